@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Per-service quota kinds; billing credits them from packages. */
+export const QuotaKind = z.enum(['check', 'rewrite', 'aigc_check', 'aigc_rewrite', 'writing', 'ppt', 'chat']);
+export type QuotaKind = z.infer<typeof QuotaKind>;
+
+/**
+ * Services a user can use today. Packages of the others are listed as 即将上线 and cannot be bought,
+ * so nobody pays for something that does not exist yet; each service's issue adds itself here.
+ */
+export const LIVE_SERVICES: readonly QuotaKind[] = ['check', 'chat'];
+
+export const AccountSummary = z.object({
+  userId: z.number().int(),
+  loginName: z.string(),
+  balance: z.number().int().describe('余额（分）'),
+  quotas: z.record(QuotaKind, z.number().int()).describe('各服务剩余额度（次数或字数，见套餐说明）'),
+  freeCheck: z.object({
+    eligible: z.boolean().describe('是否为扫码登录账户（享每日一次免费专业版查重）'),
+    availableToday: z.boolean().describe('今天（北京时间）是否还能免费查重'),
+  }),
+  createdAt: z.string(),
+});
+export type AccountSummary = z.infer<typeof AccountSummary>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+// Validation messages in Chinese on both server and web.
+z.config(z.locales.zhCN());
+
+export * from './envelope.ts';
+export * from './paging.ts';
+export * from './login.ts';
+export * from './account.ts';
+export * from './sysConfig.ts';
+export * from './adminUsers.ts';
+export * from './billing.ts';
+export * from './product.ts';
+export * from './order.ts';
+export * from './check.ts';
+export * from './chat.ts';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Usernames are trimmed before any rule applies (spec §5). */
+export const Username = z
+  .string({ error: '请输入用户名' })
+  .max(200, '用户名过长')
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1, '请输入用户名'));
+export const Password = z.string({ error: '请输入密码' }).min(1, '请输入密码').max(200, '密码过长');
+
+export const LoginInput = z.object({ username: Username, password: Password });
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const RegisterInput = z.object({
+  username: z
+    .string({ error: '请输入用户名' })
+    .max(200, '用户名过长')
+    .transform((s) => s.trim())
+    .pipe(
+      z
+        .string()
+        .min(3, '用户名需为 3–32 个字符')
+        .max(32, '用户名需为 3–32 个字符')
+        .regex(/^[\p{L}\p{N}_.@-]+$/u, '用户名只能包含文字、数字和 _ . @ -'),
+    ),
+  password: z.string({ error: '请输入密码' }).min(8, '密码至少 8 位').max(128, '密码最多 128 位'),
+});
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+export const LoginResult = z.object({ access_token: z.string() });
+export type LoginResult = z.infer<typeof LoginResult>;
+
+/** `current`: empty (null) result for a missing or invalid token. */
+export const CurrentUser = z.object({
+  id: z.number().int(),
+  loginName: z.string(),
+  avatar: z.string(),
+  roles: z.array(z.enum(['user', 'admin'])).describe('服务端角色；与前端路由角色无关'),
+  loginMethods: z.array(z.enum(['password', 'qr', 'wechat'])).describe('该账户使用过的登录方式'),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const QrCodeStart = z.object({
+  id: z.string().describe('二维码登录会话 ID'),
+  qrCode: z.string().describe('二维码编码的文本（自建：本站 /m/qr/<id> 链接；微信：公众号临时二维码链接）'),
+  expiresIn: z.number().int().describe('有效期（秒）'),
+});
+export type QrCodeStart = z.infer<typeof QrCodeStart>;
+
+export const QrCodeQuery = z.object({ id: z.string().min(1).max(100) });
+
+/** Truthy `result.access_token` once the phone confirmed; `null` before. */
+export const QrValidateResult = LoginResult.nullable();
+export type QrValidateResult = z.infer<typeof QrValidateResult>;
+
+export const QrConfirmInput = z.object({ id: z.string().min(1).max(100) });
+export const ChangePasswordInput = z.object({
+  oldPassword: Password,
+  newPassword: RegisterInput.shape.password,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;

@@ -1,0 +1,32 @@
+export { billingCharCount, isSpaceCode, normalizedCharCount } from './count.ts';
+export { decodeText, type TextEncodingName } from './decode.ts';
+export {
+  type Block,
+  type BlockKind,
+  type DocumentText,
+  documentText,
+  type ParsedDocument,
+  type PlacedBlock,
+  textToDocument,
+} from './document.ts';
+export { isTextkitError, TextkitError, type TextkitErrorCode } from './errors.ts';
+export { headingLevel } from './headings.ts';
+export {
+  type MatchingCodes,
+  matchingCodes,
+  type NormalizedText,
+  type NormalizeOptions,
+  normalize,
+  normalizeForMatching,
+  toOriginalRange,
+} from './normalize.ts';
+export { type DocumentFormat, documentFormat, readDocument, readPastedText } from './read.ts';
+export {
+  findQuotedCitations,
+  findReferences,
+  parseReferenceEntry,
+  type QuotedCitation,
+  type ReferenceEntry,
+  type ReferenceSection,
+} from './references.ts';
+export { type SentenceSpan, splitSentences } from './sentences.ts';
