@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repo root: data and the built web app are found relative to it, whatever the working directory. */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const emptyToUndef = (v: unknown) => (v === '' ? undefined : v);
+
+/** Every setting, from the environment, validated once. Admin-tunable values live in `sys_config` instead. */
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe('postgres://… for PostgreSQL; SQLite under DATA_DIR otherwise'),
+  REDIS_URL: z.string().optional().describe('redis://… for BullMQ jobs and shared rate limits'),
+  PUBLIC_URL: z.string().url().optional().describe('how phones reach this server (QR links, payment pages)'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: z.string().optional().describe('comma-separated origins; CORS is off when unset'),
+  TRUST_PROXY: bool,
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  JOBS_QUEUE: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .default('paperdesk')
+    .describe('BullMQ queue name (one per deployment)'),
+  JOBS_IN_PROCESS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECHAT_TOKEN: z.string().optional().describe('公众号服务器配置里的 Token（验签）'),
+  WECHAT_AES_KEY: z.string().optional().describe('EncodingAESKey（安全模式解密）'),
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
+  // Payments (billing). No real provider configured → the sandbox 测试支付 (unless PAY_SANDBOX=false).
+  PAY_SANDBOX: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0')
+    .describe('无真实支付渠道时启用测试支付；false 关闭（此时无法下单）'),
+  WECHATPAY_MCH_ID: z.string().optional().describe('微信支付商户号；设置后启用微信支付 Native'),
+  WECHATPAY_APP_ID: z.string().optional().describe('与商户号绑定的 AppID'),
+  WECHATPAY_API_V3_KEY: z.string().optional().describe('APIv3 密钥（32 字节）'),
+  WECHATPAY_PRIVATE_KEY: z.string().optional().describe('商户 API 私钥：PEM 文本或文件路径'),
+  WECHATPAY_CERT_SERIAL: z.string().optional().describe('商户 API 证书序列号'),
+  WECHATPAY_PUBLIC_KEY: z.string().optional().describe('微信支付公钥：PEM 文本或文件路径'),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().optional().describe('微信支付公钥 ID（PUB_KEY_ID_…）'),
+  WECHATPAY_PLATFORM_CERT: z.string().optional().describe('或：平台证书 PEM 文本或文件路径'),
+  WECHATPAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
+  ALIPAY_APP_ID: z.string().optional().describe('支付宝应用 AppID；设置后启用支付宝当面付'),
+  ALIPAY_PRIVATE_KEY: z.string().optional().describe('应用私钥：PEM、文件路径或控制台给出的 base64'),
+  ALIPAY_PUBLIC_KEY: z.string().optional().describe('支付宝公钥：PEM、文件路径或 base64'),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  // Model layer (integrations/llm): an OpenAI-compatible endpoint, or a local GGUF file.
+  LLM_BASE_URL: z
+    .preprocess(emptyToUndef, z.string().url().optional())
+    .describe('OpenAI 兼容接口地址，如 https://api.deepseek.com/v1'),
+  LLM_API_KEY: z.preprocess(emptyToUndef, z.string().optional()),
+  LLM_MODEL: z
+    .preprocess(emptyToUndef, z.string().optional())
+    .describe('默认模型名；各功能可在 sys_config llm.model.<功能> 覆盖'),
+  LLM_GGUF_PATH: z
+    .preprocess(emptyToUndef, z.string().optional())
+    .describe('本地 GGUF 模型文件（需另装 node-llama-cpp）'),
+  LLM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60_000)
+    .describe('等待首字与两段输出之间的最长时间'),
+  LLM_MAX_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(2)
+    .describe('429/5xx 时的重试次数（开始输出后不重试）'),
+  LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
+  LLM_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16)
+    .describe('同时进行的模型调用上限（本进程）'),
+  LLM_CONCURRENCY_PER_USER: z.coerce.number().int().positive().default(2),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`配置错误:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,71 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { type DbDialect, type Db, openDatabase } from './db/index.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createAccountSummary } from './services/account-summary.ts';
+import { type Billing, createBilling } from './services/billing/index.ts';
+import { createAccounts } from './services/accounts.ts';
+import { createQrLogin } from './services/qr-login.ts';
+import { createSysConfig } from './services/sys-config.ts';
+import { openRedis } from './integrations/redis.ts';
+import { createLlm, type Llm } from './integrations/llm/index.ts';
+import { type Chat, createChat } from './services/chat/index.ts';
+import { billingChatCharging } from './services/chat/charging.ts';
+import { createQueue, type JobQueue } from './jobs/index.ts';
+import { type CheckService, createCheckService } from './services/checks/index.ts';
+
+/** Everything a route or a job handler needs, built once per process. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: DbDialect;
+  redis: Redis | null;
+  jobs: JobQueue;
+  sysConfig: ReturnType<typeof createSysConfig>;
+  accounts: ReturnType<typeof createAccounts>;
+  qrLogin: ReturnType<typeof createQrLogin>;
+  accountSummary: ReturnType<typeof createAccountSummary>;
+  billing: Billing;
+  checks: CheckService;
+  llm: Llm;
+  chat: Chat;
+  close(): Promise<void>;
+}
+
+export async function createContext(config: Config, opts: { migrate?: boolean } = {}): Promise<AppContext> {
+  const { db, dialect } = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  if (opts.migrate ?? true) await migrateToLatest(db);
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : null;
+  const jobs = createQueue(config);
+  const sysConfig = createSysConfig(db);
+  const accounts = createAccounts(db);
+  const qrLogin = createQrLogin({ db, config, accounts });
+  const billing = createBilling({ db, config, sysConfig, jobs });
+  await billing.seed();
+  const checks = await createCheckService({ db, config, sysConfig, jobs, billing });
+  const llm = createLlm({ config, db, sysConfig });
+  await llm.publishAvailability();
+  const chat = await createChat({ db, sysConfig, llm, charging: billingChatCharging(billing) });
+  return {
+    config,
+    db,
+    dialect,
+    redis,
+    jobs,
+    sysConfig,
+    accounts,
+    qrLogin,
+    accountSummary: createAccountSummary(db),
+    billing,
+    checks,
+    llm,
+    chat,
+    async close() {
+      await jobs.close();
+      await checks.close();
+      await llm.close();
+      await db.destroy();
+      await redis?.quit();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type DbDialect = 'sqlite' | 'postgres';
+
+// int8 (bigserial ids, counts) as JS numbers: every such value here stays far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export interface DbHandle {
+  db: Db;
+  dialect: DbDialect;
+}
+
+/** One database for the whole app: PostgreSQL when a URL is given, else SQLite at `<dataDir>/paperdesk.db`. */
+export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): DbHandle {
+  if (opts.databaseUrl?.startsWith('postgres')) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // An idle client can lose its socket (server restart, database dropped); without a listener
+    // that error would crash the process. The pool replaces the client on next use.
+    pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接出错: ${err.message}`));
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }),
+      dialect: 'postgres',
+    };
+  }
+  const file = opts.databaseUrl?.startsWith('sqlite:')
+    ? opts.databaseUrl.slice('sqlite:'.length)
+    : path.join(opts.dataDir, 'paperdesk.db');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return {
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      plugins: [new CamelCasePlugin()],
+    }),
+    dialect: 'sqlite',
+  };
+}
+
+/** Timestamps are ISO-8601 UTC text in both databases, so they sort and compare the same way everywhere. */
+export const nowIso = (): string => new Date().toISOString();

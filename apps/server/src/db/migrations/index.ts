@@ -1,0 +1,16 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_accounts.ts';
+import * as m0002 from './0002_billing.ts';
+import * as m0003 from './0003_checks.ts';
+import * as m0004 from './0004_llm.ts';
+
+/**
+ * Every migration, in order. Each feature area owns its own numbered file
+ * (0001 accounts, 0002 billing, 0003 checks, 0004 llm/chat, …); names sort in application order.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_accounts': m0001,
+  '0002_billing': m0002,
+  '0003_checks': m0003,
+  '0004_llm': m0004,
+};

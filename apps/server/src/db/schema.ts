@@ -1,0 +1,7 @@
+import type { AccountTables } from './tables/accounts.ts';
+import type { BillingTables } from './tables/billing.ts';
+import type { CheckTables } from './tables/checks.ts';
+import type { LlmTables } from './tables/llm.ts';
+
+/** The whole database: each feature area declares its tables in `tables/<area>.ts`. */
+export interface Database extends AccountTables, BillingTables, CheckTables, LlmTables {}

@@ -1,0 +1,77 @@
+import type { CheckEdition, CheckStatus } from '@paperdesk/contracts';
+import type { Generated } from 'kysely';
+
+/** One paper a user checks: the text as read (blocks), its price, its state and headline numbers. */
+export interface CheckRecordsTable {
+  id: Generated<number>;
+  userId: number;
+  title: string;
+  author: string;
+  edition: CheckEdition;
+  status: Generated<CheckStatus>;
+  progress: Generated<number>;
+  /** Billed 字符数 (textkit's count, spaces included). */
+  characters: number;
+  /** Characters used as the ratio denominator (no whitespace). */
+  normalizedChars: number;
+  /** Quote for `edition` when the record was made or its edition last changed (fen). */
+  priceFen: number;
+  paidFen: Generated<number>;
+  /** 1 when today's free professional check paid for it. */
+  free: Generated<number>;
+  chargeSource: string | null;
+  fileName: string | null;
+  /** docx | pdf | txt | paste */
+  format: string;
+  addToLibrary: Generated<number>;
+  /** JSON `{ title?, blocks: [{ kind, level?, text }] }` as textkit read it. */
+  document: string;
+  message: Generated<string>;
+  /** JSON CheckMetrics once done. */
+  metrics: string | null;
+  /** Library document made from this paper when the user opted in. */
+  libraryDocumentId: number | null;
+  createdAt: Generated<string>;
+  updatedAt: string;
+  submittedAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  refundedAt: string | null;
+}
+
+/** The full report (JSON CheckReport), kept apart from the record so lists stay light. */
+export interface CheckReportsTable {
+  recordId: number;
+  report: string;
+  createdAt: Generated<string>;
+}
+
+export type LibraryOrigin = 'import' | 'upload' | 'user';
+
+/**
+ * The reference library. SQL is the source of truth; each process keeps a fingerprint index in memory
+ * built from (or persisted next to) these rows. Deletion is soft so other processes can drop the
+ * document from their own index (`deletedAt` is the tombstone they sync on).
+ */
+export interface LibraryDocumentsTable {
+  id: Generated<number>;
+  title: string;
+  author: string;
+  source: string;
+  year: number | null;
+  ownerUserId: number | null;
+  origin: LibraryOrigin;
+  text: string;
+  characters: number;
+  /** sha256 of the normalised text: the same document is stored once. */
+  contentHash: string;
+  checkRecordId: number | null;
+  createdAt: Generated<string>;
+  deletedAt: string | null;
+}
+
+export interface CheckTables {
+  checkRecords: CheckRecordsTable;
+  checkReports: CheckReportsTable;
+  libraryDocuments: LibraryDocumentsTable;
+}

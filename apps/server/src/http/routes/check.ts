@@ -1,0 +1,313 @@
+import multipart from '@fastify/multipart';
+import {
+  CheckCost,
+  CheckCostInput,
+  CheckInitFields,
+  CheckInitInput,
+  CheckListFilter,
+  CheckRecord,
+  CheckReport,
+  CheckSubmitInput,
+  DownloadReportQuery,
+  envelope,
+  IdQuery,
+  PageQuery,
+  page,
+  UpdateTitleInput,
+  WordCountInput,
+  WordCountResult,
+} from '@paperdesk/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { CheckSource, UploadedFile } from '../../services/checks/records.ts';
+import { requireUser } from '../auth.ts';
+import { ok } from '../envelope.ts';
+import { AppError, badRequest } from '../errors.ts';
+import type { RouteModule } from './index.ts';
+
+const BASE = '/api/base/check_api';
+const tags = ['check_api 查重'];
+/** Room for the form fields around the file in a multipart body. */
+const FORM_OVERHEAD = 256 * 1024;
+/** JSON bodies carry pasted text: a 300,000-character paper is about 1 MB of UTF-8. */
+const TEXT_BODY_LIMIT = 8 * 1024 * 1024;
+
+const isMultipart = (req: FastifyRequest) => /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
+
+export const tooLarge = (mb: number) =>
+  new AppError(413, `文件超过 ${mb} MB 的上限，请压缩图片或删去附录后再上传`);
+
+/**
+ * Reads a multipart form: at most `maxFiles` files of at most `maxFileBytes` each, plus text fields.
+ * An oversized file stops the read with 413; nothing is kept on disk.
+ */
+export async function readForm(
+  req: FastifyRequest,
+  opts: { maxFileBytes: number; maxFileMb: number; maxFiles: number },
+): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of req.parts({
+      limits: { fileSize: opts.maxFileBytes, files: opts.maxFiles, fields: 20, fieldSize: TEXT_BODY_LIMIT },
+    })) {
+      if (part.type === 'file') {
+        files.push({ filename: part.filename || 'upload', data: await part.toBuffer() });
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxFileMb);
+    if (code === 'FST_FILES_LIMIT') throw badRequest(`一次最多上传 ${opts.maxFiles} 个文件`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('表单字段过多');
+    if (err instanceof AppError) throw err;
+    throw badRequest('上传的表单无法解析，请重新上传');
+  }
+  return { fields, files };
+}
+
+/** Registers `hook` so an upload announced larger than the limit gets 413 before its body is read. */
+export function rejectLargeUploads(
+  scope: FastifyInstance,
+  limit: () => Promise<{ bytes: number; mb: number }>,
+) {
+  scope.addHook('onRequest', async (req) => {
+    if (!isMultipart(req)) return;
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (!length) return;
+    const { bytes, mb } = await limit();
+    if (length > bytes + FORM_OVERHEAD) throw tooLarge(mb);
+  });
+}
+
+export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
+  // Multipart is registered in this module's own scope: no other route accepts uploads by accident.
+  await root.register(async (plain) => {
+    await plain.register(multipart, { throwFileSizeLimit: true });
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const checks = ctx.checks;
+    const uploadLimit = async () => {
+      const l = await checks.limits();
+      return { bytes: l.maxUploadBytes, mb: l.maxUploadMb };
+    };
+    rejectLargeUploads(plain, uploadLimit);
+    // reading documents costs CPU: bound it per client
+    const readLimit = plain.rateLimit({
+      max: 60,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => `check-read:${req.user?.id ?? req.ip}`,
+    });
+
+    /** A file (multipart `file`) or pasted text (multipart `text` or JSON `text`), plus the other fields. */
+    async function sourceOf(
+      req: FastifyRequest,
+    ): Promise<{ fields: Record<string, unknown>; source: CheckSource }> {
+      if (isMultipart(req)) {
+        const l = await uploadLimit();
+        const form = await readForm(req, { maxFileBytes: l.bytes, maxFileMb: l.mb, maxFiles: 1 });
+        const file = form.files[0];
+        if (file) return { fields: form.fields, source: { file } };
+        if (form.fields.text?.trim()) return { fields: form.fields, source: { text: form.fields.text } };
+        throw badRequest('请上传论文文件或粘贴论文内容');
+      }
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      return { fields: body, source: { text: WordCountInput.parse(body).text } };
+    }
+
+    app.post(
+      `${BASE}/query_list`,
+      {
+        schema: {
+          tags,
+          summary: '我的查重记录（分页在 query，筛选在 body：status、title 关键字）',
+          querystring: PageQuery,
+          body: CheckListFilter,
+          response: { 200: envelope(page(CheckRecord)) },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        return ok(await checks.list(user.id, req.query, req.body ?? {}));
+      },
+    );
+
+    app.post(
+      `${BASE}/word_count`,
+      {
+        bodyLimit: TEXT_BODY_LIMIT,
+        preHandler: [readLimit],
+        schema: {
+          tags,
+          summary: '统计字数并报价（上传 multipart file 或 JSON { text }；不保存、不扣费）',
+          response: { 200: envelope(WordCountResult) },
+        },
+      },
+      async (req) => {
+        const { source } = await sourceOf(req);
+        return ok(await checks.wordCount(source));
+      },
+    );
+
+    app.post(
+      `${BASE}/check_init`,
+      {
+        bodyLimit: TEXT_BODY_LIMIT,
+        preHandler: [readLimit],
+        schema: {
+          tags,
+          summary:
+            '新建检测：上传 .docx/.pdf/.txt（multipart：file、title、author、edition、addToLibrary）或 JSON 粘贴全文；不扣费',
+          response: { 200: envelope(CheckRecord) },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const { fields, source } = await sourceOf(req);
+        const input = isMultipart(req)
+          ? CheckInitFields.parse(fields)
+          : CheckInitInput.omit({ text: true }).parse(fields);
+        return ok(await checks.init(user.id, input, source), '已创建检测，请确认并提交');
+      },
+    );
+
+    app.post(
+      `${BASE}/check_cost`,
+      {
+        schema: {
+          tags,
+          summary: '报价：记录按所选版本的价格、是否适用每日免费专业版检测、余额与套餐次数',
+          body: CheckCostInput,
+          response: { 200: envelope(CheckCost) },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        return ok(await checks.cost(user.id, req.body.id, req.body.edition));
+      },
+    );
+
+    app.post(
+      `${BASE}/check_submit`,
+      {
+        schema: {
+          tags,
+          summary:
+            '提交检测：在一个事务里扣费（免费检测 → 套餐次数 → 余额）并排队；重复提交不重复扣费；余额不足 402',
+          body: CheckSubmitInput,
+          response: { 200: envelope(CheckRecord) },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const r = await checks.submit(user.id, req.body.id, {
+          edition: req.body.edition,
+          orderId: req.body.orderId,
+        });
+        return ok(r.record, r.alreadySubmitted ? '该检测已提交，无需重复提交' : '已提交，正在排队检测');
+      },
+    );
+
+    app.post(
+      `${BASE}/check_machine_submit`,
+      {
+        schema: {
+          tags,
+          summary: '把检测过的论文交给降重（降重服务上线前返回 503）',
+          querystring: IdQuery,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        await checks.load(user.id, req.query.id);
+        throw new AppError(503, '降重服务即将上线，敬请期待；检测报告可先下载保存');
+      },
+    );
+
+    app.post(
+      `${BASE}/delete`,
+      {
+        schema: {
+          tags,
+          summary: '删除自己的检测记录',
+          querystring: IdQuery,
+          response: { 200: envelope(z.boolean()) },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        await checks.remove(user.id, req.query.id);
+        return ok(true, '已删除');
+      },
+    );
+
+    app.post(
+      `${BASE}/load_by_id`,
+      {
+        schema: {
+          tags,
+          summary: '一条检测记录：状态、进度与核心指标',
+          querystring: IdQuery,
+          response: { 200: envelope(CheckRecord) },
+        },
+      },
+      async (req) => ok(await checks.load(requireUser(req).id, req.query.id)),
+    );
+
+    app.post(
+      `${BASE}/update_title`,
+      {
+        schema: {
+          tags,
+          summary: '修改题目',
+          querystring: IdQuery,
+          body: UpdateTitleInput,
+          response: { 200: envelope(CheckRecord) },
+        },
+      },
+      async (req) =>
+        ok(await checks.updateTitle(requireUser(req).id, req.query.id, req.body.title), '已修改'),
+    );
+
+    app.get(
+      `${BASE}/download_report`,
+      {
+        schema: {
+          tags,
+          summary: '下载报告：type=simple 简洁报告 PDF，full 全文对照报告 PDF，html 网页版（按需生成）',
+          querystring: DownloadReportQuery,
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const file = await checks.download(user.id, req.query.id, req.query.type);
+        const ascii = `check-report-${req.query.id}-${req.query.type}.${req.query.type === 'html' ? 'html' : 'pdf'}`;
+        return reply
+          .header('content-type', file.contentType)
+          .header(
+            'content-disposition',
+            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+          )
+          .header('cache-control', 'private, no-store')
+          .send(file.body);
+      },
+    );
+
+    app.get(
+      `${BASE}/report_paragraphs`,
+      {
+        schema: {
+          tags,
+          summary: '报告全文：各段复制比、标红（复制）与标黄（引用）片段及其来源原文',
+          querystring: IdQuery,
+          response: { 200: envelope(CheckReport) },
+        },
+      },
+      async (req) => ok(await checks.report(requireUser(req).id, req.query.id)),
+    );
+  });
+};

@@ -1,0 +1,49 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { accountRoutes } from './account.ts';
+import { adminRoutes } from './admin.ts';
+import { checkRoutes } from './check.ts';
+import { libraryRoutes } from './library.ts';
+import { loginRoutes } from './login.ts';
+import { mobileRoutes } from './mobile.ts';
+import { orderRoutes } from './order.ts';
+import { productRoutes } from './product.ts';
+import { sysConfigRoutes } from './sysConfig.ts';
+import { chatRoutes } from './chat.ts';
+import { wechatRoutes } from './wechat.ts';
+
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+export type RouteModule = (app: ZodApp, ctx: AppContext) => void | Promise<void>;
+
+/** One module per spec API group (`login_api` -> login.ts, `check_api` -> check.ts, …). */
+const modules: RouteModule[] = [
+  loginRoutes,
+  accountRoutes,
+  mobileRoutes,
+  sysConfigRoutes,
+  productRoutes,
+  orderRoutes,
+  chatRoutes,
+  wechatRoutes,
+  adminRoutes,
+  checkRoutes,
+  libraryRoutes,
+];
+
+export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const mod of modules) await mod(typed, ctx);
+}

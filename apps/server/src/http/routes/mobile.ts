@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { RouteModule } from './index.ts';
+
+/**
+ * The page a phone opens after scanning the self-hosted login QR. Plain HTML (no app bundle) so it
+ * loads fast on a phone: a signed-in phone taps 确认登录; otherwise it signs in or registers first.
+ */
+export const mobileRoutes: RouteModule = (app) => {
+  app.get(
+    '/m/qr/:id',
+    { schema: { hide: true, params: z.object({ id: z.string().max(100) }) } },
+    async (_req, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(PAGE),
+  );
+};
+
+const PAGE = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>扫码登录 · PaperDesk 论文工作台</title>
+<style>
+body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f3f6fb;color:#1f2937}
+main{max-width:420px;margin:0 auto;padding:32px 20px}
+.card{background:#fff;border-radius:14px;padding:24px;box-shadow:0 6px 24px rgba(15,35,95,.08)}
+h1{font-size:20px;margin:0 0 6px}p{color:#6b7280;font-size:14px;line-height:1.6}
+input{width:100%;box-sizing:border-box;height:44px;border:1px solid #d1d5db;border-radius:8px;padding:0 12px;font-size:16px;margin:8px 0}
+button{width:100%;height:46px;border:0;border-radius:8px;background:#409EFF;color:#fff;font-size:16px;margin-top:12px}
+button.secondary{background:#fff;color:#409EFF;border:1px solid #409EFF}
+.msg{min-height:20px;font-size:14px;color:#f5222d;margin-top:10px}.ok{color:#11a983}
+.hidden{display:none}.brand{font-weight:600;color:#409EFF;margin-bottom:16px}
+</style></head><body><main>
+<div class="brand">PaperDesk 论文工作台</div>
+<div class="card">
+  <section id="confirm" class="hidden">
+    <h1>确认登录电脑端</h1>
+    <p>当前账号：<b id="who"></b>。确认后，电脑上的页面将自动登录此账号。</p>
+    <button id="btn-confirm">确认登录</button>
+    <button id="btn-switch" class="secondary">切换账号</button>
+  </section>
+  <section id="signin" class="hidden">
+    <h1>登录后确认</h1>
+    <p>请先在手机上登录或注册账号，再确认电脑端登录。</p>
+    <input id="username" autocomplete="username" placeholder="请输入用户名" maxlength="32">
+    <input id="password" type="password" autocomplete="current-password" placeholder="请输入密码（注册需至少 8 位）" maxlength="128">
+    <button id="btn-login">登录</button>
+    <button id="btn-register" class="secondary">注册新账号</button>
+  </section>
+  <section id="done" class="hidden"><h1 class="ok">已确认</h1><p>请回到电脑查看，此页面可以关闭。</p></section>
+  <div id="msg" class="msg"></div>
+</div></main>
+<script>
+const id = location.pathname.split('/').pop();
+const KEY = 'Admin-Token';
+const $ = (s) => document.getElementById(s);
+const show = (s) => { for (const x of ['confirm','signin','done']) $(x).classList.toggle('hidden', x !== s); };
+const say = (t) => { $('msg').textContent = t || ''; };
+async function call(path, body) {
+  const token = localStorage.getItem(KEY);
+  const res = await fetch('/api/base/login_api/' + path, { method: 'POST',
+    headers: Object.assign({ 'content-type': 'application/json' }, token ? { authorization: 'Bearer ' + token } : {}),
+    body: JSON.stringify(body || {}) });
+  const data = await res.json().catch(() => ({ message: '网络错误' }));
+  if (!res.ok) throw new Error(data.message || '操作失败');
+  return data.result;
+}
+async function refresh() {
+  const user = localStorage.getItem(KEY) ? await call('current').catch(() => null) : null;
+  if (user) { $('who').textContent = user.loginName + '（ID ' + user.id + '）'; show('confirm'); } else show('signin');
+}
+async function signIn(path) {
+  say('');
+  try {
+    const r = await call(path, { username: $('username').value.trim(), password: $('password').value });
+    localStorage.setItem(KEY, r.access_token); await refresh();
+  } catch (e) { say(e.message); }
+}
+$('btn-login').onclick = () => signIn('f/login');
+$('btn-register').onclick = () => signIn('f/register');
+$('btn-switch').onclick = () => { localStorage.removeItem(KEY); show('signin'); };
+$('btn-confirm').onclick = async () => {
+  say('');
+  try { await call('qr_confirm', { id }); show('done'); } catch (e) { say(e.message); }
+};
+refresh();
+</script></body></html>`;

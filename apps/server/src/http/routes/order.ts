@@ -1,0 +1,178 @@
+import {
+  CreateOrderInput,
+  envelope,
+  IdQuery,
+  LedgerEntry,
+  LedgerFilter,
+  OrderCreated,
+  OrderFilter,
+  OrderView,
+  PageQuery,
+  PaymentMethod,
+  PaymentProviderKind,
+  page,
+  SandboxPayInput,
+} from '@paperdesk/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { NOTIFY_PATH } from '../../integrations/payments/index.ts';
+import { sandboxPayPage } from '../../integrations/payments/sandbox-page.ts';
+import { requireAdmin, requireUser } from '../auth.ts';
+import { ok } from '../envelope.ts';
+import type { RouteModule } from './index.ts';
+
+const BASE = '/api/order/order_info_api';
+const tags = ['order_info_api 订单'];
+const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+/**
+ * `order_info_api`: orders (packages, top-ups, pay-per-record), their status, the account centre's
+ * order and ledger lists, payment callbacks and the sandbox pay page.
+ */
+export const orderRoutes: RouteModule = async (app, ctx) => {
+  const createLimit = app.rateLimit({
+    max: 30,
+    timeWindow: '1 minute',
+    keyGenerator: (req) => `order-create:${req.ip}`,
+  });
+
+  app.post(
+    `${BASE}/create_order`,
+    {
+      preHandler: [createLimit],
+      schema: {
+        tags,
+        summary: '下单：套餐（packageId）、充值（topUpFen，分）或按次支付某条记录（recordType + recordId）',
+        body: CreateOrderInput,
+        response: { 200: envelope(OrderCreated) },
+      },
+    },
+    async (req) =>
+      ok(await ctx.billing.orders.create(requireUser(req).id, req.body, origin(req)), '下单成功'),
+  );
+
+  app.post(
+    `${BASE}/load_by_id`,
+    {
+      schema: {
+        tags,
+        summary:
+          '订单状态（支付页轮询）：created 待支付 / paid 已支付 / fulfilled 已到账 / expired 已过期 / refunded 已退款',
+        querystring: IdQuery,
+        response: { 200: envelope(OrderView) },
+      },
+    },
+    async (req) => ok(await ctx.billing.orders.load(requireUser(req).id, req.query.id)),
+  );
+
+  app.post(
+    `${BASE}/query_list`,
+    {
+      schema: {
+        tags,
+        summary: '我的订单（分页在查询参数，筛选在请求体）',
+        querystring: PageQuery,
+        body: OrderFilter,
+        response: { 200: envelope(page(OrderView)) },
+      },
+    },
+    async (req) => ok(await ctx.billing.orders.list(requireUser(req).id, req.query, req.body)),
+  );
+
+  app.post(
+    `${BASE}/query_ledger`,
+    {
+      schema: {
+        tags,
+        summary: '账户流水：余额与各项额度的每一笔变动（分页在查询参数，筛选在请求体）',
+        querystring: PageQuery,
+        body: LedgerFilter.nullable().optional(),
+        response: { 200: envelope(page(LedgerEntry)) },
+      },
+    },
+    async (req) => ok(await ctx.billing.ledger(requireUser(req).id, req.query, req.body ?? {})),
+  );
+
+  app.post(
+    `${BASE}/f/payment_methods`,
+    {
+      schema: {
+        tags,
+        summary: '可用的支付方式（测试支付仅在未配置真实支付时出现）',
+        response: { 200: envelope(z.array(PaymentMethod)) },
+      },
+    },
+    async () => ok(ctx.billing.orders.paymentMethods()),
+  );
+
+  app.post(
+    `${BASE}/refund`,
+    {
+      schema: {
+        tags,
+        summary: '管理员：整单退款（收回到账的额度或余额，再由支付渠道退款）',
+        querystring: IdQuery,
+        body: z.object({ reason: z.string().min(1).max(80).default('用户申请退款') }).optional(),
+        response: { 200: envelope(OrderView) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await ctx.billing.orders.refund(req.query.id, req.body?.reason ?? '用户申请退款'), '已退款');
+    },
+  );
+
+  app.post(
+    `${BASE}/f/sandbox_pay`,
+    {
+      schema: {
+        tags,
+        summary: '测试支付：支付页的「确认支付」按钮（仅未配置真实支付时可用）',
+        body: SandboxPayInput,
+        response: { 200: envelope(OrderView) },
+      },
+    },
+    async (req) => ok(await ctx.billing.orders.sandboxPay(req.body.orderNo), '测试支付成功'),
+  );
+
+  app.get(
+    '/m/pay/:orderNo',
+    { schema: { hide: true, params: z.object({ orderNo: z.string().max(64) }) } },
+    async (req, reply) => {
+      const order = await ctx.billing.orders.sandboxOrder(req.params.orderNo);
+      return reply
+        .status(order ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(sandboxPayPage(order));
+    },
+  );
+
+  // Payment callbacks need the exact bytes the provider signed: a raw-body parser, scoped to these routes only.
+  await app.register(async (scope: FastifyInstance) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      `${NOTIFY_PATH}/:provider`,
+      {
+        schema: {
+          tags,
+          summary: '支付结果通知（微信支付 / 支付宝回调，验签后处理）',
+          params: z.object({ provider: PaymentProviderKind }),
+        },
+      },
+      async (req, reply) => {
+        const { provider } = req.params as { provider: PaymentProviderKind };
+        const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const answer = await ctx.billing.orders.handleNotify(
+          provider,
+          { headers: req.headers, rawBody },
+          req.log,
+        );
+        return reply.status(answer.status).type(answer.contentType).send(answer.body);
+      },
+    );
+  });
+};

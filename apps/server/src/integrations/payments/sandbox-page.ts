@@ -1,0 +1,58 @@
+import type { OrderView } from '@paperdesk/contracts';
+
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * The page a phone opens after scanning a 测试支付 QR: shows the order and a button that marks it paid.
+ * Plain HTML like the QR-login page, no app bundle. No money moves; the page says so.
+ */
+export function sandboxPayPage(order: OrderView | null): string {
+  const body = !order
+    ? '<h1>订单不存在</h1><p>测试支付未启用，或订单号有误。</p>'
+    : `<div class="tag">测试支付 · 不产生真实扣款</div>
+  <h1>${esc(order.subject)}</h1>
+  <div class="amount">¥ ${(order.amountFen / 100).toFixed(2)}</div>
+  <p class="muted">订单号 ${esc(order.orderNo)}</p>
+  <div id="state" data-status="${order.status}"></div>
+  <button id="pay" class="hidden">确认支付（测试）</button>
+  <div id="msg" class="msg"></div>
+  <script>
+  const orderNo = ${JSON.stringify(order.orderNo)};
+  const state = document.getElementById('state'), pay = document.getElementById('pay'), msg = document.getElementById('msg');
+  const texts = { created: '待支付', paid: '已支付，正在到账…', fulfilled: '支付成功，已到账。请回到电脑查看。', expired: '订单已过期，请回到电脑上重新下单。', refunded: '订单已退款。' };
+  function show(s) { state.textContent = texts[s] || s; state.className = 'state ' + s; pay.classList.toggle('hidden', s !== 'created'); }
+  show(state.dataset.status);
+  pay.onclick = async () => {
+    pay.disabled = true; msg.textContent = '';
+    try {
+      const res = await fetch('/api/order/order_info_api/f/sandbox_pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderNo }) });
+      const data = await res.json();
+      if (!res.ok) throw new Error(data.message || '支付失败');
+      show(data.result.status);
+    } catch (e) { msg.textContent = e.message; } finally { pay.disabled = false; }
+  };
+  </script>`;
+  return `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>测试支付 · PaperDesk 论文工作台</title>
+<style>
+body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f3f6fb;color:#1f2937}
+main{max-width:420px;margin:0 auto;padding:32px 20px}
+.card{background:#fff;border-radius:14px;padding:24px;box-shadow:0 6px 24px rgba(15,35,95,.08);text-align:center}
+h1{font-size:18px;margin:12px 0 6px}.muted{color:#6b7280;font-size:13px}
+.amount{font-size:34px;font-weight:700;color:#f5222d;margin:12px 0}
+.tag{display:inline-block;background:#fff7e6;color:#d46b08;border:1px solid #ffd591;border-radius:6px;padding:2px 10px;font-size:13px}
+button{width:100%;height:46px;border:0;border-radius:8px;background:#11a983;color:#fff;font-size:16px;margin-top:16px}
+.state{margin-top:12px;font-size:15px}.state.fulfilled{color:#11a983;font-weight:600}.state.expired{color:#f5222d}
+.msg{min-height:20px;font-size:14px;color:#f5222d;margin-top:10px}.hidden{display:none}
+.brand{font-weight:600;color:#409EFF;margin-bottom:16px}
+</style></head><body><main>
+<div class="brand">PaperDesk 论文工作台</div>
+<div class="card">${body}</div>
+</main></body></html>`;
+}

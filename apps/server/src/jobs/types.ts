@@ -1,0 +1,37 @@
+/**
+ * Payload types per job kind. Each feature adds its kind by declaration merging, so no shared
+ * file changes when a service is added:
+ *   declare module '../jobs/types.ts' { interface JobPayloads { check: { recordId: number } } }
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: extended by declaration merging in each feature
+export interface JobPayloads {}
+
+export type JobKind = keyof JobPayloads & string;
+
+export interface JobContext {
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+  /** Set when the queue is shutting down; long handlers should stop and let the job be re-run. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<K extends JobKind> = (payload: JobPayloads[K], job: JobContext) => Promise<void>;
+
+export interface JobRegistration<K extends JobKind> {
+  handler: JobHandler<K>;
+  /** How many times a failing job runs in all before `onFailed`. */
+  attempts?: number;
+  /** Called once when every attempt failed: the service marks the record failed and refunds. */
+  onFailed?: (payload: JobPayloads[K], error: Error) => Promise<void>;
+  /** Unfinished work found at start-up (records left queued or running by a crash): re-enqueued. */
+  recover?: () => Promise<JobPayloads[K][]>;
+}
+
+export interface JobQueue {
+  readonly kind: 'local' | 'bullmq';
+  register<K extends JobKind>(kind: K, registration: JobRegistration<K>): void;
+  enqueue<K extends JobKind>(kind: K, payload: JobPayloads[K], opts?: { jobId?: string }): Promise<void>;
+  /** Start consuming (the `serve` command in embedded mode, or the `worker` command). */
+  startWorkers(): Promise<void>;
+  close(): Promise<void>;
+}

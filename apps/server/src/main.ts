@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+import { createContext } from './context.ts';
+import { buildApp } from './http/app.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { openDatabase } from './db/index.ts';
+
+/**
+ * Commands: `serve` (API + in-process workers, the embedded default), `worker` (job workers only,
+ * for scale-out, needs REDIS_URL), `migrate`, `user:create --username U --password P [--admin]`.
+ */
+async function main() {
+  const [command = 'serve', ...rest] = process.argv.slice(2);
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      return serve(config);
+    case 'worker':
+      return worker(config);
+    case 'migrate': {
+      const { db } = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+      const applied = await migrateToLatest(db);
+      console.log(applied.length ? `已应用迁移: ${applied.join(', ')}` : '数据库已是最新');
+      await db.destroy();
+      return;
+    }
+    case 'user:create': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          username: { type: 'string' },
+          password: { type: 'string' },
+          admin: { type: 'boolean', default: false },
+        },
+      });
+      // The password may come from the environment so it does not show in `ps` or shell history.
+      const password = values.password ?? process.env.PAPERDESK_PASSWORD;
+      if (!values.username || !password) {
+        console.error(
+          '用法: npm run user:create -- --username 用户名 [--password 密码 | 环境变量 PAPERDESK_PASSWORD] [--admin]',
+        );
+        process.exitCode = 2;
+        return;
+      }
+      const { RegisterInput } = await import('@paperdesk/contracts');
+      const parsed = RegisterInput.safeParse({ username: values.username, password });
+      if (!parsed.success) {
+        console.error(`输入有误: ${parsed.error.issues.map((i) => i.message).join('；')}`);
+        process.exitCode = 2;
+        return;
+      }
+      const input = parsed.data;
+      const ctx = await createContext(config);
+      const id = await ctx.accounts.register({ ...input, role: values.admin ? 'admin' : 'user' });
+      console.log(`已创建用户 ${input.username}（ID ${id}${values.admin ? '，管理员' : ''}）`);
+      await ctx.close();
+      return;
+    }
+    case 'library:import': {
+      const { runLibraryImport } = await import('./services/checks/import-cli.ts');
+      return runLibraryImport(config, rest);
+    }
+    default:
+      console.error(`未知命令: ${command}（可用: serve, migrate, user:create）`);
+      process.exitCode = 2;
+  }
+}
+
+async function serve(config: ReturnType<typeof loadConfig>) {
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, '正在关闭');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await ctx.close();
+    clearTimeout(timer);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: config.HOST, port: config.PORT });
+  // Embedded default: the API process also runs the jobs. Scale-out sets JOBS_IN_PROCESS=false.
+  if (config.JOBS_IN_PROCESS) await ctx.jobs.startWorkers();
+}
+
+async function worker(config: ReturnType<typeof loadConfig>) {
+  if (!config.REDIS_URL) throw new Error('worker 需要 REDIS_URL（嵌入式模式下任务由 serve 进程执行）');
+  const ctx = await createContext(config);
+  await ctx.jobs.startWorkers();
+  console.log('任务处理进程已启动');
+  const stop = async () => {
+    await ctx.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

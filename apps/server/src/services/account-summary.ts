@@ -1,0 +1,26 @@
+import type { AccountSummary } from '@paperdesk/contracts';
+import type { Db } from '../db/index.ts';
+import { notFound } from '../http/errors.ts';
+import { freeCheckStatus } from './billing/charge.ts';
+import { readWallet } from './billing/ledger.ts';
+
+/** The account summary shown in the account centre: balance (fen), quotas per service, free-check status. */
+export function createAccountSummary(db: Db) {
+  return async (userId: number): Promise<AccountSummary> => {
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'createdAt'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) throw notFound('用户不存在');
+    const [wallet, freeCheck] = await Promise.all([readWallet(db, userId), freeCheckStatus(db, userId)]);
+    return {
+      userId: user.id,
+      loginName: user.username,
+      balance: wallet.balance,
+      quotas: wallet.quotas,
+      freeCheck,
+      createdAt: user.createdAt,
+    };
+  };
+}

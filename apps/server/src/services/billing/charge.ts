@@ -1,0 +1,363 @@
+import {
+  type PaymentRequiredDetails,
+  PriceEntry,
+  priceKey,
+  QUOTA_UNITS,
+  type Quote,
+  QuotaKind,
+  SERVICE_LABELS,
+  type ServiceKind,
+} from '@paperdesk/contracts';
+import { nowIso } from '../../db/index.ts';
+import { AppError, badRequest, conflict, notFound, paymentRequired } from '../../http/errors.ts';
+import { amountOf, applyDelta, type Executor } from './ledger.ts';
+import { shanghaiDay, yuan } from './time.ts';
+
+export interface Amounts {
+  /** Characters as counted by textkit (per_1000_chars prices and character quotas). */
+  characters?: number | undefined;
+  /** Papers, decks, messages (per_item prices and item quotas); default 1. */
+  items?: number | undefined;
+}
+
+const MAX_CHARACTERS = 10_000_000;
+const MAX_ITEMS = 10_000;
+
+function checkAmounts(a: Amounts) {
+  if (
+    a.characters !== undefined &&
+    (!Number.isSafeInteger(a.characters) || a.characters < 1 || a.characters > MAX_CHARACTERS)
+  ) {
+    throw badRequest('字数不合法');
+  }
+  if (a.items !== undefined && (!Number.isSafeInteger(a.items) || a.items < 1 || a.items > MAX_ITEMS)) {
+    throw badRequest('数量不合法');
+  }
+}
+
+/** Reads a price through the given executor (inside a transaction on SQLite there is one connection). */
+export async function loadPrice(db: Executor, service: ServiceKind, edition: string): Promise<PriceEntry> {
+  if (!QuotaKind.safeParse(service).success) throw badRequest(`未知的服务: ${service}`);
+  const row = await db
+    .selectFrom('sysConfig')
+    .select('value')
+    .where('key', '=', priceKey(service, edition))
+    .executeTakeFirst();
+  if (!row) throw badRequest(`「${SERVICE_LABELS[service]}」没有「${edition}」版本的价格`);
+  const parsed = PriceEntry.safeParse(JSON.parse(row.value));
+  if (!parsed.success) throw new AppError(500, `价格配置 ${priceKey(service, edition)} 格式错误`);
+  return parsed.data;
+}
+
+export function priceQuote(service: ServiceKind, edition: string, price: PriceEntry, a: Amounts): Quote {
+  checkAmounts(a);
+  const perChars = price.unit === 'per_1000_chars';
+  if (perChars && a.characters === undefined) throw badRequest('按字数计费的服务需要字数');
+  const characters = a.characters ?? 0;
+  const units = perChars ? Math.max(1, Math.ceil(characters / 1000)) : (a.items ?? 1);
+  const fen = units * price.fen;
+  return {
+    service,
+    edition,
+    unit: price.unit,
+    unitFen: price.fen,
+    units,
+    fen,
+    characters: a.characters ?? null,
+    items: perChars ? null : units,
+    label: price.label,
+    breakdown: perChars
+      ? `${characters.toLocaleString('en-US')} 字（按 ${units} 千字计）× ${yuan(price.fen)}元/千字 = ${yuan(fen)} 元`
+      : `${units} × ${yuan(price.fen)} 元 = ${yuan(fen)} 元`,
+  };
+}
+
+/** Quota units a job needs: documents (per started `charsPerUnit` block), characters or items. */
+export function quotaUnitsFor(service: ServiceKind, a: Amounts): number {
+  const spec = QUOTA_UNITS[service];
+  if (spec.unit === 'chars') return a.characters ?? 0;
+  if (spec.unit === 'items') return a.items ?? 1;
+  return Math.max(1, Math.ceil((a.characters ?? 0) / (spec.charsPerUnit ?? Number.POSITIVE_INFINITY)));
+}
+
+export interface ChargeInput extends Amounts {
+  userId: number;
+  service: ServiceKind;
+  edition: string;
+  /** The service record being paid for, e.g. `check` + 42. One standing charge per record. */
+  recordType: string;
+  recordId: string | number;
+  /** Use today's free professional check when the account qualifies (check/professional only). Default true. */
+  useFreeCheck?: boolean;
+  /** Pay-per-record: the fulfilled order that paid for exactly this record; its amount comes from the balance. */
+  orderId?: number;
+  note?: string;
+}
+
+export type ChargeSource = 'free' | 'quota' | 'balance' | 'quota+balance' | 'order';
+
+export interface ChargeResult {
+  chargeId: number;
+  source: ChargeSource;
+  /** Money taken from the balance (fen). */
+  fen: number;
+  quotaKind: ServiceKind;
+  quotaUnits: number;
+  quote: Quote;
+}
+
+export interface RefundInput {
+  recordType: string;
+  recordId: string | number;
+}
+
+export interface RefundResult {
+  refunded: boolean;
+  fen: number;
+  quotaUnits: number;
+  free: boolean;
+}
+
+const eligibleForFree = (loginMethods: string) => /(^|,)(qr|wechat)(,|$)/.test(loginMethods);
+const isFreeEdition = (service: ServiceKind, edition: string) =>
+  service === 'check' && edition === 'professional';
+
+/** Whether the account signed in by QR/WeChat and so gets the daily free professional check. */
+async function userEligibleForFree(db: Executor, userId: number): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .select('loginMethods')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return !!user && eligibleForFree(user.loginMethods);
+}
+
+export async function freeCheckStatus(db: Executor, userId: number, at: Date = new Date()) {
+  if (!(await userEligibleForFree(db, userId))) return { eligible: false, availableToday: false };
+  const used = await db
+    .selectFrom('freeChecks')
+    .select('refId')
+    .where('userId', '=', userId)
+    .where('day', '=', shanghaiDay(at))
+    .executeTakeFirst();
+  return { eligible: true, availableToday: !used };
+}
+
+/** What to suggest when credit is short: the cheapest packages of the service and the exact top-up. */
+async function shortfall(
+  trx: Executor,
+  input: ChargeInput,
+  quote: Quote,
+  needFen: number,
+): Promise<AppError> {
+  const balanceFen = await amountOf(trx, input.userId, 'balance');
+  const quotaAvailable = await amountOf(trx, input.userId, input.service);
+  const packages = await trx
+    .selectFrom('products')
+    .select(['id', 'name', 'priceFen'])
+    .where('quotaKind', '=', input.service)
+    .where('active', '=', 1)
+    .orderBy('priceFen')
+    .limit(3)
+    .execute();
+  const details: PaymentRequiredDetails = {
+    service: input.service,
+    edition: input.edition,
+    needFen,
+    balanceFen,
+    shortFen: Math.max(0, needFen - balanceFen),
+    quotaKind: input.service,
+    quotaNeeded: quotaUnitsFor(input.service, input),
+    quotaAvailable,
+    packages: packages.map((p) => ({ id: p.id, name: p.name, priceFen: Number(p.priceFen) })),
+  };
+  const label = SERVICE_LABELS[input.service];
+  const buy = details.packages[0] ? `，或购买「${details.packages[0].name}」等${label}套餐` : '';
+  return paymentRequired(
+    `余额不足：本次需 ${yuan(needFen)} 元（${quote.breakdown}），当前余额 ${yuan(balanceFen)} 元。请充值 ${yuan(details.shortFen)} 元${buy}`,
+    details,
+  );
+}
+
+/**
+ * Charges a service record inside the caller's transaction, together with the record's own state
+ * change. Order: today's free professional check (QR/WeChat accounts), then the package quota, then
+ * the balance. Throws 402 (with what to buy) when credit is short and 409 when the record already has
+ * a standing charge; either way the caller's transaction rolls back.
+ */
+export async function chargeIn(trx: Executor, input: ChargeInput): Promise<ChargeResult> {
+  const recordId = String(input.recordId);
+  const refKey = `${input.recordType}:${recordId}`;
+  const price = await loadPrice(trx, input.service, input.edition);
+  const quote = priceQuote(input.service, input.edition, price, input);
+  const created = await trx
+    .insertInto('charges')
+    .values({
+      userId: input.userId,
+      refType: input.recordType,
+      refId: recordId,
+      activeKey: refKey,
+      service: input.service,
+      edition: input.edition,
+      characters: input.characters ?? null,
+      items: input.items ?? null,
+      source: 'pending',
+      quotaKind: input.service,
+      orderId: input.orderId ?? null,
+      fen: 0,
+      quotaUnits: 0,
+      createdAt: nowIso(),
+      refundedAt: null,
+    })
+    .onConflict((oc) => oc.column('activeKey').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!created) throw conflict('该记录已扣费，请勿重复提交');
+  const chargeId = created.id;
+  const base = {
+    userId: input.userId,
+    reason: 'charge' as const,
+    refType: input.recordType,
+    refId: recordId,
+    note: input.note ?? quote.label,
+  };
+  const key = (account: string) => `charge:${chargeId}:${account}`;
+
+  let source: ChargeSource;
+  let fen = 0;
+  let quotaUnits = 0;
+
+  if (input.orderId !== undefined) {
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'status', 'amountFen'])
+      .where('id', '=', input.orderId)
+      .where('userId', '=', input.userId)
+      .where('kind', '=', 'record')
+      .where('recordType', '=', input.recordType)
+      .where('recordId', '=', recordId)
+      .executeTakeFirst();
+    if (!order) throw notFound('订单不存在');
+    if (order.status !== 'fulfilled') throw paymentRequired('订单尚未支付完成');
+    fen = Number(order.amountFen);
+    const r = await applyDelta(trx, { ...base, account: 'balance', delta: -fen, idemKey: key('balance') });
+    if (!r.applied) throw await shortfall(trx, input, quote, fen);
+    source = 'order';
+  } else {
+    let free = false;
+    if (input.useFreeCheck !== false && isFreeEdition(input.service, input.edition)) {
+      if (await userEligibleForFree(trx, input.userId)) {
+        const took = await trx
+          .insertInto('freeChecks')
+          .values({
+            userId: input.userId,
+            day: shanghaiDay(),
+            refType: input.recordType,
+            refId: recordId,
+            createdAt: nowIso(),
+          })
+          .onConflict((oc) => oc.columns(['userId', 'day']).doNothing())
+          .returning('day')
+          .executeTakeFirst();
+        if (took) {
+          await applyDelta(trx, {
+            ...base,
+            reason: 'free_check',
+            account: input.service,
+            delta: 0,
+            idemKey: key('free'),
+            note: '每日免费专业版查重',
+          });
+          free = true;
+        }
+      }
+    }
+    if (free) {
+      source = 'free';
+    } else {
+      const spec = QUOTA_UNITS[input.service];
+      const needed = quotaUnitsFor(input.service, input);
+      if (spec.unit === 'chars') {
+        // Characters mix: whatever quota is left covers the first characters, the balance the rest.
+        const available = await amountOf(trx, input.userId, input.service);
+        const use = Math.min(available, needed);
+        if (use > 0) {
+          const r = await applyDelta(trx, {
+            ...base,
+            account: input.service,
+            delta: -use,
+            idemKey: key(input.service),
+          });
+          if (r.applied) quotaUnits = use;
+        }
+        const rest = needed - quotaUnits;
+        if (rest > 0) fen = priceQuote(input.service, input.edition, price, { characters: rest }).fen;
+      } else if (needed > 0) {
+        const r = await applyDelta(trx, {
+          ...base,
+          account: input.service,
+          delta: -needed,
+          idemKey: key(input.service),
+        });
+        if (r.applied) quotaUnits = needed;
+        else fen = quote.fen;
+      }
+      if (fen > 0) {
+        const r = await applyDelta(trx, {
+          ...base,
+          account: 'balance',
+          delta: -fen,
+          idemKey: key('balance'),
+        });
+        if (!r.applied) throw await shortfall(trx, input, quote, fen);
+      }
+      source = quotaUnits > 0 ? (fen > 0 ? 'quota+balance' : 'quota') : 'balance';
+    }
+  }
+  await trx.updateTable('charges').set({ source, fen, quotaUnits }).where('id', '=', chargeId).execute();
+  return { chargeId, source, fen, quotaKind: input.service, quotaUnits, quote };
+}
+
+/**
+ * Gives back what a record's standing charge took (quota, balance, today's free check), exactly once:
+ * the charge row is released with a conditional update, and each ledger reversal has its own key.
+ */
+export async function refundIn(trx: Executor, input: RefundInput): Promise<RefundResult> {
+  const refKey = `${input.recordType}:${String(input.recordId)}`;
+  const charge = await trx
+    .updateTable('charges')
+    .set({ activeKey: null, refundedAt: nowIso() })
+    .where('activeKey', '=', refKey)
+    .returning(['id', 'userId', 'refType', 'refId', 'fen', 'quotaUnits', 'source'])
+    .executeTakeFirst();
+  if (!charge) return { refunded: false, fen: 0, quotaUnits: 0, free: false };
+  const rows = await trx
+    .selectFrom('ledger')
+    .select(['account', 'delta', 'idemKey'])
+    .where('idemKey', 'like', `charge:${charge.id}:%`)
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const isFree = row.idemKey.endsWith(':free');
+    await applyDelta(trx, {
+      userId: charge.userId,
+      account: row.account as QuotaKind | 'balance',
+      delta: -Number(row.delta),
+      reason: 'refund',
+      refType: charge.refType,
+      refId: charge.refId,
+      idemKey: `refund:${charge.id}:${isFree ? 'free' : row.account}`,
+      note: isFree ? '退还每日免费查重' : '任务失败退还',
+    });
+  }
+  const free = charge.source === 'free';
+  if (free) {
+    await trx
+      .deleteFrom('freeChecks')
+      .where('userId', '=', charge.userId)
+      .where('refType', '=', charge.refType)
+      .where('refId', '=', charge.refId)
+      .execute();
+  }
+  return { refunded: true, fen: Number(charge.fen), quotaUnits: Number(charge.quotaUnits), free };
+}

@@ -1,0 +1,171 @@
+import type {
+  LedgerFilter,
+  PageQuery,
+  PaymentProviderKind,
+  ProductFilter,
+  ProductPackage,
+  Quote,
+  ServiceKind,
+} from '@paperdesk/contracts';
+import { LIVE_SERVICES } from '@paperdesk/contracts';
+import type { Selectable } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import type { ProductsTable } from '../../db/tables/billing.ts';
+import { selectPage } from '../../db/paging.ts';
+import { notFound } from '../../http/errors.ts';
+import { createPaymentProviders, type PaymentProvider } from '../../integrations/payments/index.ts';
+import type { JobQueue } from '../../jobs/index.ts';
+import type { createSysConfig } from '../sys-config.ts';
+import { seedCatalogue } from './catalogue.ts';
+import {
+  type Amounts,
+  type ChargeInput,
+  type ChargeResult,
+  chargeIn,
+  freeCheckStatus,
+  loadPrice,
+  priceQuote,
+  type RefundInput,
+  type RefundResult,
+  refundIn,
+} from './charge.ts';
+import { auditUser, type Executor, listLedger, readWallet, type WalletView } from './ledger.ts';
+import { createOrders, type Logger, type RecordTypeRegistration } from './orders.ts';
+
+export type { Amounts, ChargeInput, ChargeResult, RefundInput, RefundResult } from './charge.ts';
+export type { Executor, WalletView } from './ledger.ts';
+export type { RecordPricing, RecordTypeRegistration } from './orders.ts';
+export { ORDER_TTL_MS } from './orders.ts';
+export { shanghaiDay } from './time.ts';
+
+declare module '../../jobs/types.ts' {
+  interface JobPayloads {
+    /** Finish an order that was paid but not yet credited (start-up recovery after a crash). */
+    order_fulfil: { orderId: number };
+  }
+}
+
+/** Runs `fn` in the caller's transaction, or in a new one when handed the plain database. */
+function inTransaction<T>(executor: Executor, fn: (trx: Executor) => Promise<T>): Promise<T> {
+  return executor.isTransaction ? fn(executor) : executor.transaction().execute(fn);
+}
+
+type ProductRow = Omit<Selectable<ProductsTable>, 'active' | 'createdAt'>;
+
+const toProduct = (r: ProductRow): ProductPackage => ({
+  id: r.id,
+  code: r.code,
+  service: r.service as ServiceKind,
+  edition: r.edition,
+  name: r.name,
+  description: r.description,
+  quotaKind: r.quotaKind as ServiceKind,
+  quotaAmount: Number(r.quotaAmount),
+  priceFen: Number(r.priceFen),
+  listPriceFen: Number(r.listPriceFen),
+  badge: r.badge,
+  sort: Number(r.sort),
+  available: LIVE_SERVICES.includes(r.service as ServiceKind),
+});
+
+/**
+ * Billing: packages, orders, payments, wallets and the ledger, and the charging service every paid
+ * feature uses. Other services call, inside their own transaction:
+ *
+ *   await ctx.db.transaction().execute(async (trx) => {
+ *     await trx.updateTable('checks').set({ status: 'queued' }).where('id', '=', id).where('status', '=', 'created')…;
+ *     await ctx.billing.charge(trx, { userId, service: 'check', edition: 'professional', characters, recordType: 'check', recordId: id });
+ *   });
+ *
+ * and `ctx.billing.refund(trx, { recordType: 'check', recordId: id })` when the job fails.
+ */
+export function createBilling(deps: {
+  db: Db;
+  config: Config;
+  sysConfig: ReturnType<typeof createSysConfig>;
+  jobs: JobQueue;
+  log?: Logger;
+  providers?: Map<PaymentProviderKind, PaymentProvider>;
+}) {
+  const { db } = deps;
+  const quiet = deps.config.LOG_LEVEL === 'silent';
+  const log: Logger = deps.log ?? {
+    warn: (obj, msg) => quiet || console.warn(msg ?? '', obj),
+    error: (obj, msg) => quiet || console.error(msg ?? '', obj),
+  };
+  const providers = deps.providers ?? createPaymentProviders(deps.config);
+  const recordTypes = new Map<string, RecordTypeRegistration>();
+  const orders = createOrders({ db, providers, recordTypes, log });
+
+  deps.jobs.register('order_fulfil', {
+    attempts: 5,
+    handler: async ({ orderId }) => {
+      await orders.fulfil(orderId);
+    },
+    recover: async () => (await orders.unfulfilled()).map((orderId) => ({ orderId })),
+  });
+
+  return {
+    providers,
+    orders,
+
+    /** First start: prices, top-up presets and packages (never overwriting an admin's change). */
+    seed: () => seedCatalogue(db, deps.sysConfig),
+
+    /** Price of a job: `characters` for per-1,000-character services, `items` (default 1) for per-item ones. */
+    async quote(service: ServiceKind, edition: string, amounts: Amounts): Promise<Quote> {
+      return priceQuote(service, edition, await loadPrice(db, service, edition), amounts);
+    },
+
+    /**
+     * Charges a record inside the caller's transaction (free check → package quota → balance).
+     * Throws 402 with what to buy when credit is short, 409 when the record is already charged.
+     */
+    charge(trx: Executor, input: ChargeInput): Promise<ChargeResult> {
+      return inTransaction(trx, (t) => chargeIn(t, input));
+    },
+
+    /** Gives a record's charge back, exactly once; `{ refunded: false }` when there is nothing to refund. */
+    refund(trx: Executor, input: RefundInput): Promise<RefundResult> {
+      return inTransaction(trx, (t) => refundIn(t, input));
+    },
+
+    /** Lets a service's records be paid for one by one (`create_order` with recordType + recordId). */
+    registerRecordType(recordType: string, registration: RecordTypeRegistration): void {
+      recordTypes.set(recordType, registration);
+    },
+
+    /**
+     * For `check_order_id`-style calls: the user's order for exactly this record (404 otherwise),
+     * refreshed from the provider. `status === 'fulfilled'` means paid and credited; then charge with
+     * `{ …, orderId }` to take exactly the paid amount.
+     */
+    confirmRecordOrder: orders.confirmRecordOrder,
+
+    wallet: (userId: number, executor: Executor = db): Promise<WalletView> => readWallet(executor, userId),
+    freeCheckStatus: (userId: number, executor: Executor = db) => freeCheckStatus(executor, userId),
+    ledger: (userId: number, paging: PageQuery, filter: LedgerFilter) =>
+      listLedger(db, userId, paging, filter),
+    /** Wallet amount next to ledger sum per account (tests, admin checks). */
+    audit: (userId: number) => auditUser(db, userId),
+
+    async listProducts(paging: PageQuery, filter: ProductFilter) {
+      let q = db.selectFrom('products').where('active', '=', 1);
+      if (filter.service) q = q.where('service', '=', filter.service);
+      return selectPage(q.selectAll().orderBy('sort').orderBy('id'), paging, toProduct);
+    },
+
+    async product(id: number): Promise<ProductPackage> {
+      const row = await db
+        .selectFrom('products')
+        .selectAll()
+        .where('id', '=', id)
+        .where('active', '=', 1)
+        .executeTakeFirst();
+      if (!row) throw notFound('套餐不存在或已下架');
+      return toProduct(row);
+    },
+  };
+}
+export type Billing = ReturnType<typeof createBilling>;

@@ -1,0 +1,71 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import type { Billing } from '../billing/index.ts';
+import type { JobQueue } from '../../jobs/types.ts';
+import type { createSysConfig } from '../sys-config.ts';
+import { CHECK_RECORD_TYPE, createCheckBilling } from './billing-port.ts';
+import { conflict } from '../../http/errors.ts';
+import { createLibrary } from './library.ts';
+import { CHECK_LIMIT_KEYS, createChecks, DEFAULT_CHECK_LIMITS } from './records.ts';
+
+/**
+ * 查重: records, the reference library and the `check` job. Built once per process; the job kind is
+ * registered here so both `serve` and `worker` run it.
+ */
+export async function createCheckService(deps: {
+  db: Db;
+  config: Config;
+  sysConfig: ReturnType<typeof createSysConfig>;
+  jobs: JobQueue;
+  billing: Billing;
+  log?: (msg: string) => void;
+}) {
+  const log = deps.log ?? ((msg: string) => deps.config.LOG_LEVEL !== 'silent' && console.log(msg));
+  const library = createLibrary({ db: deps.db, dataDir: deps.config.DATA_DIR, log });
+  const billing = createCheckBilling(deps.billing);
+  const checks = createChecks({
+    db: deps.db,
+    sysConfig: deps.sysConfig,
+    jobs: deps.jobs,
+    billing,
+    library,
+    defaultMaxUploadMb: deps.config.MAX_UPLOAD_MB,
+    log,
+  });
+  await deps.sysConfig.seed(CHECK_LIMIT_KEYS.maxChars, DEFAULT_CHECK_LIMITS.maxChars, '查重单篇最多字符数');
+  await deps.sysConfig.seed(CHECK_LIMIT_KEYS.minChars, DEFAULT_CHECK_LIMITS.minChars, '查重单篇最少字符数');
+  await deps.sysConfig.seed(
+    CHECK_LIMIT_KEYS.maxUploadMb,
+    deps.config.MAX_UPLOAD_MB,
+    '查重上传文件大小上限（MB）',
+  );
+  checks.registerJobs(deps.jobs);
+  // Pay for one record by QR (create_order with recordType 'check'); once paid, the record is submitted.
+  deps.billing.registerRecordType(CHECK_RECORD_TYPE, {
+    async resolve(userId, recordId) {
+      const r = await checks.load(userId, Number(recordId));
+      if (r.status !== 'created') throw conflict('该检测已提交，无需再次支付');
+      const edition = r.edition === 'professional' ? '专业版' : '普通版';
+      return {
+        service: 'check',
+        edition: r.edition,
+        characters: r.characters,
+        subject: `论文查重 ${edition}：${r.title}`.slice(0, 100),
+      };
+    },
+    async onPaid({ userId, recordId, orderId }) {
+      await checks.submit(userId, Number(recordId), { orderId });
+    },
+  });
+  return {
+    ...checks,
+    library,
+    billing,
+    async close() {
+      await library.close();
+    },
+  };
+}
+
+export type CheckService = Awaited<ReturnType<typeof createCheckService>>;
+export { importLibraryPath } from './import.ts';

@@ -1,0 +1,375 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  type LibraryDocument,
+  LibraryDocumentInput,
+  type LibraryImportResult,
+  type LibraryStats,
+  type Page,
+  type PageQuery,
+} from '@paperdesk/contracts';
+import { PlagiarismIndex } from '@paperdesk/plagiarism';
+import { billingCharCount, matchingCodes } from '@paperdesk/textkit';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import { selectPage } from '../../db/paging.ts';
+import type { LibraryOrigin } from '../../db/tables/checks.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { loadIndexFile, saveIndexFile } from './engine.ts';
+
+/**
+ * The reference library (比对库).
+ *
+ * SQL holds every document (title, author, source, year, owner, text); it is the source of truth.
+ * Each process keeps its own in-memory fingerprint index (typed arrays, see @paperdesk/plagiarism),
+ * built from SQL on first use or loaded from `<DATA_DIR>/library/index.bin`, then caught up.
+ *
+ * Staying consistent across processes (PostgreSQL + several workers): before every check the
+ * worker calls `sync()`, which asks SQL for (1) live document ids above its high-water mark minus a
+ * window (ids of concurrent inserts can commit out of order; ids already indexed are skipped, so the
+ * window only costs an index scan of ids) and (2) tombstones (`deleted_at`) newer than its last
+ * sync minus a clock-skew margin. Both are idempotent. A document committed before a check starts
+ * is therefore always in that check's index; the persisted file is only a start-up cache and is
+ * never trusted beyond what the sync confirms.
+ */
+
+export interface LibraryDeps {
+  db: Db;
+  dataDir: string;
+  /** Keep a copy of the index on disk (default true); tests switch it off or point it elsewhere. */
+  persist?: boolean;
+  log?: (msg: string) => void;
+}
+
+export interface AddOptions {
+  origin: LibraryOrigin;
+  ownerUserId?: number | null;
+  checkRecordId?: number | null;
+}
+
+/** Ids of concurrent inserts may commit out of order: re-read this many ids below the high-water mark. */
+const ID_WINDOW = 1000;
+/** Tombstones are read again this far back (clock skew between processes). */
+const TOMBSTONE_MARGIN_MS = 10 * 60_000;
+const BATCH = 500;
+const SAVE_DELAY_MS = 30_000;
+
+export const ownerKeyOf = (userId: number) => `user:${userId}`;
+
+export function contentHash(text: string): string {
+  const { codes } = matchingCodes(text, false);
+  return createHash('sha256')
+    .update(Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength))
+    .digest('hex');
+}
+
+type Row = {
+  id: number;
+  title: string;
+  author: string;
+  source: string;
+  year: number | null;
+  ownerUserId: number | null;
+  text: string;
+};
+
+function toIndexDoc(r: Row) {
+  return {
+    id: String(r.id),
+    title: r.title,
+    author: r.author,
+    source: r.source,
+    ...(r.year !== null ? { year: r.year } : {}),
+    ...(r.ownerUserId !== null ? { ownerKey: ownerKeyOf(r.ownerUserId) } : {}),
+    text: r.text,
+  };
+}
+
+export function createLibrary(deps: LibraryDeps) {
+  const { db } = deps;
+  const persist = deps.persist ?? true;
+  const dir = path.join(deps.dataDir, 'library');
+  const file = path.join(dir, 'index.bin');
+  const metaFile = path.join(dir, 'index.json');
+  const log = deps.log ?? (() => {});
+
+  let index: PlagiarismIndex | null = null;
+  let maxSeenId = 0;
+  let tombstonesSince = '1970-01-01T00:00:00.000Z';
+  let dirty = false;
+  let saveTimer: NodeJS.Timeout | null = null;
+  let loading: Promise<PlagiarismIndex> | null = null;
+  // Index mutations run one at a time (sync, add, remove, save).
+  let chain: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn, fn);
+    chain = next.catch(() => {});
+    return next;
+  };
+
+  async function addRowsToIndex(idx: PlagiarismIndex, ids: number[]): Promise<number> {
+    let added = 0;
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const rows = await db
+        .selectFrom('libraryDocuments')
+        .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId', 'text'])
+        .where('id', 'in', ids.slice(i, i + BATCH))
+        .where('deletedAt', 'is', null)
+        .execute();
+      for (const r of rows) {
+        idx.add(toIndexDoc(r));
+        maxSeenId = Math.max(maxSeenId, r.id);
+        added++;
+      }
+    }
+    return added;
+  }
+
+  async function buildFromDb(): Promise<PlagiarismIndex> {
+    const idx = new PlagiarismIndex();
+    let cursor = 0;
+    for (;;) {
+      const rows = await db
+        .selectFrom('libraryDocuments')
+        .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId', 'text'])
+        .where('deletedAt', 'is', null)
+        .where('id', '>', cursor)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+      if (rows.length === 0) break;
+      for (const r of rows) idx.add(toIndexDoc(r));
+      cursor = rows[rows.length - 1]!.id;
+    }
+    maxSeenId = cursor;
+    return idx;
+  }
+
+  async function load(): Promise<PlagiarismIndex> {
+    const started = Date.now();
+    if (persist && fs.existsSync(file) && fs.existsSync(metaFile)) {
+      try {
+        const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as {
+          maxSeenId: number;
+          tombstonesSince: string;
+        };
+        const idx = await loadIndexFile(file);
+        maxSeenId = meta.maxSeenId;
+        tombstonesSince = meta.tombstonesSince;
+        index = idx;
+        await syncInto(idx);
+        log(`比对库索引已从文件载入：${idx.size} 篇（${Date.now() - started} ms）`);
+        return idx;
+      } catch (err) {
+        log(`比对库索引文件无法使用，改为从数据库重建：${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    tombstonesSince = nowIso();
+    const idx = await buildFromDb();
+    index = idx;
+    log(`比对库索引已从数据库建立：${idx.size} 篇（${Date.now() - started} ms）`);
+    if (persist && idx.size > 0) {
+      dirty = true;
+      scheduleSave(0);
+    }
+    return idx;
+  }
+
+  /** The index, built or loaded on first use. */
+  function ensureReady(): Promise<PlagiarismIndex> {
+    if (index) return Promise.resolve(index);
+    loading ??= exclusive(load).finally(() => {
+      loading = null;
+    });
+    return loading;
+  }
+
+  async function syncInto(idx: PlagiarismIndex): Promise<{ added: number; removed: number }> {
+    const startedAt = nowIso();
+    const candidates = await db
+      .selectFrom('libraryDocuments')
+      .select('id')
+      .where('deletedAt', 'is', null)
+      .where('id', '>', Math.max(0, maxSeenId - ID_WINDOW))
+      .orderBy('id')
+      .execute();
+    const missing = candidates.map((r) => r.id).filter((id) => !idx.has(String(id)));
+    const added = missing.length ? await addRowsToIndex(idx, missing) : 0;
+    const since = new Date(Date.parse(tombstonesSince) - TOMBSTONE_MARGIN_MS).toISOString();
+    const gone = await db
+      .selectFrom('libraryDocuments')
+      .select('id')
+      .where('deletedAt', 'is not', null)
+      .where('deletedAt', '>=', since)
+      .execute();
+    let removed = 0;
+    for (const g of gone) if (idx.remove(String(g.id))) removed++;
+    tombstonesSince = startedAt;
+    if (added || removed) {
+      dirty = true;
+      scheduleSave();
+    }
+    return { added, removed };
+  }
+
+  function scheduleSave(delay = SAVE_DELAY_MS) {
+    if (!persist || saveTimer) return;
+    saveTimer = setTimeout(() => {
+      saveTimer = null;
+      void save().catch((err) =>
+        log(`比对库索引保存失败：${err instanceof Error ? err.message : String(err)}`),
+      );
+    }, delay);
+    saveTimer.unref();
+  }
+
+  async function save(): Promise<void> {
+    await exclusive(async () => {
+      if (!persist || !index || !dirty) return;
+      fs.mkdirSync(dir, { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      await saveIndexFile(index, tmp);
+      fs.renameSync(tmp, file);
+      const metaTmp = `${metaFile}.${process.pid}.tmp`;
+      fs.writeFileSync(
+        metaTmp,
+        JSON.stringify({ maxSeenId, tombstonesSince, documents: index.size, savedAt: nowIso() }),
+      );
+      fs.renameSync(metaTmp, metaFile);
+      dirty = false;
+    });
+  }
+
+  return {
+    ensureReady,
+
+    /** Catch the in-memory index up with SQL (new documents, deletions by any process). */
+    async sync(): Promise<{ added: number; removed: number }> {
+      const idx = await ensureReady();
+      return exclusive(() => syncInto(idx));
+    },
+
+    /**
+     * Store documents (skipping texts already in the library) and index them in this process.
+     * Other processes pick them up on their next sync.
+     */
+    async add(inputs: LibraryDocumentInput[], opts: AddOptions): Promise<LibraryImportResult> {
+      const docs = inputs.map((d) => LibraryDocumentInput.parse(d));
+      const ids: number[] = [];
+      let skipped = 0;
+      for (const d of docs) {
+        const text = d.text.trim();
+        const characters = billingCharCount(text);
+        if (matchingCodes(text, false).codes.length < 20)
+          throw badRequest(`「${d.title}」正文过短，无法入库`);
+        const row = await db
+          .insertInto('libraryDocuments')
+          .values({
+            title: d.title,
+            author: d.author,
+            source: d.source,
+            year: d.year ?? null,
+            ownerUserId: opts.ownerUserId ?? null,
+            origin: opts.origin,
+            text,
+            characters,
+            contentHash: contentHash(text),
+            checkRecordId: opts.checkRecordId ?? null,
+            createdAt: nowIso(),
+          })
+          .onConflict((oc) => oc.column('contentHash').where('deletedAt', 'is', null).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (row) ids.push(row.id);
+        else skipped++;
+      }
+      if (index && ids.length) {
+        const idx = index;
+        await exclusive(async () => {
+          await addRowsToIndex(idx, ids);
+          dirty = true;
+          scheduleSave();
+        });
+      }
+      return { added: ids.length, skipped, ids };
+    },
+
+    /** Soft delete: the row stays as a tombstone so every process drops it from its index. */
+    async remove(id: number): Promise<void> {
+      const r = await db
+        .updateTable('libraryDocuments')
+        .set({ deletedAt: nowIso() })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) throw notFound('文献不存在');
+      if (index) {
+        const idx = index;
+        await exclusive(async () => {
+          if (idx.remove(String(id))) {
+            dirty = true;
+            scheduleSave();
+          }
+        });
+      }
+    },
+
+    async list(q: PageQuery, filter: { title?: string | undefined } = {}): Promise<Page<LibraryDocument>> {
+      let base = db.selectFrom('libraryDocuments').where('deletedAt', 'is', null);
+      if (filter.title) base = base.where('title', 'like', `%${filter.title.replace(/[%_\\]/g, '')}%`);
+      return selectPage(
+        base
+          .select([
+            'id',
+            'title',
+            'author',
+            'source',
+            'year',
+            'characters',
+            'ownerUserId',
+            'origin',
+            'createdAt',
+          ])
+          .orderBy('id', 'desc'),
+        q,
+        ({ id, ...r }) => ({ ...r, documentId: id, characters: Number(r.characters) }),
+      );
+    },
+
+    async stats(): Promise<LibraryStats> {
+      const row = await db
+        .selectFrom('libraryDocuments')
+        .where('deletedAt', 'is', null)
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('characters').as('chars')])
+        .executeTakeFirstOrThrow();
+      return {
+        documents: Number(row.n),
+        characters: Number(row.chars ?? 0),
+        indexedDocuments: index?.size ?? 0,
+      };
+    },
+
+    /** Source documents of a report, by id (deleted ones included: old reports keep their sources). */
+    async documents(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('libraryDocuments')
+        .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    save,
+
+    async close(): Promise<void> {
+      if (saveTimer) {
+        clearTimeout(saveTimer);
+        saveTimer = null;
+      }
+      await save().catch(() => {});
+    },
+  };
+}
+
+export type Library = ReturnType<typeof createLibrary>;

@@ -1,0 +1,569 @@
+import type {
+  CheckCost,
+  CheckEdition,
+  CheckMetrics,
+  CheckRecord,
+  CheckReport,
+  CheckStatus,
+  EditionQuote,
+  Page,
+  PageQuery,
+  ReportType,
+  WordCountResult,
+} from '@paperdesk/contracts';
+import { renderCheckReportHtml, renderCheckReportPdf } from '@paperdesk/documents';
+import {
+  billingCharCount,
+  documentFormat,
+  isTextkitError,
+  normalizedCharCount,
+  type ParsedDocument,
+  readDocument,
+  readPastedText,
+} from '@paperdesk/textkit';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import { selectPage } from '../../db/paging.ts';
+import type { CheckRecordsTable } from '../../db/tables/checks.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import type { createSysConfig } from '../sys-config.ts';
+import type { CheckBilling } from './billing-port.ts';
+import { runCheck } from './engine.ts';
+import { type Library, ownerKeyOf } from './library.ts';
+
+declare module '../../jobs/types.ts' {
+  interface JobPayloads {
+    check: { recordId: number };
+  }
+}
+
+/** Admin-tunable limits (sys_config, public under `limit.`); the defaults apply until an admin changes them. */
+export const CHECK_LIMIT_KEYS = {
+  maxChars: 'limit.check.maxChars',
+  minChars: 'limit.check.minChars',
+  maxUploadMb: 'limit.check.maxUploadMb',
+} as const;
+export const DEFAULT_CHECK_LIMITS = { maxChars: 300_000, minChars: 200 };
+
+const EDITIONS: CheckEdition[] = ['standard', 'professional'];
+export const jobIdOf = (recordId: number) => `check-${recordId}`;
+
+export interface CheckDeps {
+  db: Db;
+  sysConfig: ReturnType<typeof createSysConfig>;
+  jobs: JobQueue;
+  billing: CheckBilling;
+  library: Library;
+  /** Upper bound for uploads when sys_config has none (config MAX_UPLOAD_MB). */
+  defaultMaxUploadMb: number;
+  log?: (msg: string) => void;
+}
+
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+}
+
+/** What a user sends: an uploaded file or pasted text. */
+export type CheckSource = { file: UploadedFile } | { text: string };
+
+interface StoredDocument {
+  title?: string | undefined;
+  blocks: ParsedDocument['blocks'];
+}
+
+type Row = Selectable<CheckRecordsTable>;
+
+function toRecord(r: Row): CheckRecord {
+  return {
+    id: r.id,
+    title: r.title,
+    author: r.author,
+    edition: r.edition,
+    status: r.status,
+    progress: r.progress,
+    characters: Number(r.characters),
+    priceFen: Number(r.priceFen),
+    paidFen: Number(r.paidFen),
+    free: r.free === 1,
+    fileName: r.fileName,
+    addToLibrary: r.addToLibrary === 1,
+    message: r.message,
+    metrics: r.metrics ? (JSON.parse(r.metrics) as CheckMetrics) : null,
+    createdAt: r.createdAt,
+    submittedAt: r.submittedAt,
+    finishedAt: r.finishedAt,
+  };
+}
+
+/** textkit's typed errors as HTTP answers: a wrong type is 415, an unreadable or empty file 422. */
+function readError(err: unknown): never {
+  if (isTextkitError(err)) throw new AppError(err.code === 'UNSUPPORTED_TYPE' ? 415 : 422, err.message);
+  throw err;
+}
+
+export function countDocument(doc: { blocks: { text: string }[] }): {
+  characters: number;
+  normalized: number;
+} {
+  let characters = 0;
+  let normalized = 0;
+  for (const b of doc.blocks) {
+    characters += billingCharCount(b.text);
+    normalized += normalizedCharCount(b.text);
+  }
+  return { characters, normalized };
+}
+
+export function createChecks(deps: CheckDeps) {
+  const { db, sysConfig, billing, library } = deps;
+  const log = deps.log ?? (() => {});
+
+  async function limits() {
+    const [maxChars, minChars, maxUploadMb] = await Promise.all([
+      sysConfig.get(CHECK_LIMIT_KEYS.maxChars, DEFAULT_CHECK_LIMITS.maxChars),
+      sysConfig.get(CHECK_LIMIT_KEYS.minChars, DEFAULT_CHECK_LIMITS.minChars),
+      sysConfig.get(CHECK_LIMIT_KEYS.maxUploadMb, deps.defaultMaxUploadMb),
+    ]);
+    return { maxChars, minChars, maxUploadMb, maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024) };
+  }
+
+  /** Read a file or pasted text through textkit and enforce the character limits. Nothing is stored. */
+  async function read(source: CheckSource) {
+    let doc: ParsedDocument;
+    let format: string;
+    let fileName: string | null = null;
+    if ('file' in source) {
+      const f = documentFormat(source.file.filename);
+      if (!f) throw new AppError(415, '仅支持 .docx、.pdf、.txt 文件');
+      format = f;
+      fileName = source.file.filename.slice(0, 200);
+      doc = await readDocument(source.file.data, source.file.filename).catch(readError);
+    } else {
+      format = 'paste';
+      try {
+        doc = readPastedText(source.text);
+      } catch (err) {
+        readError(err);
+      }
+    }
+    const { characters, normalized } = countDocument(doc);
+    const lim = await limits();
+    if (characters > lim.maxChars) {
+      throw new AppError(
+        422,
+        `论文共 ${characters.toLocaleString('en-US')} 字符，超过单篇 ${lim.maxChars.toLocaleString('en-US')} 字符的上限，请拆分后分别检测`,
+      );
+    }
+    if (characters < lim.minChars) {
+      throw new AppError(422, `论文只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能检测`);
+    }
+    return { doc, format, fileName, characters, normalized, limits: lim };
+  }
+
+  async function quotes(characters: number): Promise<EditionQuote[]> {
+    const out: EditionQuote[] = [];
+    for (const edition of EDITIONS) {
+      const q = await billing.quote(edition, characters);
+      out.push({ edition, unitPriceFen: q.unitFen, priceFen: q.fen });
+    }
+    return out;
+  }
+
+  async function own(userId: number, id: number): Promise<Row> {
+    const row = await db
+      .selectFrom('checkRecords')
+      .selectAll()
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw notFound('检测记录不存在');
+    return row;
+  }
+
+  async function setEdition(row: Row, edition: CheckEdition | undefined): Promise<Row> {
+    if (!edition || edition === row.edition || row.status !== 'created') return row;
+    const q = await billing.quote(edition, Number(row.characters));
+    await db
+      .updateTable('checkRecords')
+      .set({ edition, priceFen: q.fen, updatedAt: nowIso() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'created')
+      .execute();
+    return { ...row, edition, priceFen: q.fen };
+  }
+
+  async function storedReport(userId: number, id: number): Promise<{ row: Row; report: CheckReport }> {
+    const row = await own(userId, id);
+    if (row.status !== 'done')
+      throw conflict(row.status === 'failed' ? '检测失败，没有报告' : '检测尚未完成，请稍后再试');
+    const rep = await db
+      .selectFrom('checkReports')
+      .select('report')
+      .where('recordId', '=', id)
+      .executeTakeFirst();
+    if (!rep) throw notFound('报告不存在');
+    return { row, report: JSON.parse(rep.report) as CheckReport };
+  }
+
+  // ---- the job -------------------------------------------------------------------------------
+
+  async function runJob(recordId: number, job: JobContext): Promise<void> {
+    const token = nowIso();
+    const claimed = await db
+      .updateTable('checkRecords')
+      .set({ status: 'running', progress: 5, startedAt: token, updatedAt: token, message: '检测中' })
+      .where('id', '=', recordId)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return; // done, failed, deleted or never paid
+    const row = await db
+      .selectFrom('checkRecords')
+      .selectAll()
+      .where('id', '=', recordId)
+      .executeTakeFirstOrThrow();
+    const doc = JSON.parse(row.document) as StoredDocument;
+
+    let lastWrite = 0;
+    const progress = (pct: number) => {
+      const now = Date.now();
+      if (now - lastWrite < 400) return;
+      lastWrite = now;
+      void db
+        .updateTable('checkRecords')
+        .set({ progress: Math.max(5, Math.min(99, Math.round(pct))) })
+        .where('id', '=', recordId)
+        .where('status', '=', 'running')
+        .where('startedAt', '=', token)
+        .execute()
+        .catch(() => {});
+    };
+
+    const index = await library.ensureReady();
+    await library.sync();
+    if (job.signal.aborted) throw new Error('服务正在关闭');
+    progress(10);
+    const started = Date.now();
+    const result = await runCheck({
+      index,
+      document: { ...(doc.title !== undefined ? { title: doc.title } : {}), blocks: doc.blocks },
+      edition: row.edition,
+      ownerKey: ownerKeyOf(row.userId),
+      onProgress: (f) => progress(10 + f * 85),
+      signal: job.signal,
+    });
+    const sources = await library.documents(result.sources.map((s) => s.documentId));
+    const byId = new Map(sources.map((s) => [s.id, s]));
+    const report: CheckReport = {
+      ...result,
+      // titles as the library holds them now (an admin may have corrected one since indexing)
+      sources: result.sources.map((s) => {
+        const d = byId.get(s.documentId);
+        return d ? { ...s, title: d.title, author: d.author, source: d.source, year: d.year } : s;
+      }),
+      recordId,
+      title: row.title,
+      author: row.author,
+      edition: row.edition,
+      checkedAt: nowIso(),
+      elapsedMs: Date.now() - started,
+    };
+    const finishedAt = nowIso();
+    const done = await db.transaction().execute(async (trx) => {
+      const upd = await trx
+        .updateTable('checkRecords')
+        .set({
+          status: 'done',
+          progress: 100,
+          metrics: JSON.stringify(report.metrics),
+          message: '检测完成',
+          finishedAt,
+          updatedAt: finishedAt,
+        })
+        .where('id', '=', recordId)
+        .where('status', '=', 'running')
+        .where('startedAt', '=', token)
+        .executeTakeFirst();
+      if (Number(upd.numUpdatedRows) === 0) return false;
+      await trx.deleteFrom('checkReports').where('recordId', '=', recordId).execute();
+      await trx
+        .insertInto('checkReports')
+        .values({ recordId, report: JSON.stringify(report), createdAt: finishedAt })
+        .execute();
+      return true;
+    });
+    if (done && row.addToLibrary === 1) {
+      // The user opted in: their paper joins the library as their own document (去除本人文献 then excludes it).
+      try {
+        const added = await library.add(
+          [
+            {
+              title: row.title,
+              author: row.author,
+              source: '用户提交',
+              year: new Date().getUTCFullYear(),
+              text: doc.blocks.map((b) => b.text).join('\n'),
+            },
+          ],
+          { origin: 'user', ownerUserId: row.userId, checkRecordId: recordId },
+        );
+        if (added.ids[0]) {
+          await db
+            .updateTable('checkRecords')
+            .set({ libraryDocumentId: added.ids[0] })
+            .where('id', '=', recordId)
+            .execute();
+        }
+      } catch (err) {
+        log(`检测记录 ${recordId} 加入比对库失败：${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  }
+
+  /** Every attempt failed: mark the record failed and refund, exactly once. */
+  async function failJob(recordId: number, error: Error): Promise<void> {
+    const at = nowIso();
+    const message = `检测失败，费用已退回：${error.message}`.slice(0, 500);
+    await db.transaction().execute(async (trx) => {
+      const upd = await trx
+        .updateTable('checkRecords')
+        .set({ status: 'failed', message, finishedAt: at, updatedAt: at, refundedAt: at })
+        .where('id', '=', recordId)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      if (Number(upd.numUpdatedRows) === 0) return;
+      await billing.refund(trx, recordId);
+    });
+  }
+
+  return {
+    limits,
+    read,
+
+    async wordCount(source: CheckSource): Promise<WordCountResult> {
+      const r = await read(source);
+      return {
+        characters: r.characters,
+        paragraphs: r.doc.blocks.filter((b) => b.kind === 'paragraph').length,
+        title: r.doc.title ?? null,
+        minChars: r.limits.minChars,
+        maxChars: r.limits.maxChars,
+        quotes: await quotes(r.characters),
+      };
+    },
+
+    /** check_init: read and store; status `created`, nothing charged. */
+    async init(
+      userId: number,
+      input: { title: string; author: string; edition: CheckEdition; addToLibrary: boolean },
+      source: CheckSource,
+    ): Promise<CheckRecord> {
+      const r = await read(source);
+      const q = await billing.quote(input.edition, r.characters);
+      const now = nowIso();
+      const stored: StoredDocument = { title: r.doc.title, blocks: r.doc.blocks.map((b) => ({ ...b })) };
+      const row = await db
+        .insertInto('checkRecords')
+        .values({
+          userId,
+          title: input.title,
+          author: input.author,
+          edition: input.edition,
+          characters: r.characters,
+          normalizedChars: r.normalized,
+          priceFen: q.fen,
+          fileName: r.fileName,
+          format: r.format,
+          addToLibrary: input.addToLibrary ? 1 : 0,
+          document: JSON.stringify(stored),
+          message: '待支付',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toRecord(row);
+    },
+
+    async list(
+      userId: number,
+      q: PageQuery,
+      filter: { status?: CheckStatus | undefined; title?: string | undefined } = {},
+    ): Promise<Page<CheckRecord>> {
+      let base = db.selectFrom('checkRecords').where('userId', '=', userId);
+      if (filter.status) base = base.where('status', '=', filter.status);
+      if (filter.title) base = base.where('title', 'like', `%${filter.title.replace(/[%_\\]/g, '')}%`);
+      return selectPage(
+        base
+          .select([
+            'id',
+            'userId',
+            'title',
+            'author',
+            'edition',
+            'status',
+            'progress',
+            'characters',
+            'normalizedChars',
+            'priceFen',
+            'paidFen',
+            'free',
+            'chargeSource',
+            'fileName',
+            'format',
+            'addToLibrary',
+            'message',
+            'metrics',
+            'libraryDocumentId',
+            'createdAt',
+            'updatedAt',
+            'submittedAt',
+            'startedAt',
+            'finishedAt',
+            'refundedAt',
+          ])
+          .orderBy('id', 'desc'),
+        q,
+        (r) => toRecord({ ...r, document: '' }),
+      );
+    },
+
+    async load(userId: number, id: number): Promise<CheckRecord> {
+      return toRecord(await own(userId, id));
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      const row = await own(userId, id);
+      if (row.status === 'queued' || row.status === 'running') throw conflict('检测进行中，完成后才能删除');
+      await db.deleteFrom('checkRecords').where('id', '=', id).where('userId', '=', userId).execute();
+      // a paper the user opted into the library leaves it with its record
+      if (row.libraryDocumentId !== null) await library.remove(Number(row.libraryDocumentId)).catch(() => {});
+    },
+
+    async updateTitle(userId: number, id: number, title: string): Promise<CheckRecord> {
+      await own(userId, id);
+      await db.updateTable('checkRecords').set({ title, updatedAt: nowIso() }).where('id', '=', id).execute();
+      return toRecord(await own(userId, id));
+    },
+
+    async cost(userId: number, id: number, edition?: CheckEdition): Promise<CheckCost> {
+      const row = await setEdition(await own(userId, id), edition);
+      const characters = Number(row.characters);
+      const [free, wallet, q] = await Promise.all([
+        billing.freeCheck(userId),
+        billing.wallet(userId, characters),
+        quotes(characters),
+      ]);
+      const applies = row.edition === 'professional' && free.eligible && free.availableToday;
+      const priceFen = Number(row.priceFen);
+      const payableFen = applies || wallet.quotaAvailable >= wallet.quotaNeeded ? 0 : priceFen;
+      return {
+        recordId: row.id,
+        edition: row.edition,
+        characters,
+        priceFen,
+        freeCheck: { eligible: free.eligible, availableToday: free.availableToday, applies },
+        payableFen,
+        balanceFen: wallet.balanceFen,
+        quotaAvailable: wallet.quotaAvailable,
+        quotaNeeded: wallet.quotaNeeded,
+        sufficient: payableFen === 0 || wallet.balanceFen >= payableFen,
+        quotes: q,
+      };
+    },
+
+    /**
+     * check_submit: in ONE transaction the record moves created → queued and billing charges it
+     * (free daily 专业版 check, package quota or balance). A second submit finds the record no longer
+     * `created` and changes nothing; a 402 rolls the state change back. Then the job is enqueued with
+     * the record's id as job id, so it runs once.
+     */
+    async submit(
+      userId: number,
+      id: number,
+      opts: { edition?: CheckEdition | undefined; orderId?: number | undefined } = {},
+    ) {
+      const row = await setEdition(await own(userId, id), opts.edition);
+      if (row.status !== 'created') return { record: toRecord(row), alreadySubmitted: true };
+      const now = nowIso();
+      const charged = await db.transaction().execute(async (trx) => {
+        const upd = await trx
+          .updateTable('checkRecords')
+          .set({ status: 'queued', progress: 0, submittedAt: now, updatedAt: now, message: '排队中' })
+          .where('id', '=', id)
+          .where('userId', '=', userId)
+          .where('status', '=', 'created')
+          .executeTakeFirst();
+        if (Number(upd.numUpdatedRows) === 0) return null;
+        const c = await billing.charge(trx, {
+          userId,
+          edition: row.edition,
+          characters: Number(row.characters),
+          recordId: id,
+          orderId: opts.orderId,
+        });
+        await trx
+          .updateTable('checkRecords')
+          .set({ paidFen: c.fen, free: c.free ? 1 : 0, chargeSource: c.source })
+          .where('id', '=', id)
+          .execute();
+        return c;
+      });
+      if (charged) await deps.jobs.enqueue('check', { recordId: id }, { jobId: jobIdOf(id) });
+      return { record: toRecord(await own(userId, id)), alreadySubmitted: charged === null };
+    },
+
+    async report(userId: number, id: number): Promise<CheckReport> {
+      return (await storedReport(userId, id)).report;
+    },
+
+    async download(userId: number, id: number, type: ReportType, productName?: string) {
+      const { row, report } = await storedReport(userId, id);
+      const base = `${row.title.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 80)}`;
+      if (type === 'html') {
+        return {
+          body: Buffer.from(renderCheckReportHtml(report, productName ? { productName } : {}), 'utf8'),
+          contentType: 'text/html; charset=utf-8',
+          filename: `${base}-检测报告.html`,
+        };
+      }
+      const body = await renderCheckReportPdf(report, {
+        variant: type,
+        ...(productName ? { productName } : {}),
+      });
+      return {
+        body,
+        contentType: 'application/pdf',
+        filename: `${base}-${type === 'full' ? '全文对照报告' : '简洁报告'}.pdf`,
+      };
+    },
+
+    /** Registers the `check` job: run, fail with one refund, and recover unfinished records at start. */
+    registerJobs(jobs: JobQueue): void {
+      jobs.register('check', {
+        attempts: 2,
+        handler: ({ recordId }, job) => runJob(recordId, job),
+        onFailed: ({ recordId }, error) => failJob(recordId, error),
+        recover: async () => {
+          // warm the index while the API starts answering
+          void library.ensureReady().catch((err) => log(`比对库索引加载失败：${String(err)}`));
+          const rows = await db
+            .selectFrom('checkRecords')
+            .select('id')
+            .where('status', 'in', ['queued', 'running'])
+            .orderBy('id')
+            .execute();
+          return rows.map((r) => ({ recordId: r.id }));
+        },
+      });
+    },
+
+    /** For tests and the job: run one record now (what the worker does). */
+    runJob,
+    failJob,
+  };
+}
+
+export type Checks = ReturnType<typeof createChecks>;

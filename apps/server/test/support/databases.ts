@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { type AppContext, createContext } from '../../src/context.ts';
+
+export type TestDialect = 'sqlite' | 'postgres';
+export const dialects: TestDialect[] = ['sqlite', 'postgres'];
+
+/** A fresh, migrated database of the given kind; `drop()` removes it. */
+export async function freshDatabaseUrl(
+  dialect: TestDialect,
+): Promise<{ url: string; dataDir: string; drop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-test-'));
+  if (dialect === 'sqlite') {
+    return {
+      url: `sqlite:${path.join(dataDir, 'test.db')}`,
+      dataDir,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const admin = process.env.PAPERDESK_PG_ADMIN_URL;
+  if (!admin) throw new Error('PAPERDESK_PG_ADMIN_URL 未设置：server 测试需要 postgres-setup 全局初始化');
+  const name = `paperdesk_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    dataDir,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      // pg's Pool.end() resolves before its sockets have closed; a forced drop racing them makes the
+      // closing clients throw 57P01 as uncaught errors. Give them a moment to go first.
+      for (let i = 0; i < 40; i++) {
+        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (!r.rows[0]?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string | undefined>): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+}
+
+/**
+ * Runs a describe block once per database kind with a fresh migrated context:
+ * `describeEachDatabase('billing', (get) => { it('…', async () => { const ctx = get(); … }) })`.
+ */
+export function describeEachDatabase(
+  name: string,
+  body: (getCtx: () => AppContext, dialect: TestDialect) => void,
+  env: Record<string, string | undefined> = {},
+): void {
+  for (const dialect of dialects) {
+    describe(`${name} [${dialect}]`, () => {
+      let ctx: AppContext;
+      let drop: () => Promise<void>;
+      beforeAll(async () => {
+        const db = await freshDatabaseUrl(dialect);
+        drop = db.drop;
+        ctx = await createContext(testConfig({ DATABASE_URL: db.url, DATA_DIR: db.dataDir, ...env }));
+      });
+      afterAll(async () => {
+        await ctx?.close();
+        await drop?.();
+      });
+      body(() => ctx, dialect);
+    });
+  }
+}
