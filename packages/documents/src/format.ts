@@ -1,0 +1,92 @@
+import type { ReportSpan } from '@paperdesk/contracts';
+
+/** 0.1234 -> "12.3%" (知网 prints one decimal). */
+export function percent(ratio: number): string {
+  return `${(Math.round(ratio * 1000) / 10).toFixed(1)}%`;
+}
+
+/** ISO-8601 UTC -> "2025-01-02 03:04:05" in Beijing time (the UI's time zone). */
+export function beijingTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+export const editionLabel = (edition: string): string => (edition === 'professional' ? '专业版' : '普通版');
+
+/** Report number printed on every page: stable for a record and its check time. */
+export function reportNumber(recordId: number, checkedAt: string): string {
+  const day = beijingTime(checkedAt).slice(0, 10).replaceAll('-', '');
+  return `PD${day}-${String(recordId).padStart(6, '0')}`;
+}
+
+export interface Segment {
+  text: string;
+  kind: 'plain' | 'copy' | 'quote';
+  span?: ReportSpan;
+}
+
+/**
+ * Cut a paragraph into plain / copy / quote runs. Spans are sorted and clipped so that overlapping or
+ * out-of-range spans (which a report should not have, but a renderer must survive) never repeat text.
+ */
+export function segments(text: string, spans: readonly ReportSpan[]): Segment[] {
+  const sorted = [...spans]
+    .map((s) => ({
+      ...s,
+      start: Math.max(0, Math.min(text.length, s.start)),
+      end: Math.max(0, Math.min(text.length, s.end)),
+    }))
+    .filter((s) => s.end > s.start)
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: Segment[] = [];
+  let pos = 0;
+  for (const s of sorted) {
+    const start = Math.max(s.start, pos);
+    if (start >= s.end) continue;
+    if (start > pos) out.push({ text: text.slice(pos, start), kind: 'plain' });
+    out.push({ text: text.slice(start, s.end), kind: s.kind, span: s });
+    pos = s.end;
+  }
+  if (pos < text.length) out.push({ text: text.slice(pos), kind: 'plain' });
+  return out;
+}
+
+/** Shorten long text for side-by-side tables, keeping both ends readable. */
+export function clip(text: string, max: number): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length <= max) return t;
+  const head = Math.ceil((max - 1) * 0.6);
+  return `${t.slice(0, head)}……${t.slice(t.length - (max - 1 - head))}`;
+}
+
+/** Paragraph colour by ratio, as 知网 does it: red ≥ 50%, orange ≥ 20%, green otherwise. */
+export function ratioColor(ratio: number): string {
+  if (ratio >= 0.5) return '#d9363e';
+  if (ratio >= 0.2) return '#d46b08';
+  if (ratio > 0) return '#389e0d';
+  return '#8c8c8c';
+}
+
+export function sourceLine(s: {
+  title: string;
+  author: string;
+  source: string;
+  year: number | null;
+}): string {
+  return [s.author, s.source, s.year ? String(s.year) : ''].filter(Boolean).join(' · ');
+}

@@ -1,0 +1,12 @@
+/**
+ * @paperdesk/documents: writers for the files users download. Plain library — no HTTP, no database:
+ * give it a report (or a document model) and get bytes back.
+ */
+export {
+  type CheckReportPdfOptions,
+  type CheckReportVariant,
+  renderCheckReportPdf,
+} from './check-report-pdf.ts';
+export { renderCheckReportHtml } from './check-report-html.ts';
+export { FONT_FILES } from './fonts.ts';
+export { beijingTime, percent, reportNumber, segments, type Segment } from './format.ts';

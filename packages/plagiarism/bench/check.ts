@@ -1,0 +1,614 @@
+/**
+ * bench:check — quality (PAN plagdet on synthetic cases built from real CSL abstracts), false positives
+ * (held-out CSL abstracts, PAWS-X pairs) and speed/memory (indexing; a 30,000-character thesis against libraries
+ * of 1 M, 10 M and 100 M characters).
+ *
+ *   npm run bench:check                 # everything (a few minutes)
+ *   npm run bench:check -- --quick      # skip the 100 M library
+ *   npm run bench:check -- --tune       # quality only, over a grid of k / w / sentence threshold
+ *   npm run bench:check -- --k 6 --w 8  # other parameters
+ *
+ * Reads only ../shared/data (relative to the repository root); prints the reason and exits 0 when it is absent.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ParsedDocument } from '@paperdesk/textkit';
+import {
+  type CheckOptions,
+  checkDocument,
+  type Detection,
+  type LibraryDocument,
+  loadIndex,
+  PlagiarismIndex,
+  type PlagdetCase,
+  plagdet,
+  saveIndex,
+} from '../src/index.ts';
+import {
+  type Abstract,
+  type EditStats,
+  loadAbstracts,
+  loadPaws,
+  makeSuspicious,
+  type Obfuscation,
+  rng,
+  type SuspiciousDoc,
+  shuffle,
+  syntheticDocuments,
+} from './corpus.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dataDir = path.resolve(root, '../shared/data');
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const num = (name: string, dflt: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? Number(args[i + 1]) : dflt;
+};
+
+const K = num('k', 6);
+const W = num('w', 8);
+const SENTENCE_SIM = num('sim', 0.5);
+const MIN_MATCHED = num('min', 13);
+const SEED = num('seed', 42);
+const SUSPICIOUS_PER_TYPE = num('docs', 60);
+
+/** CPU time of this process in ms (user + system): unaffected by other processes competing for the cores. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+function fmt(n: number, digits = 3): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : '-';
+}
+
+function median(a: number[]): number {
+  const s = [...a].sort((x, y) => x - y);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+function mb(bytes: number): string {
+  return `${Math.round(bytes / 1048576)}`;
+}
+
+function table(title: string, header: string[], rows: Array<Array<string | number>>): void {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const width = (s: string) => [...s].reduce((a, ch) => a + (/[\u1100-\uffff]/.test(ch) ? 2 : 1), 0);
+  const widths = header.map((_, c) => Math.max(...cells.map((r) => width(r[c] ?? ''))));
+  const line = (r: string[]) => `| ${r.map((v, c) => v + ' '.repeat(widths[c]! - width(v))).join(' | ')} |`;
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of cells.slice(1)) console.log(line(r));
+}
+
+function asDoc(paragraphs: string[]): ParsedDocument {
+  return { blocks: paragraphs.map((text) => ({ kind: 'paragraph' as const, text })) };
+}
+
+function detectionsOf(
+  id: string,
+  paragraphs: string[],
+  index: PlagiarismIndex,
+  options: CheckOptions,
+): Detection[] {
+  const report = checkDocument(asDoc(paragraphs), index, options);
+  // one detection per aligned passage (quoted/copy pieces of one passage share the source range)
+  const seen = new Set<string>();
+  const out: Detection[] = [];
+  for (const m of report.matches) {
+    const key = `${m.docId}:${m.sourceStart}:${m.sourceEnd}:${m.start}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({
+      suspId: id,
+      suspStart: m.start,
+      suspEnd: m.end,
+      srcId: m.docId,
+      srcStart: m.sourceStart,
+      srcEnd: m.sourceEnd,
+    });
+  }
+  return out;
+}
+
+interface Split {
+  library: LibraryDocument[];
+  heldOut: Abstract[];
+}
+
+function split(abstracts: Abstract[]): Split {
+  const shuffled = shuffle(rng(SEED), [...abstracts]);
+  const heldOut = shuffled.slice(0, 1000);
+  const library = shuffled
+    .slice(1000)
+    .map((a) => ({ id: a.id, title: a.title, source: 'CSL', text: a.text }));
+  return { library, heldOut };
+}
+
+function buildIndex(docs: Iterable<LibraryDocument>, k: number, w: number): PlagiarismIndex {
+  const index = new PlagiarismIndex({ k, w });
+  for (const d of docs) index.add(d);
+  index.commit();
+  return index;
+}
+
+interface QualityResult {
+  rows: Array<Array<string | number>>;
+  scores: Record<Obfuscation, number>;
+  /** plagdet counting only detections that touch a case (background overlaps of the original text left out). */
+  inCase: Record<Obfuscation, number>;
+  editRate: number;
+  libraryChars: number;
+  libraryDocs: number;
+  checkMs: number;
+}
+
+function quality(s: Split, k: number, w: number, options: CheckOptions): QualityResult {
+  const index = buildIndex(s.library, k, w);
+  const r = rng(SEED + 1);
+  const edits: EditStats = { chars: 0, edits: 0 };
+  const types: Obfuscation[] = ['verbatim', 'light', 'reordered', 'mixed'];
+  const rows: Array<Array<string | number>> = [];
+  const scores = {} as Record<Obfuscation, number>;
+  const inCase = {} as Record<Obfuscation, number>;
+  const targets: Record<Obfuscation, string> = {
+    verbatim: '≥ 0.95',
+    light: '≥ 0.85',
+    reordered: '≥ 0.70',
+    mixed: '-',
+  };
+  let checkMs = 0;
+  for (const type of types) {
+    const docs: SuspiciousDoc[] = [];
+    for (let i = 0; i < SUSPICIOUS_PER_TYPE; i++) {
+      docs.push(makeSuspicious(r, `${type}-${i}`, type, s.library, s.heldOut, 1 + (i % 3), edits));
+    }
+    const cases: PlagdetCase[] = docs.flatMap((d) => d.cases);
+    const detections: Detection[] = [];
+    const t0 = performance.now();
+    for (const d of docs) detections.push(...detectionsOf(d.id, d.paragraphs, index, options));
+    checkMs += performance.now() - t0;
+    const score = plagdet(cases, detections);
+    const touching = detections.filter((d) =>
+      cases.some((c) => c.suspId === d.suspId && c.suspStart < d.suspEnd && d.suspStart < c.suspEnd),
+    );
+    const local = plagdet(cases, touching);
+    scores[type] = score.plagdet;
+    inCase[type] = local.plagdet;
+    rows.push([
+      type,
+      score.cases,
+      score.detections,
+      fmt(score.precision),
+      fmt(score.recall),
+      fmt(score.granularity),
+      fmt(score.plagdet),
+      `${fmt(local.precision)} / ${fmt(local.plagdet)}`,
+      targets[type],
+    ]);
+  }
+  const stats = index.stats();
+  return {
+    rows,
+    scores,
+    inCase,
+    editRate: edits.edits / Math.max(1, edits.chars),
+    libraryChars: stats.characters,
+    libraryDocs: stats.documents,
+    checkMs,
+  };
+}
+
+function falsePositives(s: Split, options: CheckOptions): Array<Array<string | number>> {
+  const rows: Array<Array<string | number>> = [];
+  const index = buildIndex(s.library, K, W);
+  // held-out CSL abstracts against the library: none of them is in it
+  let flagged = 0;
+  let flaggedChars = 0;
+  let totalChars = 0;
+  let ratioSum = 0;
+  for (const a of s.heldOut) {
+    const rep = checkDocument(asDoc([a.text]), index, options);
+    if (rep.matches.length > 0) flagged++;
+    flaggedChars += rep.overlapChars;
+    totalChars += rep.totalChars;
+    ratioSum += rep.ratios.total;
+  }
+  rows.push([
+    'unrelated CSL abstracts (held out)',
+    s.heldOut.length,
+    `${flagged} (${fmt((100 * flagged) / s.heldOut.length, 1)}%)`,
+    `${fmt((100 * ratioSum) / s.heldOut.length, 2)}%`,
+    `${fmt((100 * flaggedChars) / Math.max(1, totalChars), 2)}%`,
+  ]);
+  // PAWS-X: sentence 1 of every pair in a library, sentence 2 checked against it
+  const paws = loadPaws(dataDir);
+  const pawsIndex = buildIndex(
+    paws.map((p, i) => ({ id: `paws-${i}`, title: `PAWS ${i}`, text: p.a })),
+    K,
+    W,
+  );
+  for (const label of [1, 0]) {
+    let n = 0;
+    let hit = 0;
+    let hitOwnPair = 0;
+    let chars = 0;
+    let total = 0;
+    let ratios = 0;
+    paws.forEach((p, i) => {
+      if (p.label !== label) return;
+      n++;
+      const rep = checkDocument(asDoc([p.b]), pawsIndex, options);
+      if (rep.matches.length > 0) hit++;
+      if (rep.matches.some((m) => m.docId === `paws-${i}`)) hitOwnPair++;
+      chars += rep.overlapChars;
+      total += rep.totalChars;
+      ratios += rep.ratios.total;
+    });
+    rows.push([
+      `PAWS-X test, label ${label} (${label ? 'paraphrase' : 'not paraphrase'}); own pair flagged ${hitOwnPair}`,
+      n,
+      `${hit} (${fmt((100 * hit) / n, 1)}%)`,
+      `${fmt((100 * ratios) / n, 2)}%`,
+      `${fmt((100 * chars) / Math.max(1, total), 2)}%`,
+    ]);
+  }
+  return rows;
+}
+
+interface Thesis {
+  doc: ParsedDocument;
+  /** Ground truth: copied ranges of documentText(doc). */
+  copied: Array<{ start: number; end: number }>;
+}
+
+/** A 30,000-character thesis with chapters: held-out text with copied passages (verbatim or lightly edited). */
+function thesis(seed: number, sources: LibraryDocument[], heldOut: Abstract[]): Thesis {
+  const r = rng(seed);
+  const edits: EditStats = { chars: 0, edits: 0 };
+  const blocks: ParsedDocument['blocks'] = [];
+  const copied: Thesis['copied'] = [];
+  let pos = 0;
+  let chars = 0;
+  let paragraphs = 0;
+  const add = (b: ParsedDocument['blocks'][number]) => {
+    if (blocks.length > 0) pos += 1;
+    const start = pos;
+    blocks.push(b);
+    pos += b.text.length;
+    return start;
+  };
+  for (let i = 0; chars < 30_000; i++) {
+    const type: Obfuscation = i % 3 === 0 ? 'light' : 'verbatim';
+    const d = makeSuspicious(r, `thesis-${seed}`, type, sources, heldOut, 2, edits);
+    let local = 0;
+    for (const p of d.paragraphs) {
+      const text = p.slice(0, Math.max(0, 30_000 - chars));
+      if (!text) break;
+      if (paragraphs % 12 === 0) add({ kind: 'heading', level: 1, text: `第${paragraphs / 12 + 1}章` });
+      const start = add({ kind: 'paragraph', text });
+      paragraphs++;
+      chars += text.length;
+      for (const c of d.cases) {
+        if (c.suspStart >= local && c.suspStart < local + text.length) {
+          copied.push({
+            start: start + c.suspStart - local,
+            end: start + Math.min(c.suspEnd, local + text.length) - local,
+          });
+        }
+      }
+      local += p.length + 1;
+    }
+  }
+  return { doc: { title: '合成学位论文', blocks }, copied };
+}
+
+/** Share of the copied characters that the report flags (any source). */
+function copiedRecall(
+  t: Thesis,
+  spans: Array<{ start: number; end: number }>,
+): { share: number; recall: number; total: number } {
+  let total = 0;
+  let copied = 0;
+  let found = 0;
+  for (const b of t.doc.blocks) total += b.text.length;
+  for (const c of t.copied) {
+    copied += c.end - c.start;
+    for (const s of spans) found += Math.max(0, Math.min(s.end, c.end) - Math.max(s.start, c.start));
+  }
+  return { share: copied / total, recall: found / Math.max(1, copied), total };
+}
+
+interface SpeedRow {
+  target: number;
+  docs: number;
+  textChars: number;
+  matchingChars: number;
+  buildS: number;
+  charsPerS: number;
+  segments: number;
+  fingerprints: number;
+  indexMb: number;
+  queryMs: number[];
+  queryCpuMs: number[];
+  coldMs: number;
+  buildCpuS: number;
+  ratio: number;
+  copiedShare: number;
+  copiedRecall: number;
+  candidates: number;
+  rssMb: number;
+  peakRssMb: number;
+  saveS?: number;
+  loadS?: number;
+  fileMb?: number;
+}
+
+function speed(s: Split, target: number, persist: boolean): SpeedRow {
+  const realShare: LibraryDocument[] = [];
+  let textChars = 0;
+  for (const d of s.library) {
+    if (textChars + d.text.length > target) break;
+    realShare.push(d);
+    textChars += d.text.length;
+  }
+  const synthetic = syntheticDocuments(
+    SEED + target,
+    s.library.map((d) => ({ id: d.id, title: d.title, text: d.text })),
+  );
+  let index: PlagiarismIndex | undefined = new PlagiarismIndex({ k: K, w: W });
+  const t0 = performance.now();
+  const t0cpu = cpuMs();
+  let docs = 0;
+  for (const d of realShare) {
+    index.add(d);
+    docs++;
+  }
+  // synthetic documents are generated outside the timed indexing work
+  let genMs = 0;
+  let genCpu = 0;
+  while (textChars < target) {
+    const g0 = performance.now();
+    const g0cpu = cpuMs();
+    const d = synthetic.next().value;
+    genMs += performance.now() - g0;
+    genCpu += cpuMs() - g0cpu;
+    index.add(d);
+    textChars += d.text.length;
+    docs++;
+  }
+  index.commit();
+  const buildS = (performance.now() - t0 - genMs) / 1000;
+  const buildCpuS = (cpuMs() - t0cpu - genCpu) / 1000;
+  const stats = index.stats();
+  const queryMs: number[] = [];
+  const queryCpuMs: number[] = [];
+  let ratio = 0;
+  let candidates = 0;
+  let copiedShare = 0;
+  let recall = 0;
+  // warm-up, then three different theses
+  const c0 = performance.now();
+  checkDocument(thesis(SEED + 100, realShare, s.heldOut).doc, index);
+  const coldMs = performance.now() - c0;
+  for (let q = 0; q < 3; q++) {
+    const t = thesis(SEED + 200 + q, realShare, s.heldOut);
+    const q0 = performance.now();
+    const q0cpu = cpuMs();
+    const rep = checkDocument(t.doc, index);
+    queryMs.push(performance.now() - q0);
+    queryCpuMs.push(cpuMs() - q0cpu);
+    ratio += rep.ratios.total / 3;
+    const cr = copiedRecall(t, rep.spans);
+    copiedShare += cr.share / 3;
+    recall += cr.recall / 3;
+    candidates = Math.max(candidates, rep.engine.candidates);
+  }
+  const row: SpeedRow = {
+    target,
+    docs,
+    textChars,
+    matchingChars: stats.characters,
+    buildS,
+    charsPerS: textChars / buildS,
+    segments: stats.segments,
+    fingerprints: stats.fingerprints,
+    indexMb: stats.bytes / 1048576,
+    queryMs,
+    queryCpuMs,
+    coldMs,
+    buildCpuS,
+    ratio,
+    copiedShare,
+    copiedRecall: recall,
+    candidates,
+    rssMb: process.memoryUsage().rss / 1048576,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  };
+  if (persist) {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pdpx-bench-')), 'index.bin');
+    try {
+      const s0 = performance.now();
+      saveIndex(index, file);
+      row.saveS = (performance.now() - s0) / 1000;
+      row.fileMb = fs.statSync(file).size / 1048576;
+      index = undefined;
+      const l0 = performance.now();
+      const loaded = loadIndex(file);
+      row.loadS = (performance.now() - l0) / 1000;
+      const rep = checkDocument(thesis(SEED + 200, realShare, s.heldOut).doc, loaded);
+      if (rep.engine.libraryDocuments !== docs) throw new Error('loaded index differs');
+      row.peakRssMb = process.resourceUsage().maxRSS / 1024;
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  }
+  return row;
+}
+
+function main(): void {
+  if (
+    !fs.existsSync(path.join(dataDir, 'csl-benchmark-sample')) ||
+    !fs.existsSync(path.join(dataDir, 'csl_human_abstracts_zh'))
+  ) {
+    console.log(
+      `bench:check skipped: data folder not found at ${dataDir} (it lives outside the repository).`,
+    );
+    return;
+  }
+  const started = performance.now();
+  const abstracts = loadAbstracts(dataDir);
+  const s = split(abstracts);
+  console.log(
+    `bench:check — node ${process.version}, ${os.cpus().length} cores, k=${K} w=${W} sentence Dice ≥ ${SENTENCE_SIM}, seed ${SEED}`,
+  );
+  console.log(
+    `corpus: ${abstracts.length} CSL abstracts (deduplicated): library ${s.library.length}, held out ${s.heldOut.length} (original text and unrelated-abstract false positives)`,
+  );
+
+  if (flag('tune')) {
+    const rows: Array<Array<string | number>> = [];
+    const run = (k: number, w: number, sim: number, minMatched: number, stockDocs = 3, stockChars = 40) => {
+      const q = quality(s, k, w, {
+        minSentenceSimilarity: sim,
+        minMatchedChars: minMatched,
+        commonPhraseDocs: stockDocs,
+        commonPhraseMaxChars: stockChars,
+      });
+      const types: Obfuscation[] = ['verbatim', 'light', 'reordered', 'mixed'];
+      rows.push([
+        k,
+        w,
+        k + w - 1,
+        sim,
+        minMatched,
+        stockDocs ? `${stockDocs} / ${stockChars}` : 'off',
+        ...types.map((t) => `${fmt(q.scores[t])} / ${fmt(q.inCase[t])}`),
+        Math.round(q.checkMs),
+      ]);
+    };
+    for (const k of [5, 6, 8]) for (const w of [4, 8, 12]) run(k, w, SENTENCE_SIM, MIN_MATCHED);
+    for (const sim of [0.4, 0.5, 0.6, 0.7]) for (const m of [13, 16, 20]) run(K, W, sim, m);
+    for (const [d, c] of [
+      [0, 0],
+      [2, 25],
+      [3, 40],
+      [2, 40],
+      [2, 60],
+    ] as const) {
+      run(K, W, SENTENCE_SIM, MIN_MATCHED, d, c);
+    }
+    table(
+      'Tuning grid: plagdet strict / counting only detections that touch a case',
+      [
+        'k',
+        'w',
+        'k+w-1',
+        'Dice',
+        'min chars',
+        'stock phrase docs / chars',
+        'verbatim',
+        'light',
+        'reordered',
+        'mixed',
+        'check ms',
+      ],
+      rows,
+    );
+    return;
+  }
+
+  const configs: Array<[string, CheckOptions]> = [
+    [
+      `default (min ${MIN_MATCHED} chars as 知网, Dice ≥ ${SENTENCE_SIM})`,
+      { minSentenceSimilarity: SENTENCE_SIM, minMatchedChars: MIN_MATCHED },
+    ],
+    ['stricter (min 20 chars, Dice ≥ 0.6)', { minSentenceSimilarity: 0.6, minMatchedChars: 20 }],
+  ];
+  const qualityRows: Array<Array<string | number>> = [];
+  const fpRows: Array<Array<string | number>> = [];
+  let q: QualityResult | undefined;
+  for (const [name, options] of configs) {
+    q = quality(s, K, W, options);
+    for (const row of q.rows) qualityRows.push([name, ...row]);
+    for (const row of falsePositives(s, options)) fpRows.push([name, ...row]);
+  }
+  table(
+    `Quality: PAN plagdet on ${SUSPICIOUS_PER_TYPE} synthetic suspicious documents per type (original text = held-out CSL abstracts; cases ≥ 40 chars), library ${q!.libraryDocs} docs / ${q!.libraryChars} matching chars; light edits at ${fmt(100 * q!.editRate, 1)} edits per 100 chars. "In-case" leaves out detections that touch no case (real stock-phrase overlaps of the original text with the library)`,
+    [
+      'options',
+      'obfuscation',
+      'cases',
+      'detections',
+      'precision',
+      'recall',
+      'granularity',
+      'plagdet',
+      'in-case precision / plagdet',
+      'target',
+    ],
+    qualityRows,
+  );
+  table(
+    'False positives (nothing here is copied; PAWS pairs are near-identical wording by construction)',
+    ['options', 'set', 'items', 'items with any match', 'mean 总文字复制比', 'flagged chars'],
+    fpRows,
+  );
+
+  const sizes = flag('quick') ? [1e6, 1e7] : [1e6, 1e7, 1e8];
+  const rows: Array<Array<string | number>> = [];
+  for (const size of sizes) {
+    const row = speed(s, size, size === sizes[sizes.length - 1]);
+    const sorted = [...row.queryMs].sort((a, b) => a - b);
+    rows.push([
+      `${size / 1e6} M`,
+      row.docs,
+      row.textChars,
+      `${fmt(row.buildS, 1)} (cpu ${fmt(row.buildCpuS, 1)})`,
+      `${fmt(row.charsPerS / 1e6, 1)} M (cpu ${fmt(row.textChars / row.buildCpuS / 1e6, 1)} M)`,
+      row.segments,
+      row.fingerprints,
+      mb(row.indexMb * 1048576),
+      `${Math.round(sorted[1]!)} (max ${Math.round(sorted[2]!)}; cpu ${Math.round(median(row.queryCpuMs))}; first ${Math.round(row.coldMs)})`,
+      row.candidates,
+      `${fmt(100 * row.copiedShare, 1)}% / ${fmt(100 * row.copiedRecall, 1)}%`,
+      `${fmt(100 * row.ratio, 1)}%`,
+      Math.round(row.rssMb),
+      Math.round(row.peakRssMb),
+      row.saveS === undefined
+        ? '-'
+        : `${fmt(row.saveS, 1)} / ${fmt(row.loadS ?? 0, 1)} / ${Math.round(row.fileMb ?? 0)} MB`,
+    ]);
+    console.log(`  built and queried ${size / 1e6} M ...`);
+  }
+  table(
+    'Speed: 30,000-character thesis (copied share and the share of it flagged shown) against libraries (targets: indexing ≥ 5 M chars/s, query ≤ 2 s at 100 M, RSS ≤ 4 GB)',
+    [
+      'library',
+      'docs',
+      'text chars',
+      'build s',
+      'index chars/s',
+      'segments',
+      'fingerprints',
+      'index MB',
+      'query ms: median of 3 wall',
+      'candidates',
+      'copied / found',
+      '总文字复制比',
+      'RSS MB',
+      'peak RSS MB',
+      'save s / load s / file',
+    ],
+    rows,
+  );
+  console.log(
+    `\ntotal ${fmt((performance.now() - started) / 1000, 1)} s wall, ${fmt(cpuMs() / 1000, 1)} s cpu (wall >> cpu means other processes were using the cores)`,
+  );
+}
+
+main();

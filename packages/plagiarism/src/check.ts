@@ -1,0 +1,558 @@
+import {
+  documentText,
+  findQuotedCitations,
+  findReferences,
+  isSpaceCode,
+  matchingCodes,
+  type ParsedDocument,
+  textToDocument,
+} from '@paperdesk/textkit';
+import { exactPassages, mergePassages, type Passage } from './align.ts';
+import { kgramHashes } from './fingerprint.ts';
+import { GrowableU32, type PlagiarismIndex } from './library.ts';
+import { matchingSentences, paraphrasePassages, type Sentence } from './paraphrase.ts';
+import type {
+  FlaggedSpan,
+  Match,
+  PartMetric,
+  Report,
+  SimilarDocument,
+  SourceRef,
+  SpanKind,
+} from './report.ts';
+
+export interface CheckOptions {
+  /** The author's key: library documents with the same ownerKey are 本人文献 (去除本人文献复制比). */
+  ownerKey?: string;
+  /** Library documents to ignore entirely (e.g. an earlier upload of this very paper). */
+  excludeDocIds?: string[];
+  /** Leave the recognised reference list out of the check. Default true. */
+  excludeReferences?: boolean;
+  /**
+   * Candidates aligned, best first by number of shared k-grams (near-duplicates skipped). Default: one per 150
+   * matching characters of the query, at least 100.
+   */
+  maxCandidates?: number;
+  /** A candidate needs at least this many query positions with a shared k-gram. Default 2. */
+  minCandidateSeeds?: number;
+  /** Run the paraphrase-tolerant sentence stage. Default true. */
+  paraphrase?: boolean;
+  /** ... on this many of the best candidates. Default: all of them. */
+  paraphraseCandidates?: number;
+  /** Exact stage: a passage needs this many exactly matching characters. Default 13. */
+  minMatchedChars?: number;
+  /** Exact stage: largest gap bridged between exact matches (matching characters). Default 12. */
+  maxGap?: number;
+  /** Exact stage: minimal share of exactly matching characters in a passage. Default 0.5. */
+  minDensity?: number;
+  /** Sentence stage: minimal Dice similarity of character bigrams. Default 0.5. */
+  minSentenceSimilarity?: number;
+  /** Sentence stage: shortest sentence compared (matching characters). Default 10. */
+  minSentenceChars?: number;
+  /** A hash with more postings than this is skipped as boilerplate. Default: the index's maxDocFrequency. */
+  maxPostings?: number;
+  /**
+   * Report every source of a passage. Default false: passages are taken best first (most matching characters)
+   * and one is kept only if it covers at least minMatchedChars characters that no better passage covers, so a
+   * stretch of text is attributed to its best source rather than to every document sharing a stock phrase.
+   */
+  allSources?: boolean;
+  /**
+   * Stock phrases: a passage shorter than `commonPhraseMaxChars` whose indexed k-grams mostly occur in at least
+   * `commonPhraseDocs` library documents is not reported (e.g. 差异有统计学意义（P<0.05）). Set commonPhraseDocs
+   * to 0 to report every match of minMatchedChars. Defaults 3 and 40, chosen with `npm run bench:check -- --tune`:
+   * against 3/25 they lift verbatim plagdet 0.945 → 0.960 and light edits 0.931 → 0.942 at the same recall.
+   */
+  commonPhraseDocs?: number;
+  commonPhraseMaxChars?: number;
+}
+
+const DEFAULTS = {
+  excludeReferences: true,
+  minCandidateSeeds: 2,
+  paraphrase: true,
+  paraphraseCandidates: Number.POSITIVE_INFINITY,
+  minMatchedChars: 13,
+  maxGap: 12,
+  minDensity: 0.5,
+  minSentenceSimilarity: 0.5,
+  minSentenceChars: 10,
+  allSources: false,
+  commonPhraseDocs: 3,
+  commonPhraseMaxChars: 40,
+};
+
+/** The sentence stage looks this many sentences around a sentence with a shared k-gram. */
+const SENTENCE_REACH = 2;
+/** Merge passages of one source closer than this in the query (matching characters)... */
+const MERGE_QUERY_GAP = 20;
+/** ... whose source ranges are at most this far apart. */
+const MERGE_SOURCE_GAP = 100;
+
+interface Interval {
+  start: number;
+  end: number;
+}
+
+/** Union of intervals, sorted and merged. */
+function union(intervals: Interval[]): Interval[] {
+  const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
+  const out: Interval[] = [];
+  for (const i of sorted) {
+    const last = out[out.length - 1];
+    if (last && i.start <= last.end) last.end = Math.max(last.end, i.end);
+    else out.push({ start: i.start, end: i.end });
+  }
+  return out;
+}
+
+/** [start, end) minus the sorted disjoint `holes`: the pieces outside and the pieces inside. */
+function splitBy(start: number, end: number, holes: Interval[]): { outside: Interval[]; inside: Interval[] } {
+  const outside: Interval[] = [];
+  const inside: Interval[] = [];
+  let at = start;
+  for (const h of holes) {
+    if (h.end <= at) continue;
+    if (h.start >= end) break;
+    if (h.start > at) outside.push({ start: at, end: h.start });
+    const s = Math.max(at, h.start);
+    const e = Math.min(end, h.end);
+    if (e > s) inside.push({ start: s, end: e });
+    at = e;
+  }
+  if (at < end) outside.push({ start: at, end });
+  return { outside, inside };
+}
+
+/** Prefix counts of non-whitespace characters (surrogate pairs count once). */
+function charPrefix(text: string): Uint32Array {
+  const p = new Uint32Array(text.length + 1);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const low =
+      c >= 0xdc00 &&
+      c <= 0xdfff &&
+      i > 0 &&
+      text.charCodeAt(i - 1) >= 0xd800 &&
+      text.charCodeAt(i - 1) <= 0xdbff;
+    p[i + 1] = p[i]! + (isSpaceCode(c) || low ? 0 : 1);
+  }
+  return p;
+}
+
+/**
+ * Check a document against the library: candidates by shared fingerprints, exact alignment, a paraphrase stage on
+ * the best candidates, then 知网-style figures. Pure computation; synchronous.
+ */
+export function checkDocument(
+  doc: ParsedDocument,
+  index: PlagiarismIndex,
+  options: CheckOptions = {},
+): Report {
+  const t0 = performance.now();
+  const opts = { ...DEFAULTS, ...options };
+  const dt = documentText(doc);
+  const text = dt.text;
+
+  // 1. what is checked: everything but the reference list (blanked with spaces so offsets stay the same)
+  let checked = text;
+  let refRange: Interval | undefined;
+  let references: Report['references'];
+  if (opts.excludeReferences) {
+    const refs = findReferences(text);
+    if (refs && refs.entries.length > 0) {
+      refRange = { start: refs.headingStart ?? refs.start, end: refs.end };
+      checked =
+        text.slice(0, refRange.start) + ' '.repeat(refRange.end - refRange.start) + text.slice(refRange.end);
+      references = { start: refRange.start, end: refRange.end, entries: refs.entries.length };
+    }
+  }
+  const q = matchingCodes(checked);
+  const hashes = kgramHashes(q.codes, index.k);
+  // a Chinese character weighs 1, a Latin letter or digit 1/3 (13 characters of English are about four words)
+  const weights = new Float32Array(q.codes.length);
+  for (let i = 0; i < weights.length; i++) weights[i] = q.codes[i]! >= 0x2e80 ? 1 : 1 / 3;
+  const weigh = (from: number, to: number) => {
+    let w = 0;
+    for (let i = from; i < to; i++) w += weights[i]!;
+    return w;
+  };
+
+  // 2. candidates: library documents sharing k-grams with the most query positions
+  const hits = index.seeds(hashes, opts.maxPostings ?? index.maxDocFrequency);
+  const excluded = new Set<number>();
+  for (const id of opts.excludeDocIds ?? []) {
+    const o = index.ordinalOf(id);
+    if (o !== undefined) excluded.add(o);
+  }
+  const count = new Map<number, { n: number; lastQ: number }>();
+  for (let i = 0; i < hits.count; i++) {
+    const d = hits.doc[i]!;
+    if (excluded.has(d)) continue;
+    const e = count.get(d);
+    if (!e) count.set(d, { n: 1, lastQ: hits.qpos[i]! });
+    else if (e.lastQ !== hits.qpos[i]) {
+      e.n++;
+      e.lastQ = hits.qpos[i]!;
+    }
+  }
+  const maxCandidates = opts.maxCandidates ?? Math.max(100, Math.ceil(q.codes.length / 150));
+  // a pool of the best-scoring documents, then a greedy pick that skips documents whose shared k-grams all lie
+  // where better candidates already match (near-duplicates of a source would otherwise crowd out other sources)
+  const pool = [...count.entries()]
+    .filter(([, e]) => e.n >= opts.minCandidateSeeds)
+    .sort((a, b) => b[1].n - a[1].n || a[0] - b[0])
+    .slice(0, opts.allSources ? maxCandidates : maxCandidates * 4)
+    .map(([d]) => d);
+  const poolRank = new Map(pool.map((d, i) => [d, i]));
+  const poolQ = pool.map(() => new GrowableU32(64));
+  const poolS = pool.map(() => new GrowableU32(64));
+  for (let i = 0; i < hits.count; i++) {
+    const r = poolRank.get(hits.doc[i]!);
+    if (r === undefined) continue;
+    poolQ[r]!.push(hits.qpos[i]!);
+    poolS[r]!.push(hits.spos[i]!);
+  }
+  const candidates: number[] = [];
+  const seedQ: GrowableU32[] = [];
+  const seedS: GrowableU32[] = [];
+  const seen = new Uint8Array(q.codes.length);
+  for (let r = 0; r < pool.length && candidates.length < maxCandidates; r++) {
+    const qs = poolQ[r]!.view();
+    if (!opts.allSources) {
+      let fresh = 0;
+      let last = -1;
+      for (const qp of qs) {
+        if (qp !== last && seen[qp] === 0) fresh++;
+        last = qp;
+      }
+      if (fresh < opts.minCandidateSeeds) continue;
+      // a winnowing window around each shared k-gram counts as taken
+      for (const qp of qs) seen.fill(1, qp, Math.min(seen.length, qp + index.k + index.w));
+    }
+    candidates.push(pool[r]!);
+    seedQ.push(poolQ[r]!);
+    seedS.push(poolS[r]!);
+  }
+
+  /**
+   * A short passage whose indexed k-grams mostly (at least half; winnowing picks different k-grams at the edges
+   * in different documents) occur in commonPhraseDocs or more library documents.
+   */
+  const stock = (p: Passage): boolean => {
+    if (opts.commonPhraseDocs <= 0 || weigh(p.qs, p.qe) >= opts.commonPhraseMaxChars) return false;
+    let indexed = 0;
+    let common = 0;
+    for (let i = p.qs; i + index.k <= p.qe; i++) {
+      const df = hits.df[i]!;
+      if (df === 0) continue;
+      indexed++;
+      if (df >= opts.commonPhraseDocs) common++;
+    }
+    return indexed > 0 && common * 2 >= indexed;
+  };
+
+  // 3. alignment per candidate
+  let querySentences: Sentence[] | undefined;
+  let sentenceOf: Int32Array | undefined;
+  const matches: Match[] = [];
+  const passagesBySource: Array<{
+    ordinal: number;
+    passages: Passage[];
+    s: ReturnType<typeof matchingCodes>;
+  }> = [];
+  candidates.forEach((ordinal, r) => {
+    const sourceText = index.ordinalText(ordinal);
+    const s = matchingCodes(sourceText);
+    let passages = exactPassages(q.codes, s.codes, seedQ[r]!.view(), seedS[r]!.view(), {
+      k: index.k,
+      maxGap: opts.maxGap,
+      minMatched: opts.minMatchedChars,
+      minDensity: opts.minDensity,
+      weights,
+    });
+    if (opts.paraphrase && r < opts.paraphraseCandidates) {
+      if (!querySentences) {
+        querySentences = matchingSentences(checked, q.codes, q.offsets);
+        const owner = new Int32Array(q.codes.length).fill(-1);
+        querySentences.forEach((x, i) => {
+          owner.fill(i, x.start, x.end);
+        });
+        sentenceOf = owner;
+      }
+      // only query sentences near this candidate's shared k-grams are compared (PAN-style seeding)
+      const near = new Uint8Array(querySentences.length);
+      for (const qp of seedQ[r]!.view()) {
+        const si = sentenceOf![qp]!;
+        if (si < 0) continue;
+        for (
+          let d = Math.max(0, si - SENTENCE_REACH);
+          d <= Math.min(near.length - 1, si + SENTENCE_REACH);
+          d++
+        )
+          near[d] = 1;
+      }
+      const sourceSentences = matchingSentences(sourceText, s.codes, s.offsets);
+      const para = paraphrasePassages(q.codes, querySentences, s.codes, sourceSentences, {
+        minSimilarity: opts.minSentenceSimilarity,
+        minSentenceChars: opts.minSentenceChars,
+        maxSentenceGap: 3,
+        minSharedBigrams: 8,
+        only: near,
+      });
+      const exact = passages;
+      passages = [
+        ...exact,
+        ...para.filter((p) => !covered(p, exact) && weigh(p.qs, p.qe) >= opts.minMatchedChars),
+      ];
+    }
+    passages = mergePassages(passages, MERGE_QUERY_GAP, MERGE_SOURCE_GAP).filter((p) => !stock(p));
+    if (passages.length > 0) passagesBySource.push({ ordinal, passages, s });
+  });
+
+  // 3b. source selection: best passages first; a passage stays only if it covers enough text no better one does
+  if (!opts.allSources) {
+    const all = passagesBySource.flatMap((e) => e.passages.map((p) => ({ p, e })));
+    all.sort(
+      (a, b) => b.p.matched - a.p.matched || b.p.qe - b.p.qs - (a.p.qe - a.p.qs) || a.e.ordinal - b.e.ordinal,
+    );
+    const coveredBy = new Uint8Array(q.codes.length);
+    const keep = new Set<Passage>();
+    for (const { p } of all) {
+      let fresh = 0;
+      for (let i = p.qs; i < p.qe; i++) if (coveredBy[i] === 0) fresh += weights[i]!;
+      if (fresh < opts.minMatchedChars) continue;
+      keep.add(p);
+      coveredBy.fill(1, p.qs, p.qe);
+    }
+    for (const e of passagesBySource) e.passages = e.passages.filter((p) => keep.has(p));
+  }
+
+  // 4. matches in original coordinates, split at quoted-and-cited spans
+  const quotes = union(findQuotedCitations(text).map((c) => ({ start: c.start, end: c.end })));
+  const prefix = charPrefix(text);
+  const chars = (i: Interval) => prefix[i.end]! - prefix[i.start]!;
+  for (const { ordinal, passages, s } of passagesBySource) {
+    const meta = index.ordinalMeta(ordinal);
+    const sourceText = index.ordinalText(ordinal);
+    const ref: SourceRef = {
+      docId: meta.id,
+      title: meta.title,
+      own: options.ownerKey !== undefined && meta.ownerKey === options.ownerKey,
+    };
+    if (meta.author !== undefined) ref.author = meta.author;
+    if (meta.source !== undefined) ref.source = meta.source;
+    if (meta.year !== undefined) ref.year = meta.year;
+    for (const p of passages) {
+      const start = q.offsets[p.qs]!;
+      let end = q.offsets[p.qe - 1]! + 1;
+      const sourceStart = s.offsets[p.ss]!;
+      let sourceEnd = s.offsets[p.se - 1]! + 1;
+      // take the closing punctuation along when both sides have it (…方法。 / …方法.)
+      while (
+        end < q.offsets[p.qe]! &&
+        sourceEnd < s.offsets[p.se]! &&
+        samePunctuation(checked.charCodeAt(end), sourceText.charCodeAt(sourceEnd))
+      ) {
+        end++;
+        sourceEnd++;
+      }
+      const parts = splitBy(start, end, quotes);
+      const pieces: Array<[SpanKind, Interval]> = [
+        ...parts.outside.map((i): [SpanKind, Interval] => ['copy', i]),
+        ...parts.inside.map((i): [SpanKind, Interval] => ['quoted', i]),
+      ];
+      for (const [kind, piece] of pieces) {
+        const n = chars(piece);
+        if (n === 0) continue;
+        matches.push({
+          ...ref,
+          id: matches.length,
+          kind,
+          start: piece.start,
+          end: piece.end,
+          text: text.slice(piece.start, piece.end),
+          chars: n,
+          sourceStart,
+          sourceEnd,
+          sourceText: sourceText.slice(sourceStart, sourceEnd),
+          method: p.method,
+          similarity: Math.round(p.similarity * 1000) / 1000,
+        });
+      }
+    }
+  }
+  matches.sort((a, b) => a.start - b.start || a.end - b.end);
+  matches.forEach((m, i) => {
+    m.id = i;
+  });
+
+  // 5. figures
+  const total = refRange
+    ? prefix[text.length]! - (prefix[refRange.end]! - prefix[refRange.start]!)
+    : prefix[text.length]!;
+  const sumChars = (list: Interval[]) => union(list).reduce((a, i) => a + chars(i), 0);
+  const ratio = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 10000) / 10000 : 0);
+  const copyUnion = union(matches.filter((m) => m.kind === 'copy'));
+  const quotedUnion = union(matches.filter((m) => m.kind === 'quoted'));
+  const allUnion = union(matches);
+  const overlapChars = sumChars(allUnion);
+  const quotedChars = sumChars(quotedUnion);
+
+  const bySource = new Map<string, Match[]>();
+  for (const m of matches) {
+    const list = bySource.get(m.docId);
+    if (list) list.push(m);
+    else bySource.set(m.docId, [m]);
+  }
+  const similarDocuments: SimilarDocument[] = [...bySource.values()]
+    .map((list) => {
+      const m = list[0]!;
+      const n = sumChars(list);
+      const d: SimilarDocument = {
+        docId: m.docId,
+        title: m.title,
+        own: m.own,
+        chars: n,
+        ratio: ratio(n, total),
+        matches: list.length,
+      };
+      if (m.author !== undefined) d.author = m.author;
+      if (m.source !== undefined) d.source = m.source;
+      if (m.year !== undefined) d.year = m.year;
+      return d;
+    })
+    .sort((a, b) => b.chars - a.chars || a.docId.localeCompare(b.docId));
+
+  const spans: FlaggedSpan[] = [];
+  for (const [kind, list] of [
+    ['copy', copyUnion],
+    ['quoted', quotedUnion],
+  ] as Array<[SpanKind, Interval[]]>) {
+    for (const i of list) {
+      spans.push({
+        kind,
+        start: i.start,
+        end: i.end,
+        text: text.slice(i.start, i.end),
+        chars: chars(i),
+        matchIds: matches
+          .filter((m) => m.kind === kind && m.start < i.end && m.end > i.start)
+          .map((m) => m.id),
+      });
+    }
+  }
+  spans.sort((a, b) => a.start - b.start);
+
+  const part = (title: string, start: number, end: number): PartMetric => {
+    let totalChars = chars({ start, end });
+    if (refRange) {
+      const s = Math.max(start, refRange.start);
+      const e = Math.min(end, refRange.end);
+      if (e > s) totalChars -= chars({ start: s, end: e });
+    }
+    const clip = (list: Interval[]) =>
+      list
+        .map((i) => ({ start: Math.max(i.start, start), end: Math.min(i.end, end) }))
+        .filter((i) => i.end > i.start);
+    const overlap = sumChars(clip(allUnion));
+    const copy = sumChars(clip(copyUnion));
+    return {
+      title,
+      start,
+      end,
+      totalChars,
+      overlapChars: overlap,
+      ratio: ratio(overlap, totalChars),
+      ratioExcludingQuotes: ratio(copy, totalChars),
+    };
+  };
+
+  // sections: split at the top heading level in use (level >= 1); text before the first one is its own part
+  const levels = dt.blocks
+    .filter((b) => b.kind === 'heading' && (b.level ?? 1) >= 1)
+    .map((b) => b.level ?? 1);
+  const top = levels.length > 0 ? Math.min(...levels) : undefined;
+  const sections: PartMetric[] = [];
+  let secStart = 0;
+  let secTitle = doc.title ?? '正文';
+  for (const b of dt.blocks) {
+    if (top !== undefined && b.kind === 'heading' && (b.level ?? 1) === top) {
+      if (b.start > secStart) sections.push(part(secTitle, secStart, Math.max(secStart, b.start - 1)));
+      secStart = b.start;
+      secTitle = b.text;
+    }
+  }
+  if (text.length > secStart || sections.length === 0) sections.push(part(secTitle, secStart, text.length));
+  const paragraphs = dt.blocks
+    .filter((b) => b.kind === 'paragraph')
+    .map((b) => ({ ...part(b.text.slice(0, 20), b.start, b.end), blockIndex: b.index }));
+
+  const maxSingleSource = similarDocuments.reduce<SimilarDocument | undefined>(
+    (best, d) => (!best || d.chars > best.chars ? d : best),
+    undefined,
+  );
+  const report: Report = {
+    text,
+    totalChars: total,
+    overlapChars,
+    quotedChars,
+    ratios: {
+      total: ratio(overlapChars, total),
+      excludingQuotes: ratio(sumChars(copyUnion), total),
+      excludingOwn: ratio(sumChars(matches.filter((m) => !m.own)), total),
+      maxSingle: maxSingleSource ? maxSingleSource.ratio : 0,
+    },
+    sections,
+    paragraphs,
+    similarDocuments,
+    matches,
+    spans,
+    engine: {
+      k: index.k,
+      w: index.w,
+      libraryDocuments: index.size,
+      libraryCharacters: index.characterCount,
+      candidates: candidates.length,
+      seeds: hits.count,
+      elapsedMs: Math.round(performance.now() - t0),
+    },
+  };
+  if (doc.title !== undefined) report.title = doc.title;
+  if (maxSingleSource) report.maxSingleSource = maxSingleSource;
+  if (references) report.references = references;
+  return report;
+}
+
+/** The paraphrase passage adds nothing: exact passages already cover 90% of it. */
+function covered(p: Passage, list: Passage[]): boolean {
+  let n = 0;
+  for (const o of list) n += Math.max(0, Math.min(o.qe, p.qe) - Math.max(o.qs, p.qs));
+  return n >= 0.9 * (p.qe - p.qs);
+}
+
+const STOP_CLASS = new Map<number, number>([
+  [0x3002, 1],
+  [0x2e, 1],
+  [0xff0e, 1],
+  [0xff1b, 2],
+  [0x3b, 2],
+  [0xff01, 3],
+  [0x21, 3],
+  [0xff1f, 4],
+  [0x3f, 4],
+  [0xff0c, 5],
+  [0x2c, 5],
+  [0x3001, 5],
+]);
+
+function samePunctuation(a: number, b: number): boolean {
+  if (a === b) return !isSpaceCode(a);
+  const ca = STOP_CLASS.get(a);
+  return ca !== undefined && ca === STOP_CLASS.get(b);
+}
+
+/** Plain text (pasted) convenience: same rules as a .txt upload. */
+export function checkText(text: string, index: PlagiarismIndex, options: CheckOptions = {}): Report {
+  return checkDocument(textToDocument(text), index, options);
+}

@@ -1,0 +1,28 @@
+export type { ExactOptions, Passage } from './align.ts';
+export { type CheckOptions, checkDocument, checkText } from './check.ts';
+export {
+  DEFAULT_PARAMS,
+  type FingerprintParams,
+  type Fingerprints,
+  fingerprint,
+  kgramHashes,
+  winnow,
+} from './fingerprint.ts';
+export {
+  type DocumentMeta,
+  type IndexOptions,
+  type IndexStats,
+  type LibraryDocument,
+  PlagiarismIndex,
+} from './library.ts';
+export { indexFromBuffer, indexToBuffer, indexToBuffers, loadIndex, saveIndex } from './persist.ts';
+export { type Detection, type PlagdetCase, type PlagdetScore, plagdet } from './plagdet.ts';
+export type {
+  FlaggedSpan,
+  Match,
+  PartMetric,
+  Report,
+  SimilarDocument,
+  SourceRef,
+  SpanKind,
+} from './report.ts';
