@@ -1,0 +1,43 @@
+import { QrcodeOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useCurrentRoute } from '../../../hooks/useCurrentRoute.ts';
+import { useAppStore } from '../../../store/app.ts';
+import { usePermissionStore } from '../../../store/permission.ts';
+import { useSettingsStore } from '../../../store/settings.ts';
+import { selectLoggedIn, useUserStore } from '../../../store/user.ts';
+import Logo from './Logo.tsx';
+import SidebarMenu from './SidebarMenu.tsx';
+
+export default function Sidebar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const match = useCurrentRoute();
+  const routes = usePermissionStore((s) => s.routes);
+  const opened = useAppStore((s) => s.sidebar.opened);
+  const device = useAppStore((s) => s.device);
+  const openLogin = useAppStore((s) => s.openLogin);
+  const showLogo = useSettingsStore((s) => s.sidebarLogo);
+  const loggedIn = useUserStore(selectLoggedIn);
+  const collapsed = !opened && device !== 'mobile';
+  const active = match?.route.meta?.activeMenu ?? pathname;
+
+  return (
+    <aside
+      className={`sidebar-container${showLogo ? ' has-logo' : ''}`}
+      aria-label="sidebar"
+      data-testid="sidebar"
+    >
+      {showLogo && <Logo collapse={collapsed} />}
+      <div className="sidebar-scroll">
+        <SidebarMenu routes={routes} active={active} collapsed={collapsed} />
+      </div>
+      {!loggedIn && !collapsed && (
+        <button type="button" className="sidebar-promo" onClick={openLogin}>
+          <QrcodeOutlined className="sidebar-promo__icon" />
+          <span className="sidebar-promo__text">{t('login:freeCheck')}</span>
+        </button>
+      )}
+    </aside>
+  );
+}

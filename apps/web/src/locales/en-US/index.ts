@@ -1,0 +1,30 @@
+import type { zhCN } from '../zh-CN/index.ts';
+import type { Twin } from '../types.ts';
+import enChat from './chat.ts';
+import enCheck from './check.ts';
+import enCommon from './common.ts';
+import enErrorLog from './errorLog.ts';
+import enErrorPage from './errorPage.ts';
+import enHome from './home.ts';
+import enLogin from './login.ts';
+import enNavbar from './navbar.ts';
+import enOrder from './order.ts';
+import enRoute from './route.ts';
+import enSettings from './settings.ts';
+import enTagsView from './tagsView.ts';
+
+/** The en-US twins, loaded only when English is chosen (keeps them out of the first download). */
+export const enUS = {
+  common: enCommon,
+  route: enRoute,
+  navbar: enNavbar,
+  login: enLogin,
+  home: enHome,
+  chat: enChat,
+  check: enCheck,
+  order: enOrder,
+  settings: enSettings,
+  tagsView: enTagsView,
+  errorLog: enErrorLog,
+  errorPage: enErrorPage,
+} satisfies Twin<typeof zhCN>;

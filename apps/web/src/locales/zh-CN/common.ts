@@ -1,0 +1,18 @@
+export default {
+  productTitle: '论文工作台',
+  productSlogan: '查重 · 降重 · AIGC检测 · AI写作',
+  verificationFailed: '验证失败，请重新登录。',
+  hasError: '发生错误',
+  notLoggedIn: '未登录，请登录后使用！',
+  comingSoon: '即将上线',
+  comingSoonTip: '该功能正在开发中，即将上线',
+  switchSizeSuccess: '切换尺寸成功',
+  fullscreenUnsupported: '您的浏览器不支持全屏',
+  loading: '加载中…',
+  retry: '重试',
+  backHome: '返回首页',
+  language: '语言',
+  pageError: '页面出错了',
+  pageErrorDesc: '抱歉，页面遇到了问题。可以刷新重试，或返回首页。',
+  reload: '刷新页面',
+};

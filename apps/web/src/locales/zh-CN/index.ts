@@ -1,0 +1,31 @@
+import zhChat from './chat.ts';
+import zhCheck from './check.ts';
+import zhCommon from './common.ts';
+import zhErrorLog from './errorLog.ts';
+import zhErrorPage from './errorPage.ts';
+import zhHome from './home.ts';
+import zhLogin from './login.ts';
+import zhNavbar from './navbar.ts';
+import zhOrder from './order.ts';
+import zhRoute from './route.ts';
+import zhSettings from './settings.ts';
+import zhTagsView from './tagsView.ts';
+
+/**
+ * The zh-CN catalogues, one per area (keys are `<area>:<key>`). A product area adds its `<area>.ts`
+ * here and its English twin in ../en-US/index.ts.
+ */
+export const zhCN = {
+  common: zhCommon,
+  route: zhRoute,
+  navbar: zhNavbar,
+  login: zhLogin,
+  home: zhHome,
+  chat: zhChat,
+  check: zhCheck,
+  order: zhOrder,
+  settings: zhSettings,
+  tagsView: zhTagsView,
+  errorLog: zhErrorLog,
+  errorPage: zhErrorPage,
+};

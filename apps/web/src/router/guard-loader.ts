@@ -1,0 +1,53 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import i18n from '../locales/index.ts';
+import { usePermissionStore } from '../store/permission.ts';
+import { useUserStore } from '../store/user.ts';
+import { toast } from '../utils/feedback.ts';
+import { decideGuard, loginRedirect } from './guard.ts';
+import { matchAppRoute } from './lookup.ts';
+import { routes } from './routes.tsx';
+
+/**
+ * Runs before every navigation (the root route's loader): unknown paths go to /checkvip, table redirects
+ * are followed, then the guard of spec §4 decides.
+ */
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const url = new URL(request.url);
+  const path = url.pathname;
+  const fullPath = `${path}${url.search}`;
+  const match = matchAppRoute(routes, path);
+  if (!match) throw redirect('/checkvip');
+  if (match.route.redirect) throw redirect(match.route.redirect);
+
+  const user = useUserStore.getState();
+  const decision = decideGuard({
+    path,
+    fullPath,
+    hasToken: Boolean(user.token),
+    hasRoles: user.roles.length > 0,
+  });
+  switch (decision.action) {
+    case 'redirect':
+      throw redirect(decision.to);
+    case 'proceed':
+      if (usePermissionStore.getState().routes.length === 0)
+        usePermissionStore.getState().generateRoutes(user.roles);
+      return null;
+    case 'guest':
+      user.becomeGuest();
+      usePermissionStore.getState().generateRoutes(useUserStore.getState().roles);
+      return null;
+    case 'load-user':
+      try {
+        await user.getInfo();
+        usePermissionStore.getState().generateRoutes(useUserStore.getState().roles);
+        return null;
+      } catch (e) {
+        useUserStore.getState().resetToken();
+        usePermissionStore.getState().resetRoutes();
+        const msg = e instanceof Error && e.message ? e.message : i18n.t('common:hasError');
+        toast().error(msg);
+        throw redirect(loginRedirect(fullPath));
+      }
+  }
+}

@@ -1,0 +1,34 @@
+import { checkvipRoutes, errorPageRoutes } from '../views/error-page/routes.tsx';
+import { gptRoutes } from '../views/gpt/routes.tsx';
+import { homeRoutes } from '../views/home/routes.tsx';
+import { loginRoutes } from '../views/login/routes.tsx';
+import { orderRoutes } from '../views/order/routes.tsx';
+import { papercheckRoutes } from '../views/papercheck/routes.tsx';
+import { redirectRoutes } from '../views/redirect/routes.tsx';
+import type { AppRoute } from './types.ts';
+
+/**
+ * The route table (spec §2), composed from one module per product area in the spec's order. Menu, top
+ * navigation, breadcrumb, tags view, route search and page titles all derive from it.
+ *
+ * To add an area: create `src/views/<area>/routes.tsx` exporting `AppRoute[]` (absolute paths, a lazy
+ * `page`, `meta` with an i18n title key) and import it at its place below. Top-navigation items turn
+ * from 即将上线 into links as soon as their path exists here.
+ */
+export const routes: AppRoute[] = [
+  ...homeRoutes, //           /, /home
+  ...redirectRoutes, //       /redirect/*
+  ...loginRoutes, //          /login, /auth-redirect
+  ...errorPageRoutes, //      /404, /401
+  ...gptRoutes, //           /gpt (chat assistant)
+  ...papercheckRoutes, //     /papercheck/check, /paper/report, /paper/submit/:id, /paper/report/:id
+  // /papergc/gc, /paperwirte/* (paper writing)
+  // /aigccheck/* (AIGC)
+  // /aippt/* (PPT)
+  // /papermachinesubmit/*, /papermachine/* (rewriting)
+  // /cnki/cnki (database rewrite)
+  // /nlp/machine, /machine/list (smart rewriting)
+  // /aigcdown/machine, /aigc/list (lower AIGC)
+  ...orderRoutes, //          /order/* (packages, top-up, account centre)
+  ...checkvipRoutes, //       /checkvip (unknown paths land here)
+];
