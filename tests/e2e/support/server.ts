@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** POST/GET a JSON API call; returns the parsed envelope and status. */
+  api<T = unknown>(
+    pathAndQuery: string,
+    init?: { method?: string; body?: unknown; token?: string },
+  ): Promise<{ status: number; body: { code: number; message: string; result: T } }>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts the real server process (`main.ts serve`) on a free port with a fresh SQLite database. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), 'serve'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('服务 30 秒内未就绪');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    async api<T>(pathAndQuery: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+      const res = await fetch(`${url}${pathAndQuery}`, {
+        method: init.method ?? 'POST',
+        headers: {
+          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        },
+        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+      });
+      return { status: res.status, body: (await res.json()) as { code: number; message: string; result: T } };
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Registers a user through the API and returns its token. */
+export async function registerUser(
+  server: RunningServer,
+  username: string,
+  password = 'password123',
+): Promise<string> {
+  const r = await server.api<{ access_token: string }>('/api/base/login_api/f/register', {
+    body: { username, password },
+  });
+  if (r.status !== 200) throw new Error(`注册失败: ${r.body.message}`);
+  return r.body.result.access_token;
+}
