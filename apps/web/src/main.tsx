@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { restoreLanguage } from './locales/index.ts';
 import './styles/global.css';
+import './styles/page.css';
 import App from './App.tsx';
 import { installErrorLog } from './utils/errorLog.ts';
 

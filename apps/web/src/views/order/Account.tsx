@@ -249,7 +249,7 @@ function PasswordForm() {
         }
       }}
     >
-      <p className="order-muted">{t('account.password.noPasswordHint')}</p>
+      <p className="svc-muted">{t('account.password.noPasswordHint')}</p>
       <Form.Item
         name="oldPassword"
         label={t('account.password.old')}
@@ -298,22 +298,22 @@ export default function Account() {
   const account = useQuery({ queryKey: ['account'], queryFn: async () => (await getAccount()).result });
   const a = account.data;
   return (
-    <div className="order-page">
+    <div className="svc-page order-page">
       {!a ? (
         <Skeleton active paragraph={{ rows: 5 }} />
       ) : (
         <div className="account-top">
-          <section className="order-card account-user">
+          <section className="svc-card account-user">
             <div className="account-user__avatar">
               <UserOutlined />
             </div>
             <div>
               <div className="account-user__name">{a.loginName}</div>
-              <div className="order-muted">{t('account.userId', { id: a.userId })}</div>
-              <div className="order-muted">{t('account.since', { time: time(a.createdAt) })}</div>
+              <div className="svc-muted">{t('account.userId', { id: a.userId })}</div>
+              <div className="svc-muted">{t('account.since', { time: time(a.createdAt) })}</div>
             </div>
           </section>
-          <section className="order-card account-balance">
+          <section className="svc-card account-balance">
             <div className="account-label">
               <WalletOutlined /> {t('account.balance')}
             </div>
@@ -329,7 +329,7 @@ export default function Account() {
               </Button>
             </div>
           </section>
-          <section className="order-card account-free">
+          <section className="svc-card account-free">
             <div className="account-label">
               <GiftOutlined /> {t('account.freeCheck')}
             </div>
@@ -342,12 +342,12 @@ export default function Account() {
                 <Tag>{t('account.freeIneligible')}</Tag>
               )}
             </div>
-            <div className="order-muted">{t('account.freeDesc')}</div>
+            <div className="svc-muted">{t('account.freeDesc')}</div>
           </section>
         </div>
       )}
       {a && (
-        <section className="order-card">
+        <section className="svc-card">
           <h2>{t('account.quotas')}</h2>
           <div className="quota-grid">
             {SERVICES.map((k) => (
@@ -364,7 +364,7 @@ export default function Account() {
           </div>
         </section>
       )}
-      <section className="order-card">
+      <section className="svc-card">
         <Tabs
           items={[
             { key: 'orders', label: t('account.tabs.orders'), children: <Orders /> },

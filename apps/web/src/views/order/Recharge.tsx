@@ -37,15 +37,15 @@ export default function Recharge() {
   const notes = t('recharge.notes', { returnObjects: true }) as unknown as string[];
 
   return (
-    <div className="order-page">
-      <header className="order-hero">
+    <div className="svc-page order-page">
+      <header className="svc-hero">
         <div>
           <h1>{t('recharge.title')}</h1>
           <p>{t('recharge.subtitle')}</p>
         </div>
       </header>
       <div className="recharge-layout">
-        <section className="order-card">
+        <section className="svc-card">
           <div className="recharge-balance">
             <WalletOutlined />
             <span>{t('recharge.current')}</span>
@@ -82,14 +82,14 @@ export default function Recharge() {
             onChange={(v) => setCustom(typeof v === 'number' ? v : null)}
             data-testid="recharge-custom"
           />
-          <p className={`order-muted${custom !== null && !valid ? ' is-error' : ''}`}>
+          <p className={`svc-muted${custom !== null && !valid ? ' is-error' : ''}`}>
             {custom !== null && !valid ? t('recharge.invalid', range) : t('recharge.range', range)}
           </p>
           <Button type="primary" size="large" block disabled={!valid} onClick={() => valid && setPaying(fen)}>
             {t('recharge.pay', { amount: valid ? yuan(fen) : '' })}
           </Button>
         </section>
-        <aside className="order-card recharge-notes">
+        <aside className="svc-card recharge-notes">
           <ul>
             {Array.isArray(notes) &&
               notes.map((n) => (

@@ -97,13 +97,13 @@ export default function Taocan() {
   ];
 
   return (
-    <div className="order-page">
-      <header className="order-hero">
+    <div className="svc-page order-page">
+      <header className="svc-hero">
         <div>
           <h1>{t('taocan.title')}</h1>
           <p>{t('taocan.subtitle')}</p>
         </div>
-        <div className="order-hero__gift">
+        <div className="svc-chip">
           <GiftOutlined /> {t('taocan.freeTip')}
         </div>
       </header>
@@ -128,9 +128,9 @@ export default function Taocan() {
         ))
       )}
       {priceRows.length > 0 && (
-        <section className="order-card price-table">
+        <section className="svc-card price-table">
           <h2>{t('taocan.pricesTitle')}</h2>
-          <p className="order-muted">{t('taocan.pricesDesc')}</p>
+          <p className="svc-muted">{t('taocan.pricesDesc')}</p>
           <div className="price-table__grid">
             {priceRows.map((r) => (
               <div key={r.key} className="price-table__row">

@@ -52,8 +52,8 @@ export default function CheckRecords() {
 
   if (!loggedIn) {
     return (
-      <div className="ck-page">
-        <section className="ck-card">
+      <div className="svc-page">
+        <section className="svc-card">
           <Empty description={t('records.loginFirst')}>
             <Button type="primary" onClick={openLogin}>
               {t('records.login')}
@@ -86,7 +86,7 @@ export default function CheckRecords() {
         {pct(r.metrics.totalRatio)}
       </span>
     ) : (
-      <span className="ck-muted">—</span>
+      <span className="svc-muted">—</span>
     );
   const actions = (r: CheckRecord) => (
     <span className="ck-actions" style={{ gap: 4 }}>
@@ -137,11 +137,11 @@ export default function CheckRecords() {
 
   const data = list.data;
   return (
-    <div className="ck-page">
-      <section className="ck-card">
+    <div className="svc-page">
+      <section className="svc-card">
         <h2>
           {t('records.title')}
-          <span className="ck-muted">{data ? t('records.total', { n: data.total }) : ''}</span>
+          <span className="svc-muted">{data ? t('records.total', { n: data.total }) : ''}</span>
         </h2>
         <div className="ck-toolbar">
           <Input.Search

@@ -100,7 +100,7 @@ function Paragraph({
           <span style={{ color: LEVEL_COLORS[lv], fontWeight: 600 }}>
             {t('report.paraRatio', { ratio: pct(p.ratio) })}
           </span>
-          <span className="ck-muted">{t('report.paraOverlap', { n: num(p.overlapChars) })}</span>
+          <span className="svc-muted">{t('report.paraOverlap', { n: num(p.overlapChars) })}</span>
           {copies.length > 0 && (
             <button type="button" className="link-button" onClick={onToggle}>
               <SwapOutlined />{' '}
@@ -195,11 +195,11 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
 
   return (
     <>
-      <section className="ck-card">
+      <section className="svc-card">
         <div className="ck-report-head">
           <div>
             <h1>{record.title}</h1>
-            <div className="ck-muted">
+            <div className="svc-muted">
               {record.author ? `${record.author} · ` : ''}
               {t(`edition.${record.edition}`)} ·{' '}
               {t('report.checkedAt', { time: formatTime(report.checkedAt, '{y}-{m}-{d} {h}:{i}') })} ·{' '}
@@ -240,7 +240,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
         </div>
       </section>
 
-      <section className="ck-card ck-metrics">
+      <section className="svc-card ck-metrics">
         <Ring ratio={m.totalRatio} />
         <div className="ck-tiles">
           <div className="ck-tile">
@@ -285,7 +285,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
       </section>
 
       <div className="ck-grid">
-        <section className="ck-card">
+        <section className="svc-card">
           <h2>{t('report.chapters')}</h2>
           <Table
             size="small"
@@ -331,9 +331,9 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
             ]}
           />
         </section>
-        <section className="ck-card">
+        <section className="svc-card">
           <h2>
-            {t('report.sources')} <span className="ck-muted">{report.sources.length}</span>
+            {t('report.sources')} <span className="svc-muted">{report.sources.length}</span>
           </h2>
           {report.sources.length === 0 ? (
             <Empty description={t('report.noSources')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
@@ -354,7 +354,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
                     <div className="ck-ratio" style={{ color: LEVEL_COLORS[level(s.ratio)] }}>
                       {pct(s.ratio)}
                     </div>
-                    <div className="ck-muted">{t('report.chars', { n: num(s.overlapChars) })}</div>
+                    <div className="svc-muted">{t('report.chars', { n: num(s.overlapChars) })}</div>
                   </div>
                 </div>
               ))}
@@ -363,10 +363,10 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
         </section>
       </div>
 
-      <section className="ck-card">
+      <section className="svc-card">
         <h2 style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <span>{t('report.fullText')}</span>
-          <span className="ck-muted" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+          <span className="svc-muted" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
             <Switch size="small" checked={onlySuspect} onChange={setOnlySuspect} /> {t('report.onlySuspect')}
           </span>
         </h2>
@@ -410,7 +410,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
             </div>
           );
         })}
-        <p className="ck-muted" style={{ marginTop: 18 }}>
+        <p className="svc-muted" style={{ marginTop: 18 }}>
           {t('report.disclaimer')}
         </p>
       </section>
@@ -478,21 +478,21 @@ export default function CheckReportPage() {
         <h2 style={{ justifyContent: 'center', marginTop: 18 }}>
           <LoadingOutlined /> {t(`status.${r.status}`)}
         </h2>
-        <p className="ck-muted">{t('report.waiting', { title: r.title })}</p>
+        <p className="svc-muted">{t('report.waiting', { title: r.title })}</p>
         <Tag color={STATUS_COLORS[r.status]}>{t(`edition.${r.edition}`)}</Tag>
       </div>
     );
   else if (report.data)
     return (
-      <div className="ck-page">
+      <div className="svc-page">
         <ReportBody record={r} report={report.data} />
       </div>
     );
   else body = <Skeleton active paragraph={{ rows: 8 }} />;
 
   return (
-    <div className="ck-page">
-      <section className="ck-card">{body}</section>
+    <div className="svc-page">
+      <section className="svc-card">{body}</section>
     </div>
   );
 }

@@ -57,8 +57,8 @@ export default function SubmitCheck() {
 
   if (record.isLoading) {
     return (
-      <div className="ck-page">
-        <section className="ck-card">
+      <div className="svc-page">
+        <section className="svc-card">
           <Skeleton active paragraph={{ rows: 6 }} />
         </section>
       </div>
@@ -67,7 +67,7 @@ export default function SubmitCheck() {
   const r = record.data;
   if (!r) {
     return (
-      <div className="ck-page">
+      <div className="svc-page">
         <Result
           status="404"
           title={t('submit.notFound')}
@@ -78,7 +78,7 @@ export default function SubmitCheck() {
   }
   if (r.status !== 'created') {
     return (
-      <div className="ck-page">
+      <div className="svc-page">
         <Result
           status="success"
           title={t('submit.already')}
@@ -105,15 +105,15 @@ export default function SubmitCheck() {
           : 'short';
 
   return (
-    <div className="ck-page">
-      <header className="ck-hero">
+    <div className="svc-page">
+      <header className="svc-hero">
         <div>
           <h1>{t('submit.title')}</h1>
           <p>{t('submit.subtitle')}</p>
         </div>
       </header>
       <div className="ck-grid">
-        <section className="ck-card">
+        <section className="svc-card">
           <h2>
             {t('submit.paper')} <Tag color={STATUS_COLORS[r.status]}>{t(`status.${r.status}`)}</Tag>
           </h2>
@@ -135,7 +135,7 @@ export default function SubmitCheck() {
           </dl>
         </section>
 
-        <section className="ck-card">
+        <section className="svc-card">
           <h2>{t('submit.payTitle')}</h2>
           <Segmented<CheckEdition>
             block
@@ -146,7 +146,7 @@ export default function SubmitCheck() {
               { value: 'professional', label: t('edition.professional') },
             ]}
           />
-          <p className="ck-muted" style={{ margin: '8px 0 0' }}>
+          <p className="svc-muted" style={{ margin: '8px 0 0' }}>
             {current ? t(`upload.editionDesc.${current}`) : ''}
           </p>
           {!c ? (
@@ -228,7 +228,7 @@ export default function SubmitCheck() {
               </Button>
             )}
           </div>
-          <p className="ck-muted" style={{ marginTop: 12 }}>
+          <p className="svc-muted" style={{ marginTop: 12 }}>
             {t('submit.refundNote')}
           </p>
         </section>

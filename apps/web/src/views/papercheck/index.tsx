@@ -159,21 +159,21 @@ export default function PaperCheck() {
   }
 
   return (
-    <div className="ck-page">
-      <header className="ck-hero">
+    <div className="svc-page">
+      <header className="svc-hero">
         <div>
           <h1>{t('upload.title')}</h1>
           <p>{t('upload.subtitle')}</p>
         </div>
-        <div className="ck-hero__chips">
-          <span className="ck-chip">{t('upload.chip.metrics')}</span>
-          <span className="ck-chip">{t('upload.chip.offline')}</span>
-          <span className="ck-chip">{t('upload.chip.report')}</span>
+        <div className="svc-hero__chips">
+          <span className="svc-chip">{t('upload.chip.metrics')}</span>
+          <span className="svc-chip">{t('upload.chip.offline')}</span>
+          <span className="svc-chip">{t('upload.chip.report')}</span>
         </div>
       </header>
 
       <div className="ck-grid">
-        <section className="ck-card">
+        <section className="svc-card">
           <div className="ck-field">
             <label className="ck-label" htmlFor="ck-edition">
               {t('upload.edition')}
@@ -327,7 +327,7 @@ export default function PaperCheck() {
             <Checkbox checked={addToLibrary} onChange={(e) => setAddToLibrary(e.target.checked)}>
               {t('upload.addToLibrary')}
             </Checkbox>
-            <div className="ck-muted" style={{ marginLeft: 24 }}>
+            <div className="svc-muted" style={{ marginLeft: 24 }}>
               {t('upload.addToLibraryHint')}
             </div>
           </div>
@@ -343,19 +343,19 @@ export default function PaperCheck() {
           >
             {t('upload.next')}
           </Button>
-          <p className="ck-muted" style={{ textAlign: 'center', marginTop: 10 }}>
+          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
             {t('upload.noChargeYet')}
           </p>
         </section>
 
         <aside className="ck-side">
-          <section className="ck-card">
+          <section className="svc-card">
             {free?.eligible ? (
               <div className="ck-free">
                 <GiftOutlined />
                 <div>
                   <strong>{free.availableToday ? t('upload.freeAvailable') : t('upload.freeUsed')}</strong>
-                  <span className="ck-muted">{t('upload.freeRule')}</span>
+                  <span className="svc-muted">{t('upload.freeRule')}</span>
                 </div>
               </div>
             ) : (
@@ -363,7 +363,7 @@ export default function PaperCheck() {
                 <GiftOutlined />
                 <div>
                   <strong>{t('upload.freeTitle')}</strong>
-                  <span className="ck-muted">{t('upload.freeHowto')}</span>
+                  <span className="svc-muted">{t('upload.freeHowto')}</span>
                 </div>
               </div>
             )}
@@ -378,9 +378,9 @@ export default function PaperCheck() {
                 ))}
               </tbody>
             </table>
-            <p className="ck-muted">{t('upload.priceNote')}</p>
+            <p className="svc-muted">{t('upload.priceNote')}</p>
           </section>
-          <section className="ck-card">
+          <section className="svc-card">
             <h2>
               <SafetyCertificateOutlined /> {t('upload.notesTitle')}
             </h2>
