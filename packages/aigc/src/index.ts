@@ -1,0 +1,50 @@
+export { applyPlatt, fitPlatt, type PlattMap } from './calibration.ts';
+export { canonicalText, visibleLength } from './canonical.ts';
+export { type CharLm, charLogProbs, trainCharLm } from './charlm.ts';
+export {
+  AigcDetector,
+  BAND_LABELS,
+  type Band,
+  type DetectionResult,
+  type DetectOptions,
+  loadDetector,
+  type ParagraphScore,
+  type SentenceScore,
+  type WindowScore,
+} from './detector.ts';
+export {
+  type FeatureConfig,
+  FeatureExtractor,
+  hashedNgrams,
+  type Lexicon,
+  movingTypeTokenRatio,
+  STYLE_FEATURES,
+  type SparseVector,
+  styleFeatures,
+} from './features.ts';
+export { CONNECTIVES } from './lexicon.ts';
+export {
+  decisionValue,
+  type LogisticModel,
+  sigmoid,
+  type TrainingExample,
+  trainLogistic,
+} from './logistic.ts';
+export {
+  auroc,
+  brierScore,
+  expectedCalibrationError,
+  type Scored,
+  statsAtThreshold,
+  type ThresholdStats,
+  tprAtFpr,
+} from './metrics.ts';
+export { type AigcModel, type BandThresholds, loadModel, type ModelMeta, saveModel } from './model.ts';
+export {
+  paragraphSentences,
+  type SentenceWindow,
+  type Span,
+  sentenceWindows,
+  splitParagraphs,
+} from './segment.ts';
+export { type Split, splitOf } from './split.ts';

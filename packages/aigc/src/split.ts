@@ -1,0 +1,19 @@
+import { unitHash } from './hash.ts';
+
+/**
+ * Deterministic, leakage-free data split from a stable group id (an HC3 question, a paper title, ...): every text
+ * of a group lands in the same split, so a title's human and AI abstracts are never on both sides.
+ * - test (20%): held out for every reported number;
+ * - calibration (10%): Platt scaling and the operating threshold;
+ * - lm (15%): human texts train the surprisal language model only (AI texts of these groups train the classifier);
+ * - train (55%).
+ */
+export type Split = 'train' | 'lm' | 'calibration' | 'test';
+
+export function splitOf(groupId: string): Split {
+  const u = unitHash(groupId);
+  if (u < 0.2) return 'test';
+  if (u < 0.3) return 'calibration';
+  if (u < 0.45) return 'lm';
+  return 'train';
+}
