@@ -21,6 +21,7 @@ export default defineConfig({
           globalSetup: ['apps/server/test/support/postgres-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -39,6 +40,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/build-web.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A page under a loaded CI machine can take seconds to settle; vitest's 1 s default made polls flaky.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
