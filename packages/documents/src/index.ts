@@ -10,3 +10,9 @@ export {
 export { renderCheckReportHtml } from './check-report-html.ts';
 export { FONT_FILES } from './fonts.ts';
 export { beijingTime, percent, reportNumber, segments, type Segment } from './format.ts';
+export {
+  type PaperDocument,
+  type PaperSection,
+  renderPaperDocx,
+  type ThesisCover,
+} from './paper-docx.ts';

@@ -1,0 +1,85 @@
+import type { PaperDocument } from '../src/paper-docx.ts';
+
+/** Realistic sample models shared by the tests and the sample/bench script. */
+
+const P = [
+  '近年来，随着深度学习技术的快速发展，卷积神经网络在图像识别、目标检测和语义分割等任务中取得了显著的进展。然而，在实际应用场景中，模型往往面临样本不足、类别不均衡以及计算资源受限等问题，这些问题严重制约了算法的落地效果。',
+  '本文以校园安防监控为研究对象，针对小样本条件下的行人重识别问题，提出了一种融合注意力机制与度量学习的轻量化识别方法。该方法在保证识别精度的同时，将模型参数量压缩至原来的三分之一，能够部署在边缘计算设备上运行。',
+  '实验部分在 Market-1501 和 DukeMTMC-reID 两个公开数据集上进行，结果表明，所提方法的 Rank-1 准确率分别达到 94.2% 和 87.6%，平均精度均值（mAP）较基线模型提升 3.1 个百分点，推理速度达到每秒 45 帧。',
+];
+
+export function sampleThesis(): PaperDocument {
+  return {
+    kind: 'thesis',
+    title: '基于注意力机制的小样本行人重识别方法研究',
+    cover: {
+      school: '华东示范大学',
+      degree: '本科毕业论文（设计）',
+      college: '计算机科学与技术学院',
+      major: '软件工程',
+      className: '软件2101班',
+      student: '李明',
+      studentId: '2021123456',
+      supervisor: '王芳 副教授',
+      date: '二〇二六年五月',
+    },
+    abstract: `${P[0]}\n${P[1]}`,
+    keywords: ['行人重识别', '注意力机制', '小样本学习', '度量学习'],
+    abstractEn:
+      'With the rapid development of deep learning, convolutional neural networks have achieved remarkable progress in image recognition. This thesis proposes a lightweight person re-identification method that fuses an attention mechanism with metric learning for few-shot scenarios.',
+    keywordsEn: ['person re-identification', 'attention mechanism', 'few-shot learning'],
+    sections: [
+      {
+        heading: '绪论',
+        paragraphs: [P[0]!],
+        children: [
+          { heading: '研究背景与意义', paragraphs: [P[0]!, P[1]!] },
+          {
+            heading: '1.2 国内外研究现状',
+            paragraphs: [P[2]!],
+            children: [
+              { heading: '传统特征方法', paragraphs: [P[0]!] },
+              { heading: '深度学习方法', paragraphs: [P[1]!] },
+            ],
+          },
+          { heading: '本文主要工作', paragraphs: [P[1]!] },
+        ],
+      },
+      {
+        heading: '第二章 相关理论与技术',
+        children: [
+          { heading: '卷积神经网络', paragraphs: [P[0]!, P[2]!] },
+          { heading: '注意力机制', paragraphs: [P[1]!] },
+        ],
+      },
+      {
+        heading: '实验与分析',
+        paragraphs: [P[2]!],
+        children: [{ heading: '实验设置', paragraphs: [P[2]!, P[0]!] }],
+      },
+      { heading: '总结与展望', paragraphs: [P[1]!, P[2]!] },
+    ],
+    references: [
+      '[1] 何凯明, 张祥雨. 深度残差学习在图像识别中的应用[J]. 计算机学报, 2017, 40(6): 1201-1215.',
+      'Vaswani A, Shazeer N, Parmar N, et al. Attention is all you need[C]//Advances in Neural Information Processing Systems. 2017: 5998-6008.',
+      '周志华. 机器学习[M]. 北京: 清华大学出版社, 2016.',
+      '李航. 统计学习方法[M]. 2版. 北京: 清华大学出版社, 2019.',
+    ],
+    acknowledgements:
+      '时光荏苒，四年的大学生活即将结束。在论文完成之际，衷心感谢我的指导教师王芳副教授，从选题、实验到论文撰写，王老师都给予了悉心的指导。\n同时感谢实验室的同学们在学习和生活中给予的帮助，感谢家人一直以来的支持与鼓励。',
+  };
+}
+
+export function samplePaper(): PaperDocument {
+  const thesis = sampleThesis();
+  return {
+    ...thesis,
+    kind: 'paper',
+    title: '小样本条件下行人重识别方法综述',
+    subtitle: '',
+    cover: { student: '李明', school: '华东示范大学', college: '计算机科学与技术学院' },
+    sections: thesis.sections.slice(0, 2),
+    acknowledgements: undefined,
+    toc: false,
+  };
+}
