@@ -1,0 +1,30 @@
+export { type Hunk, diffHunks } from './diff.ts';
+export {
+  documentTerms,
+  findProtectedSpans,
+  type ProtectedKind,
+  type ProtectedSpan,
+  type ProtectOptions,
+} from './protect.ts';
+export {
+  applyChanges,
+  type Change,
+  type ParagraphRewrite,
+  type RewriteOptions,
+  type RewriteResult,
+  type RewriteStats,
+  rewrite,
+  rewriteParagraphs,
+  type Strength,
+} from './rewrite.ts';
+export { RULES, type RuleContext, type SentenceRule, splitLongRule } from './rules.ts';
+export { synonymGroupCount, synonymsOf } from './synonyms.ts';
+export {
+  buildDeAigcMessages,
+  buildRewriteMessages,
+  type ChatMessage,
+  checkRewriteOutput,
+  type OutputCheck,
+  type OutputCheckOptions,
+  type PromptOptions,
+} from './prompts.ts';

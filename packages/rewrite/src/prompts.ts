@@ -1,0 +1,158 @@
+import {
+  findProtectedSpans,
+  type ProtectedKind,
+  type ProtectedSpan,
+  type ProtectOptions,
+} from './protect.ts';
+
+export interface ChatMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+export interface PromptOptions extends ProtectOptions {
+  /** Discipline or context shown to the model (e.g. 计算机科学). */
+  discipline?: string;
+}
+
+/** Kinds a model must reproduce character for character; `term` is advisory (the glossary is a heuristic). */
+const REQUIRED_KINDS: ReadonlySet<ProtectedKind> = new Set([
+  'number',
+  'latin',
+  'formula',
+  'citation',
+  'quote',
+  'title',
+  'label',
+  'reference',
+  'keep-term',
+]);
+
+const KIND_LABELS: Record<ProtectedKind, string> = {
+  number: '数字',
+  latin: '外文/缩写',
+  formula: '公式',
+  citation: '引用标注',
+  quote: '引文',
+  title: '书名',
+  label: '栏目标签',
+  reference: '参考文献',
+  'keep-term': '指定保留词',
+  term: '术语',
+};
+
+const COMMON_RULES = [
+  '只输出改写后的正文，不要解释，不要加标题、序号或引号。',
+  '保持原意、学术语体和段落结构，不增删事实，不编造数据、文献或结论。',
+  '下列“必须保留”的内容要逐字保留（包括数字、单位、引用标注和英文），可以调整它们在句中的位置。',
+];
+
+/** 降重: rewrite so a fingerprint checker no longer matches, keeping meaning and every protected span. */
+export function buildRewriteMessages(text: string, options: PromptOptions = {}): ChatMessage[] {
+  return buildMessages(
+    text,
+    options,
+    '你是学术论文降重助手。请改写用户给出的中文学术段落，使其与原文的字面重复尽量少：替换同义词、调整语序、主动与被动互换、拆分或合并句子，避免与原文连续相同的字串（不超过 8 个字）。',
+  );
+}
+
+/** 降AIGC: make machine-sounding text read like a human author's, with the same protected spans. */
+export function buildDeAigcMessages(text: string, options: PromptOptions = {}): ChatMessage[] {
+  return buildMessages(
+    text,
+    options,
+    '你是学术写作润色助手。请把用户给出的段落改写成更像研究者本人撰写的文字：减少“首先、其次、此外、综上所述、值得注意的是”等模板化连接词和排比，句子长短错落，用具体表述替代空泛概括，语气克制、客观。',
+  );
+}
+
+function buildMessages(text: string, options: PromptOptions, task: string): ChatMessage[] {
+  const spans = findProtectedSpans(text, options);
+  const keep = uniqueTexts(spans.filter((s) => s.kind !== 'reference'));
+  const lines = [task, ...COMMON_RULES];
+  if (options.discipline) lines.push(`学科：${options.discipline}。`);
+  const system = lines.join('\n');
+  const keepList =
+    keep.length === 0 ? '（无）' : keep.map((s) => `- ${s.text}（${KIND_LABELS[s.kind]}）`).join('\n');
+  const user = `必须保留：\n${keepList}\n\n原文：\n${text}`;
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: user },
+  ];
+}
+
+function uniqueTexts(spans: readonly ProtectedSpan[]): ProtectedSpan[] {
+  const seen = new Set<string>();
+  return spans.filter((s) => !seen.has(s.text) && seen.add(s.text));
+}
+
+export interface OutputCheck {
+  ok: boolean;
+  /** Required spans of the input that the output lost (or has fewer times). */
+  missing: Array<{ text: string; kind: ProtectedKind }>;
+  /** Document terms the output lost: advisory, they do not fail the check. */
+  missingTerms: string[];
+  /** Numbers in the output that the input does not have (a model inventing figures). */
+  addedNumbers: string[];
+  /** Output length / input length (characters without whitespace). */
+  lengthRatio: number;
+}
+
+export interface OutputCheckOptions extends ProtectOptions {
+  /** Accepted output/input length ratio. Default [0.6, 1.6]. */
+  minLengthRatio?: number;
+  maxLengthRatio?: number;
+}
+
+/**
+ * Verify a rewrite (a model's or the rule engine's): every required protected span of the input occurs in the
+ * output at least as often, no number was invented, and the length is plausible. The server rejects model output
+ * that fails.
+ */
+export function checkRewriteOutput(
+  input: string,
+  output: string,
+  options: OutputCheckOptions = {},
+): OutputCheck {
+  const spans = findProtectedSpans(input, options);
+  const missing: OutputCheck['missing'] = [];
+  const missingTerms: string[] = [];
+  const need = new Map<string, { kind: ProtectedKind; count: number }>();
+  for (const s of spans) {
+    const e = need.get(s.text);
+    if (e) e.count++;
+    else need.set(s.text, { kind: s.kind, count: 1 });
+  }
+  for (const [text, { kind, count }] of need) {
+    if (countOccurrences(output, text) >= count) continue;
+    if (REQUIRED_KINDS.has(kind)) missing.push({ text, kind });
+    else missingTerms.push(text);
+  }
+  const inputNumbers = countNumbers(input);
+  const addedNumbers: string[] = [];
+  for (const [n, c] of countNumbers(output)) if (c > (inputNumbers.get(n) ?? 0)) addedNumbers.push(n);
+  const len = (t: string) => t.replace(/\s/g, '').length;
+  const lengthRatio =
+    len(input) === 0 ? (len(output) === 0 ? 1 : Number.POSITIVE_INFINITY) : len(output) / len(input);
+  const ok =
+    missing.length === 0 &&
+    addedNumbers.length === 0 &&
+    lengthRatio >= (options.minLengthRatio ?? 0.6) &&
+    lengthRatio <= (options.maxLengthRatio ?? 1.6);
+  return { ok, missing, missingTerms, addedNumbers, lengthRatio };
+}
+
+function countOccurrences(text: string, word: string): number {
+  let n = 0;
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length)) n++;
+  return n;
+}
+
+/** Digit runs (with decimals), counted: 12.5 and 12。5 are the same number. */
+function countNumbers(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(/\d+(?:[.．。]\d+)*/g)) {
+    const n = m[0].replace(/[．。]/g, '.');
+    out.set(n, (out.get(n) ?? 0) + 1);
+  }
+  return out;
+}

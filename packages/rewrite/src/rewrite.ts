@@ -1,0 +1,333 @@
+import { splitSentences } from '@paperdesk/textkit';
+import { diffHunks } from './diff.ts';
+import { hasPlaceholder, maskRange } from './mask.ts';
+import { findProtectedSpans, type ProtectedSpan, type ProtectOptions } from './protect.ts';
+import { pickOne, type Random, seededRandom } from './random.ts';
+import { RULES, type SentenceRule, splitLongRule } from './rules.ts';
+import { type Token, tagWords } from './segment.ts';
+import { synonymsOf } from './synonyms.ts';
+
+export type Strength = 'light' | 'standard' | 'strong';
+
+export interface RewriteOptions extends ProtectOptions {
+  /** How much to change: light (a third of the words and connectives), standard, strong. Default standard. */
+  strength?: Strength;
+  /** Same text, options and seed → same output. Default 1. */
+  seed?: number;
+}
+
+/** input[start, end) was replaced by `replacement`; `rule` names what did it (rules joined with +). */
+export interface Change {
+  start: number;
+  end: number;
+  replacement: string;
+  rule: string;
+}
+
+export interface RewriteStats {
+  /** Input characters replaced or removed (sum of change lengths in the input). */
+  changedChars: number;
+  /** changedChars / input length. */
+  changeRatio: number;
+  sentences: number;
+  rewrittenSentences: number;
+}
+
+export interface RewriteResult {
+  text: string;
+  /** Sorted, non-overlapping; applying them to the input gives `text`. */
+  changes: Change[];
+  stats: RewriteStats;
+  protectedSpans: ProtectedSpan[];
+}
+
+interface StrengthProfile {
+  synonymRate: number;
+  particleRate: number;
+  ruleRate: number;
+  rules: SentenceRule[];
+}
+
+const PROFILES: Record<Strength, StrengthProfile> = {
+  light: { synonymRate: 0.3, particleRate: 0.2, ruleRate: 0.5, rules: [RULES.connective, RULES.phrase] },
+  standard: {
+    synonymRate: 0.75,
+    particleRate: 0.5,
+    ruleRate: 0.85,
+    rules: [
+      RULES.connective,
+      RULES.duiJinxing,
+      RULES.causeEffect,
+      RULES.byMeans,
+      RULES.zaiZhong,
+      RULES.passive,
+      RULES.phrase,
+      RULES.coordinateSwap,
+      RULES.listRotate,
+    ],
+  },
+  strong: {
+    synonymRate: 1,
+    particleRate: 0.8,
+    ruleRate: 1,
+    rules: [
+      RULES.connective,
+      RULES.duiJinxing,
+      RULES.causeEffect,
+      RULES.byMeans,
+      RULES.zaiZhong,
+      RULES.passive,
+      RULES.phrase,
+      RULES.coordinateSwap,
+      RULES.listRotate,
+      splitLongRule(50),
+    ],
+  },
+};
+
+/** Rewrite `text` (降重) with rules and synonyms, keeping every protected span; changes index the input. */
+export function rewrite(text: string, options: RewriteOptions = {}): RewriteResult {
+  const profile = PROFILES[options.strength ?? 'standard'];
+  const random = seededRandom(options.seed ?? 1);
+  const spans = findProtectedSpans(text, options);
+  const changes: Change[] = [];
+  let sentences = 0;
+  let rewrittenSentences = 0;
+  for (const range of sentenceRanges(text, spans)) {
+    sentences++;
+    const mask = maskRange(text, range.start, range.end, spans);
+    if (!mask) continue;
+    const applied: string[] = [];
+    let masked = mask.masked;
+    for (const rule of profile.rules) {
+      const next = rule.apply(masked, { random, rate: profile.ruleRate });
+      if (next !== masked) applied.push(rule.name);
+      masked = next;
+    }
+    const words = rewriteWords(masked, random, profile);
+    if (words.synonyms > 0) applied.push('synonym');
+    if (words.particles > 0) applied.push('particle');
+    const rewritten = mask.unmask(words.text);
+    const original = text.slice(range.start, range.end);
+    if (rewritten === original) continue;
+    rewrittenSentences++;
+    const rule = applied.join('+');
+    for (const h of diffHunks(original, rewritten))
+      changes.push({
+        start: range.start + h.start,
+        end: range.start + h.end,
+        replacement: h.replacement,
+        rule,
+      });
+  }
+  const changedChars = changes.reduce((n, c) => n + c.end - c.start, 0);
+  return {
+    text: applyChanges(text, changes),
+    changes,
+    stats: {
+      changedChars,
+      changeRatio: text.length === 0 ? 0 : changedChars / text.length,
+      sentences,
+      rewrittenSentences,
+    },
+    protectedSpans: spans,
+  };
+}
+
+export interface ParagraphRewrite {
+  original: string;
+  text: string;
+  /** Offsets into `original`. */
+  changes: Change[];
+  stats: Pick<RewriteStats, 'changedChars' | 'changeRatio'>;
+}
+
+/**
+ * Rewrite a document paragraph by paragraph (for a before/after view). Terms are found over the whole document,
+ * so a term repeated across paragraphs is kept everywhere; the result is the same as rewriting the joined text.
+ */
+export function rewriteParagraphs(
+  paragraphs: readonly string[],
+  options: RewriteOptions = {},
+): ParagraphRewrite[] {
+  const joined = paragraphs.join('\n');
+  const { changes } = rewrite(joined, options);
+  let offset = 0;
+  let k = 0;
+  return paragraphs.map((original) => {
+    const end = offset + original.length;
+    const own: Change[] = [];
+    for (; k < changes.length && (changes[k]?.start ?? 0) <= end; k++) {
+      const c = changes[k];
+      if (c) own.push({ ...c, start: c.start - offset, end: c.end - offset });
+    }
+    offset = end + 1;
+    const changedChars = own.reduce((n, c) => n + c.end - c.start, 0);
+    return {
+      original,
+      text: applyChanges(original, own),
+      changes: own,
+      stats: { changedChars, changeRatio: original.length === 0 ? 0 : changedChars / original.length },
+    };
+  });
+}
+
+/** Apply sorted, non-overlapping changes to `text`. */
+export function applyChanges(text: string, changes: readonly Change[]): string {
+  let out = '';
+  let pos = 0;
+  for (const c of changes) {
+    out += text.slice(pos, c.start) + c.replacement;
+    pos = c.end;
+  }
+  return out + text.slice(pos);
+}
+
+/** Single characters that stand alone as words; any other single character next to a word may be part of it. */
+const FUNCTION_CHARS = new Set(
+  '的了和与及或在对为是将把被从等中上下并而也都均其之以于向由就所着过来要会能可更较最很又还不没无非这那该此本各每某一'.split(
+    '',
+  ),
+);
+/** After these a word tagged as a verb is used as a noun (提供了保障, 的关注热点), where its synonyms may not fit. */
+const NOMINAL_CONTEXT = new Set(['的', '之', '了', '个', '种', '项']);
+
+/** Whether the token may be swapped for a synonym in its context. */
+function replaceable(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i];
+  if (!token || hasPlaceholder(token.word)) return false;
+  const prev = tokens[i - 1];
+  const next = tokens[i + 1];
+  for (const n of [prev, next]) {
+    if (!n) continue;
+    // glued to a protected span (阶段σ收敛) or to a bound character (全要素生产率): likely part of a term
+    if (hasPlaceholder(n.word)) return false;
+    if (n.word.length === 1 && /[\u4e00-\u9fff]/.test(n.word) && !FUNCTION_CHARS.has(n.word)) return false;
+  }
+  // an adverb must modify a verb or adjective (相对贡献份额 is not 较为贡献份额)
+  if ((token.tag === 'd' || token.tag === 'ad') && !(next && /^(v|a|d)/.test(next.tag) && next.tag !== 'vn'))
+    return false;
+  if (token.tag === 'v' && prev && NOMINAL_CONTEXT.has(prev.word)) return false;
+  return true;
+}
+
+/** Manner adverbs that take 地 before a verb (显著提高 → 显著地提高). */
+const MANNER_ADVERBS = new Set(
+  '显著 明显 快速 迅速 有效 充分 广泛 深入 合理 准确 全面 系统 积极 逐步 稳定 持续 不断 大幅 高效 科学 主动 灵活 精确 精准 密切 明确 切实 稳步 迅猛 大力 深刻 普遍'.split(
+    ' ',
+  ),
+);
+const NOUN_TAGS = new Set(['n', 'nz', 'vn', 'an']);
+
+/** Word-level pass: synonym swaps and the particles 的/地 added or dropped where grammar allows both. */
+function rewriteWords(
+  masked: string,
+  random: Random,
+  profile: StrengthProfile,
+): { text: string; synonyms: number; particles: number } {
+  let out = '';
+  let pos = 0;
+  let synonyms = 0;
+  let particles = 0;
+  const tokens = tagWords(masked);
+  tokens.forEach((token, i) => {
+    const next = tokens[i + 1];
+    const candidates = synonymsOf(token.word, token.tag);
+    if (candidates.length > 0 && replaceable(tokens, i) && random() < profile.synonymRate) {
+      // prefer a synonym sharing no character with the word: it changes more of what a fingerprint sees
+      const disjoint = candidates.filter((c) => ![...c].some((ch) => token.word.includes(ch)));
+      out += masked.slice(pos, token.start) + pickOne(random, disjoint.length > 0 ? disjoint : candidates);
+      pos = token.end;
+      synonyms++;
+    }
+    const particle = next ? particleBetween(tokens, i) : undefined;
+    if (particle !== undefined && random() < profile.particleRate) {
+      out += masked.slice(pos, token.end) + particle;
+      // dropping 的 skips it: the next token starts after it
+      pos = particle === '' ? token.end + 1 : token.end;
+      particles++;
+    }
+  });
+  return { text: out + masked.slice(pos), synonyms, particles };
+}
+
+/**
+ * What to put after token i: '的' between an adjective and a noun, '地' between a manner adverb and a verb,
+ * '' (drop the 的 that follows) between two nouns (城市居民的消费结构 → 城市居民消费结构); undefined = nothing.
+ */
+function particleBetween(tokens: readonly Token[], i: number): string | undefined {
+  const token = tokens[i];
+  const next = tokens[i + 1];
+  if (!token || !next || token.word.length < 2 || hasPlaceholder(token.word)) return undefined;
+  const prev = tokens[i - 1];
+  if (prev && (prev.word === '的' || prev.word === '地' || hasPlaceholder(prev.word))) return undefined;
+  if (next.word.length >= 2 && !hasPlaceholder(next.word)) {
+    if (token.tag === 'a' && NOUN_TAGS.has(next.tag) && next.tag !== 'vn') return '的';
+    if (MANNER_ADVERBS.has(token.word) && /^(ad|d)$/.test(token.tag) && next.tag === 'v') return '地';
+  }
+  const after = tokens[i + 2];
+  if (
+    next.word === '的' &&
+    after &&
+    after.word.length >= 2 &&
+    !hasPlaceholder(after.word) &&
+    (token.tag === 'n' || token.tag === 'nz') &&
+    (after.tag === 'n' || after.tag === 'nz') &&
+    tokens[i + 3]?.word !== '的'
+  )
+    return '';
+  return undefined;
+}
+
+interface Range {
+  start: number;
+  end: number;
+}
+
+/**
+ * Sentences of every paragraph outside the reference list, split by textkit on a copy in which each protected
+ * span is one placeholder character, so no sentence boundary falls inside a number, quote or citation.
+ */
+function sentenceRanges(text: string, spans: readonly ProtectedSpan[]): Range[] {
+  const out: Range[] = [];
+  let spanIdx = 0;
+  for (let paraStart = 0; paraStart <= text.length; ) {
+    const nl = text.indexOf('\n', paraStart);
+    const paraEnd = nl < 0 ? text.length : nl;
+    // original range of each masked character (a placeholder covers its whole span)
+    const from: number[] = [];
+    const to: number[] = [];
+    let masked = '';
+    let pos = paraStart;
+    while (spanIdx < spans.length && (spans[spanIdx]?.end ?? 0) <= paraStart) spanIdx++;
+    let inReferences = false;
+    for (let k = spanIdx; k < spans.length; k++) {
+      const s = spans[k];
+      if (!s || s.start >= paraEnd) break;
+      if (s.kind === 'reference') inReferences = true;
+      for (; pos < s.start; pos++) {
+        masked += text[pos];
+        from.push(pos);
+        to.push(pos + 1);
+      }
+      const end = Math.min(s.end, paraEnd);
+      if (end > pos) {
+        masked += '\ue000';
+        from.push(pos);
+        to.push(end);
+      }
+      pos = Math.max(pos, end);
+    }
+    for (; pos < paraEnd; pos++) {
+      masked += text[pos];
+      from.push(pos);
+      to.push(pos + 1);
+    }
+    if (!inReferences)
+      for (const s of splitSentences(masked))
+        out.push({ start: from[s.start] ?? paraStart, end: to[s.end - 1] ?? paraEnd });
+    if (nl < 0) break;
+    paraStart = nl + 1;
+  }
+  return out;
+}

@@ -1,0 +1,338 @@
+import { pickOne, type Random } from './random.ts';
+import { type Token, tagWords } from './segment.ts';
+
+/**
+ * Sentence-level rewriting rules. They run on a sentence whose protected spans are masked as single private-use
+ * characters, so no pattern can cut into a number, a citation or a term; every rule keeps the meaning and only
+ * changes wording or order. Each match is rewritten with probability `rate` (the strength).
+ */
+export interface RuleContext {
+  random: Random;
+  rate: number;
+}
+
+export interface SentenceRule {
+  name: string;
+  apply(sentence: string, ctx: RuleContext): string;
+}
+
+/** A clause starts at the sentence start or after a comma, semicolon or colon. */
+const CLAUSE_START = '(^|[，,；;：:])';
+/** A clause's words: anything but clause punctuation (masked spans are single characters, so they count too). */
+const CLAUSE_BODY = '[^，,。；;：:！？!?、]';
+
+type Replacer = (match: RegExpExecArray) => string | undefined;
+
+/** Replace matches of `re` (global) by `replacer`, each with probability ctx.rate; undefined keeps the match. */
+function replaceSome(sentence: string, re: RegExp, replacer: Replacer, ctx: RuleContext): string {
+  let out = '';
+  let last = 0;
+  re.lastIndex = 0;
+  for (let m = re.exec(sentence); m !== null; m = re.exec(sentence)) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    const replacement = ctx.random() < ctx.rate ? replacer(m) : undefined;
+    if (replacement === undefined) continue;
+    out += sentence.slice(last, m.index) + replacement;
+    last = m.index + m[0].length;
+  }
+  return last === 0 ? sentence : out + sentence.slice(last);
+}
+
+/** Clause-initial connectives and stock openers and their equivalents. */
+const CONNECTIVES: Record<string, readonly string[]> = {
+  因此: ['由此可见', '所以', '因而'],
+  所以: ['因此', '因而'],
+  但是: ['然而', '不过'],
+  然而: ['但是', '不过'],
+  此外: ['另外', '除此之外'],
+  另外: ['此外', '除此之外'],
+  同时: ['与此同时', '此外'],
+  总之: ['综上所述', '总而言之'],
+  综上所述: ['总而言之', '综上可知'],
+  结果表明: ['结果显示', '研究结果说明'],
+  研究表明: ['研究显示', '已有研究发现'],
+  实验表明: ['实验结果显示', '实验证明'],
+  近年来: ['近些年来', '最近几年'],
+  目前: ['当前', '现阶段'],
+  首先: ['第一'],
+  其次: ['第二', '再者'],
+  最后: ['最终'],
+};
+
+const connective: SentenceRule = {
+  name: 'connective',
+  apply(sentence, ctx) {
+    const words = Object.keys(CONNECTIVES).join('|');
+    const re = new RegExp(`${CLAUSE_START}(${words})(?=[，,：:]|\\s)`, 'g');
+    return replaceSome(
+      sentence,
+      re,
+      (m) => `${m[1]}${pickOne(ctx.random, CONNECTIVES[m[2] ?? ''] ?? [m[2] ?? ''])}`,
+      ctx,
+    );
+  },
+};
+
+/** Verbs that follow 进行 in 对X进行Y; optional adverbial prefixes (深入分析). */
+const JINXING_VERBS =
+  '分析|研究|探讨|讨论|评价|评估|调查|总结|比较|对比|验证|测试|检测|优化|改进|设计|预测|分类|统计|阐述|论述|描述|归纳|梳理|考察|检验|计算|模拟|仿真|测定|观察|处理|修正|整合|探究|解析|剖析|概括|识别|鉴别|筛选|监测|改造|完善|规范|调整|治疗|干预|定位|重构|建模|求解';
+const JINXING_PREFIX = '深入|系统|全面|初步|详细|综合|定量|定性|统计|比较|实证|理论|对比|回顾性|进一步';
+/** Verbs that collocate with 展开 (就X展开了分析). */
+const ZHANKAI_VERBS = new Set(['分析', '研究', '探讨', '讨论', '调查', '论述', '考察', '探究']);
+
+const duiJinxing: SentenceRule = {
+  name: 'dui-jinxing',
+  apply(sentence, ctx) {
+    // 对/针对 as a preposition, not inside 相对/绝对/面对/反对/核对/应对/比对/一对/校对
+    const re = new RegExp(
+      `(?<![针相绝面反核应比一校派])(针对|对)(${CLAUSE_BODY}{1,18}?)进行(了?)((?:${JINXING_PREFIX})?)(${JINXING_VERBS})(?=[，,。；;：:！？!?、]|$)`,
+      'g',
+    );
+    return replaceSome(
+      sentence,
+      re,
+      (m) => {
+        const [, , object = '', le = '', prefix = '', verb = ''] = m;
+        if (/进行|对|的$/.test(object)) return undefined;
+        const options = [`${prefix}${verb}${le}${object}`, `将${object}加以${prefix}${verb}`];
+        if (ZHANKAI_VERBS.has(verb)) options.push(`就${object}展开${le}${prefix}${verb}`);
+        return pickOne(ctx.random, options);
+      },
+      ctx,
+    );
+  },
+};
+
+/** A clause that cannot stand first without its subject (it continues the 由于 clause's subject). */
+const SUBJECTLESS_START =
+  /^(可|能|使|会|需|应|要|将|便|就|才|也|都|均|又|还|并|而|且|则|导致|造成|引起|出现|产生|具有|存在|有|得|被)/;
+
+const causeEffect: SentenceRule = {
+  name: 'cause-effect',
+  apply(sentence, ctx) {
+    const re = new RegExp(
+      `^由于(${CLAUSE_BODY}{2,40})，(?:因此|所以|因而|故)?，?([^。！？!?]{4,})([。！？!?]?)$`,
+      'g',
+    );
+    return replaceSome(
+      sentence,
+      re,
+      (m) => {
+        const [, cause = '', effect = '', end = ''] = m;
+        if (effect.includes('由于')) return undefined;
+        if (SUBJECTLESS_START.test(effect)) return `鉴于${cause}，${effect}${end}`;
+        return pickOne(ctx.random, [
+          `${effect}，这是因为${cause}${end}`,
+          `${effect}，原因在于${cause}${end}`,
+        ]);
+      },
+      ctx,
+    );
+  },
+};
+
+const MEANS_VERBS = '实现|提高|提升|降低|达到|完成|获得|构建|建立|揭示|改善|增强|促进|减少|保证|确保|解决';
+
+const byMeans: SentenceRule = {
+  name: 'by-means',
+  apply(sentence, ctx) {
+    const re = new RegExp(`通过(${CLAUSE_BODY}{1,20}?)(?:来)?(${MEANS_VERBS})`, 'g');
+    return replaceSome(
+      sentence,
+      re,
+      (m) => `${pickOne(ctx.random, ['借助', '依靠', '利用'])}${m[1]}来${m[2]}`,
+      ctx,
+    );
+  },
+};
+
+const zaiZhong: SentenceRule = {
+  name: 'zai-zhong',
+  apply(sentence, ctx) {
+    const re = new RegExp(`${CLAUSE_START}在(${CLAUSE_BODY}{2,14}?)(?:之中|中)(?=[，,])`, 'g');
+    return replaceSome(
+      sentence,
+      re,
+      (m) => {
+        const inner = m[2] ?? '';
+        if (inner.endsWith('的') || inner.includes('在')) return undefined;
+        return `${m[1]}${pickOne(ctx.random, [`${inner}中`, `在${inner}当中`, `于${inner}中`])}`;
+      },
+      ctx,
+    );
+  },
+};
+
+/** X被(广泛)应用于Y → X在Y中得到了(广泛)应用: the passive with 被 becomes the 得到 construction. */
+const passive: SentenceRule = {
+  name: 'passive',
+  apply(sentence, ctx) {
+    const re = new RegExp(
+      `${CLAUSE_START}(${CLAUSE_BODY}{2,20}?)被(广泛|普遍|大量)?(?:应用|运用|用)于(${CLAUSE_BODY}{2,20}?)(?=[，,。；;！？!?]|$)`,
+      'g',
+    );
+    return replaceSome(
+      sentence,
+      re,
+      (m) => {
+        const [, lead = '', subject = '', degree = '', domain = ''] = m;
+        return `${lead}${subject}在${domain}中得到了${degree}应用`;
+      },
+      ctx,
+    );
+  },
+};
+
+/** Fixed collocations of academic prose and equivalent phrasings. */
+const PHRASES: Array<[RegExp, (m: RegExpExecArray, random: Random) => string | undefined]> = [
+  [/具有(重要|重大)(?:的)?意义/g, (m, r) => pickOne(r, [`有着${m[1]}的意义`, `意义${m[1]}`])],
+  [/(?:起到|起)(了|着)?(重要|关键|积极)(?:的)?作用/g, (m) => `发挥${m[1] ?? ''}${m[2]}作用`],
+  [
+    /发挥(了|着)?(重要|关键|积极)(?:的)?作用/g,
+    (m) => `起到${m[1] === '着' ? '了' : (m[1] ?? '')}${m[2]}作用`,
+  ],
+  [/越来越多的/g, () => '日益增多的'],
+  [/越来越(受到|得到|引起)/g, (m) => `日益${m[1]}`],
+  [/提出了?一种/g, (_m, r) => pickOne(r, ['给出了一种', '设计了一种'])],
+  [
+    new RegExp(`在(${CLAUSE_BODY}{1,15}?)的基础上`, 'g'),
+    (m) => (m[1]?.includes('在') ? undefined : `以${m[1]}为基础`),
+  ],
+  [
+    new RegExp(`与(${CLAUSE_BODY}{1,12}?)相比`, 'g'),
+    (m, r) => pickOne(r, [`相较于${m[1]}`, `和${m[1]}相比`]),
+  ],
+  [/得到了?(广泛|普遍)的?应用/g, (m) => `获得了${m[1]}应用`],
+  [/引起了?(广泛|普遍|高度)?的?(关注|重视)/g, (m) => `受到了${m[1] ?? ''}${m[2]}`],
+  [new RegExp(`是(${CLAUSE_BODY}{1,12}?)的重要组成部分`, 'g'), (m) => `构成${m[1]}的重要部分`],
+  [/在一定程度上/g, () => '在某种程度上'],
+  [/旨在/g, () => '目的在于'],
+  [new RegExp(`以(${CLAUSE_BODY}{1,10}?)为例`, 'g'), (m) => `以${m[1]}为案例`],
+  [/是指/g, () => '指的是'],
+];
+
+const phrase: SentenceRule = {
+  name: 'phrase',
+  apply(sentence, ctx) {
+    let out = sentence;
+    for (const [re, make] of PHRASES) out = replaceSome(out, re, (m) => make(m, ctx.random), ctx);
+    return out;
+  },
+};
+
+/** X与Y之间的关系 → Y与X之间的关系: a symmetric relation of two nouns reads the same in either order. */
+const SYMMETRIC_HEADS = new Set(['关系', '关联', '相关性', '差异', '区别', '联系', '相关关系']);
+const NOUN_TAGS = new Set(['n', 'nz', 'vn', 'nt', 'ns', 'nr', 'j']);
+
+const coordinateSwap: SentenceRule = {
+  name: 'coordinate-swap',
+  apply(sentence, ctx) {
+    const tokens = tagWords(sentence);
+    for (let i = 1; i + 3 < tokens.length; i++) {
+      const [a, and, b] = [tokens[i - 1], tokens[i], tokens[i + 1]];
+      if (!a || !and || !b || (and.word !== '与' && and.word !== '和')) continue;
+      if (!NOUN_TAGS.has(a.tag) || !NOUN_TAGS.has(b.tag) || a.word.length < 2 || b.word.length < 2) continue;
+      let j = i + 2;
+      if (tokens[j]?.word === '之间') j++;
+      if (tokens[j]?.word !== '的' || !SYMMETRIC_HEADS.has(tokens[j + 1]?.word ?? '')) continue;
+      // the pair must not continue a longer noun phrase (收入与消费 in 居民收入与消费 is fine, X的收入 is not)
+      if (tokens[i - 2]?.word === '的') continue;
+      if (ctx.random() >= ctx.rate) continue;
+      return sentence.slice(0, a.start) + b.word + and.word + a.word + sentence.slice(b.end);
+    }
+    return sentence;
+  },
+};
+
+/** Noun-like tags of list items (single jieba words) that may be reordered. */
+const LIST_ITEM_TAGS = new Set(['n', 'nz', 'vn', 'nr', 'ns', 'nt', 'j', 'an']);
+
+/**
+ * 精氨酸、丙氨酸和脯氨酸 → 丙氨酸、脯氨酸和精氨酸: rotate an enumeration of single-word items (3 or more, joined by
+ * 、 and a final 和/及/与/以及); the set is unchanged, only the order, which moves every item boundary.
+ */
+const listRotate: SentenceRule = {
+  name: 'list-rotate',
+  apply(sentence, ctx) {
+    const tokens = tagWords(sentence);
+    let out = '';
+    let pos = 0;
+    for (let i = 0; i < tokens.length; ) {
+      const items: Token[] = [];
+      const joins: string[] = [];
+      let j = i;
+      for (;;) {
+        const item = tokens[j];
+        if (!item || !LIST_ITEM_TAGS.has(item.tag) || item.word.length < 2) break;
+        items.push(item);
+        const sep = tokens[j + 1];
+        const lastJoin = joins[joins.length - 1];
+        if (
+          !sep ||
+          !['、', '和', '及', '与', '以及'].includes(sep.word) ||
+          (lastJoin !== undefined && lastJoin !== '、')
+        )
+          break;
+        joins.push(sep.word);
+        j += 2;
+      }
+      // joins has one separator per item but the last; a dangling separator means the last item failed
+      if (joins.length === items.length) joins.pop();
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (items.length >= 3 && first && last && ctx.random() < ctx.rate) {
+        const rotated = [...items.slice(1), first].map((t) => t.word);
+        const text = rotated.map((w, k) => w + (joins[k] ?? '')).join('');
+        out += sentence.slice(pos, first.start) + text;
+        pos = last.end;
+        i = tokens.indexOf(last) + 1;
+      } else i++;
+    }
+    return pos === 0 ? sentence : out + sentence.slice(pos);
+  },
+};
+
+/** Split a long sentence before a clause that opens with a connective: "A，因此B。" → "A。因此，B。" */
+const SPLIT_CONNECTIVES: Record<string, string> = {
+  因此: '因此，',
+  同时: '同时，',
+  此外: '此外，',
+  另外: '另外，',
+  然而: '然而，',
+  但是: '但是，',
+  而且: '此外，',
+  并且: '此外，',
+};
+
+export function splitLongRule(minChars: number): SentenceRule {
+  return {
+    name: 'split-long',
+    apply(sentence, ctx) {
+      if (sentence.length < minChars) return sentence;
+      const re = new RegExp(`[，,](${Object.keys(SPLIT_CONNECTIVES).join('|')})[，,]?`, 'g');
+      for (let m = re.exec(sentence); m !== null; m = re.exec(sentence)) {
+        const before = m.index;
+        const after = sentence.length - (m.index + m[0].length);
+        if (before < 15 || after < 15 || sentence.slice(0, before).includes('由于')) continue;
+        if (ctx.random() >= ctx.rate) return sentence;
+        return `${sentence.slice(0, before)}。${SPLIT_CONNECTIVES[m[1] ?? '']}${sentence.slice(m.index + m[0].length)}`;
+      }
+      return sentence;
+    },
+  };
+}
+
+export const RULES = {
+  connective,
+  duiJinxing,
+  causeEffect,
+  byMeans,
+  zaiZhong,
+  passive,
+  phrase,
+  coordinateSwap,
+  listRotate,
+};

@@ -1,0 +1,44 @@
+import { SYNONYM_TABLE } from './synonym-table.ts';
+
+interface SynonymGroup {
+  tags: ReadonlySet<string>;
+  words: readonly string[];
+  /** One-way line: only `words[0]` is replaced, by the others. */
+  oneWay: boolean;
+}
+
+/** word → its groups (a word may have a verb group and a noun group), parsed once. */
+const GROUPS_BY_WORD = new Map<string, SynonymGroup[]>();
+for (const line of SYNONYM_TABLE.split('\n')) {
+  const [tagPart, wordPart] = line.split('|');
+  if (!tagPart || !wordPart) continue;
+  const oneWay = wordPart.includes('>');
+  const group: SynonymGroup = {
+    tags: new Set(tagPart.split(',')),
+    words: wordPart.trim().split(/[\s>]+/),
+    oneWay,
+  };
+  for (const w of oneWay ? group.words.slice(0, 1) : group.words) {
+    const list = GROUPS_BY_WORD.get(w) ?? [];
+    // the first group of a word for a tag wins: later groups only add tags it does not have yet
+    if (!list.some((g) => [...group.tags].every((t) => g.tags.has(t)))) list.push(group);
+    GROUPS_BY_WORD.set(w, list);
+  }
+}
+
+/** Whether a word is general vocabulary listed in the synonym table (so never a document term). */
+export function isSynonymWord(word: string): boolean {
+  return GROUPS_BY_WORD.has(word);
+}
+
+/** Replacements for `word` carrying the jieba tag `tag` (a single character only from a one-way line). */
+export function synonymsOf(word: string, tag: string): string[] {
+  const group = GROUPS_BY_WORD.get(word)?.find((g) => g.tags.has(tag));
+  if (!group || (word.length < 2 && !group.oneWay)) return [];
+  return group.words.filter((w) => w !== word);
+}
+
+/** Number of groups, for the README and a sanity test. */
+export function synonymGroupCount(): number {
+  return SYNONYM_TABLE.split('\n').filter((l) => l.includes('|')).length;
+}
