@@ -1,4 +1,5 @@
 import type { PaperDocument } from '../src/paper-docx.ts';
+import type { RewriteDocument } from '../src/rewrite-docx.ts';
 
 /** Realistic sample models shared by the tests and the sample/bench script. */
 
@@ -81,5 +82,28 @@ export function samplePaper(): PaperDocument {
     sections: thesis.sections.slice(0, 2),
     acknowledgements: undefined,
     toc: false,
+  };
+}
+
+export function sampleRewrite(): RewriteDocument {
+  return {
+    title: '基于注意力机制的小样本行人重识别方法研究',
+    mode: 'dedup',
+    before: 0.386,
+    after: 0.072,
+    createdAt: '2026-05-20T08:30:00Z',
+    paragraphs: [
+      {
+        original: P[0]!,
+        rewritten:
+          '近些年，深度学习技术发展迅速，卷积神经网络已在图像识别、目标检测及语义分割等任务上取得明显突破。但在真实应用中，模型常常受到样本匮乏、类别分布不均和算力有限等因素的影响，这在很大程度上限制了算法的实际效果。',
+      },
+      {
+        original: P[1]!,
+        rewritten:
+          '本文以校园安防监控为研究对象，围绕小样本条件下的行人重识别问题，设计了一种将注意力机制与度量学习相结合的轻量级识别方法。该方法在维持识别精度的前提下，把模型参数量降低到原来的三分之一，可以部署在边缘计算设备上运行。',
+      },
+      { original: '实验结果见表 3-2。', rewritten: '实验结果见表 3-2。' },
+    ],
   };
 }

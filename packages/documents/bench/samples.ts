@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { renderPaperDocx } from '../src/paper-docx.ts';
-import { samplePaper, sampleThesis } from './sample-models.ts';
+import { renderRewriteDocx } from '../src/rewrite-docx.ts';
+import { samplePaper, sampleRewrite, sampleThesis } from './sample-models.ts';
 
 const outDir = path.resolve(process.argv[2] ?? 'paperdesk-samples');
 fs.mkdirSync(outDir, { recursive: true });
@@ -25,4 +26,5 @@ async function timed(name: string, render: () => Promise<Buffer>): Promise<void>
 
 await timed('paper-thesis.docx', () => renderPaperDocx(sampleThesis()));
 await timed('paper-journal.docx', () => renderPaperDocx(samplePaper()));
+await timed('rewrite.docx', () => renderRewriteDocx(sampleRewrite()));
 console.log(`written to ${outDir}`);

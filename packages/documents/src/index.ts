@@ -16,3 +16,10 @@ export {
   renderPaperDocx,
   type ThesisCover,
 } from './paper-docx.ts';
+export {
+  type DiffPiece,
+  diffRewrite,
+  type RewriteDocument,
+  type RewriteParagraph,
+  renderRewriteDocx,
+} from './rewrite-docx.ts';

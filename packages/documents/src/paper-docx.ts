@@ -82,7 +82,7 @@ export const HEI: ChineseFont = { ascii: LATIN, hAnsi: LATIN, eastAsia: '黑体'
 /** 1.5 lines (240 = single) */
 const LINE_15 = { line: 360, lineRule: LineRuleType.AUTO } as const;
 /** A4 with 2.5 cm margins: the text width (9072 twips) holds Word's TOC tab stop at 9025 */
-const PAGE = {
+export const PAGE = {
   size: { width: 11906, height: 16838 },
   margin: { top: 1418, bottom: 1418, left: 1418, right: 1418, header: 851, footer: 851 },
 } as const;
