@@ -24,7 +24,12 @@ export function maskRange(
 ): MaskedText | undefined {
   const slice = text.slice(start, end);
   if (PLACEHOLDER.test(slice)) return undefined;
-  const inside = spans.filter((s) => s.start < end && s.end > start);
+  const inside: ProtectedSpan[] = [];
+  for (let k = firstEndingAfter(spans, start); k < spans.length; k++) {
+    const s = spans[k];
+    if (!s || s.start >= end) break;
+    inside.push(s);
+  }
   if (inside.length > MAX_PLACEHOLDERS) return undefined;
   let masked = '';
   let pos = start;
@@ -43,4 +48,16 @@ export function maskRange(
 
 export function hasPlaceholder(text: string): boolean {
   return PLACEHOLDER.test(text);
+}
+
+/** Index of the first span (sorted, non-overlapping) that ends after `offset`: a binary search. */
+function firstEndingAfter(spans: readonly ProtectedSpan[], offset: number): number {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((spans[mid]?.end ?? 0) <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

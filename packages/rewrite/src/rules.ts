@@ -62,15 +62,22 @@ const CONNECTIVES: Record<string, readonly string[]> = {
   最后: ['最终'],
 };
 
+const RUNS_INTO_CLAUSE = new Set(['所以', '因此', '因而', '然而', '不过', '但是', '当前', '现阶段', '最终']);
+
 const connective: SentenceRule = {
   name: 'connective',
   apply(sentence, ctx) {
     const words = Object.keys(CONNECTIVES).join('|');
-    const re = new RegExp(`${CLAUSE_START}(${words})(?=[，,：:]|\\s)`, 'g');
+    const re = new RegExp(`${CLAUSE_START}(${words})([，,：:\\s]?)`, 'g');
     return replaceSome(
       sentence,
       re,
-      (m) => `${m[1]}${pickOne(ctx.random, CONNECTIVES[m[2] ?? ''] ?? [m[2] ?? ''])}`,
+      (m) => {
+        const [, lead = '', word = '', comma = ''] = m;
+        // without a comma after it the connective runs into its clause: only a plain conjunction or adverb fits
+        const options = (CONNECTIVES[word] ?? []).filter((o) => comma !== '' || RUNS_INTO_CLAUSE.has(o));
+        return options.length === 0 ? undefined : `${lead}${pickOne(ctx.random, options)}${comma}`;
+      },
       ctx,
     );
   },
@@ -225,7 +232,8 @@ const phrase: SentenceRule = {
 
 /** X与Y之间的关系 → Y与X之间的关系: a symmetric relation of two nouns reads the same in either order. */
 const SYMMETRIC_HEADS = new Set(['关系', '关联', '相关性', '差异', '区别', '联系', '相关关系']);
-const NOUN_TAGS = new Set(['n', 'nz', 'vn', 'nt', 'ns', 'nr', 'j']);
+/** jieba tags nouns like 收入 as verbs, so content words of either kind may be the pair. */
+const CONTENT_TAG = /^(n|v|j|l)/;
 
 const coordinateSwap: SentenceRule = {
   name: 'coordinate-swap',
@@ -234,12 +242,14 @@ const coordinateSwap: SentenceRule = {
     for (let i = 1; i + 3 < tokens.length; i++) {
       const [a, and, b] = [tokens[i - 1], tokens[i], tokens[i + 1]];
       if (!a || !and || !b || (and.word !== '与' && and.word !== '和')) continue;
-      if (!NOUN_TAGS.has(a.tag) || !NOUN_TAGS.has(b.tag) || a.word.length < 2 || b.word.length < 2) continue;
+      if (!CONTENT_TAG.test(a.tag) || !CONTENT_TAG.test(b.tag) || a.word.length < 2 || b.word.length < 2)
+        continue;
       let j = i + 2;
       if (tokens[j]?.word === '之间') j++;
       if (tokens[j]?.word !== '的' || !SYMMETRIC_HEADS.has(tokens[j + 1]?.word ?? '')) continue;
-      // the pair must not continue a longer noun phrase (收入与消费 in 居民收入与消费 is fine, X的收入 is not)
-      if (tokens[i - 2]?.word === '的') continue;
+      // the first word must not be the head of a longer phrase (城镇居民收入与消费: 城镇居民 modifies 收入 only)
+      const before = tokens[i - 2];
+      if (before && (before.word === '的' || (CONTENT_TAG.test(before.tag) && before.tag !== 'vn'))) continue;
       if (ctx.random() >= ctx.rate) continue;
       return sentence.slice(0, a.start) + b.word + and.word + a.word + sentence.slice(b.end);
     }
@@ -248,7 +258,7 @@ const coordinateSwap: SentenceRule = {
 };
 
 /** Noun-like tags of list items (single jieba words) that may be reordered. */
-const LIST_ITEM_TAGS = new Set(['n', 'nz', 'vn', 'nr', 'ns', 'nt', 'j', 'an']);
+const LIST_ITEM_TAGS = new Set(['n', 'nz', 'vn', 'v', 'nr', 'ns', 'nt', 'j', 'an']);
 
 /**
  * 精氨酸、丙氨酸和脯氨酸 → 丙氨酸、脯氨酸和精氨酸: rotate an enumeration of single-word items (3 or more, joined by

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyChanges,
+  checkRewriteOutput,
+  findProtectedSpans,
+  type RewriteResult,
+  rewrite,
+  rewriteParagraphs,
+  type Strength,
+} from '../src/index.ts';
+
+const PARAGRAPH =
+  '本文对我国城市居民的消费结构进行了分析，结果表明收入水平提高了12.5%[1]。由于样本量较小，该结论需要进一步验证。' +
+  '深度学习被广泛应用于图像识别领域，采用SVM模型对数据进行了分类，准确率达到0.93（张三，2020）。' +
+  '正如文献所说“实践是检验真理的唯一标准”【2】，因此，本研究具有重要意义。在实验中，显著性水平为P<0.05，' +
+  '检测波长为270 nm，柱温为30℃，共纳入146例患者。';
+
+function expectConsistent(input: string, result: RewriteResult): void {
+  expect(applyChanges(input, result.changes)).toBe(result.text);
+  for (let i = 1; i < result.changes.length; i++)
+    expect(result.changes[i]!.start).toBeGreaterThanOrEqual(result.changes[i - 1]!.end);
+  for (const c of result.changes) {
+    expect(c.end).toBeGreaterThanOrEqual(c.start);
+    expect(c.rule.length).toBeGreaterThan(0);
+  }
+}
+
+describe('protected spans', () => {
+  it('finds numbers with units, formulas, Latin, citations, quotes and labels', () => {
+    const texts = findProtectedSpans(`目的：${PARAGRAPH}`).map((s) => `${s.kind}:${s.text}`);
+    for (const want of [
+      'label:目的：',
+      'number:12.5%',
+      'citation:[1]',
+      'latin:SVM',
+      'number:0.93',
+      'citation:（张三，2020）',
+      'quote:“实践是检验真理的唯一标准”',
+      'citation:【2】',
+      'formula:P<0.05',
+      'number:270 nm',
+      'number:30℃',
+      'number:146例',
+    ])
+      expect(texts).toContain(want);
+  });
+
+  it('keeps user keep-terms and words repeated as document terms', () => {
+    const text = '消费结构是关键。消费结构变化快。居民的消费结构升级。城市居民收入提高。';
+    const kinds = findProtectedSpans(text, { keepTerms: ['城市居民'] });
+    expect(kinds.filter((s) => s.kind === 'term').map((s) => s.text)).toEqual([
+      '消费结构',
+      '消费结构',
+      '消费结构',
+    ]);
+    expect(kinds.some((s) => s.kind === 'keep-term' && s.text === '城市居民')).toBe(true);
+  });
+
+  it('keeps the reference list out of the rewrite', () => {
+    const text = `${PARAGRAPH}\n参考文献\n[1] 张三, 李四. 城市居民消费结构研究[J]. 经济研究, 2020, 1(2): 3-4.\n[2] 王五. 实践论[M]. 北京: 人民出版社, 2019.`;
+    const result = rewrite(text, { strength: 'strong' });
+    const refStart = text.indexOf('参考文献');
+    expect(result.text.endsWith(text.slice(refStart))).toBe(true);
+    expect(result.changes.every((c) => c.end <= refStart)).toBe(true);
+  });
+});
+
+describe('rewrite', () => {
+  for (const strength of ['light', 'standard', 'strong'] as Strength[])
+    it(`${strength}: changes the text, keeps every protected span, changes reproduce the output`, () => {
+      const result = rewrite(PARAGRAPH, { strength, seed: 3 });
+      expect(result.text).not.toBe(PARAGRAPH);
+      expectConsistent(PARAGRAPH, result);
+      const check = checkRewriteOutput(PARAGRAPH, result.text);
+      expect(check.missing).toEqual([]);
+      expect(check.addedNumbers).toEqual([]);
+      expect(check.ok).toBe(true);
+      for (const s of findProtectedSpans(PARAGRAPH)) expect(result.text).toContain(s.text);
+    });
+
+  it('stronger settings change more', () => {
+    const ratio = (strength: Strength) => rewrite(PARAGRAPH, { strength, seed: 5 }).stats.changeRatio;
+    expect(ratio('light')).toBeLessThan(ratio('strong'));
+  });
+
+  it('is deterministic for a seed and varies with it', () => {
+    const a = rewrite(PARAGRAPH, { seed: 42 });
+    expect(rewrite(PARAGRAPH, { seed: 42 })).toEqual(a);
+    const outputs = new Set([1, 2, 3, 4, 5].map((seed) => rewrite(PARAGRAPH, { seed }).text));
+    expect(outputs.size).toBeGreaterThan(1);
+  });
+
+  it('handles empty and whitespace-only input', () => {
+    expect(rewrite('')).toMatchObject({ text: '', changes: [], stats: { changedChars: 0, changeRatio: 0 } });
+    expect(rewrite(' \n\n ').text).toBe(' \n\n ');
+  });
+
+  it('leaves text of private-use characters alone rather than corrupt it', () => {
+    const text = '本文对数据进行了分析\ue001。';
+    expect(rewrite(text).text).toBe(text);
+  });
+
+  it('rewrites a 300,000-character document consistently', () => {
+    const paragraphs: string[] = [];
+    let length = 0;
+    for (let i = 0; length < 300_000; i++) {
+      const p = PARAGRAPH.replace('146例', `${i}例`);
+      paragraphs.push(p);
+      length += p.length + 1;
+    }
+    const text = paragraphs.join('\n').slice(0, 300_000);
+    const result = rewrite(text, { seed: 9 });
+    expectConsistent(text, result);
+    expect(result.stats.changeRatio).toBeGreaterThan(0.02);
+    expect(result.text.split('\n').length).toBe(text.split('\n').length);
+  });
+
+  it('paragraph API: per-paragraph offsets, same result as the joined text', () => {
+    const paragraphs = [PARAGRAPH, '', '但是，该方法计算量大，因此需要优化。'];
+    const results = rewriteParagraphs(paragraphs, { seed: 2, strength: 'strong' });
+    expect(results.map((r) => r.original)).toEqual(paragraphs);
+    for (const r of results) expect(applyChanges(r.original, r.changes)).toBe(r.text);
+    expect(results.map((r) => r.text).join('\n')).toBe(
+      rewrite(paragraphs.join('\n'), { seed: 2, strength: 'strong' }).text,
+    );
+    expect(results[1]!.changes).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { RULES, type SentenceRule, splitLongRule } from '../src/index.ts';
+
+/** Rate 1 and a random source that always picks the first alternative: each rule's output is fixed. */
+const always = { random: () => 0, rate: 1 };
+const never = { random: () => 0, rate: 0 };
+
+function apply(rule: SentenceRule, sentence: string): string {
+  return rule.apply(sentence, always);
+}
+
+describe('sentence rules', () => {
+  it('connective: swaps clause-initial connectives, with or without a comma', () => {
+    expect(apply(RULES.connective, '但是，该方法计算量大。')).toBe('然而，该方法计算量大。');
+    expect(apply(RULES.connective, '样本量较小，因此结论需要验证。')).toBe('样本量较小，所以结论需要验证。');
+    expect(apply(RULES.connective, '首先对数据进行清洗。')).toBe('首先对数据进行清洗。');
+    expect(apply(RULES.connective, '首先，对数据进行清洗。')).toBe('第一，对数据进行清洗。');
+  });
+
+  it('dui-jinxing: 对X进行(了)Y → Y(了)X, only for a preposition 对 and a listed verb', () => {
+    expect(apply(RULES.duiJinxing, '本文对我国城市居民的消费结构进行了分析。')).toBe(
+      '本文分析了我国城市居民的消费结构。',
+    );
+    expect(apply(RULES.duiJinxing, '采用SPSS软件对数据进行统计分析。')).toBe('采用SPSS软件统计分析数据。');
+    expect(apply(RULES.duiJinxing, '两者相对进行了分析。')).toBe('两者相对进行了分析。');
+    expect(apply(RULES.duiJinxing, '对数据进行了大量的工作。')).toBe('对数据进行了大量的工作。');
+  });
+
+  it('cause-effect: 由于A，B → B，这是因为A; a subjectless B keeps the order', () => {
+    expect(apply(RULES.causeEffect, '由于样本量较小，该结论仍需进一步验证。')).toBe(
+      '该结论仍需进一步验证，这是因为样本量较小。',
+    );
+    expect(apply(RULES.causeEffect, '由于计算量小，可以用于实时处理。')).toBe(
+      '鉴于计算量小，可以用于实时处理。',
+    );
+  });
+
+  it('by-means: 通过A来V → 借助A来V', () => {
+    expect(apply(RULES.byMeans, '通过优化参数来提高识别精度。')).toBe('借助优化参数来提高识别精度。');
+    expect(apply(RULES.byMeans, '该方案通过了审核。')).toBe('该方案通过了审核。');
+  });
+
+  it('zai-zhong: clause-initial 在X中，', () => {
+    expect(apply(RULES.zaiZhong, '在实验中，该方法表现稳定。')).toBe('实验中，该方法表现稳定。');
+    expect(apply(RULES.zaiZhong, '该方法在实验中表现稳定。')).toBe('该方法在实验中表现稳定。');
+  });
+
+  it('passive: X被广泛应用于Y → X在Y中得到了广泛应用', () => {
+    expect(apply(RULES.passive, '深度学习被广泛应用于图像识别领域。')).toBe(
+      '深度学习在图像识别领域中得到了广泛应用。',
+    );
+  });
+
+  it('phrase: stock collocations', () => {
+    expect(apply(RULES.phrase, '该研究具有重要意义。')).toBe('该研究有着重要的意义。');
+    expect(apply(RULES.phrase, '在前人研究的基础上，本文提出了一种新算法。')).toBe(
+      '以前人研究为基础，本文给出了一种新算法。',
+    );
+    expect(apply(RULES.phrase, '与传统方法相比，新方法更快。')).toBe('相较于传统方法，新方法更快。');
+  });
+
+  it('coordinate-swap: a symmetric relation of two words reads the same in either order', () => {
+    expect(apply(RULES.coordinateSwap, '本文分析了收入与消费之间的关系。')).toBe(
+      '本文分析了消费与收入之间的关系。',
+    );
+    expect(apply(RULES.coordinateSwap, '本文分析了收入与消费的变化。')).toBe('本文分析了收入与消费的变化。');
+  });
+
+  it('list-rotate: an enumeration of three or more single words is rotated', () => {
+    expect(apply(RULES.listRotate, '以精氨酸、丙氨酸和脯氨酸为主。')).toBe('以丙氨酸、脯氨酸和精氨酸为主。');
+    expect(apply(RULES.listRotate, '以精氨酸和丙氨酸为主。')).toBe('以精氨酸和丙氨酸为主。');
+  });
+
+  it('split-long: a long sentence is split before a connective clause', () => {
+    const long = '该方法在多个公开数据集上取得了较好的效果，因此具有一定的推广价值和应用前景。';
+    expect(apply(splitLongRule(30), long)).toBe(
+      '该方法在多个公开数据集上取得了较好的效果。因此，具有一定的推广价值和应用前景。',
+    );
+    expect(apply(splitLongRule(60), long)).toBe(long);
+  });
+
+  it('rate 0 changes nothing', () => {
+    for (const rule of Object.values(RULES))
+      expect(rule.apply('但是，本文对数据进行了分析，该研究具有重要意义。', never)).toBe(
+        '但是，本文对数据进行了分析，该研究具有重要意义。',
+      );
+  });
+});
