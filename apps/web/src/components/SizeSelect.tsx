@@ -1,9 +1,8 @@
 import { ColumnHeightOutlined } from '@ant-design/icons';
-import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SIZES, useAppStore } from '../store/app.ts';
 import { toast } from '../utils/feedback.ts';
-import PopMenu from './PopMenu.tsx';
+import IconMenu from './IconMenu.tsx';
 
 /** Global size: Default, Medium, Small, Mini (cookie `size`; control heights 40/36/32/28 px). */
 export default function SizeSelect() {
@@ -11,8 +10,11 @@ export default function SizeSelect() {
   const size = useAppStore((s) => s.size);
   const setSize = useAppStore((s) => s.setSize);
   return (
-    <PopMenu
-      testId="size-menu"
+    <IconMenu
+      icon={<ColumnHeightOutlined />}
+      title={t('navbar:size')}
+      testId="size-select"
+      menuTestId="size-menu"
       selectedKey={size}
       items={SIZES.map((s) => ({
         key: s,
@@ -23,19 +25,6 @@ export default function SizeSelect() {
           void toast().success(t('common:switchSizeSuccess'));
         },
       }))}
-    >
-      {(open) => (
-        <Tooltip open={open ? false : undefined} title={t('navbar:size')} placement="bottom">
-          <button
-            type="button"
-            className="navbar-icon"
-            aria-label={t('navbar:size')}
-            data-testid="size-select"
-          >
-            <ColumnHeightOutlined />
-          </button>
-        </Tooltip>
-      )}
-    </PopMenu>
+    />
   );
 }
