@@ -6,9 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { listDeckTemplates, renderDeck } from '../src/deck/index.ts';
 import { renderPaperDocx } from '../src/paper-docx.ts';
 import { renderRewriteDocx } from '../src/rewrite-docx.ts';
-import { samplePaper, sampleRewrite, sampleThesis } from './sample-models.ts';
+import { sampleDeck, samplePaper, sampleRewrite, sampleThesis } from './sample-models.ts';
 
 const outDir = path.resolve(process.argv[2] ?? 'paperdesk-samples');
 fs.mkdirSync(outDir, { recursive: true });
@@ -27,4 +28,8 @@ async function timed(name: string, render: () => Promise<Buffer>): Promise<void>
 await timed('paper-thesis.docx', () => renderPaperDocx(sampleThesis()));
 await timed('paper-journal.docx', () => renderPaperDocx(samplePaper()));
 await timed('rewrite.docx', () => renderRewriteDocx(sampleRewrite()));
+for (const t of listDeckTemplates()) {
+  await timed(`deck-${t.id}.pptx`, () => renderDeck(sampleDeck(), t.id));
+  fs.writeFileSync(path.join(outDir, `preview-${t.id}.svg`), t.preview);
+}
 console.log(`written to ${outDir}`);

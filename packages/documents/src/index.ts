@@ -23,3 +23,15 @@ export {
   type RewriteParagraph,
   renderRewriteDocx,
 } from './rewrite-docx.ts';
+export {
+  type Bullet,
+  type Deck,
+  DeckError,
+  type DeckErrorCode,
+  type DeckPalette,
+  type DeckTemplateInfo,
+  layoutDeckSlides,
+  listDeckTemplates,
+  renderDeck,
+  type Slide,
+} from './deck/index.ts';
