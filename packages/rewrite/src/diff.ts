@@ -6,7 +6,7 @@ export interface Hunk {
 }
 
 /** Longest inputs diffed character by character; longer pairs become one hunk after trimming common ends. */
-const MAX_DIFF_CELLS = 400 * 400;
+const MAX_DIFF_CELLS = 2000 * 2000;
 
 /**
  * Character-level difference of two strings as replacement hunks in `a` (applying them in order gives `b`).

@@ -36,8 +36,11 @@ const NUMBER = `${DIGIT}+(?:[.．。]${DIGIT}+|,${DIGIT}{3})*`;
 
 /** Pattern per kind; overlapping hits are merged into one span (the earlier one's kind wins). */
 const PATTERNS: Array<[ProtectedKind, RegExp]> = [
-  // structured-abstract labels: 目的：… 方法：… 结果：… 结论：…
-  ['label', /(?<=^|[。；;\n]\s*)(?:目的|方法|结果|结论|背景|对象|意义|目标|摘要|关键词)\s*[:：]/g],
+  // structured-abstract labels: 目的：… 方法：… and, without a colon, 目的 方法 结果 结论 opening a sentence
+  [
+    'label',
+    /(?<=^|[。；;\n]\s*)(?:(?:目的|方法|结果|结论|背景|对象|意义|目标|摘要|关键词)\s*[:：]|(?:目的|方法|结果|结论)(?![:：]))/g,
+  ],
   ['citation', /[[［【]\s*\d{1,4}(?:\s*[,，、\-–—~～]\s*\d{1,4})*\s*[\]］】]/g],
   ['citation', /[（(][^（）()\n]{1,40}?[,，\s]\s*(?:19|20)\d{2}[a-z]?(?:\s*[:：]\s*\d+(?:-\d+)?)?[）)]/g],
   ['quote', /“[^”\n]{1,1000}”|「[^」\n]{1,1000}」|『[^』\n]{1,1000}』|"[^"\n]{1,1000}"/g],
@@ -45,6 +48,11 @@ const PATTERNS: Array<[ProtectedKind, RegExp]> = [
   [
     'formula',
     /[A-Za-zα-ωΑ-Ω0-9][A-Za-z0-9α-ωΑ-Ω_.．²³]*\s*[=＝<>＜＞≤≥≈]\s*[-−]?[A-Za-z0-9α-ωΑ-Ω.．。]+(?:\s*[%％])?/g,
+  ],
+  // fixed formulas of medical and statistical reporting, kept as written
+  [
+    'term',
+    /差异(?:均|也|并|亦)?(?:有|无|没有|具有)(?:显著性?|统计学)?(?:意义|差异)|统计学意义|显著性差异|可持续/g,
   ],
   ['number', new RegExp(`[-−+±]?${NUMBER}(?:\\s*[~～\\-–—至到]\\s*[-−+]?${NUMBER})?(?:\\s*${UNIT})?`, 'g')],
   [
@@ -55,6 +63,8 @@ const PATTERNS: Array<[ProtectedKind, RegExp]> = [
 
 /** Tags of jieba nouns that can be technical terms (not idioms `l` or verbs). */
 const TERM_TAGS = new Set(['n', 'nz', 'nt', 'ns', 'nr', 'nrt', 'j']);
+/** Tags of the two words of a repeated compound term (特征/n 识别/v, 防护/vn 措施/n). */
+const PAIR_TAGS = /^(n|vn|v|j)/;
 
 interface RawSpan {
   start: number;
@@ -94,15 +104,27 @@ function pushAll(raw: RawSpan[], text: string, word: string, kind: ProtectedKind
     raw.push({ start: at, end: at + word.length, kind });
 }
 
-/** Nouns of two or more characters that occur at least `minCount` times and are not general vocabulary. */
+/**
+ * Document terms: nouns of two or more characters, and pairs of adjacent content words (特征 识别), that occur
+ * at least `minCount` times and are not general vocabulary on their own.
+ */
 export function documentTerms(text: string, minCount: number): string[] {
   const counts = new Map<string, number>();
-  for (const t of tagWords(text)) {
-    if (t.word.length < 2 || !TERM_TAGS.has(t.tag) || isSynonymWord(t.word)) continue;
-    if (!/^[\u4e00-\u9fff]+$/.test(t.word)) continue; // Latin and digits are protected anyway
-    counts.set(t.word, (counts.get(t.word) ?? 0) + 1);
-  }
+  const bump = (w: string) => counts.set(w, (counts.get(w) ?? 0) + 1);
+  const tokens = tagWords(text);
+  tokens.forEach((t, i) => {
+    if (!isContentWord(t.word)) return;
+    if (TERM_TAGS.has(t.tag) && !isSynonymWord(t.word)) bump(t.word);
+    const next = tokens[i + 1];
+    if (next && isContentWord(next.word) && PAIR_TAGS.test(t.tag) && PAIR_TAGS.test(next.tag))
+      bump(t.word + next.word);
+  });
   return [...counts].filter(([, n]) => n >= minCount).map(([w]) => w);
+}
+
+/** Latin and digits are protected anyway; single characters are never replaced. */
+function isContentWord(word: string): boolean {
+  return word.length >= 2 && /^[\u4e00-\u9fff]+$/.test(word);
 }
 
 function mergeSpans(raw: RawSpan[]): RawSpan[] {

@@ -57,6 +57,7 @@ const PROFILES: Record<Strength, StrengthProfile> = {
     rules: [
       RULES.connective,
       RULES.duiJinxing,
+      RULES.yiWei,
       RULES.causeEffect,
       RULES.byMeans,
       RULES.zaiZhong,
@@ -73,6 +74,7 @@ const PROFILES: Record<Strength, StrengthProfile> = {
     rules: [
       RULES.connective,
       RULES.duiJinxing,
+      RULES.yiWei,
       RULES.causeEffect,
       RULES.byMeans,
       RULES.zaiZhong,
@@ -192,6 +194,9 @@ const FUNCTION_CHARS = new Set(
 /** After these a word tagged as a verb is used as a noun (提供了保障, 的关注热点), where its synonyms may not fit. */
 const NOMINAL_CONTEXT = new Set(['的', '之', '了', '个', '种', '项']);
 
+const LOCATIVES = new Set(['中', '上', '下', '内', '外', '里', '的', '间']);
+const NEGATIONS = new Set(['不', '没', '未', '无', '非', '别', '勿']);
+
 /** Whether the token may be swapped for a synonym in its context. */
 function replaceable(tokens: readonly Token[], i: number): boolean {
   const token = tokens[i];
@@ -207,7 +212,17 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   // an adverb must modify a verb or adjective (相对贡献份额 is not 较为贡献份额)
   if ((token.tag === 'd' || token.tag === 'ad') && !(next && /^(v|a|d)/.test(next.tag) && next.tag !== 'vn'))
     return false;
-  if (token.tag === 'v' && prev && NOMINAL_CONTEXT.has(prev.word)) return false;
+  if ((token.tag === 'v' || token.tag === 'p') && prev && NOMINAL_CONTEXT.has(prev.word)) return false;
+  // a preposition needs its object (理论的依据。 is a noun, not 按照)
+  if (token.tag === 'p' && (!next || !/[\u4e00-\u9fff\ue000-\uf8ff]/.test(next.word))) return false;
+  // 一直在求新 is the progressive 在, not the preposition 于: the object must be nominal
+  if (token.word === '在' && next && !/^(n|m|t|s|f|x)/.test(next.tag)) return false;
+  // 所需 / 所能: a single character after 所 is bound to it
+  if (token.word.length === 1 && prev?.word === '所') return false;
+  // 药对中 / 对上: 对 before a locative is part of a noun, not the preposition 对于
+  if (token.word === '对' && next && LOCATIVES.has(next.word)) return false;
+  // 不可能 is not 不或许: a negated word keeps its fixed collocation
+  if (prev && NEGATIONS.has(prev.word)) return false;
   return true;
 }
 
@@ -218,6 +233,45 @@ const MANNER_ADVERBS = new Set(
   ),
 );
 const NOUN_TAGS = new Set(['n', 'nz', 'vn', 'an']);
+/** Gradable adjectives that read naturally with or without 的 before a noun (重要作用 / 重要的作用). */
+const ATTRIBUTIVE_ADJECTIVES = new Set(
+  '重要 关键 重大 显著 明显 有效 合理 良好 复杂 简单 丰富 广泛 准确 全面 深入 独特 密切 新颖 先进 典型 严重 突出 明确 详细 科学 可靠 稳定 积极 完善 多样 特殊 基本 具体 直接 必要 充分 迫切 深刻 显著'.split(
+    ' ',
+  ),
+);
+/** Verbs of a research report that take an optional perfective 了. */
+const PERFECTIVE_VERBS = new Set(
+  '提出 建立 构建 分析 研究 探讨 设计 考察 讨论 介绍 比较 总结 得到 获得 验证 测定 采用 利用 运用 给出 阐述 论述 回顾 梳理 评价 调查 归纳 概括 揭示 证明 开发 实现 检测 观察 统计 收集 提取 合成 制备 构造 推导 引入 确定 描述'.split(
+    ' ',
+  ),
+);
+/** Tags that can open the verb's object (an object is needed for 了 to be optional). */
+const OBJECT_START = /^(n|m|r|vn|nz|j|x|a|b)/;
+/** What may stand before a research verb for 了 to be added: a subject, a sequence adverb or a clause start. */
+const REPORT_OPENERS =
+  /^(本文|本研究|该文|文中|笔者|我们|作者|并|还|又|首先|然后|最后|进而|分别|[，。；：,;:])$/;
+
+/** Heads that keep their 的 (因素的前提下, 方法的有效性 read badly without it). */
+const KEEPS_DE = new Set([
+  '前提',
+  '前提下',
+  '基础',
+  '基础上',
+  '情况',
+  '情况下',
+  '条件',
+  '条件下',
+  '过程',
+  '过程中',
+  '同时',
+  '时候',
+  '方面',
+  '问题',
+  '有效性',
+  '可行性',
+  '必要性',
+  '重要性',
+]);
 
 /** Word-level pass: synonym swaps and the particles 的/地 added or dropped where grammar allows both. */
 function rewriteWords(
@@ -230,15 +284,24 @@ function rewriteWords(
   let synonyms = 0;
   let particles = 0;
   const tokens = tagWords(masked);
+  let lastReplaced = -2;
   tokens.forEach((token, i) => {
+    const prev = tokens[i - 1];
     const next = tokens[i + 1];
-    const candidates = synonymsOf(token.word, token.tag);
-    if (candidates.length > 0 && replaceable(tokens, i) && random() < profile.synonymRate) {
+    // neither a word that repeats a neighbour (彼此相互 → 彼此彼此) nor two swaps in a row (预测分析 → 预估剖析)
+    const candidates = synonymsOf(token.word, token.tag).filter((c) => c !== prev?.word && c !== next?.word);
+    if (
+      candidates.length > 0 &&
+      lastReplaced !== i - 1 &&
+      replaceable(tokens, i) &&
+      random() < profile.synonymRate
+    ) {
       // prefer a synonym sharing no character with the word: it changes more of what a fingerprint sees
       const disjoint = candidates.filter((c) => ![...c].some((ch) => token.word.includes(ch)));
       out += masked.slice(pos, token.start) + pickOne(random, disjoint.length > 0 ? disjoint : candidates);
       pos = token.end;
       synonyms++;
+      lastReplaced = i;
     }
     const particle = next ? particleBetween(tokens, i) : undefined;
     if (particle !== undefined && random() < profile.particleRate) {
@@ -253,7 +316,8 @@ function rewriteWords(
 
 /**
  * What to put after token i: '的' between an adjective and a noun, '地' between a manner adverb and a verb,
- * '' (drop the 的 that follows) between two nouns (城市居民的消费结构 → 城市居民消费结构); undefined = nothing.
+ * '了' after a research verb, '' (drop the single-character particle that follows: 的 between two nouns, 了
+ * after a research verb); undefined = nothing.
  */
 function particleBetween(tokens: readonly Token[], i: number): string | undefined {
   const token = tokens[i];
@@ -262,10 +326,26 @@ function particleBetween(tokens: readonly Token[], i: number): string | undefine
   const prev = tokens[i - 1];
   if (prev && (prev.word === '的' || prev.word === '地' || hasPlaceholder(prev.word))) return undefined;
   if (next.word.length >= 2 && !hasPlaceholder(next.word)) {
-    if (token.tag === 'a' && NOUN_TAGS.has(next.tag) && next.tag !== 'vn') return '的';
+    // a "noun" followed by another noun is a verb with its object (准确区分复方…): it takes 地, not 的
+    const objectFollows = /^(n|x)/.test(tokens[i + 2]?.tag ?? '');
+    if (
+      ATTRIBUTIVE_ADJECTIVES.has(token.word) &&
+      token.tag === 'a' &&
+      NOUN_TAGS.has(next.tag) &&
+      next.tag !== 'vn' &&
+      !objectFollows
+    )
+      return '的';
     if (MANNER_ADVERBS.has(token.word) && /^(ad|d)$/.test(token.tag) && next.tag === 'v') return '地';
   }
   const after = tokens[i + 2];
+  // 本文提出一种 ⇄ 本文提出了一种: the perfective 了 is optional after a research verb in a past-tense report
+  if (PERFECTIVE_VERBS.has(token.word) && /^v/.test(token.tag)) {
+    if (next.word === '了' && after && OBJECT_START.test(after.tag)) return '';
+    if (next.word !== '了' && OBJECT_START.test(next.tag) && (!prev || REPORT_OPENERS.test(prev.word)))
+      return '了';
+  }
+  const beyond = tokens[i + 3];
   if (
     next.word === '的' &&
     after &&
@@ -273,7 +353,11 @@ function particleBetween(tokens: readonly Token[], i: number): string | undefine
     !hasPlaceholder(after.word) &&
     (token.tag === 'n' || token.tag === 'nz') &&
     (after.tag === 'n' || after.tag === 'nz') &&
-    tokens[i + 3]?.word !== '的'
+    !KEEPS_DE.has(after.word) &&
+    // only a short phrase X的Y standing alone: 工程意义的特征信息 or 该方法的X need their 的
+    (!prev || !/^(n|r|a|m|vn)/.test(prev.tag)) &&
+    prev?.word !== '等' &&
+    (!beyond || !/^(n|vn|uj)/.test(beyond.tag))
   )
     return '';
   return undefined;

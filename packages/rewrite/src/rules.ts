@@ -90,24 +90,87 @@ const JINXING_PREFIX = '深入|系统|全面|初步|详细|综合|定量|定性|
 /** Verbs that collocate with 展开 (就X展开了分析). */
 const ZHANKAI_VERBS = new Set(['分析', '研究', '探讨', '讨论', '调查', '论述', '考察', '探究']);
 
+/** 对X进行(了)Y → Y(了)X | 将X加以Y | 就X展开(了)Y, when 对 is the preposition word (not 对策/对于/相对). */
+function fromJinxing(clause: string, ctx: RuleContext): string {
+  const prepositions = new Set(
+    tagWords(clause)
+      .filter((t) => (t.word === '对' || t.word === '针对') && t.tag === 'p')
+      .map((t) => t.start),
+  );
+  const re = new RegExp(
+    `(针对|对)(${CLAUSE_BODY}{1,18}?)进行(了?)((?:${JINXING_PREFIX})?)(${JINXING_VERBS})$`,
+    'g',
+  );
+  return replaceSome(
+    clause,
+    re,
+    (m) => {
+      const [, , object = '', le = '', prefix = '', verb = ''] = m;
+      if (!prepositions.has(m.index) || /进行|对|的$|[也都均还又已亦]$/.test(object)) return undefined;
+      const options = [`${prefix}${verb}${le}${object}`, `将${object}加以${prefix}${verb}`];
+      if (ZHANKAI_VERBS.has(verb)) options.push(`就${object}展开${le}${prefix}${verb}`);
+      return pickOne(ctx.random, options);
+    },
+    ctx,
+  );
+}
+
+/** Subjects that may open a clause before its verb (本文分析了X → 本文对X进行了分析). */
+const CLAUSE_SUBJECTS = '本文|本研究|该文|文中|笔者|我们|该研究|研究|实验|论文|本论文';
+
+/** Y(了)X → 对X进行(了)Y: a listed verb opening its clause, its object running to the clause end. */
+function toJinxing(clause: string, ctx: RuleContext): string {
+  const re = new RegExp(
+    `^((?:${CLAUSE_SUBJECTS})?(?:首先|然后|最后|进而|并|又|还|也|再|分别)?)((?:${JINXING_PREFIX}|详细|深入)?)(${JINXING_VERBS})(了?)(${CLAUSE_BODY}{2,25})$`,
+    'g',
+  );
+  return replaceSome(
+    clause,
+    re,
+    (m) => {
+      const [, lead = '', prefix = '', verb = '', le = '', object = ''] = m;
+      if (/^了|进行|对|将|把|被|了|的$/.test(object)) return undefined;
+      // the verb must be a word of its own (分析法 is not 分析) and the object must end in a noun
+      const tokens = tagWords(clause);
+      const verbStart = lead.length + prefix.length;
+      const last = tokens[tokens.length - 1];
+      if (!tokens.some((t) => t.start === verbStart && t.word === verb)) return undefined;
+      if (!last || !/^(n|vn|nz|x|j|l|an)/.test(last.tag)) return undefined;
+      return `${lead}对${object}进行${le}${prefix}${verb}`;
+    },
+    ctx,
+  );
+}
+
+/**
+ * 对X进行了分析 ⇄ 分析了X, clause by clause: a clause with the 进行 construction loses it, a clause opening
+ * with a listed verb gains it, so one pass never undoes the other.
+ */
 const duiJinxing: SentenceRule = {
   name: 'dui-jinxing',
   apply(sentence, ctx) {
-    // 对/针对 as a preposition, not inside 相对/绝对/面对/反对/核对/应对/比对/一对/校对
-    const re = new RegExp(
-      `(?<![针相绝面反核应比一校派])(针对|对)(${CLAUSE_BODY}{1,18}?)进行(了?)((?:${JINXING_PREFIX})?)(${JINXING_VERBS})(?=[，,。；;：:！？!?、]|$)`,
-      'g',
-    );
+    return sentence
+      .split(/([，,；;：:。！？!?])/)
+      .map((clause) => {
+        const reduced = fromJinxing(clause, ctx);
+        return reduced !== clause ? reduced : toJinxing(clause, ctx);
+      })
+      .join('');
+  },
+};
+
+/** 以X为参照 → 将X作为参照: the 以…为 frame becomes 将…作为 for role nouns. */
+const YI_WEI_ROLES =
+  '对象|研究对象|参照|对照|指标|核心|主线|目标|切入点|出发点|重点|依据|载体|手段|导向|中心|代表|样本|内标|标准';
+
+const yiWei: SentenceRule = {
+  name: 'yi-wei',
+  apply(sentence, ctx) {
+    const re = new RegExp(`以(${CLAUSE_BODY}{1,15}?)为(${YI_WEI_ROLES})`, 'g');
     return replaceSome(
       sentence,
       re,
-      (m) => {
-        const [, , object = '', le = '', prefix = '', verb = ''] = m;
-        if (/进行|对|的$/.test(object)) return undefined;
-        const options = [`${prefix}${verb}${le}${object}`, `将${object}加以${prefix}${verb}`];
-        if (ZHANKAI_VERBS.has(verb)) options.push(`就${object}展开${le}${prefix}${verb}`);
-        return pickOne(ctx.random, options);
-      },
+      (m) => (m[1]?.includes('以') ? undefined : `${pickOne(ctx.random, ['将', '把'])}${m[1]}作为${m[2]}`),
       ctx,
     );
   },
@@ -115,7 +178,7 @@ const duiJinxing: SentenceRule = {
 
 /** A clause that cannot stand first without its subject (it continues the 由于 clause's subject). */
 const SUBJECTLESS_START =
-  /^(可|能|使|会|需|应|要|将|便|就|才|也|都|均|又|还|并|而|且|则|导致|造成|引起|出现|产生|具有|存在|有|得|被)/;
+  /^(可|能|使|会|需|应|要|将|便|就|才|也|都|均|又|还|并|而|且|则|导致|造成|引起|出现|产生|具有|存在|有|得|被|对|在|为|从|把|以|通过|针对|随着|一直|始终)/;
 
 const causeEffect: SentenceRule = {
   name: 'cause-effect',
@@ -129,7 +192,8 @@ const causeEffect: SentenceRule = {
       re,
       (m) => {
         const [, cause = '', effect = '', end = ''] = m;
-        if (effect.includes('由于')) return undefined;
+        // a second causal link inside the effect would end up on the wrong side of 这是因为
+        if (/由于|因此|所以|因而/.test(effect)) return undefined;
         if (SUBJECTLESS_START.test(effect)) return `鉴于${cause}，${effect}${end}`;
         return pickOne(ctx.random, [
           `${effect}，这是因为${cause}${end}`,
@@ -147,12 +211,7 @@ const byMeans: SentenceRule = {
   name: 'by-means',
   apply(sentence, ctx) {
     const re = new RegExp(`通过(${CLAUSE_BODY}{1,20}?)(?:来)?(${MEANS_VERBS})`, 'g');
-    return replaceSome(
-      sentence,
-      re,
-      (m) => `${pickOne(ctx.random, ['借助', '依靠', '利用'])}${m[1]}来${m[2]}`,
-      ctx,
-    );
+    return replaceSome(sentence, re, (m) => `${pickOne(ctx.random, ['借助', '利用'])}${m[1]}来${m[2]}`, ctx);
   },
 };
 
@@ -195,7 +254,7 @@ const passive: SentenceRule = {
 
 /** Fixed collocations of academic prose and equivalent phrasings. */
 const PHRASES: Array<[RegExp, (m: RegExpExecArray, random: Random) => string | undefined]> = [
-  [/具有(重要|重大)(?:的)?意义/g, (m, r) => pickOne(r, [`有着${m[1]}的意义`, `意义${m[1]}`])],
+  [/具有(重要|重大)(?:的)?意义/g, (m, r) => pickOne(r, [`有着${m[1]}的意义`, '意义重大'])],
   [/(?:起到|起)(了|着)?(重要|关键|积极)(?:的)?作用/g, (m) => `发挥${m[1] ?? ''}${m[2]}作用`],
   [
     /发挥(了|着)?(重要|关键|积极)(?:的)?作用/g,
@@ -260,6 +319,15 @@ const coordinateSwap: SentenceRule = {
 /** Noun-like tags of list items (single jieba words) that may be reordered. */
 const LIST_ITEM_TAGS = new Set(['n', 'nz', 'vn', 'v', 'nr', 'ns', 'nt', 'j', 'an']);
 
+/** What may follow a list for it to be reorderable: not an object of its last verb (计算染色体的适应度). */
+const LIST_CLOSERS = /^(等|为|是|的|均|都|之间|方面|中|上|在|与|和)/;
+
+function closesList(after: Token | undefined): boolean {
+  return (
+    after === undefined || LIST_CLOSERS.test(after.word) || /^[，。；：、,.;:！？!?）)]$/.test(after.word)
+  );
+}
+
 /**
  * 精氨酸、丙氨酸和脯氨酸 → 丙氨酸、脯氨酸和精氨酸: rotate an enumeration of single-word items (3 or more, joined by
  * 、 and a final 和/及/与/以及); the set is unchanged, only the order, which moves every item boundary.
@@ -293,7 +361,8 @@ const listRotate: SentenceRule = {
       if (joins.length === items.length) joins.pop();
       const first = items[0];
       const last = items[items.length - 1];
-      if (items.length >= 3 && first && last && ctx.random() < ctx.rate) {
+      const after = last ? tokens[tokens.indexOf(last) + 1] : undefined;
+      if (items.length >= 3 && first && last && closesList(after) && ctx.random() < ctx.rate) {
         const rotated = [...items.slice(1), first].map((t) => t.word);
         const text = rotated.map((w, k) => w + (joins[k] ?? '')).join('');
         out += sentence.slice(pos, first.start) + text;
@@ -338,6 +407,7 @@ export function splitLongRule(minChars: number): SentenceRule {
 export const RULES = {
   connective,
   duiJinxing,
+  yiWei,
   causeEffect,
   byMeans,
   zaiZhong,

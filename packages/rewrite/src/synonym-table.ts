@@ -2,7 +2,7 @@
  * Curated academic-register synonym groups (our own data, written for this package). One group per line:
  * `tags|word word ...`: a token is replaced only when jieba tags it with one of the tags, and every word of a group
  * can stand for every other in academic prose; `tags|word>word word` replaces only the first word (one-way: 我国 →
- * 中国, not back; single characters are replaced only in one-way lines). Ambiguous words (问题, 质量, 数据, 结果, 范围 ...) are left out rather
+ * 中国, not back; single characters are replaced only in one-way lines). Ambiguous words (问题, 方法, 意义, 要素, 增长, 开发, 改革, 质量, 数据, 结果 ...) are left out rather
  * than risk a change of meaning; a word in several groups uses the first.
  */
 export const SYNONYM_TABLE = `
@@ -10,7 +10,7 @@ v|采用 运用 使用 利用
 v|分析 剖析 解析
 v,vn|探讨 探究 探索
 v|研究 探究
-v|表明 显示 说明 揭示
+v|表明 显示 说明
 v|提高 提升
 v|降低 减少 减小
 v|促进 推动 推进 带动
@@ -21,7 +21,7 @@ v|认为 主张
 v|指出 提到
 v|总结 归纳 概括
 v|阐述 论述 阐释
-v|描述 描绘 刻画
+v|描述 描绘
 v|比较 对比
 v|评价 评估 评定
 v|选择 选取 挑选
@@ -37,7 +37,6 @@ v|具有 具备
 v|包括 包含 涵盖
 v|反映 体现
 v|导致 造成 引起 引发
-v|解决 处理
 v|考虑 顾及
 v|关注 重视 注重
 v|依据 根据 按照 依照
@@ -63,13 +62,12 @@ v|区分 区别 辨别
 v|组成 构成
 v|扩大 扩展 拓展
 v|缩小 缩减
-v|开发 研发 研制
 v|应用 运用
 v|涉及 关乎
 v|针对 面向 围绕
 v|致力于 着力于
 v|有助于 有利于 利于
-v|依赖 依靠 仰赖
+v|依赖 依靠
 v|拓宽 拓展
 v|积累 累积
 v|整合 融合
@@ -78,7 +76,6 @@ v|监测 监控
 v|了解 掌握
 v|揭示 阐明
 v|借鉴 参照
-v|结合 联系
 v|加快 加速
 v|推广 普及
 v|改变 转变
@@ -109,7 +106,6 @@ v|依托 依靠 凭借
 v|借助 凭借
 v|增强 加强
 v|减弱 削弱 弱化
-v|保护 守护
 v|治理 整治
 v|提炼 凝练
 v|抑制 遏制
@@ -125,13 +121,11 @@ v|得出 得到
 v|创建 创立
 vn|分析 剖析
 vn|比较 对比
-vn|改革 变革
 vn|建设 构建
 vn|评价 评估
 vn|应用 运用
 vn|调查 调研
 vn|预测 预估
-vn|保护 维护
 vn|创新 革新
 vn|合作 协作
 vn|交流 沟通
@@ -139,23 +133,18 @@ vn|需求 需要
 vn|变化 变动 改变
 vn|提高 提升
 vn|支持 支撑
-n|方法 方式 手段
-n|因素 要素
 n|特点 特征 特性
 n|目的 目标
 n|情况 状况 情形
-n|作用 效用
-n|意义 价值
-n|方面 层面 维度
+n|方面 层面
 n|领域 范畴
 n|途径 路径 渠道
 n|措施 举措 对策
-n|策略 对策
 n|过程 进程
 n|关系 联系 关联
 n|基础 根基 基石
 n|现状 现况
-n|趋势 走向 态势
+n|趋势 态势
 n|前景 远景
 n|效果 成效
 n|原因 缘由 成因
@@ -169,10 +158,8 @@ n|思想 理念
 n|困难 困境
 n|挑战 考验
 n|机遇 机会 契机
-n|重点 要点
 n|难点 难题
 n|角度 视角
-n|比例 比重 占比
 n|数量 数目
 n|差异 差别 区别
 n|变化 改变 变动
@@ -182,7 +169,6 @@ n|效率 效能
 n|危害 损害
 n|本质 实质
 n|核心 关键
-n|文献 资料
 n|学者 研究者
 n|原则 准则
 n|缺陷 不足
@@ -193,10 +179,9 @@ n|障碍 阻碍
 n|潜力 潜能
 n|活力 生机
 n|启示 启发
-n|建议 意见
 n|认识 理解
 n|矛盾 冲突
-a|重要 关键 重大
+a|重要 关键
 a|显著 明显
 a|合理 恰当 适当 得当
 a|科学 合理
@@ -204,7 +189,6 @@ a|简单 简易 简便
 a|丰富 丰厚
 a|广泛 普遍
 a|迅速 快速 飞速 迅猛
-a|稳定 平稳 稳固
 a|良好 较好 优良
 a|严重 严峻
 a|明确 清晰 清楚
@@ -243,7 +227,7 @@ d|仍然 依然 仍 依旧
 d|往往 常常 通常
 d|通常 一般
 d|非常 十分 极为 相当
-d|较为 比较 相对
+d|较为 相对
 d|尤其 特别 尤为
 d|更加 更为
 d|然后 随后 接着 继而
@@ -309,7 +293,6 @@ l|由此可见 可见 由此可知
 i|日新月异 飞速发展
 i|与日俱增 日益增加
 nz|研究者 学者 研究人员
-v|作用 效用
 r|该>这一 此
 r|我国>中国
 n|利用 运用
@@ -318,13 +301,11 @@ n|评价 评估
 n|文章 论文
 s|文中>本文中
 c|及其>以及其
-v|增长>增加
 v|发生>出现
 v|考察 考查
 v|用于>应用于
 v|介绍 阐述
 c|然后 随后 接着
-v|可能 或许
 vn|有关 相关
 d|快速 迅速
 v|相比 相较

@@ -78,6 +78,15 @@ describe('rewrite', () => {
       for (const s of findProtectedSpans(PARAGRAPH)) expect(result.text).toContain(s.text);
     });
 
+  it('keeps fixed collocations and negated words under every seed', () => {
+    const text = '两组比较差异有统计学意义，该模式不可能实现可持续发展，干预前后差异无统计学意义。';
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const out = rewrite(text, { strength: 'strong', seed }).text;
+      for (const keep of ['差异有统计学意义', '不可能', '可持续', '差异无统计学意义'])
+        expect(out).toContain(keep);
+    }
+  });
+
   it('stronger settings change more', () => {
     const ratio = (strength: Strength) => rewrite(PARAGRAPH, { strength, seed: 5 }).stats.changeRatio;
     expect(ratio('light')).toBeLessThan(ratio('strong'));

@@ -26,6 +26,25 @@ describe('sentence rules', () => {
     expect(apply(RULES.duiJinxing, '对数据进行了大量的工作。')).toBe('对数据进行了大量的工作。');
   });
 
+  it('dui-jinxing: a clause opening with a listed verb gains the construction (Y了X → 对X进行了Y)', () => {
+    expect(apply(RULES.duiJinxing, '首先，分析了城镇居民信息消费的差异性。')).toBe(
+      '首先，对城镇居民信息消费的差异性进行了分析。',
+    );
+    expect(apply(RULES.duiJinxing, '本文详细讨论了SHIFT通信的优化。')).toBe(
+      '本文对SHIFT通信的优化进行了详细讨论。',
+    );
+    // 分析法 is not the verb 分析; an object with its own 对 stays
+    expect(apply(RULES.duiJinxing, '分析法是常用方法。')).toBe('分析法是常用方法。');
+    expect(apply(RULES.duiJinxing, '考察了资本结构对公司业绩的影响。')).toBe(
+      '考察了资本结构对公司业绩的影响。',
+    );
+  });
+
+  it('yi-wei: 以X为参照 → 将X作为参照, but not 以X为主', () => {
+    expect(apply(RULES.yiWei, '以阿司匹林为对照，观察其影响。')).toBe('将阿司匹林作为对照，观察其影响。');
+    expect(apply(RULES.yiWei, '以精氨酸为主。')).toBe('以精氨酸为主。');
+  });
+
   it('cause-effect: 由于A，B → B，这是因为A; a subjectless B keeps the order', () => {
     expect(apply(RULES.causeEffect, '由于样本量较小，该结论仍需进一步验证。')).toBe(
       '该结论仍需进一步验证，这是因为样本量较小。',
