@@ -169,3 +169,45 @@ export function sampleDeck(): Deck {
     ],
   };
 }
+
+/** Content that must be fitted and split: long titles, 40 bullets, a long paragraph, a wide long table. */
+export function stressDeck(): Deck {
+  const sentence = '模型在小样本条件下的泛化能力取决于特征的区分度与度量空间的结构。';
+  return {
+    title: '一个非常非常长的演示标题，用来检查标题在各个模板中能否自动缩小并且不会超出边界或者与装饰重叠',
+    subtitle: '副标题也可以很长很长，用来检查换行与缩放是否正常工作，并且在所有模板中都能完整显示',
+    author: '汇报人：某某某',
+    date: '2026年5月',
+    slides: [
+      { kind: 'title' },
+      {
+        kind: 'bullets',
+        title: '四十条要点的列表会被拆成几页，每一页的字号保持一致',
+        bullets: Array.from(
+          { length: 40 },
+          (_, i) => `第 ${i + 1} 条：${sentence.slice(0, 12 + (i % 5) * 4)}`,
+        ),
+      },
+      {
+        kind: 'highlight',
+        title: '长段落',
+        text: sentence.repeat(30),
+        quote: { text: sentence, source: '某论文' },
+      },
+      {
+        kind: 'table',
+        title: '宽表格',
+        header: ['编号', '方法名称', '数据集', '指标一', '指标二', '指标三', '说明'],
+        rows: Array.from({ length: 25 }, (_, i) => [
+          `${i + 1}`,
+          `方法 ${i + 1}`,
+          'Market-1501',
+          '90.1',
+          '80.2',
+          '70.3',
+          i % 4 === 0 ? sentence : '—',
+        ]),
+      },
+    ],
+  };
+}

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { listDeckTemplates, renderDeck } from '../src/deck/index.ts';
 import { renderPaperDocx } from '../src/paper-docx.ts';
 import { renderRewriteDocx } from '../src/rewrite-docx.ts';
-import { sampleDeck, samplePaper, sampleRewrite, sampleThesis } from './sample-models.ts';
+import { sampleDeck, samplePaper, sampleRewrite, sampleThesis, stressDeck } from './sample-models.ts';
 
 const outDir = path.resolve(process.argv[2] ?? 'paperdesk-samples');
 fs.mkdirSync(outDir, { recursive: true });
@@ -32,4 +32,5 @@ for (const t of listDeckTemplates()) {
   await timed(`deck-${t.id}.pptx`, () => renderDeck(sampleDeck(), t.id));
   fs.writeFileSync(path.join(outDir, `preview-${t.id}.svg`), t.preview);
 }
+await timed('deck-stress.pptx', () => renderDeck(stressDeck(), 'business-gray'));
 console.log(`written to ${outDir}`);

@@ -28,12 +28,34 @@ const TIGHT_FIT: FitOptions = { lineSpacing: 1.0, paragraphGapEm: 0 };
 /** Body text sizes: as large as fits, never below the minimum (more text goes to a further slide). */
 const BODY_MAX = 28;
 const BODY_MIN = 16;
+/** Content that needs more than one slide is split so every slide can use at least this size. */
+const SPLIT_SIZE = 20;
 /** Longer bullets or paragraphs are cut at sentence ends so each piece can fit a slide. */
 const MAX_PIECE_CHARS = 160;
 const AGENDA_PER_SLIDE = 12;
 const CONTINUED = '（续）';
 
 const clean = (text: string | undefined): string => xmlSafe(typeof text === 'string' ? text : '').trim();
+
+/**
+ * Narrow a box holding wrapped text to the least width that keeps its line count, so a title breaks
+ * into even lines instead of leaving one or two characters alone on the last line.
+ */
+function balanced(text: string, size: number, at: Box, align: TextElement['align']): Box {
+  const lines = wrapLines(text, size, at.w).length;
+  if (lines < 2) return at;
+  let lo = at.w / lines;
+  let hi = at.w;
+  while (hi - lo > 0.05) {
+    const mid = (lo + hi) / 2;
+    if (wrapLines(text, size, mid).length > lines) lo = mid;
+    else hi = mid;
+  }
+  // a little slack so a renderer with slightly wider glyphs keeps the same breaks
+  const w = Math.min(at.w, hi * 1.04);
+  const x = align === 'center' ? at.x + (at.w - w) / 2 : align === 'right' ? at.x + at.w - w : at.x;
+  return { x, y: at.y, w, h: at.h };
+}
 
 /** Text sized to fit its box (down to `min`), clamped to the lines that fit at `min`. */
 function fittedText(
@@ -52,10 +74,11 @@ function fittedText(
   const fit = fitFontSize([{ text }], at, style.max, style.min, TIGHT_FIT);
   const size = fit ?? style.min;
   const maxLines = Math.max(1, Math.floor((at.h * 72) / (size * 1.35)));
+  const shown = fit ? text : clampLines(text, size, at.w, maxLines);
   return {
     type: 'text',
-    ...at,
-    paragraphs: [{ text: fit ? text : clampLines(text, size, at.w, maxLines) }],
+    ...balanced(shown, size, at, style.align),
+    paragraphs: [{ text: shown }],
     font: style.font,
     size,
     color: style.color,
@@ -233,10 +256,14 @@ const fitsAt = (paragraphs: readonly TextParagraph[], column: Box, size: number)
   textHeightIn(fitParagraphs(paragraphs), size, column.w, BODY_FIT) <= column.h;
 
 /**
- * Fill the columns of successive slides with groups in order, at the minimum size; `columnsOf(page)`
- * gives the column boxes of page `page`. Returns pages of columns of paragraphs.
+ * Fill the columns of successive slides with groups in order at `size`; `columnsOf(page)` gives the
+ * column boxes of page `page`. Returns pages of columns of paragraphs.
  */
-function paginate(groups: readonly Group[], columnsOf: (page: number) => Box[]): TextParagraph[][][] {
+function fill(
+  groups: readonly Group[],
+  columnsOf: (page: number) => Box[],
+  size: number,
+): TextParagraph[][][] {
   const pages: TextParagraph[][][] = [];
   let page: TextParagraph[][] = [[]];
   let column = 0;
@@ -245,7 +272,7 @@ function paginate(groups: readonly Group[], columnsOf: (page: number) => Box[]):
       const columns = columnsOf(pages.length);
       const current = page[column] ?? [];
       const box = columns[column];
-      if (!box || current.length === 0 || fitsAt([...current, ...group], box, BODY_MIN)) {
+      if (!box || current.length === 0 || fitsAt([...current, ...group], box, size)) {
         page[column] = [...current, ...group];
         break;
       }
@@ -261,6 +288,12 @@ function paginate(groups: readonly Group[], columnsOf: (page: number) => Box[]):
   }
   if (page.some((c) => c.length > 0)) pages.push(page);
   return pages;
+}
+
+/** One slide shrunk down to the minimum size if that is enough, else slides filled at SPLIT_SIZE. */
+function paginate(groups: readonly Group[], columnsOf: (page: number) => Box[]): TextParagraph[][][] {
+  const shrunk = fill(groups, columnsOf, BODY_MIN);
+  return shrunk.length <= 1 ? shrunk : fill(groups, columnsOf, SPLIT_SIZE);
 }
 
 /** One size for a run of continuation slides: the largest at which every column fits. */
@@ -540,6 +573,8 @@ const TABLE_MAX = 20;
 /** rows are stretched up to this height when the slide has room */
 const ROW_MAX_H = 0.7;
 const TABLE_MIN = 11;
+/** a table that needs more than one slide is split at this size */
+const TABLE_SPLIT_SIZE = 14;
 const CELL_PAD_Y = 0.16;
 const CELL_PAD_X = 0.2;
 const MAX_CELL_LINES = 5;
@@ -554,8 +589,9 @@ function tableSlides(l: Layout, s: Extract<Slide, { kind: 'table' }>): SlidePlan
   const note = clean(s.note);
   const area: Box = { ...l.content.body, h: l.content.body.h - (note ? 0.5 : 0) };
   // columns share the width by their longest cell (capped so no column starves the others)
+  // a header never wraps inside a word (+1 em for the cell padding)
   const weights = Array.from({ length: width }, (_, c) =>
-    Math.min(24, Math.max(3, ...[head, ...rows].map((r) => textEm(r[c] ?? '')))),
+    Math.max(textEm(head[c] ?? '') + 1, Math.min(24, Math.max(3, ...rows.map((r) => textEm(r[c] ?? ''))))),
   );
   const total = weights.reduce((a, b) => a + b, 0);
   const colW = weights.map((w) => (area.w * w) / total);
@@ -573,22 +609,35 @@ function tableSlides(l: Layout, s: Extract<Slide, { kind: 'table' }>): SlidePlan
     [head, ...rows].filter((r) => r.length > 0).reduce((h, r) => h + rowHeight(r, size), 0);
   let size = TABLE_MAX;
   while (size > TABLE_MIN && tableHeight(size) > area.h) size--;
-  // split rows over slides at that size, the header repeated on each
+  if (tableHeight(size) > area.h) size = TABLE_SPLIT_SIZE;
+  // split rows over slides at that size, the header repeated on each, balanced so no slide is left with a row or two
   const headH = head.length > 0 ? rowHeight(head, size) : 0;
-  const pages: string[][][] = [];
-  let current: string[][] = [];
-  let used = headH;
-  for (const row of rows) {
-    const h = rowHeight(row, size);
-    if (current.length > 0 && used + h > area.h) {
-      pages.push(current);
-      current = [];
-      used = headH;
-    }
-    current.push(clampRow(row, size));
-    used += h;
-  }
-  if (current.length > 0 || pages.length === 0) pages.push(current);
+  const heights = rows.map((r) => rowHeight(r, size));
+  const split = (budget: number) => {
+    const pages: string[][][] = [];
+    let current: string[][] = [];
+    let used = headH;
+    rows.forEach((row, i) => {
+      const h = heights[i] ?? 0;
+      if (current.length > 0 && used + h > budget) {
+        pages.push(current);
+        current = [];
+        used = headH;
+      }
+      current.push(clampRow(row, size));
+      used += h;
+    });
+    if (current.length > 0 || pages.length === 0) pages.push(current);
+    return pages;
+  };
+  const greedy = split(area.h);
+  const even =
+    greedy.length > 1
+      ? split(
+          Math.min(area.h, headH + heights.reduce((a, b) => a + b, 0) / greedy.length + Math.max(...heights)),
+        )
+      : greedy;
+  const pages = even.length === greedy.length ? even : greedy;
   const c = l.t.colors;
   const dark = l.t.style === 'circuit';
   return pages.map((pageRows, i) => {
@@ -625,7 +674,7 @@ function tableSlides(l: Layout, s: Extract<Slide, { kind: 'table' }>): SlidePlan
       elements.push(
         fittedText(
           note,
-          { x: area.x, y: area.y + area.h + 0.1, w: area.w, h: 0.4 },
+          { x: area.x, y: table.y + table.h + 0.15, w: area.w, h: 0.4 },
           {
             font: l.t.fonts.body,
             color: l.content.colors.muted,

@@ -117,6 +117,7 @@ export async function writePptx(
     }
     if (plan.notes) slide.addNotes(plan.notes);
   }
-  const out = await pptx.write({ outputType: 'nodebuffer' });
+  // stream() is the export that honours compression (write() stores parts uncompressed)
+  const out = await pptx.stream({ compression: true });
   return Buffer.isBuffer(out) ? out : Buffer.from(out as ArrayBuffer);
 }
