@@ -195,6 +195,7 @@ const FUNCTION_CHARS = new Set(
 const NOMINAL_CONTEXT = new Set(['的', '之', '了', '个', '种', '项']);
 
 const LOCATIVES = new Set(['中', '上', '下', '内', '外', '里', '的', '间']);
+const MODALS = new Set(['可', '能', '应', '需']);
 const NEGATIONS = new Set(['不', '没', '未', '无', '非', '别', '勿']);
 
 /** Whether the token may be swapped for a synonym in its context. */
@@ -217,6 +218,9 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if (token.tag === 'p' && (!next || !/[\u4e00-\u9fff\ue000-\uf8ff]/.test(next.word))) return false;
   // 一直在求新 is the progressive 在, not the preposition 于: the object must be nominal
   if (token.word === '在' && next && !/^(n|m|t|s|f|x)/.test(next.tag)) return false;
+  // 将/把 needs a nominal object (将成为 is the future 将); a one-character modal needs its verb (性能 is not 性+能够)
+  if ((token.word === '将' || token.word === '把') && next && !/^(n|r|m|x)/.test(next.tag)) return false;
+  if (MODALS.has(token.word) && next?.tag !== 'v') return false;
   // 所需 / 所能: a single character after 所 is bound to it
   if (token.word.length === 1 && prev?.word === '所') return false;
   // 药对中 / 对上: 对 before a locative is part of a noun, not the preposition 对于
@@ -247,9 +251,11 @@ const PERFECTIVE_VERBS = new Set(
 );
 /** Tags that can open the verb's object (an object is needed for 了 to be optional). */
 const OBJECT_START = /^(n|m|r|vn|nz|j|x|a|b)/;
-/** What may stand before a research verb for 了 to be added: a subject, a sequence adverb or a clause start. */
-const REPORT_OPENERS =
-  /^(本文|本研究|该文|文中|笔者|我们|作者|并|还|又|首先|然后|最后|进而|分别|[，。；：,;:])$/;
+/**
+ * What must stand before a research verb for 了 to be added: a subject or a sequence adverb (a bare clause-initial
+ * verb may head a subject: 采用X的方法可提高…).
+ */
+const REPORT_OPENERS = /^(本文|本研究|该文|文中|笔者|我们|作者|并|还|又|首先|然后|最后|进而|分别)$/;
 
 /** Heads that keep their 的 (因素的前提下, 方法的有效性 read badly without it). */
 const KEEPS_DE = new Set([
@@ -288,8 +294,10 @@ function rewriteWords(
   tokens.forEach((token, i) => {
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
-    // neither a word that repeats a neighbour (彼此相互 → 彼此彼此) nor two swaps in a row (预测分析 → 预估剖析)
-    const candidates = synonymsOf(token.word, token.tag).filter((c) => c !== prev?.word && c !== next?.word);
+    // neither a word that repeats its neighbour (彼此相互 → 彼此彼此) nor two swaps in a row (预测分析 → 预估剖析)
+    const candidates = synonymsOf(token.word, token.tag).filter(
+      (c) => !(prev && c.startsWith(prev.word)) && !(next && c.endsWith(next.word)),
+    );
     if (
       candidates.length > 0 &&
       lastReplaced !== i - 1 &&
@@ -342,7 +350,7 @@ function particleBetween(tokens: readonly Token[], i: number): string | undefine
   // 本文提出一种 ⇄ 本文提出了一种: the perfective 了 is optional after a research verb in a past-tense report
   if (PERFECTIVE_VERBS.has(token.word) && /^v/.test(token.tag)) {
     if (next.word === '了' && after && OBJECT_START.test(after.tag)) return '';
-    if (next.word !== '了' && OBJECT_START.test(next.tag) && (!prev || REPORT_OPENERS.test(prev.word)))
+    if (next.word !== '了' && OBJECT_START.test(next.tag) && prev && REPORT_OPENERS.test(prev.word))
       return '了';
   }
   const beyond = tokens[i + 3];

@@ -18,8 +18,11 @@ export interface SentenceRule {
 
 /** A clause starts at the sentence start or after a comma, semicolon or colon. */
 const CLAUSE_START = '(^|[，,；;：:])';
-/** A clause's words: anything but clause punctuation (masked spans are single characters, so they count too). */
-const CLAUSE_BODY = '[^，,。；;：:！？!?、]';
+/**
+ * A clause's words: anything but clause punctuation (masked spans are single characters, so they count too; a
+ * '.' left after masking numbers and Latin is a full stop).
+ */
+const CLAUSE_BODY = '[^，,。；;：:！？!?、.]';
 
 type Replacer = (match: RegExpExecArray) => string | undefined;
 
@@ -118,6 +121,8 @@ function fromJinxing(clause: string, ctx: RuleContext): string {
 /** Subjects that may open a clause before its verb (本文分析了X → 本文对X进行了分析). */
 const CLAUSE_SUBJECTS = '本文|本研究|该文|文中|笔者|我们|该研究|研究|实验|论文|本论文';
 
+const REPORTING_VERBS = /表明|显示|说明|发现|证明|提示|认为|指出|可以|能够|可|能/;
+
 /** Y(了)X → 对X进行(了)Y: a listed verb opening its clause, its object running to the clause end. */
 function toJinxing(clause: string, ctx: RuleContext): string {
   const re = new RegExp(
@@ -129,7 +134,9 @@ function toJinxing(clause: string, ctx: RuleContext): string {
     re,
     (m) => {
       const [, lead = '', prefix = '', verb = '', le = '', object = ''] = m;
-      if (/^了|进行|对|将|把|被|了|的$/.test(object)) return undefined;
+      if (/^了|进行|对|将|把|被|了|的$/.test(object) || REPORTING_VERBS.test(object)) return undefined;
+      // a bare verb opening a clause is often a noun modifier (研究结果表明): want 了, a subject or an adverb
+      if (le === '' && lead === '' && prefix === '') return undefined;
       // the verb must be a word of its own (分析法 is not 分析) and the object must end in a noun
       const tokens = tagWords(clause);
       const verbStart = lead.length + prefix.length;
@@ -150,7 +157,7 @@ const duiJinxing: SentenceRule = {
   name: 'dui-jinxing',
   apply(sentence, ctx) {
     return sentence
-      .split(/([，,；;：:。！？!?])/)
+      .split(/([，,；;：:。！？!?.])/)
       .map((clause) => {
         const reduced = fromJinxing(clause, ctx);
         return reduced !== clause ? reduced : toJinxing(clause, ctx);

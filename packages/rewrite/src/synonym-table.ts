@@ -2,7 +2,7 @@
  * Curated academic-register synonym groups (our own data, written for this package). One group per line:
  * `tags|word word ...`: a token is replaced only when jieba tags it with one of the tags, and every word of a group
  * can stand for every other in academic prose; `tags|word>word word` replaces only the first word (one-way: 我国 →
- * 中国, not back; single characters are replaced only in one-way lines). Ambiguous words (问题, 方法, 意义, 要素, 增长, 开发, 改革, 质量, 数据, 结果 ...) are left out rather
+ * 中国, not back; single characters are replaced only in one-way lines). Ambiguous words (问题, 方法, 意义, 要素, 增长, 形成, 开发, 改革, 质量, 数据, 结果 ...) are left out rather
  * than risk a change of meaning; a word in several groups uses the first.
  */
 export const SYNONYM_TABLE = `
@@ -15,7 +15,7 @@ v|提高 提升
 v|降低 减少 减小
 v|促进 推动 推进 带动
 v|建立 构建
-v|获得 取得 得到
+v|获得 取得
 v|提出 给出
 v|认为 主张
 v|指出 提到
@@ -40,7 +40,6 @@ v|导致 造成 引起 引发
 v|考虑 顾及
 v|关注 重视 注重
 v|依据 根据 按照 依照
-v|形成 构成
 v|开展 进行 展开
 v|运行 运作
 v|产生 带来
@@ -320,7 +319,7 @@ n|大量 众多 诸多
 vn|调整 调节
 v|不能 无法
 v|无法>不能
-n|结果表明>结果显示 研究结果显示
+n|结果表明>结果显示
 n|结果显示>结果表明
 c|和>与 及
 p|与>和
