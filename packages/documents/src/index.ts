@@ -34,4 +34,5 @@ export {
   listDeckTemplates,
   renderDeck,
   type Slide,
+  type SlidePlan,
 } from './deck/index.ts';

@@ -24,7 +24,8 @@ export interface ShapeElement extends Box {
 
 export interface TextParagraph {
   text: string;
-  bullet?: 'dot' | 'dash' | 'none';
+  /** continued: a long bullet's further pieces, indented like bullet text without a mark */
+  bullet?: 'dot' | 'dash' | 'continued' | 'none';
   /** size relative to the element's size */
   scale?: number;
   bold?: boolean;

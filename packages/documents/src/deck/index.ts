@@ -3,11 +3,21 @@ import { DECK_TEMPLATES } from './templates.ts';
 import { layoutDeck } from './layout.ts';
 import { type Deck, DeckError } from './model.ts';
 import { writePptx } from './pptx.ts';
+import type { SlidePlan } from './elements.ts';
 import { slideSvg } from './svg.ts';
 
 export type { Bullet, Deck, DeckErrorCode, Slide } from './model.ts';
 export { DeckError } from './model.ts';
 export type { DeckPalette } from './templates.ts';
+export type {
+  Box,
+  ShapeElement,
+  SlideElement,
+  SlidePlan,
+  TableElement,
+  TextElement,
+  TextParagraph,
+} from './elements.ts';
 
 export interface DeckTemplateInfo {
   id: string;
@@ -55,12 +65,12 @@ export async function renderDeck(deck: Deck, templateId: string): Promise<Buffer
   const t = template(templateId);
   const plans = layoutDeck(deck, t);
   return writePptx(plans, {
-    title: plans.length > 0 ? deck.title || '未命名演示' : '未命名演示',
+    title: (deck.title ?? '').trim() || '未命名演示',
     author: deck.author,
   });
 }
 
 /** The laid-out slides (positions in inches), for callers that want to inspect or preview a deck. */
-export function layoutDeckSlides(deck: Deck, templateId: string) {
+export function layoutDeckSlides(deck: Deck, templateId: string): SlidePlan[] {
   return layoutDeck(deck, template(templateId));
 }

@@ -21,6 +21,7 @@ import {
   textEm,
   textHeightIn,
   wrapLines,
+  NATURAL_LINE,
 } from './text-fit.ts';
 
 const BODY_FIT: FitOptions = { lineSpacing: 1.1, paragraphGapEm: 0.55 };
@@ -73,7 +74,7 @@ function fittedText(
 ): TextElement {
   const fit = fitFontSize([{ text }], at, style.max, style.min, TIGHT_FIT);
   const size = fit ?? style.min;
-  const maxLines = Math.max(1, Math.floor((at.h * 72) / (size * 1.35)));
+  const maxLines = Math.max(1, Math.floor((at.h * 72) / (size * NATURAL_LINE)));
   const shown = fit ? text : clampLines(text, size, at.w, maxLines);
   return {
     type: 'text',
@@ -229,7 +230,7 @@ function bulletGroups(bullets: readonly Bullet[]): Group[] {
     );
     if (!text && sub.length === 0) return [];
     // a long bullet continues without a second bullet mark
-    const heads = head.map((p, i) => (i === 0 ? p : { ...p, bullet: 'none' as const }));
+    const heads = head.map((p, i) => (i === 0 ? p : { ...p, bullet: 'continued' as const }));
     return [...heads.slice(0, -1).map((p) => [p]), [...heads.slice(-1), ...sub]].filter(
       (g) => g.length > 0 && g.some((p) => p.text),
     );
@@ -249,7 +250,7 @@ const fitParagraphs = (paragraphs: readonly TextParagraph[]) =>
   paragraphs.map((p) => ({
     text: p.text,
     scale: p.scale,
-    indentIn: p.bullet === 'none' && !p.scale ? 0 : BULLET_INDENT * (p.bullet === 'dash' ? 2 : 1),
+    indentIn: p.bullet === 'none' ? 0 : BULLET_INDENT * (p.bullet === 'dash' ? 2 : 1),
   }));
 
 const fitsAt = (paragraphs: readonly TextParagraph[], column: Box, size: number) =>
@@ -290,10 +291,16 @@ function fill(
   return pages;
 }
 
-/** One slide shrunk down to the minimum size if that is enough, else slides filled at SPLIT_SIZE. */
+/**
+ * One slide at the largest size that holds everything (down to BODY_MIN; columns are refilled at each
+ * size so a two-column flow stays balanced), else slides filled at SPLIT_SIZE.
+ */
 function paginate(groups: readonly Group[], columnsOf: (page: number) => Box[]): TextParagraph[][][] {
-  const shrunk = fill(groups, columnsOf, BODY_MIN);
-  return shrunk.length <= 1 ? shrunk : fill(groups, columnsOf, SPLIT_SIZE);
+  for (let size = BODY_MAX; size >= BODY_MIN; size--) {
+    const pages = fill(groups, columnsOf, size);
+    if (pages.length <= 1) return pages;
+  }
+  return fill(groups, columnsOf, SPLIT_SIZE);
 }
 
 /** One size for a run of continuation slides: the largest at which every column fits. */
@@ -478,9 +485,8 @@ function highlightSlides(l: Layout, s: Extract<Slide, { kind: 'highlight' }>): S
   const size = commonSize(pages, columnsOf);
   const cardElements: SlideElement[] = [];
   if (card) {
-    const cardFill = l.t.style === 'circuit' ? c.surface : c.surface;
     cardElements.push(
-      rect(card.x, card.y, card.w, card.h, cardFill, { radius: 0.04, line: { color: c.accent, width: 1 } }),
+      rect(card.x, card.y, card.w, card.h, c.surface, { radius: 0.04, line: { color: c.accent, width: 1 } }),
     );
     cardElements.push(rect(card.x, card.y, 0.1, card.h, c.accent));
     const inner: Box = { x: card.x + 0.4, y: card.y + 0.3, w: card.w - 0.7, h: card.h - 0.6 };

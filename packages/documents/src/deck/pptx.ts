@@ -14,7 +14,8 @@ function addText(slide: PptxSlide, e: TextElement): void {
       ...(p.color ? { color: p.color } : {}),
       ...(p.bullet === 'dot' ? { bullet: { indent: 20 } } : {}),
       ...(p.bullet === 'dash' ? { bullet: { code: '2013', indent: 20 }, indentLevel: 1 } : {}),
-      ...(p.bullet === 'none' && e.paragraphs.some((q) => q.bullet === 'dot') ? { indentLevel: 0 } : {}),
+      // an ideographic space as the mark keeps the hanging indent of the bullet above
+      ...(p.bullet === 'continued' ? { bullet: { code: '3000', indent: 20 } } : {}),
     },
   }));
   slide.addText(runs, {

@@ -1,5 +1,5 @@
 import { SLIDE_H, SLIDE_W, type SlideElement, type SlidePlan, type TextElement } from './elements.ts';
-import { wrapLines } from './text-fit.ts';
+import { NATURAL_LINE, wrapLines } from './text-fit.ts';
 
 /** SVG user units per inch. */
 const U = 100;
@@ -19,7 +19,7 @@ function textSvg(e: TextElement): string {
       color: p.color ?? e.color,
     }));
   });
-  const lineH = (size: number) => ((size * 1.35 * e.lineSpacing) / 72) * U;
+  const lineH = (size: number) => ((size * NATURAL_LINE * e.lineSpacing) / 72) * U;
   const total = lines.reduce((h, l) => h + lineH(l.size), 0);
   let y =
     n(e.y) + (e.valign === 'middle' ? (n(e.h) - total) / 2 : e.valign === 'bottom' ? n(e.h) - total : 0);

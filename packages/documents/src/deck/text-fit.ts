@@ -5,7 +5,7 @@
  */
 
 /** Line height of Microsoft YaHei / Noto Sans CJK at single spacing, in em. */
-const NATURAL_LINE = 1.35;
+export const NATURAL_LINE = 1.32;
 /** Share of a box's width that wrapping may use: renderers break lines a little differently. */
 const WRAP_SLACK = 0.94;
 
