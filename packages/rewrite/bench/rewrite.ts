@@ -28,13 +28,13 @@ console.log(
 );
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 console.log(
-  '\n| strength | 总文字复制比 before | after | 13-char runs only: before | after | < 30% | < 15% | protected spans kept | bigram Dice to original | length ratio | change ratio | chars/s |',
+  '\n| strength | 总文字复制比 before → after | under 30% | 13-char runs only: before → after | under 30% | protected spans kept | bigram Dice to original | length ratio | change ratio | chars/s |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 const results = (['light', 'standard', 'strong'] as const).map((s) => measureStrength(index, sample, s));
 for (const r of results)
   console.log(
-    `| ${r.strength} | ${pct(r.ratioBefore)} | ${pct(r.ratioAfter)} | ${pct(r.strictBefore)} | ${pct(r.strictAfter)} | ${pct(r.under30)} | ${pct(r.under15)} | ${pct(r.preserved)} | ${r.bigramSimilarity.toFixed(3)} | ${r.lengthRatio.toFixed(3)} | ${pct(r.changeRatio)} | ${Math.round(r.charsPerSecond).toLocaleString('en-US')} |`,
+    `| ${r.strength} | ${pct(r.ratioBefore)} → ${pct(r.ratioAfter)} | ${pct(r.under30)} | ${pct(r.strictBefore)} → ${pct(r.strictAfter)} | ${pct(r.strictUnder30)} | ${pct(r.preserved)} | ${r.bigramSimilarity.toFixed(3)} | ${r.lengthRatio.toFixed(3)} | ${pct(r.changeRatio)} | ${Math.round(r.charsPerSecond).toLocaleString('en-US')} |`,
   );
 const standard = results.find((r) => r.strength === 'standard');
 if (standard && samples > 0) {

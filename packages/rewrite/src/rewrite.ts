@@ -48,43 +48,24 @@ interface StrengthProfile {
   rules: SentenceRule[];
 }
 
+/** Every meaning-keeping sentence rule; light strength uses only the connective and collocation swaps. */
+const SENTENCE_RULES: SentenceRule[] = [
+  RULES.connective,
+  RULES.duiJinxing,
+  RULES.yiWei,
+  RULES.causeEffect,
+  RULES.byMeans,
+  RULES.zaiZhong,
+  RULES.passive,
+  RULES.phrase,
+  RULES.coordinateSwap,
+  RULES.listRotate,
+];
+
 const PROFILES: Record<Strength, StrengthProfile> = {
   light: { synonymRate: 0.3, particleRate: 0.2, ruleRate: 0.5, rules: [RULES.connective, RULES.phrase] },
-  standard: {
-    synonymRate: 0.75,
-    particleRate: 0.5,
-    ruleRate: 0.85,
-    rules: [
-      RULES.connective,
-      RULES.duiJinxing,
-      RULES.yiWei,
-      RULES.causeEffect,
-      RULES.byMeans,
-      RULES.zaiZhong,
-      RULES.passive,
-      RULES.phrase,
-      RULES.coordinateSwap,
-      RULES.listRotate,
-    ],
-  },
-  strong: {
-    synonymRate: 1,
-    particleRate: 0.8,
-    ruleRate: 1,
-    rules: [
-      RULES.connective,
-      RULES.duiJinxing,
-      RULES.yiWei,
-      RULES.causeEffect,
-      RULES.byMeans,
-      RULES.zaiZhong,
-      RULES.passive,
-      RULES.phrase,
-      RULES.coordinateSwap,
-      RULES.listRotate,
-      splitLongRule(50),
-    ],
-  },
+  standard: { synonymRate: 0.75, particleRate: 0.5, ruleRate: 0.85, rules: SENTENCE_RULES },
+  strong: { synonymRate: 1, particleRate: 0.8, ruleRate: 1, rules: [...SENTENCE_RULES, splitLongRule(50)] },
 };
 
 /** Rewrite `text` (降重) with rules and synonyms, keeping every protected span; changes index the input. */
@@ -221,6 +202,12 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   // 将/把 needs a nominal object (将成为 is the future 将); a one-character modal needs its verb (性能 is not 性+能够)
   if ((token.word === '将' || token.word === '把') && next && !/^(n|r|m|x)/.test(next.tag)) return false;
   if (MODALS.has(token.word) && next?.tag !== 'v') return false;
+  // 层次和前景与 → 层次和前景和: a one-character swap must not repeat a character just used
+  if (
+    token.word.length === 1 &&
+    tokens.slice(Math.max(0, i - 6), i).some((t) => synonymsOf(token.word, token.tag).includes(t.word))
+  )
+    return false;
   // 所需 / 所能: a single character after 所 is bound to it
   if (token.word.length === 1 && prev?.word === '所') return false;
   // 药对中 / 对上: 对 before a locative is part of a noun, not the preposition 对于
@@ -362,9 +349,9 @@ function particleBetween(tokens: readonly Token[], i: number): string | undefine
     (token.tag === 'n' || token.tag === 'nz') &&
     (after.tag === 'n' || after.tag === 'nz') &&
     !KEEPS_DE.has(after.word) &&
-    // only a short phrase X的Y standing alone: 工程意义的特征信息 or 该方法的X need their 的
-    (!prev || !/^(n|r|a|m|vn)/.test(prev.tag)) &&
-    prev?.word !== '等' &&
+    // only X的Y opening its phrase (after punctuation, a preposition or a conjunction): 工程意义的特征信息,
+    // 该方法的X, 特定环节的优势 and 取得感兴趣的领域 need their 的
+    (!prev || /^(x|p|c)$/.test(prev.tag)) &&
     (!beyond || !/^(n|vn|uj)/.test(beyond.tag))
   )
     return '';
