@@ -100,6 +100,19 @@ describe('deck templates', () => {
       expect(slides[3]?.xml).toContain('type="slidenum"');
     },
   );
+
+  it('keeps speaker notes and rounds corners within what PowerPoint accepts', async () => {
+    const parts = await ooxmlParts(await renderDeck(sampleDeck(), 'fresh-green'));
+    const notes = [...parts.entries()]
+      .filter(([name]) => name.startsWith('ppt/notesSlides/'))
+      .map(([, xml]) => xml);
+    expect(notes.some((xml) => xml.includes('这一页讲清楚三个痛点'))).toBe(true);
+    const adjustments = [...parts.values()].flatMap((xml) =>
+      [...xml.matchAll(/<a:gd name="adj" fmla="val (\d+)"\/>/g)].map((m) => Number(m[1])),
+    );
+    expect(adjustments.length).toBeGreaterThan(0);
+    for (const adj of adjustments) expect(adj).toBeLessThanOrEqual(50000);
+  });
 });
 
 describe('renderDeck fits and splits long content', () => {

@@ -99,7 +99,8 @@ export async function writePptx(
           h: e.h,
           fill: e.fill ? { color: e.fill, transparency: e.transparency ?? 0 } : { type: 'none' },
           line: e.line ? { color: e.line.color, width: e.line.width } : { type: 'none' },
-          ...(e.radius ? { rectRadius: e.radius } : {}),
+          // pptxgenjs 4 takes the corner radius in inches
+          ...(e.radius ? { rectRadius: e.radius * Math.min(e.w, e.h) } : {}),
         });
       }
     }
