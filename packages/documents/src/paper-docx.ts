@@ -117,8 +117,11 @@ export function run(text: string, options: Omit<IRunOptions, 'text'> = {}): Text
   return new TextRun({ ...options, text: xmlSafe(text) });
 }
 
-/** Document-wide styles: 宋体 小四 body at 1.5 lines with a two-character indent, 黑体 headings. */
-export function paperStyles(chapterOnNewPage: boolean) {
+/**
+ * Document-wide styles: 宋体 小四 body at 1.5 lines with a two-character indent, 黑体 headings. A thesis
+ * centres 三号 chapter titles on a new page; a paper runs on with left-aligned 四号 section titles.
+ */
+export function paperStyles(thesis: boolean) {
   const heading = (size: number, align: 'center' | 'left', before: number, after: number) => ({
     run: { font: HEI, size, bold: false, color: '000000' },
     paragraph: {
@@ -129,6 +132,7 @@ export function paperStyles(chapterOnNewPage: boolean) {
       keepLines: true,
     },
   });
+  const chapter = heading(SIZE.三号, 'center', 480, 360);
   const toc = (level: number) => ({
     id: `TOC${level}`,
     name: `toc ${level}`,
@@ -146,11 +150,10 @@ export function paperStyles(chapterOnNewPage: boolean) {
         run: { font: SONG, size: SIZE.小四 },
         paragraph: { spacing: { before: 0, after: 0, ...LINE_15 } },
       },
-      heading1: {
-        ...heading(SIZE.三号, 'center', 480, 360),
-        paragraph: { ...heading(SIZE.三号, 'center', 480, 360).paragraph, pageBreakBefore: chapterOnNewPage },
-      },
-      heading2: heading(SIZE.四号, 'left', 240, 120),
+      heading1: thesis
+        ? { ...chapter, paragraph: { ...chapter.paragraph, pageBreakBefore: true } }
+        : heading(SIZE.四号, 'left', 360, 120),
+      heading2: heading(thesis ? SIZE.四号 : SIZE.小四, 'left', 240, 120),
       heading3: heading(SIZE.小四, 'left', 120, 60),
       heading4: heading(SIZE.小四, 'left', 60, 0),
       title: {
