@@ -175,6 +175,16 @@ const FUNCTION_CHARS = new Set(
 /** After these a word tagged as a verb is used as a noun (提供了保障, 的关注热点), where its synonyms may not fit. */
 const NOMINAL_CONTEXT = new Set(['的', '之', '了', '个', '种', '项']);
 
+/** The tokens after i up to the end of its clause. */
+function clauseAhead(tokens: readonly Token[], i: number): Token[] {
+  const out: Token[] = [];
+  for (let k = i + 1; k < tokens.length && !/^[，。；：,;:.！？!?]$/.test(tokens[k]?.word ?? ''); k++) {
+    const t = tokens[k];
+    if (t) out.push(t);
+  }
+  return out;
+}
+
 const LOCATIVES = new Set(['中', '上', '下', '内', '外', '里', '的', '间']);
 const MODALS = new Set(['可', '能', '应', '需']);
 const NEGATIONS = new Set(['不', '没', '未', '无', '非', '别', '勿']);
@@ -199,6 +209,8 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if (token.tag === 'p' && (!next || !/[\u4e00-\u9fff\ue000-\uf8ff]/.test(next.word))) return false;
   // 一直在求新 is the progressive 在, not the preposition 于: the object must be nominal
   if (token.word === '在' && next && !/^(n|m|t|s|f|x)/.test(next.tag)) return false;
+  // 在X下 does not become 于X下
+  if (token.word === '在' && clauseAhead(tokens, i).some((t) => t.word === '下')) return false;
   // 将/把 needs a nominal object (将成为 is the future 将); a one-character modal needs its verb (性能 is not 性+能够)
   if ((token.word === '将' || token.word === '把') && next && !/^(n|r|m|x)/.test(next.tag)) return false;
   if (MODALS.has(token.word) && next?.tag !== 'v') return false;
