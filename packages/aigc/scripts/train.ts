@@ -14,7 +14,7 @@ import { trainModel } from '../src/trainer.ts';
 import { hasData, loadCorpus, loadIndicatingWords, loadOutOfDistribution } from './corpus.ts';
 import { evaluateHeldOut } from './evaluate.ts';
 
-const VERSION = '1.0.0';
+const VERSION = '1.1.0';
 
 if (!hasData()) {
   console.warn('train:aigc: ../shared/data (or $PAPERDESK_DATA_DIR) is missing; nothing to train on.');
@@ -27,7 +27,7 @@ const words = loadIndicatingWords();
 const model = trainModel(
   corpus.map((t) => ({ text: t.text, label: t.label, split: t.split, stratum: t.register })),
   {
-    featureConfig: { hashBits: 18, ngramOrders: [1, 2, 3] },
+    featureConfig: { hashBits: 18, ngramOrders: [1, 2, 3], wordOrders: [1, 2], posOrders: [2, 3] },
     lexicon: {
       connectives: [...CONNECTIVES],
       aiPhrases: words.aiPhrases,
@@ -35,7 +35,7 @@ const model = trainModel(
       attribution:
         'aiPhrases/humanPhrases: HC3 indicating words, Hello-SimpleAI/chatgpt-comparison-detection (CC-BY-SA 4.0)',
     },
-    l2: 1e-4,
+    l2: 3e-6,
     maxIterations: 300,
     lmBigramBits: 19,
     lmTrigramBits: 20,

@@ -1,6 +1,7 @@
 import { canonicalText } from './canonical.ts';
 import { type CharLm, charLogProbs } from './charlm.ts';
 import { hashCodes } from './hash.ts';
+import { taggedWords } from './words.ts';
 
 /** Phrase lists the style features count. All entries are matched on canonical text. */
 export interface Lexicon {
@@ -17,6 +18,10 @@ export interface FeatureConfig {
   hashBits: number;
   /** Character n-gram orders, e.g. [1, 2, 3]. */
   ngramOrders: number[];
+  /** Word n-gram orders (jieba segmentation), e.g. [1, 2]; none when absent. */
+  wordOrders?: number[];
+  /** Part-of-speech n-gram orders, e.g. [2, 3]: topic-independent syntax patterns. */
+  posOrders?: number[];
 }
 
 /** Names of the dense stylometric features, in vector order. */
@@ -163,17 +168,59 @@ export function styleFeatures(text: string, lexicon: Lexicon, lm: CharLm | undef
   return Float64Array.from(STYLE_FEATURES, (name) => values[name]);
 }
 
-/** Hashed character n-gram counts, sublinear (1 + ln tf) and L2-normalised. */
+function hashString(text: string): number {
+  const codes = new Array<number>(text.length);
+  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
+  return hashCodes(codes, 0, codes.length, 0);
+}
+
+/** Adds the hashed n-grams of a token sequence (characters, word hashes or tag hashes) to `counts`. */
+function countNgrams(
+  tokens: ArrayLike<number>,
+  orders: readonly number[],
+  seedBase: number,
+  mask: number,
+  counts: Map<number, number>,
+) {
+  for (const n of orders) {
+    for (let i = 0; i + n <= tokens.length; i++) {
+      const bucket = hashCodes(tokens, i, n, seedBase + n) & mask;
+      counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+    }
+  }
+}
+
+const WORD_SEED = 100;
+const POS_SEED = 200;
+
+/**
+ * Hashed character n-gram counts (and word / part-of-speech n-grams when configured), sublinear (1 + ln tf) and
+ * L2-normalised.
+ */
 export function hashedNgrams(text: string, config: FeatureConfig): SparseVector {
   const mask = (1 << config.hashBits) - 1;
   const codes = new Uint16Array(text.length);
   for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
   const counts = new Map<number, number>();
-  for (const n of config.ngramOrders) {
-    for (let i = 0; i + n <= codes.length; i++) {
-      const bucket = hashCodes(codes, i, n, n) & mask;
-      counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
-    }
+  countNgrams(codes, config.ngramOrders, 0, mask, counts);
+  const wordOrders = config.wordOrders ?? [];
+  const posOrders = config.posOrders ?? [];
+  if ((wordOrders.length > 0 || posOrders.length > 0) && text.length > 0) {
+    const tagged = taggedWords(text);
+    countNgrams(
+      tagged.map((t) => hashString(t.word)),
+      wordOrders,
+      WORD_SEED,
+      mask,
+      counts,
+    );
+    countNgrams(
+      tagged.map((t) => hashString(t.tag)),
+      posOrders,
+      POS_SEED,
+      mask,
+      counts,
+    );
   }
   const indices = Uint32Array.from(counts.keys()).sort();
   const values = new Float32Array(indices.length);

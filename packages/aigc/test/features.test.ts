@@ -34,6 +34,16 @@ describe('hashedNgrams', () => {
     expect(norm).toBeCloseTo(1, 5);
     expect(hashedNgrams('', { hashBits: 16, ngramOrders: [1, 2, 3] }).indices.length).toBe(0);
   });
+
+  it('adds word and part-of-speech n-grams when configured', () => {
+    const text = canonicalText('大语言模型能够有效提升文本生成的质量。');
+    const chars = hashedNgrams(text, { hashBits: 20, ngramOrders: [1] });
+    const withWords = hashedNgrams(text, { hashBits: 20, ngramOrders: [1], wordOrders: [1] });
+    const withPos = hashedNgrams(text, { hashBits: 20, ngramOrders: [1], wordOrders: [1], posOrders: [2] });
+    expect(withWords.indices.length).toBeGreaterThan(chars.indices.length);
+    expect(withPos.indices.length).toBeGreaterThan(withWords.indices.length);
+    expect(hashedNgrams(text, { hashBits: 20, ngramOrders: [1], wordOrders: [1] })).toEqual(withWords);
+  });
 });
 
 describe('styleFeatures', () => {
