@@ -214,6 +214,18 @@ describe('renderDeck fits and splits long content', () => {
     expect(slides[3]?.text).toContain('谢谢');
     const empty = await slidesOf(await renderDeck({ title: '空', slides: [] }, 'fresh-green'));
     expect(empty).toHaveLength(1);
+    const blanks = {
+      title: '空内容',
+      slides: [
+        { kind: 'table', title: '空表', header: [], rows: [] },
+        { kind: 'highlight', title: '空文本', text: '', figure: { value: '1', label: '' } },
+        { kind: 'bullets', title: '空要点', bullets: ['', null, 42], right: [''] },
+        { kind: 'agenda', items: [] },
+      ],
+    } as unknown as Deck;
+    const blankSlides = await slidesOf(await renderDeck(blanks, 'business-gray'));
+    expect(blankSlides).toHaveLength(4);
+    expect(blankSlides[0]?.text).toContain('（无数据）');
   });
 
   it('rejects an unknown template or slide kind with a typed error', async () => {

@@ -593,6 +593,21 @@ function tableSlides(l: Layout, s: Extract<Slide, { kind: 'table' }>): SlidePlan
   const head = header.length > 0 ? pad(header) : [];
   const rows = (s.rows ?? []).map(pad).filter((r) => r.some(Boolean));
   const note = clean(s.note);
+  if (head.length === 0 && rows.length === 0) {
+    const empty = fittedText(
+      note || '（无数据）',
+      { ...l.content.body, h: 0.6 },
+      {
+        font: l.t.fonts.body,
+        color: l.content.colors.muted,
+        max: 18,
+        min: 12,
+        align: 'left',
+        valign: 'top',
+      },
+    );
+    return [contentSlide(l, title, [empty], s.notes)];
+  }
   const area: Box = { ...l.content.body, h: l.content.body.h - (note ? 0.5 : 0) };
   // columns share the width by their longest cell (capped so no column starves the others)
   // a header never wraps inside a word (+1 em for the cell padding)
