@@ -157,7 +157,7 @@ const MODE_LABEL = {
 function summaryLines(doc: RewriteDocument, action: string): [string, string] {
   const { metric } = MODE_LABEL[doc.mode] ?? MODE_LABEL.dedup;
   const count = (pick: (p: RewriteParagraph) => string) =>
-    doc.paragraphs.reduce((n, p) => n + xmlSafe(pick(p) ?? '').replace(/\s+/g, '').length, 0);
+    (doc.paragraphs ?? []).reduce((n, p) => n + xmlSafe(pick(p) ?? '').replace(/\s+/g, '').length, 0);
   const ratios = [
     doc.before !== undefined ? `改写前${metric} ${percent(doc.before)}` : '',
     doc.after !== undefined ? `改写后${metric} ${percent(doc.after)}` : '',
