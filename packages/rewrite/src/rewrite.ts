@@ -54,6 +54,7 @@ const SENTENCE_RULES: SentenceRule[] = [
   RULES.duiJinxing,
   RULES.yiWei,
   RULES.causeEffect,
+  RULES.purposeMove,
   RULES.byMeans,
   RULES.zaiZhong,
   RULES.passive,
@@ -220,6 +221,8 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     tokens.slice(Math.max(0, i - 6), i).some((t) => synonymsOf(token.word, token.tag).includes(t.word))
   )
     return false;
+  // 并不是 is the emphatic 并, not 并且
+  if (token.word === '并' && next && NEGATIONS.has(next.word)) return false;
   // 所需 / 所能: a single character after 所 is bound to it
   if (token.word.length === 1 && prev?.word === '所') return false;
   // 药对中 / 对上: 对 before a locative is part of a noun, not the preposition 对于

@@ -187,6 +187,9 @@ const yiWei: SentenceRule = {
 const SUBJECTLESS_START =
   /^(可|能|使|会|需|应|要|将|便|就|才|也|都|均|又|还|并|而|且|则|导致|造成|引起|出现|产生|具有|存在|有|得|被|对|在|为|从|把|以|通过|针对|随着|一直|始终)/;
 
+/** Words opening a subject that can move before its 由于 clause (该结论…, 本文…), unlike 其/它. */
+const DEMONSTRATIVE_SUBJECTS = new Set(['该', '此', '这', '这些', '这种', '本文', '本研究', '我们', '笔者']);
+
 const causeEffect: SentenceRule = {
   name: 'cause-effect',
   apply(sentence, ctx) {
@@ -201,11 +204,40 @@ const causeEffect: SentenceRule = {
         const [, cause = '', effect = '', end = ''] = m;
         // a second causal link inside the effect would end up on the wrong side of 这是因为
         if (/由于|因此|所以|因而/.test(effect)) return undefined;
-        if (SUBJECTLESS_START.test(effect)) return `鉴于${cause}，${effect}${end}`;
-        return pickOne(ctx.random, [
-          `${effect}，这是因为${cause}${end}`,
-          `${effect}，原因在于${cause}${end}`,
-        ]);
+        // B moves first only when it opens with its own subject and is a single short chain of clauses;
+        // otherwise (提出一种…, 其研究…, a cause that runs on past its comma) the order stays: 鉴于A，B
+        const first = tagWords(effect)[0];
+        const ownSubject =
+          first !== undefined &&
+          (/^(n|nr|ns|nt|nz|j|x)/.test(first.tag) || DEMONSTRATIVE_SUBJECTS.has(first.word)) &&
+          !/^[其它他]/.test(effect);
+        const clauses = effect.match(/[，,]/g)?.length ?? 0;
+        if (SUBJECTLESS_START.test(effect) || !ownSubject || clauses > 1)
+          return `鉴于${cause}，${effect}${end}`;
+        return `${effect}，这是因为${cause}${end}`;
+      },
+      ctx,
+    );
+  },
+};
+
+/** 为了提高X，本文提出了Y。→ 本文提出了Y，以提高X。: a purpose clause opening the sentence moves behind it. */
+const purposeMove: SentenceRule = {
+  name: 'purpose-move',
+  apply(sentence, ctx) {
+    const re = new RegExp(`^为了?(${CLAUSE_BODY}{4,40})，([^。！？!?]{6,50})([。！？!?]?)$`, 'g');
+    return replaceSome(
+      sentence,
+      re,
+      (m) => {
+        const [, purpose = '', main = '', end = ''] = m;
+        // 为 must introduce a verb phrase (为提高效率), not a beneficiary (为企业发展 means "for")
+        if (tagWords(purpose)[0]?.tag !== 'v' || /^(能够|可以|能|可)/.test(purpose)) return undefined;
+        // a main clause that only reports an event (出现了Y) does not carry a purpose after it
+        if (/为了?|由于|因此|所以/.test(main) || /^(出现|产生|发生)/.test(main)) return undefined;
+        // behind a long chain of clauses 以X would attach to the last one only
+        if ((main.match(/[，,]/g)?.length ?? 0) > 1) return undefined;
+        return `${main}，以${purpose}${end}`;
       },
       ctx,
     );
@@ -416,6 +448,7 @@ export const RULES = {
   duiJinxing,
   yiWei,
   causeEffect,
+  purposeMove,
   byMeans,
   zaiZhong,
   passive,

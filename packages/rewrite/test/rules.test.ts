@@ -52,6 +52,19 @@ describe('sentence rules', () => {
     expect(apply(RULES.causeEffect, '由于计算量小，可以用于实时处理。')).toBe(
       '鉴于计算量小，可以用于实时处理。',
     );
+    // 其 would point forward if moved in front of its antecedent
+    expect(apply(RULES.causeEffect, '由于中药成分复杂，其研究难度大。')).toBe(
+      '鉴于中药成分复杂，其研究难度大。',
+    );
+  });
+
+  it('purpose-move: 为了V…，B。→ B，以V…。 only for a verb phrase', () => {
+    expect(apply(RULES.purposeMove, '为了提高识别精度，本文提出了一种新算法。')).toBe(
+      '本文提出了一种新算法，以提高识别精度。',
+    );
+    expect(apply(RULES.purposeMove, '为企业发展和社会进步，政府出台了政策。')).toBe(
+      '为企业发展和社会进步，政府出台了政策。',
+    );
   });
 
   it('by-means: 通过A来V → 借助A来V', () => {
