@@ -173,7 +173,8 @@ const YI_WEI_ROLES =
 const yiWei: SentenceRule = {
   name: 'yi-wei',
   apply(sentence, ctx) {
-    const re = new RegExp(`以(${CLAUSE_BODY}{1,15}?)为(${YI_WEI_ROLES})`, 'g');
+    // only a frame that closes its clause: 以X为载体的纳米胶束 (attributive) stays
+    const re = new RegExp(`以(${CLAUSE_BODY}{1,15}?)为(${YI_WEI_ROLES})(?=[，,；;。！？!?]|$)`, 'g');
     return replaceSome(
       sentence,
       re,
@@ -347,7 +348,7 @@ const coordinateSwap: SentenceRule = {
       if (tokens[j]?.word !== '的' || !SYMMETRIC_HEADS.has(tokens[j + 1]?.word ?? '')) continue;
       // the first word must not be the head of a longer phrase (城镇居民收入与消费: 城镇居民 modifies 收入 only)
       const before = tokens[i - 2];
-      if (before && (before.word === '的' || (CONTENT_TAG.test(before.tag) && before.tag !== 'vn'))) continue;
+      if (before && (before.word === '的' || before.word === '、' || CONTENT_TAG.test(before.tag))) continue;
       if (ctx.random() >= ctx.rate) continue;
       return sentence.slice(0, a.start) + b.word + and.word + a.word + sentence.slice(b.end);
     }
@@ -374,6 +375,8 @@ function closesList(after: Token | undefined): boolean {
 const listRotate: SentenceRule = {
   name: 'list-rotate',
   apply(sentence, ctx) {
+    // 分别/依次 pair the items with something else in order: the order is meaning
+    if (/分别|依次|各自|先后|respectively/.test(sentence)) return sentence;
     const tokens = tagWords(sentence);
     let out = '';
     let pos = 0;
@@ -401,7 +404,10 @@ const listRotate: SentenceRule = {
       const first = items[0];
       const last = items[items.length - 1];
       const after = last ? tokens[tokens.indexOf(last) + 1] : undefined;
-      if (items.length >= 3 && first && last && closesList(after) && ctx.random() < ctx.rate) {
+      // the first item must not be the tail of a compound (文本原型、传承 → 文本传承 would change the terms)
+      const before = first ? tokens[tokens.indexOf(first) - 1] : undefined;
+      const opensList = !before || !/^(n|vn|nz|ng|j)/.test(before.tag);
+      if (items.length >= 3 && first && last && opensList && closesList(after) && ctx.random() < ctx.rate) {
         const rotated = [...items.slice(1), first].map((t) => t.word);
         const text = rotated.map((w, k) => w + (joins[k] ?? '')).join('');
         out += sentence.slice(pos, first.start) + text;

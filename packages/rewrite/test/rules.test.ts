@@ -43,6 +43,7 @@ describe('sentence rules', () => {
   it('yi-wei: 以X为参照 → 将X作为参照, but not 以X为主', () => {
     expect(apply(RULES.yiWei, '以阿司匹林为对照，观察其影响。')).toBe('将阿司匹林作为对照，观察其影响。');
     expect(apply(RULES.yiWei, '以精氨酸为主。')).toBe('以精氨酸为主。');
+    expect(apply(RULES.yiWei, '对以壳寡糖为载体的胶束有影响。')).toBe('对以壳寡糖为载体的胶束有影响。');
   });
 
   it('cause-effect: 由于A，B → B，这是因为A; a subjectless B keeps the order', () => {
@@ -101,6 +102,9 @@ describe('sentence rules', () => {
   it('list-rotate: an enumeration of three or more single words is rotated', () => {
     expect(apply(RULES.listRotate, '以精氨酸、丙氨酸和脯氨酸为主。')).toBe('以丙氨酸、脯氨酸和精氨酸为主。');
     expect(apply(RULES.listRotate, '以精氨酸和丙氨酸为主。')).toBe('以精氨酸和丙氨酸为主。');
+    // 分别 ties the order to the values
+    const respectively = '水杨酸钠、安替比林、咖啡因的线性范围分别为A、B、C。';
+    expect(apply(RULES.listRotate, respectively)).toBe(respectively);
   });
 
   it('split-long: a long sentence is split before a connective clause', () => {
