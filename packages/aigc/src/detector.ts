@@ -24,7 +24,10 @@ export interface ParagraphScore extends ScoredSpan {
   index: number;
   /** Visible (non-whitespace) characters. */
   chars: number;
-  /** False when the paragraph is too short to judge: it is left out of the document figures. */
+  /**
+   * False when the paragraph and the short paragraphs scored with it are too little text to judge: it is then left
+   * out of the document figures.
+   */
   reliable: boolean;
 }
 
@@ -97,6 +100,7 @@ export class AigcDetector {
     const text = typeof input === 'string' ? input : input.join('\n');
     const windowChars = options.windowChars ?? DEFAULT_WINDOW_CHARS;
     const minChars = this.model.meta.minReliableChars;
+    const flag = this.model.meta.thresholds.flag;
     const paragraphs: ParagraphScore[] = [];
     const sentences: SentenceScore[] = [];
     const windows: WindowScore[] = [];
@@ -106,51 +110,49 @@ export class AigcDetector {
     let weightedProbability = 0;
     let weightedAll = 0;
 
-    splitParagraphs(text).forEach((span, index) => {
-      const chars = visibleLength(text.slice(span.start, span.end));
-      totalChars += chars;
-      const spans = paragraphSentences(text, span);
-      const paragraphWindows = sentenceWindows(text, spans, windowChars);
+    for (const block of scoringBlocks(text, minChars)) {
+      const blockChars = block.reduce((sum, p) => sum + p.chars, 0);
+      const reliable = blockChars >= minChars;
+      const blockSentences = block.flatMap((p) => p.sentences.map((s) => ({ ...s, paragraph: p.index })));
       // each sentence takes the mean log-odds of the windows that contain it
-      const logitSum = new Float64Array(spans.length);
-      const cover = new Uint16Array(spans.length);
-      for (const w of paragraphWindows) {
+      const logitSum = new Float64Array(blockSentences.length);
+      const cover = new Uint16Array(blockSentences.length);
+      for (const w of sentenceWindows(text, blockSentences, windowChars)) {
         const probability = this.scoreText(text.slice(w.start, w.end));
-        windows.push({
-          start: w.start,
-          end: w.end,
-          paragraph: index,
-          probability,
-          band: this.bandOf(probability),
-        });
-        for (let s = w.firstSentence; s < w.endSentence; s++) {
-          logitSum[s]! += logit(probability);
-          cover[s]!++;
+        const paragraph = blockSentences[w.firstSentence]!.paragraph;
+        windows.push({ start: w.start, end: w.end, paragraph, probability, band: this.bandOf(probability) });
+        for (let k = w.firstSentence; k < w.endSentence; k++) {
+          logitSum[k]! += logit(probability);
+          cover[k]!++;
         }
       }
-      let paragraphProbability = 0;
-      const reliable = chars >= minChars;
-      spans.forEach((s, k) => {
+      const paragraphSum = new Map<number, number>();
+      blockSentences.forEach((s, k) => {
         const probability = sigmoid(logitSum[k]! / Math.max(1, cover[k]!));
         const sentenceChars = visibleLength(text.slice(s.start, s.end));
-        paragraphProbability += (probability * sentenceChars) / Math.max(1, chars);
-        sentences.push({ ...s, paragraph: index, probability, band: this.bandOf(probability) });
-        if (reliable && probability >= this.model.meta.thresholds.flag) flaggedChars += sentenceChars;
+        paragraphSum.set(s.paragraph, (paragraphSum.get(s.paragraph) ?? 0) + probability * sentenceChars);
+        sentences.push({ ...s, probability, band: this.bandOf(probability) });
+        if (reliable && probability >= flag) flaggedChars += sentenceChars;
       });
-      weightedAll += paragraphProbability * chars;
-      if (reliable) {
-        scoredChars += chars;
-        weightedProbability += paragraphProbability * chars;
+      for (const p of block) {
+        const probability = (paragraphSum.get(p.index) ?? 0) / Math.max(1, p.chars);
+        paragraphs.push({
+          ...p.span,
+          index: p.index,
+          chars: p.chars,
+          probability,
+          band: this.bandOf(probability),
+          reliable,
+        });
       }
-      paragraphs.push({
-        ...span,
-        index,
-        chars,
-        probability: paragraphProbability,
-        band: this.bandOf(paragraphProbability),
-        reliable,
-      });
-    });
+      const blockWeighted = [...paragraphSum.values()].reduce((a, b) => a + b, 0);
+      totalChars += blockChars;
+      weightedAll += blockWeighted;
+      if (reliable) {
+        scoredChars += blockChars;
+        weightedProbability += blockWeighted;
+      }
+    }
 
     const reliable = scoredChars > 0;
     // unreliable: the probability over everything is still given, as an indication only
@@ -179,6 +181,40 @@ export class AigcDetector {
     }
     return result;
   }
+}
+
+interface ParagraphUnit {
+  index: number;
+  span: Span;
+  chars: number;
+  sentences: Span[];
+}
+
+/**
+ * Paragraphs grouped for scoring: a paragraph shorter than `minChars` (a heading, or a line of hard-wrapped text
+ * pasted from a PDF) is scored together with the paragraphs after it, and a short tail joins the block before it.
+ * Windows may then span line breaks; only a text that is short as a whole stays unreliable.
+ */
+function scoringBlocks(text: string, minChars: number): ParagraphUnit[][] {
+  const blocks: ParagraphUnit[][] = [];
+  let current: ParagraphUnit[] = [];
+  let currentChars = 0;
+  splitParagraphs(text).forEach((span, index) => {
+    const chars = visibleLength(text.slice(span.start, span.end));
+    current.push({ index, span, chars, sentences: paragraphSentences(text, span) });
+    currentChars += chars;
+    if (chars >= minChars || currentChars >= 4 * minChars) {
+      blocks.push(current);
+      current = [];
+      currentChars = 0;
+    }
+  });
+  if (current.length > 0) {
+    const previous = blocks.at(-1);
+    if (previous && currentChars < minChars) previous.push(...current);
+    else blocks.push(current);
+  }
+  return blocks;
 }
 
 const cache = new Map<string, AigcDetector>();

@@ -39,12 +39,14 @@ describe('bundled model', () => {
   });
 
   it('reports paragraphs, sentences and windows whose offsets index the input', () => {
-    const paragraphs = ['第一章 绪论', humanAbstract, aiParagraph.repeat(3)];
+    const paragraphs = ['第一章 绪论', humanAbstract, aiParagraph.repeat(3), '参考文献'];
     const text = paragraphs.join('\n');
     const r = detector.detect(paragraphs);
     expect(r.paragraphs.map((p) => text.slice(p.start, p.end))).toEqual(paragraphs);
-    expect(r.paragraphs[0]!.reliable).toBe(false); // a heading is too short to judge
-    expect(r.paragraphs[2]!.reliable).toBe(true);
+    expect(r.paragraphs.map((p) => p.index)).toEqual([0, 1, 2, 3]);
+    // the heading is scored with the abstract after it, the trailing heading with the paragraph before it
+    expect(r.paragraphs.every((p) => p.reliable)).toBe(true);
+    expect(r.scoredChars).toBe(r.totalChars);
     // the sentences tile each paragraph (only whitespace between them)
     for (const p of r.paragraphs) {
       const own = r.sentences.filter((s) => s.paragraph === p.index);
@@ -53,9 +55,18 @@ describe('bundled model', () => {
       for (let k = 1; k < own.length; k++) expect(text.slice(own[k - 1]!.end, own[k]!.start).trim()).toBe('');
     }
     expect(r.windows.filter((w) => w.paragraph === 2).length).toBeGreaterThan(1);
-    expect(r.scoredChars).toBe(r.paragraphs[1]!.chars + r.paragraphs[2]!.chars);
+    for (const w of r.windows) expect(w.end).toBeGreaterThan(w.start);
     expect(r.aiCharRatio).toBeGreaterThanOrEqual(0);
     expect(r.aiCharRatio).toBeLessThanOrEqual(1);
+  });
+
+  it('scores hard-wrapped text (short lines, as pasted from a PDF) like the unwrapped paragraph', () => {
+    const lines = aiParagraph.match(/.{1,30}/g)!;
+    const wrapped = detector.detect(lines.join('\n'));
+    const whole = detector.detect(aiParagraph);
+    expect(wrapped.reliable).toBe(true);
+    expect(wrapped.paragraphs).toHaveLength(lines.length);
+    expect(Math.abs(wrapped.probability - whole.probability)).toBeLessThan(0.1);
   });
 
   it('handles a 300,000-character input', () => {
