@@ -250,8 +250,17 @@ const MEANS_VERBS = '实现|提高|提升|降低|达到|完成|获得|构建|建
 const byMeans: SentenceRule = {
   name: 'by-means',
   apply(sentence, ctx) {
-    const re = new RegExp(`通过(${CLAUSE_BODY}{1,20}?)(?:来)?(${MEANS_VERBS})`, 'g');
-    return replaceSome(sentence, re, (m) => `${pickOne(ctx.random, ['借助', '利用'])}${m[1]}来${m[2]}`, ctx);
+    const re = new RegExp(`通过(${CLAUSE_BODY}{1,12}?)(?:来)?(${MEANS_VERBS})`, 'g');
+    return replaceSome(
+      sentence,
+      re,
+      (m) =>
+        // A must be a plain means: not a 使用/采用 phrase (借助使用X) nor a causative or disposal frame
+        /^(使用|采用|利用|运用|借助)|[使让令把将被]/.test(m[1] ?? '')
+          ? undefined
+          : `${pickOne(ctx.random, ['借助', '利用'])}${m[1]}来${m[2]}`,
+      ctx,
+    );
   },
 };
 
@@ -315,8 +324,8 @@ const PHRASES: Array<[RegExp, (m: RegExpExecArray, random: Random) => string | u
   [/引起了?(广泛|普遍|高度)?的?(关注|重视)/g, (m) => `受到了${m[1] ?? ''}${m[2]}`],
   [new RegExp(`是(${CLAUSE_BODY}{1,12}?)的重要组成部分`, 'g'), (m) => `构成${m[1]}的重要部分`],
   [/在一定程度上/g, () => '在某种程度上'],
-  [/旨在/g, () => '目的在于'],
-  [new RegExp(`以(${CLAUSE_BODY}{1,10}?)为例`, 'g'), (m) => `以${m[1]}为案例`],
+  [/旨在/g, () => '意在'],
+  [new RegExp(`以(${CLAUSE_BODY}{1,10}?)为例(?=[，,。；;：:！？!?]|$)`, 'g'), (m) => `以${m[1]}为案例`],
   [/是指/g, () => '指的是'],
 ];
 
