@@ -13,6 +13,7 @@ import { type Chat, createChat } from './services/chat/index.ts';
 import { billingChatCharging } from './services/chat/charging.ts';
 import { createQueue, type JobQueue } from './jobs/index.ts';
 import { type CheckService, createCheckService } from './services/checks/index.ts';
+import { createRewriteService, type RewriteService } from './services/rewriting/index.ts';
 
 /** Everything a route or a job handler needs, built once per process. */
 export interface AppContext {
@@ -29,6 +30,7 @@ export interface AppContext {
   checks: CheckService;
   llm: Llm;
   chat: Chat;
+  rewriting: RewriteService;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
   const llm = createLlm({ config, db, sysConfig });
   await llm.publishAvailability();
   const chat = await createChat({ db, sysConfig, llm, charging: billingChatCharging(billing) });
+  const rewriting = await createRewriteService({ db, sysConfig, jobs, billing, llm });
   return {
     config,
     db,
@@ -60,6 +63,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     checks,
     llm,
     chat,
+    rewriting,
     async close() {
       await jobs.close();
       await checks.close();

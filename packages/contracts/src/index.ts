@@ -13,4 +13,5 @@ export * from './billing.ts';
 export * from './product.ts';
 export * from './order.ts';
 export * from './check.ts';
+export * from './machine.ts';
 export * from './chat.ts';

@@ -436,8 +436,6 @@ const SPLIT_CONNECTIVES: Record<string, string> = {
   另外: '另外，',
   然而: '然而，',
   但是: '但是，',
-  而且: '此外，',
-  并且: '此外，',
 };
 
 export function splitLongRule(minChars: number): SentenceRule {
@@ -449,7 +447,13 @@ export function splitLongRule(minChars: number): SentenceRule {
       for (let m = re.exec(sentence); m !== null; m = re.exec(sentence)) {
         const before = m.index;
         const after = sentence.length - (m.index + m[0].length);
-        if (before < 15 || after < 15 || sentence.slice(0, before).includes('由于')) continue;
+        // a correlative opened before the comma (不仅…而且, 虽然…但是, 由于…因此) needs its second half in the sentence
+        if (
+          before < 15 ||
+          after < 15 ||
+          /由于|不仅|不但|既|虽然|尽管|如果|只有|只要/.test(sentence.slice(0, before))
+        )
+          continue;
         if (ctx.random() >= ctx.rate) return sentence;
         return `${sentence.slice(0, before)}。${SPLIT_CONNECTIVES[m[1] ?? '']}${sentence.slice(m.index + m[0].length)}`;
       }

@@ -2,6 +2,7 @@ import type { AccountTables } from './tables/accounts.ts';
 import type { BillingTables } from './tables/billing.ts';
 import type { CheckTables } from './tables/checks.ts';
 import type { LlmTables } from './tables/llm.ts';
+import type { RewritingTables } from './tables/rewriting.ts';
 
 /** The whole database: each feature area declares its tables in `tables/<area>.ts`. */
-export interface Database extends AccountTables, BillingTables, CheckTables, LlmTables {}
+export interface Database extends AccountTables, BillingTables, CheckTables, LlmTables, RewritingTables {}

@@ -12,6 +12,7 @@ import { adminRoutes } from './admin.ts';
 import { checkRoutes } from './check.ts';
 import { libraryRoutes } from './library.ts';
 import { loginRoutes } from './login.ts';
+import { machineRoutes } from './machine.ts';
 import { mobileRoutes } from './mobile.ts';
 import { orderRoutes } from './order.ts';
 import { productRoutes } from './product.ts';
@@ -41,6 +42,7 @@ const modules: RouteModule[] = [
   adminRoutes,
   checkRoutes,
   libraryRoutes,
+  machineRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
