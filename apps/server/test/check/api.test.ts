@@ -304,13 +304,14 @@ describeEachDatabase('check_api', (getCtx) => {
     expect(gone.status).toBe(404);
   });
 
-  it('check_machine_submit: rewriting is not built yet, so it says so with 503 and creates nothing', async () => {
+  it('check_machine_submit: a paper not checked yet has nothing to hand over to 降重 (409), nothing is created', async () => {
     const user = await makeUser(getCtx());
     const rec = await initPaste(user.token);
     const r = await call(app, 'POST', `${API}/check_machine_submit?id=${rec.id}`, { token: user.token });
-    expect(r.status).toBe(503);
-    expect(r.body.message).toContain('降重服务即将上线');
+    expect(r.status).toBe(409);
+    expect(r.body.message).toContain('检测尚未完成');
     expect(await chargeRows(getCtx(), user.id)).toHaveLength(0);
+    // the full hand-over is tested with the 降重 service (test/rewriting)
   });
 
   it('paying one record by QR (sandbox order) submits it, charging exactly the order', async () => {

@@ -11,6 +11,7 @@ import {
   DownloadReportQuery,
   envelope,
   IdQuery,
+  MachineRecord,
   PageQuery,
   page,
   UpdateTitleInput,
@@ -216,15 +217,19 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
       {
         schema: {
           tags,
-          summary: '把检测过的论文交给降重（降重服务上线前返回 503）',
+          summary:
+            '把检测过的论文交给降重：新建一条智能降重记录（只改写报告标红、标黄的段落，其余保持原文），返回降重记录；不扣费',
           querystring: IdQuery,
-          response: { 200: envelope(z.null()) },
+          response: { 200: envelope(MachineRecord) },
         },
       },
       async (req) => {
         const user = requireUser(req);
-        await checks.load(user.id, req.query.id);
-        throw new AppError(503, '降重服务即将上线，敬请期待；检测报告可先下载保存');
+        const report = await checks.report(user.id, req.query.id);
+        return ok(
+          await ctx.rewriting.fromCheck(user.id, req.query.id, report),
+          '已创建降重记录，请确认并支付',
+        );
       },
     );
 

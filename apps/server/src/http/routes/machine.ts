@@ -1,0 +1,200 @@
+import multipart from '@fastify/multipart';
+import {
+  envelope,
+  IdQuery,
+  MachineDetail,
+  type MachineEdition,
+  MachineInitFields,
+  MachineInitInput,
+  MachineListFilter,
+  MachineOrderQuery,
+  MachineOrderStatus,
+  MachineRecord,
+  MachineSubmitInput,
+  MachineWordCount,
+  MachineWordCountInput,
+  PageQuery,
+  page,
+} from '@paperdesk/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { RewriteSource } from '../../services/rewriting/records.ts';
+import { requireUser } from '../auth.ts';
+import { ok } from '../envelope.ts';
+import { badRequest } from '../errors.ts';
+import { readForm, rejectLargeUploads } from './check.ts';
+import type { RouteModule } from './index.ts';
+
+const BASE = '/api/base/machine_api';
+const tags = ['machine_api 降重'];
+/** JSON bodies carry pasted text: 100,000 characters are about 300 KB of UTF-8; room for an admin's higher limit. */
+const TEXT_BODY_LIMIT = 8 * 1024 * 1024;
+
+const isMultipart = (req: FastifyRequest) => /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
+
+export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
+  // Multipart only in this module's own scope, as check_api does.
+  await root.register(async (plain) => {
+    await plain.register(multipart, { throwFileSizeLimit: true });
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const rewriting = ctx.rewriting;
+    const mb = ctx.config.MAX_UPLOAD_MB;
+    const uploadLimit = { bytes: Math.round(mb * 1024 * 1024), mb };
+    rejectLargeUploads(plain, async () => uploadLimit);
+    const readLimit = plain.rateLimit({
+      max: 60,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => `machine-read:${req.user?.id ?? req.ip}`,
+    });
+
+    /** A file (multipart `file`) or pasted text (multipart or JSON `text`), plus the other fields. */
+    async function sourceOf(
+      req: FastifyRequest,
+    ): Promise<{ fields: Record<string, unknown>; source: RewriteSource }> {
+      if (isMultipart(req)) {
+        const form = await readForm(req, { maxFileBytes: uploadLimit.bytes, maxFileMb: mb, maxFiles: 1 });
+        const file = form.files[0];
+        if (file) return { fields: form.fields, source: { file } };
+        if (form.fields.text?.trim()) return { fields: form.fields, source: { text: form.fields.text } };
+        throw badRequest('请上传文件或粘贴需要降重的内容');
+      }
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      return { fields: body, source: { text: MachineWordCountInput.parse(body).text } };
+    }
+
+    app.post(
+      `${BASE}/query_list`,
+      {
+        schema: {
+          tags,
+          summary: '我的降重记录（分页在 query，筛选在 body：status、edition、title 关键字）',
+          querystring: PageQuery,
+          body: MachineListFilter,
+          response: { 200: envelope(page(MachineRecord)) },
+        },
+      },
+      async (req) => ok(await rewriting.list(requireUser(req).id, req.query, req.body ?? {})),
+    );
+
+    app.post(
+      `${BASE}/word_count`,
+      {
+        bodyLimit: TEXT_BODY_LIMIT,
+        preHandler: [readLimit],
+        schema: {
+          tags,
+          summary: '统计需降重的字数并报价两个版本（multipart file 或 JSON { text }；不保存、不扣费）',
+          response: { 200: envelope(MachineWordCount) },
+        },
+      },
+      async (req) => ok(await rewriting.wordCount((await sourceOf(req)).source)),
+    );
+
+    const init = (edition: MachineEdition, summary: string) =>
+      app.post(
+        `${BASE}/${edition === 'cnki' ? 'machine_cnki_init' : 'machine_init'}`,
+        {
+          bodyLimit: TEXT_BODY_LIMIT,
+          preHandler: [readLimit],
+          schema: { tags, summary, response: { 200: envelope(MachineRecord) } },
+        },
+        async (req) => {
+          const user = requireUser(req);
+          const { fields, source } = await sourceOf(req);
+          const input = isMultipart(req)
+            ? MachineInitFields.parse(fields)
+            : MachineInitInput.omit({ text: true }).parse(fields);
+          return ok(await rewriting.init(user.id, edition, input.title, source), '已创建，请确认并支付');
+        },
+      );
+    init(
+      'standard',
+      '新建智能降重：粘贴（JSON { title?, text }）或上传 .docx/.pdf/.txt（multipart file、title）；不扣费',
+    );
+    init('cnki', '新建知网专版降重（AI 模型逐段改写）：同 machine_init；未配置模型时 503，不保存');
+
+    const submit = (edition: MachineEdition, summary: string) =>
+      app.post(
+        `${BASE}/${edition === 'cnki' ? 'machine_cnki_submit' : 'machine_submit'}`,
+        {
+          schema: { tags, summary, body: MachineSubmitInput, response: { 200: envelope(MachineRecord) } },
+        },
+        async (req) => {
+          const user = requireUser(req);
+          const r = await rewriting.submit(user.id, req.body.id, edition, { orderId: req.body.orderId });
+          return ok(r.record, r.alreadySubmitted ? '该降重已提交，无需重复提交' : '已提交，正在排队降重');
+        },
+      );
+    submit(
+      'standard',
+      '提交智能降重：在一个事务里扣费（降重套餐字数 → 余额）并排队；重复提交不重复扣费；余额不足 402',
+    );
+    submit('cnki', '提交知网专版降重：同 machine_submit；未配置模型时 503，不扣费');
+
+    app.post(
+      `${BASE}/check_order_id`,
+      {
+        schema: {
+          tags,
+          summary: '扫码支付本条记录后查询订单：已到账则记录已自动提交',
+          querystring: MachineOrderQuery,
+          response: { 200: envelope(MachineOrderStatus) },
+        },
+      },
+      async (req) => ok(await rewriting.orderStatus(requireUser(req).id, req.query.id, req.query.orderId)),
+    );
+
+    app.post(
+      `${BASE}/load_by_id`,
+      {
+        schema: {
+          tags,
+          summary: '一条降重记录：状态、进度、两个版本的价格；完成后附逐段对照（原文、改写、改动位置）',
+          querystring: IdQuery,
+          response: { 200: envelope(MachineDetail) },
+        },
+      },
+      async (req) => ok(await rewriting.detail(requireUser(req).id, req.query.id)),
+    );
+
+    app.post(
+      `${BASE}/delete`,
+      {
+        schema: {
+          tags,
+          summary: '删除自己的降重记录（进行中的不能删除）',
+          querystring: IdQuery,
+          response: { 200: envelope(z.boolean()) },
+        },
+      },
+      async (req) => {
+        await rewriting.remove(requireUser(req).id, req.query.id);
+        return ok(true, '已删除');
+      },
+    );
+
+    app.get(
+      `${BASE}/download_report`,
+      {
+        schema: {
+          tags,
+          summary: '下载降重结果 .docx：改写后全文，附原文与改写对照表（按需生成）',
+          querystring: IdQuery,
+        },
+      },
+      async (req, reply) => {
+        const file = await rewriting.download(requireUser(req).id, req.query.id);
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+          .header(
+            'content-disposition',
+            `attachment; filename="rewrite-${req.query.id}.docx"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+          )
+          .header('cache-control', 'private, no-store')
+          .send(file.body);
+      },
+    );
+  });
+};

@@ -1,0 +1,59 @@
+import type { Db } from '../../db/index.ts';
+import { conflict } from '../../http/errors.ts';
+import type { Llm } from '../../integrations/llm/index.ts';
+import type { JobQueue } from '../../jobs/types.ts';
+import type { Billing } from '../billing/index.ts';
+import type { createSysConfig } from '../sys-config.ts';
+import { createRewriteBilling, EDITION_NAMES, REWRITE_RECORD_TYPE } from './billing-port.ts';
+import { createRewriting, DEFAULT_REWRITE_LIMITS, REWRITE_LIMIT_KEYS } from './records.ts';
+
+/**
+ * 降重 (machine_api): records, the `rewrite` job and pay-per-record. Built once per process; the job
+ * kind is registered here so both `serve` and `worker` run it.
+ */
+export async function createRewriteService(deps: {
+  db: Db;
+  sysConfig: ReturnType<typeof createSysConfig>;
+  jobs: JobQueue;
+  billing: Billing;
+  llm: Llm;
+}) {
+  const rewriting = createRewriting({
+    db: deps.db,
+    sysConfig: deps.sysConfig,
+    jobs: deps.jobs,
+    billing: createRewriteBilling(deps.billing),
+    llm: deps.llm,
+  });
+  await deps.sysConfig.seed(
+    REWRITE_LIMIT_KEYS.maxChars,
+    DEFAULT_REWRITE_LIMITS.maxChars,
+    '降重单次最多字符数',
+  );
+  await deps.sysConfig.seed(
+    REWRITE_LIMIT_KEYS.minChars,
+    DEFAULT_REWRITE_LIMITS.minChars,
+    '降重单次最少字符数',
+  );
+  rewriting.registerJobs(deps.jobs);
+  // Pay for one record by QR (create_order with recordType 'rewrite'); once paid, the record is submitted.
+  deps.billing.registerRecordType(REWRITE_RECORD_TYPE, {
+    async resolve(userId, recordId) {
+      const r = await rewriting.load(userId, Number(recordId));
+      if (r.status !== 'created') throw conflict('该降重已提交，无需再次支付');
+      return {
+        service: 'rewrite',
+        edition: r.edition,
+        characters: r.characters,
+        subject: `${EDITION_NAMES[r.edition]}：${r.title}`.slice(0, 100),
+      };
+    },
+    async onPaid({ userId, recordId, orderId }) {
+      const r = await rewriting.load(userId, Number(recordId));
+      await rewriting.submit(userId, r.id, r.edition, { orderId });
+    },
+  });
+  return rewriting;
+}
+
+export type RewriteService = Awaited<ReturnType<typeof createRewriteService>>;
