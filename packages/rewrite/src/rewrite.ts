@@ -221,6 +221,8 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     tokens.slice(Math.max(0, i - 6), i).some((t) => synonymsOf(token.word, token.tag).includes(t.word))
   )
     return false;
+  // 比较 is the adverb 较为 only before an adjective (比较高), not the verb 比较 (比较两组)
+  if (token.word === '比较' && !/^a/.test(next?.tag ?? '')) return false;
   // 并不是 is the emphatic 并, not 并且
   if (token.word === '并' && next && NEGATIONS.has(next.word)) return false;
   // 所需 / 所能: a single character after 所 is bound to it

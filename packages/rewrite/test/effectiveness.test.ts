@@ -25,5 +25,5 @@ describe.skipIf(!dataPresent)('effectiveness against the plagiarism engine (real
   });
 });
 
-/** Measured on this sample (seed 7): strict 0.874, full engine 0.986, bigram Dice 0.895. */
+/** Measured on this sample (seed 7): strict 0.872, full engine 0.986, bigram Dice 0.896. */
 const GATE = { strictAfter: 0.89, ratioAfter: 0.995 };
