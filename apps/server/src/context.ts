@@ -14,6 +14,7 @@ import { billingChatCharging } from './services/chat/charging.ts';
 import { createQueue, type JobQueue } from './jobs/index.ts';
 import { type CheckService, createCheckService } from './services/checks/index.ts';
 import { createRewriteService, type RewriteService } from './services/rewriting/index.ts';
+import { createWritingService, type WritingService } from './services/writing/index.ts';
 
 /** Everything a route or a job handler needs, built once per process. */
 export interface AppContext {
@@ -31,6 +32,7 @@ export interface AppContext {
   llm: Llm;
   chat: Chat;
   rewriting: RewriteService;
+  writing: WritingService;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
   await llm.publishAvailability();
   const chat = await createChat({ db, sysConfig, llm, charging: billingChatCharging(billing) });
   const rewriting = await createRewriteService({ db, sysConfig, jobs, billing, llm });
+  const writing = await createWritingService({ db, sysConfig, jobs, billing, llm });
   return {
     config,
     db,
@@ -64,6 +67,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     llm,
     chat,
     rewriting,
+    writing,
     async close() {
       await jobs.close();
       await checks.close();

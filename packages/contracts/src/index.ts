@@ -15,3 +15,4 @@ export * from './order.ts';
 export * from './check.ts';
 export * from './machine.ts';
 export * from './chat.ts';
+export * from './paperInfo.ts';

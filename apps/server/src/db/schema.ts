@@ -3,6 +3,7 @@ import type { BillingTables } from './tables/billing.ts';
 import type { CheckTables } from './tables/checks.ts';
 import type { LlmTables } from './tables/llm.ts';
 import type { RewritingTables } from './tables/rewriting.ts';
+import type { WritingTables } from './tables/writing.ts';
 
 /** The whole database: each feature area declares its tables in `tables/<area>.ts`. */
-export interface Database extends AccountTables, BillingTables, CheckTables, LlmTables, RewritingTables {}
+export interface Database extends AccountTables, BillingTables, CheckTables, LlmTables, RewritingTables, WritingTables {}

@@ -4,6 +4,7 @@ import * as m0002 from './0002_billing.ts';
 import * as m0003 from './0003_checks.ts';
 import * as m0004 from './0004_llm.ts';
 import * as m0006 from './0006_rewriting.ts';
+import * as m0008 from './0008_writing.ts';
 
 /**
  * Every migration, in order. Each feature area owns its own numbered file
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_checks': m0003,
   '0004_llm': m0004,
   '0006_rewriting': m0006,
+  '0008_writing': m0008,
 };

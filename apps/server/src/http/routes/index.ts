@@ -19,6 +19,7 @@ import { productRoutes } from './product.ts';
 import { sysConfigRoutes } from './sysConfig.ts';
 import { chatRoutes } from './chat.ts';
 import { wechatRoutes } from './wechat.ts';
+import { paperInfoRoutes } from './paperInfo.ts';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -43,6 +44,7 @@ const modules: RouteModule[] = [
   checkRoutes,
   libraryRoutes,
   machineRoutes,
+  paperInfoRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -26,6 +26,73 @@ export const prompts = {
 今天的日期：{{date}}。
 `,
   ),
+  writingOutline: t(
+    'writing.outline',
+    1,
+    `
+【任务：生成大纲】
+你是经验丰富的论文写作导师。请为下面这篇{{paperType}}拟定写作大纲。
+- 题目：{{title}}
+- 学科/方向：{{discipline}}
+- 写作语言：{{language}}
+- 目标字数：约 {{targetWords}} 字
+- 关键词：{{keywords}}
+- 其他要求：{{requirements}}
+要求：
+- {{chapterHint}}每章 2～4 个小节，必要时可再分小节，最多三级；
+- 每个节点写一句话要点 brief（不超过 50 字），说明这一部分写什么；
+- 标题不要带编号（不要写“第一章”“1.1”），编号由系统生成；
+- 不要包含摘要、参考文献、致谢，它们由系统单独生成。
+只输出 JSON，不要任何解释或代码块标记，格式：
+{"chapters":[{"title":"绪论","brief":"……","children":[{"title":"研究背景","brief":"……"}]}]}
+`,
+  ),
+  writingAbstract: t(
+    'writing.abstract',
+    1,
+    `
+【任务：摘要】
+请为下面这篇{{paperType}}撰写摘要和关键词。
+- 题目：{{title}}
+- 学科/方向：{{discipline}}
+- 写作语言：{{language}}
+大纲：
+{{outline}}
+要求：摘要约 {{abstractWords}} 字，概括研究目的、方法、主要内容与结论；关键词 3～5 个。{{englishHint}}
+不要编造具体的统计数字、实验结果或文献；需要时用概括性表述。
+只输出 JSON，不要任何解释或代码块标记，格式：
+{{format}}
+`,
+  ),
+  writingSection: t(
+    'writing.section',
+    1,
+    `
+【任务：撰写章节】{{path}} {{heading}}
+你正在撰写{{paperType}}《{{title}}》（学科/方向：{{discipline}}），写作语言：{{language}}。
+全文大纲：
+{{outline}}
+前文概要：
+{{previous}}
+现在请撰写 {{path}}「{{heading}}」的正文。本节要点：{{brief}}
+要求：
+- 约 {{words}} 字，学术书面语，论证清楚，与前文自然衔接，不重复前文内容；
+- 只输出本节正文段落，段落之间空一行；不要输出标题、编号或 Markdown 符号；
+- 不要编造具体的统计数字、实验结果、人名或文献出处；需要实际数据的地方写“（此处可补充实际数据）”。
+{{requirements}}
+`,
+  ),
+  writingReferences: t(
+    'writing.references',
+    1,
+    `
+【任务：参考文献】
+请为{{paperType}}《{{title}}》（学科/方向：{{discipline}}；关键词：{{keywords}}）列出 {{count}} 条参考文献。
+- 按 GB/T 7714—2015 著录格式，以中文文献为主，可含少量英文文献；
+- 只列出你确信真实存在的文献，不确定的不要列出；
+- 每行一条，不要编号，不要任何其他说明。
+`,
+  ),
 } as const;
 
 export type PromptId = keyof typeof prompts;
