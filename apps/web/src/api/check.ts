@@ -4,6 +4,7 @@ import type {
   CheckListFilter,
   CheckRecord,
   CheckReport,
+  MachineRecord,
   Page,
   ReportType,
   WordCountResult,
@@ -84,9 +85,9 @@ export function updateTitle(id: number, title: string) {
   return request<CheckRecord>(`${BASE}/update_title`, { params: { id }, data: { title } });
 }
 
-/** Hands the checked paper to rewriting (降重). */
+/** Hands the checked paper to rewriting (降重): a new 智能降重 record of its flagged paragraphs. */
 export function checkMachineSubmit(id: number) {
-  return request<null>(`${BASE}/check_machine_submit`, { params: { id } });
+  return request<MachineRecord>(`${BASE}/check_machine_submit`, { params: { id } });
 }
 
 export function reportParagraphs(id: number) {

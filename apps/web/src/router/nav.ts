@@ -16,7 +16,7 @@ export interface NavItem {
 export const TOP_NAV: readonly NavItem[] = [
   { index: 1, titleKey: 'nav.home', path: '/home' },
   { index: 3, titleKey: 'nav.write', path: '/papergc/gc' },
-  { index: 4, titleKey: 'nav.rewrite', path: '/papermachinesubmit/papermachine' },
+  { index: 4, titleKey: 'nav.rewrite', path: '/nlp/machine' },
   { index: 6, titleKey: 'nav.aigcRewrite', path: '/aigcdown/machine' },
   { index: 16, titleKey: 'nav.aigcCheck', path: '/aigccheck/check' },
   { index: 2, titleKey: 'nav.check', path: '/papercheck/check' },

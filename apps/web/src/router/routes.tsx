@@ -1,7 +1,10 @@
 import { checkvipRoutes, errorPageRoutes } from '../views/error-page/routes.tsx';
 import { gptRoutes } from '../views/gpt/routes.tsx';
 import { homeRoutes } from '../views/home/routes.tsx';
+import { cnkiRoutes } from '../views/cnki/routes.tsx';
 import { loginRoutes } from '../views/login/routes.tsx';
+import { machineRoutes } from '../views/machine/routes.tsx';
+import { nlpRoutes } from '../views/nlp/routes.tsx';
 import { orderRoutes } from '../views/order/routes.tsx';
 import { papercheckRoutes } from '../views/papercheck/routes.tsx';
 import { redirectRoutes } from '../views/redirect/routes.tsx';
@@ -26,8 +29,9 @@ export const routes: AppRoute[] = [
   // /aigccheck/* (AIGC)
   // /aippt/* (PPT)
   // /papermachinesubmit/*, /papermachine/* (rewriting)
-  // /cnki/cnki (database rewrite)
-  // /nlp/machine, /machine/list (smart rewriting)
+  ...cnkiRoutes, //           /cnki/cnki (database rewrite)
+  ...nlpRoutes, //            /nlp/machine (smart rewriting)
+  ...machineRoutes, //        /machine/list, /machine/submit/:id, /machine/content/:id
   // /aigcdown/machine, /aigc/list (lower AIGC)
   ...orderRoutes, //          /order/* (packages, top-up, account centre)
   ...checkvipRoutes, //       /checkvip (unknown paths land here)

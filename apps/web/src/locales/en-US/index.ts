@@ -7,6 +7,7 @@ import enErrorLog from './errorLog.ts';
 import enErrorPage from './errorPage.ts';
 import enHome from './home.ts';
 import enLogin from './login.ts';
+import enMachine from './machine.ts';
 import enNavbar from './navbar.ts';
 import enOrder from './order.ts';
 import enRoute from './route.ts';
@@ -22,6 +23,7 @@ export const enUS = {
   home: enHome,
   chat: enChat,
   check: enCheck,
+  machine: enMachine,
   order: enOrder,
   settings: enSettings,
   tagsView: enTagsView,

@@ -5,6 +5,7 @@ import zhErrorLog from './errorLog.ts';
 import zhErrorPage from './errorPage.ts';
 import zhHome from './home.ts';
 import zhLogin from './login.ts';
+import zhMachine from './machine.ts';
 import zhNavbar from './navbar.ts';
 import zhOrder from './order.ts';
 import zhRoute from './route.ts';
@@ -23,6 +24,7 @@ export const zhCN = {
   home: zhHome,
   chat: zhChat,
   check: zhCheck,
+  machine: zhMachine,
   order: zhOrder,
   settings: zhSettings,
   tagsView: zhTagsView,

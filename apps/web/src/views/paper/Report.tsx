@@ -231,7 +231,12 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
             </Dropdown>
             <Button
               icon={<EditOutlined />}
-              onClick={() => void checkMachineSubmit(record.id).catch(() => {})}
+              onClick={() =>
+                void checkMachineSubmit(record.id)
+                  .then((r) => navigate(`/machine/submit/${r.result.id}`))
+                  .catch(() => {})
+              }
+              data-testid="to-rewrite"
             >
               {t('report.rewrite')}
             </Button>
