@@ -13,6 +13,7 @@ import { type Chat, createChat } from './services/chat/index.ts';
 import { billingChatCharging } from './services/chat/charging.ts';
 import { createQueue, type JobQueue } from './jobs/index.ts';
 import { type CheckService, createCheckService } from './services/checks/index.ts';
+import { type AigcService, createAigcService } from './services/aigc/index.ts';
 import { createRewriteService, type RewriteService } from './services/rewriting/index.ts';
 import { createWritingService, type WritingService } from './services/writing/index.ts';
 
@@ -29,6 +30,7 @@ export interface AppContext {
   accountSummary: ReturnType<typeof createAccountSummary>;
   billing: Billing;
   checks: CheckService;
+  aigc: AigcService;
   llm: Llm;
   chat: Chat;
   rewriting: RewriteService;
@@ -47,6 +49,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
   const billing = createBilling({ db, config, sysConfig, jobs });
   await billing.seed();
   const checks = await createCheckService({ db, config, sysConfig, jobs, billing });
+  const aigc = await createAigcService({ db, config, sysConfig, jobs, billing });
   const llm = createLlm({ config, db, sysConfig });
   await llm.publishAvailability();
   const chat = await createChat({ db, sysConfig, llm, charging: billingChatCharging(billing) });
@@ -64,6 +67,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     accountSummary: createAccountSummary(db),
     billing,
     checks,
+    aigc,
     llm,
     chat,
     rewriting,

@@ -13,6 +13,7 @@ export * from './billing.ts';
 export * from './product.ts';
 export * from './order.ts';
 export * from './check.ts';
+export * from './aigc.ts';
 export * from './machine.ts';
 export * from './chat.ts';
 export * from './paperInfo.ts';

@@ -22,7 +22,7 @@ export interface CheckReportPdfOptions {
   maxSpanChars?: number;
 }
 
-const COLORS = {
+export const COLORS = {
   text: '#1f1f1f',
   muted: '#8c8c8c',
   line: '#e5e6eb',
@@ -31,11 +31,11 @@ const COLORS = {
   copy: '#d9363e',
   quote: '#b8860b',
 };
-const MARGIN = { top: 64, bottom: 56, left: 50, right: 50 };
+export const MARGIN = { top: 64, bottom: 56, left: 50, right: 50 };
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
-interface Column {
+export interface Column {
   header: string;
   width: number;
   align?: 'left' | 'right' | 'center';
@@ -53,55 +53,15 @@ export async function renderCheckReportPdf(
 ): Promise<Buffer> {
   const product = options.productName ?? 'PaperDesk 论文工作台';
   const maxSpan = options.maxSpanChars ?? 400;
-  const fonts = fontBuffers();
   const no = reportNumber(report.recordId, report.checkedAt);
   const variantName = options.variant === 'full' ? '全文对照报告' : '简洁报告';
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `${report.title} — 文本复制检测报告（${variantName}）`,
-      Author: product,
-      Subject: '文本复制检测报告',
-      Creator: product,
-    },
+  const { doc, width, ensure, finish } = openReportPdf({
+    product,
+    title: `${report.title} — 文本复制检测报告（${variantName}）`,
+    subject: '文本复制检测报告',
+    header: `${product} · 文本复制检测报告单（${variantName}）`,
+    no,
   });
-  doc.registerFont('sc', fonts.regular);
-  doc.registerFont('sc-bold', fonts.bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve());
-    doc.on('error', reject);
-  });
-
-  const width = doc.page.width - MARGIN.left - MARGIN.right;
-  const bottom = () => doc.page.height - MARGIN.bottom;
-  const ensure = (h: number) => {
-    if (doc.y + h > bottom()) doc.addPage();
-  };
-  const pageHeader = () => {
-    const y = 28;
-    doc.save();
-    doc.font('sc').fontSize(8).fillColor(COLORS.muted);
-    doc.text(`${product} · 文本复制检测报告单（${variantName}）`, MARGIN.left, y, {
-      width: width / 2,
-      lineBreak: false,
-    });
-    doc.text(`No. ${no}`, MARGIN.left + width / 2, y, { width: width / 2, align: 'right', lineBreak: false });
-    doc
-      .moveTo(MARGIN.left, y + 14)
-      .lineTo(MARGIN.left + width, y + 14)
-      .lineWidth(0.5)
-      .strokeColor(COLORS.line)
-      .stroke();
-    doc.restore();
-    doc.x = MARGIN.left;
-    doc.y = MARGIN.top;
-  };
-  doc.on('pageAdded', pageHeader);
-  pageHeader();
 
   // ---- title and identity -------------------------------------------------------------------
   doc.font('sc-bold').fontSize(18).fillColor(COLORS.text).text('文本复制检测报告单', { align: 'center' });
@@ -200,29 +160,94 @@ export async function renderCheckReportPdf(
   doc.moveDown(1);
   legend(doc, width, ensure);
 
-  // ---- page numbers -------------------------------------------------------------------------
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const saved = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('sc')
-      .fontSize(8)
-      .fillColor(COLORS.muted)
-      .text(`第 ${i + 1} 页 / 共 ${range.count} 页`, MARGIN.left, doc.page.height - 34, {
-        width,
-        align: 'center',
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = saved;
-  }
-  doc.end();
-  await finished;
-  return Buffer.concat(chunks);
+  return finish();
 }
 
-function sectionTitle(doc: Doc, title: string) {
+/** Report numbers, page header and page footer shared by the report PDFs (查重, AIGC). */
+export interface ReportPdfFrame {
+  product: string;
+  /** PDF metadata title and subject. */
+  title: string;
+  subject: string;
+  /** Left of every page header; the report number sits on the right. */
+  header: string;
+  no: string;
+}
+
+/**
+ * An A4 PDF with Noto Sans SC registered as `sc` / `sc-bold`, a header on every page and, on `finish()`,
+ * 第 n 页 / 共 m 页 footers; `finish` resolves to the file.
+ */
+export function openReportPdf(frame: ReportPdfFrame) {
+  const fonts = fontBuffers();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: MARGIN,
+    bufferPages: true,
+    info: { Title: frame.title, Author: frame.product, Subject: frame.subject, Creator: frame.product },
+  });
+  doc.registerFont('sc', fonts.regular);
+  doc.registerFont('sc-bold', fonts.bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - MARGIN.left - MARGIN.right;
+  const bottom = () => doc.page.height - MARGIN.bottom;
+  const ensure = (h: number) => {
+    if (doc.y + h > bottom()) doc.addPage();
+  };
+  const pageHeader = () => {
+    const y = 28;
+    doc.save();
+    doc.font('sc').fontSize(8).fillColor(COLORS.muted);
+    doc.text(frame.header, MARGIN.left, y, { width: width / 2, lineBreak: false });
+    doc.text(`No. ${frame.no}`, MARGIN.left + width / 2, y, {
+      width: width / 2,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc
+      .moveTo(MARGIN.left, y + 14)
+      .lineTo(MARGIN.left + width, y + 14)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.line)
+      .stroke();
+    doc.restore();
+    doc.x = MARGIN.left;
+    doc.y = MARGIN.top;
+  };
+  doc.on('pageAdded', pageHeader);
+  pageHeader();
+
+  async function finish(): Promise<Buffer> {
+    const range = doc.bufferedPageRange();
+    for (let i = range.start; i < range.start + range.count; i++) {
+      doc.switchToPage(i);
+      const saved = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      doc
+        .font('sc')
+        .fontSize(8)
+        .fillColor(COLORS.muted)
+        .text(`第 ${i + 1} 页 / 共 ${range.count} 页`, MARGIN.left, doc.page.height - 34, {
+          width,
+          align: 'center',
+          lineBreak: false,
+        });
+      doc.page.margins.bottom = saved;
+    }
+    doc.end();
+    await finished;
+    return Buffer.concat(chunks);
+  }
+  return { doc, width, ensure, finish };
+}
+
+export function sectionTitle(doc: Doc, title: string) {
   if (doc.y + 60 > doc.page.height - MARGIN.bottom) doc.addPage();
   const y = doc.y;
   doc.rect(MARGIN.left, y + 2, 3, 13).fill(COLORS.brand);
@@ -235,11 +260,11 @@ function sectionTitle(doc: Doc, title: string) {
   doc.moveDown(0.4);
 }
 
-function note(doc: Doc, text: string) {
+export function note(doc: Doc, text: string) {
   doc.font('sc').fontSize(9).fillColor(COLORS.muted).text(text, MARGIN.left);
 }
 
-function keyValues(doc: Doc, width: number, rows: [string, string][]) {
+export function keyValues(doc: Doc, width: number, rows: [string, string][]) {
   for (const [k, v] of rows) {
     const y = doc.y;
     doc.font('sc').fontSize(10).fillColor(COLORS.muted).text(`${k}：`, MARGIN.left, y, { width: 70 });
@@ -324,9 +349,9 @@ function metricsBox(doc: Doc, width: number, report: CheckReport) {
   doc.y = top + height + 4;
 }
 
-type Cell = string | { text: string; color: string };
+export type Cell = string | { text: string; color: string };
 
-function table(doc: Doc, columns: Column[], rows: Cell[][]) {
+export function table(doc: Doc, columns: Column[], rows: Cell[][]) {
   const pad = 5;
   const drawHeader = () => {
     const y = doc.y;

@@ -36,3 +36,9 @@ export {
   type Slide,
   type SlidePlan,
 } from './deck/index.ts';
+export {
+  AIGC_BAND_COLORS,
+  type AigcReportPdfOptions,
+  aigcRuns,
+  renderAigcReportPdf,
+} from './aigc-report-pdf.ts';

@@ -1,4 +1,5 @@
 import type { AccountTables } from './tables/accounts.ts';
+import type { AigcTables } from './tables/aigc.ts';
 import type { BillingTables } from './tables/billing.ts';
 import type { CheckTables } from './tables/checks.ts';
 import type { LlmTables } from './tables/llm.ts';
@@ -6,4 +7,4 @@ import type { RewritingTables } from './tables/rewriting.ts';
 import type { WritingTables } from './tables/writing.ts';
 
 /** The whole database: each feature area declares its tables in `tables/<area>.ts`. */
-export interface Database extends AccountTables, BillingTables, CheckTables, LlmTables, RewritingTables, WritingTables {}
+export interface Database extends AccountTables, BillingTables, CheckTables, LlmTables, AigcTables, RewritingTables, WritingTables {}

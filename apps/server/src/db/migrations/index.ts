@@ -3,6 +3,7 @@ import * as m0001 from './0001_accounts.ts';
 import * as m0002 from './0002_billing.ts';
 import * as m0003 from './0003_checks.ts';
 import * as m0004 from './0004_llm.ts';
+import * as m0005 from './0005_aigc.ts';
 import * as m0006 from './0006_rewriting.ts';
 import * as m0008 from './0008_writing.ts';
 
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0002_billing': m0002,
   '0003_checks': m0003,
   '0004_llm': m0004,
+  '0005_aigc': m0005,
   '0006_rewriting': m0006,
   '0008_writing': m0008,
 };

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { accountRoutes } from './account.ts';
 import { adminRoutes } from './admin.ts';
+import { aigcRoutes } from './aigc.ts';
 import { checkRoutes } from './check.ts';
 import { libraryRoutes } from './library.ts';
 import { loginRoutes } from './login.ts';
@@ -42,6 +43,7 @@ const modules: RouteModule[] = [
   wechatRoutes,
   adminRoutes,
   checkRoutes,
+  aigcRoutes,
   libraryRoutes,
   machineRoutes,
   paperInfoRoutes,

@@ -1,0 +1,60 @@
+import { type AigcDetector, loadDetector } from '@paperdesk/aigc';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { conflict } from '../../http/errors.ts';
+import type { JobQueue } from '../../jobs/types.ts';
+import type { Billing } from '../billing/index.ts';
+import type { createSysConfig } from '../sys-config.ts';
+import { AIGC_LIMIT_KEYS, AIGC_RECORD_TYPE, createAigcRecords, DEFAULT_AIGC_LIMITS } from './records.ts';
+
+/**
+ * AIGC检测: records, the `aigc` job (the bundled detector of @paperdesk/aigc) and pay-per-record orders.
+ * Built once per process; the job kind is registered here so both `serve` and `worker` run it.
+ */
+export async function createAigcService(deps: {
+  db: Db;
+  config: Config;
+  sysConfig: ReturnType<typeof createSysConfig>;
+  jobs: JobQueue;
+  billing: Billing;
+}) {
+  let detector: AigcDetector | null = null;
+  const records = createAigcRecords({
+    db: deps.db,
+    sysConfig: deps.sysConfig,
+    jobs: deps.jobs,
+    billing: deps.billing,
+    detector: () => {
+      detector ??= loadDetector();
+      return detector;
+    },
+    defaultMaxUploadMb: deps.config.MAX_UPLOAD_MB,
+  });
+  await deps.sysConfig.seed(AIGC_LIMIT_KEYS.maxChars, DEFAULT_AIGC_LIMITS.maxChars, 'AIGC检测单篇最多字符数');
+  await deps.sysConfig.seed(AIGC_LIMIT_KEYS.minChars, DEFAULT_AIGC_LIMITS.minChars, 'AIGC检测单篇最少字符数');
+  await deps.sysConfig.seed(
+    AIGC_LIMIT_KEYS.maxUploadMb,
+    deps.config.MAX_UPLOAD_MB,
+    'AIGC检测上传文件大小上限（MB）',
+  );
+  records.registerJobs(deps.jobs);
+  // Pay for one record by QR (create_order with recordType 'aigc'); once paid, the record is submitted.
+  deps.billing.registerRecordType(AIGC_RECORD_TYPE, {
+    async resolve(userId, recordId) {
+      const r = await records.load(userId, Number(recordId));
+      if (r.status !== 'created') throw conflict('该检测已提交，无需再次支付');
+      return {
+        service: 'aigc_check',
+        edition: 'standard',
+        characters: r.characters,
+        subject: `AIGC检测：${r.title}`.slice(0, 100),
+      };
+    },
+    async onPaid({ userId, recordId, orderId }) {
+      await records.submit(userId, Number(recordId), { orderId });
+    },
+  });
+  return records;
+}
+
+export type AigcService = Awaited<ReturnType<typeof createAigcService>>;

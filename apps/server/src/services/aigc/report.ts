@@ -1,0 +1,238 @@
+import { type AigcDetector, type Band, type DetectionResult, visibleLength } from '@paperdesk/aigc';
+import type {
+  AigcBandCounts,
+  AigcChapter,
+  AigcMetrics,
+  AigcParagraph,
+  AigcReport,
+  AigcSpan,
+} from '@paperdesk/contracts';
+import { type Block, documentText, findReferences } from '@paperdesk/textkit';
+
+/** Visible characters the detector is handed per call: about 0.1 s of work, so the event loop keeps answering. */
+const BATCH_CHARS = 3_000;
+
+/** A block as the detector sees it: one line (line breaks inside a block become spaces, offsets unchanged). */
+const asLine = (text: string) => text.replace(/[\r\n\u2028\u2029]/g, ' ');
+
+interface Scored {
+  block: number;
+  result: DetectionResult['paragraphs'][number];
+  sentences: DetectionResult['sentences'];
+  /** Where the block's line starts in the text the detector scored. */
+  lineStart: number;
+  note: string | undefined;
+}
+
+/**
+ * Scores the body paragraphs of a document in batches, yielding to the event loop between batches. A batch ends
+ * only after a paragraph of at least the detector's reliable length: the detector closes its scoring group there
+ * too (short paragraphs are scored with their neighbours), so batching changes no score and the document
+ * figures can be summed here the way the detector sums them. A text of short lines only is one batch.
+ */
+async function scoreBlocks(
+  detector: AigcDetector,
+  blocks: readonly { index: number; text: string }[],
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<Scored[]> {
+  const out: Scored[] = [];
+  const minChars = detector.model.meta.minReliableChars;
+  const total = blocks.reduce((s, b) => s + b.text.length, 0) || 1;
+  let done = 0;
+  for (let i = 0; i < blocks.length; ) {
+    const batch: { index: number; text: string }[] = [];
+    let chars = 0;
+    for (;;) {
+      const b = blocks[i++]!;
+      batch.push(b);
+      chars += b.text.length;
+      if (i >= blocks.length) break;
+      if (chars >= BATCH_CHARS && visibleLength(b.text) >= minChars) break;
+    }
+    const lines = batch.map((b) => asLine(b.text));
+    const r = detector.detect(lines);
+    if (r.paragraphs.length !== lines.length) throw new Error('段落切分与检测结果不一致');
+    let lineStart = 0;
+    lines.forEach((line, k) => {
+      const p = r.paragraphs[k]!;
+      out.push({
+        block: batch[k]!.index,
+        result: p,
+        sentences: r.sentences.filter((s) => s.paragraph === k),
+        lineStart,
+        note: r.note,
+      });
+      lineStart += line.length + 1;
+    });
+    done += chars;
+    onProgress(done / total);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal?.aborted) throw new Error('服务正在关闭');
+  }
+  return out;
+}
+
+const emptyCounts = (): AigcBandCounts => ({ high: 0, medium: 0, light: 0, none: 0 });
+
+/** Chapter headings: the shallowest heading level below the title (level 0) present in the document. */
+function chapterLevel(blocks: readonly Block[]): number | null {
+  let level: number | null = null;
+  for (const b of blocks) {
+    if (b.kind !== 'heading' || (b.level ?? 1) < 1) continue;
+    level = Math.min(level ?? Number.POSITIVE_INFINITY, b.level ?? 1);
+  }
+  return level;
+}
+
+export interface DetectDocumentResult {
+  metrics: AigcMetrics;
+  model: AigcReport['model'];
+  note: string | null;
+  chapters: AigcChapter[];
+  paragraphs: AigcParagraph[];
+}
+
+/**
+ * Runs the detector over a document read by textkit and shapes the report: per-paragraph probabilities and
+ * bands, the flagged sentences as paragraph-local spans, chapters, band counts and the headline figures.
+ * Headings and the reference list are shown but not scored.
+ */
+export async function detectDocument(
+  detector: AigcDetector,
+  doc: { title?: string | undefined; blocks: Block[] },
+  opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<DetectDocumentResult> {
+  const placed = documentText(doc);
+  const refs = findReferences(placed.text);
+  const isReference = (b: (typeof placed.blocks)[number]) =>
+    refs !== undefined && b.kind === 'paragraph' && b.start >= refs.start && b.end <= refs.end;
+  const body = placed.blocks.filter((b) => b.kind === 'paragraph' && !isReference(b) && b.text.trim());
+  const scored = await scoreBlocks(
+    detector,
+    body.map((b) => ({ index: b.index, text: b.text })),
+    opts.onProgress ?? (() => {}),
+    opts.signal,
+  );
+  const byBlock = new Map(scored.map((s) => [s.block, s]));
+  const flag = detector.model.meta.thresholds.flag;
+
+  const level = chapterLevel(doc.blocks);
+  const chapters: AigcChapter[] = [];
+  const openChapter = (title: string) => {
+    chapters.push({
+      index: chapters.length,
+      title,
+      chars: 0,
+      scoredChars: 0,
+      aiChars: 0,
+      aiCharRatio: 0,
+      probability: null,
+      band: null,
+    });
+  };
+  const weighted = new Map<number, number>();
+
+  const counts = emptyCounts();
+  let totalChars = 0;
+  let scoredChars = 0;
+  let aiChars = 0;
+  let weightedReliable = 0;
+  let weightedAll = 0;
+  const paragraphs: AigcParagraph[] = placed.blocks.map((b) => {
+    const isChapterHeading = b.kind === 'heading' && level !== null && (b.level ?? 1) === level;
+    if (isChapterHeading || (chapters.length === 0 && b.kind === 'paragraph')) {
+      openChapter(isChapterHeading ? b.text.trim() : '正文');
+    }
+    const chapterIndex = Math.max(0, chapters.length - 1);
+    const s = byBlock.get(b.index);
+    if (!s) {
+      return {
+        index: b.index,
+        kind: b.kind === 'heading' ? 'heading' : isReference(b) ? 'reference' : 'paragraph',
+        chapter: chapterIndex,
+        text: b.text,
+        chars: visibleLength(b.text),
+        probability: null,
+        band: null,
+        reliable: false,
+        aiChars: 0,
+        spans: [],
+      };
+    }
+    const p = s.result;
+    const spans: AigcSpan[] = [];
+    let flagged = 0;
+    for (const sentence of s.sentences) {
+      if (p.reliable && sentence.probability >= flag)
+        flagged += visibleLength(
+          asLine(b.text).slice(sentence.start - s.lineStart, sentence.end - s.lineStart),
+        );
+      if (sentence.band === 'none') continue;
+      spans.push({
+        start: sentence.start - s.lineStart,
+        end: sentence.end - s.lineStart,
+        probability: sentence.probability,
+        band: sentence.band,
+      });
+    }
+    totalChars += p.chars;
+    weightedAll += p.probability * p.chars;
+    const chapter = chapters[chapterIndex]!;
+    chapter.chars += p.chars;
+    if (p.reliable) {
+      counts[p.band]++;
+      scoredChars += p.chars;
+      aiChars += flagged;
+      weightedReliable += p.probability * p.chars;
+      chapter.scoredChars += p.chars;
+      chapter.aiChars += flagged;
+      weighted.set(chapterIndex, (weighted.get(chapterIndex) ?? 0) + p.probability * p.chars);
+    }
+    return {
+      index: b.index,
+      kind: 'paragraph',
+      chapter: chapterIndex,
+      text: b.text,
+      chars: p.chars,
+      probability: p.probability,
+      band: p.band,
+      reliable: p.reliable,
+      aiChars: flagged,
+      spans,
+    };
+  });
+  if (chapters.length === 0) openChapter(doc.title ?? '正文');
+  for (const c of chapters) {
+    if (c.scoredChars === 0) continue;
+    c.aiCharRatio = Math.min(1, c.aiChars / c.scoredChars);
+    c.probability = (weighted.get(c.index) ?? 0) / c.scoredChars;
+    c.band = detector.bandOf(c.probability);
+  }
+
+  const reliable = scoredChars > 0;
+  const probability = reliable
+    ? weightedReliable / scoredChars
+    : totalChars > 0
+      ? weightedAll / totalChars
+      : 0;
+  const band: Band = reliable ? detector.bandOf(probability) : 'none';
+  return {
+    metrics: {
+      aiCharRatio: reliable ? Math.min(1, aiChars / scoredChars) : 0,
+      probability,
+      band,
+      reliable,
+      totalChars,
+      scoredChars,
+      aiChars,
+      paragraphCount: paragraphs.filter((p) => p.kind === 'paragraph').length,
+      bandCounts: counts,
+      modelVersion: detector.version,
+    },
+    model: { version: detector.version, flagThreshold: flag },
+    note: reliable ? null : (scored.find((s) => s.note)?.note ?? '没有可检测的文字'),
+    chapters,
+    paragraphs,
+  };
+}

@@ -1,0 +1,73 @@
+import { loadDetector } from '@paperdesk/aigc';
+import { describe, expect, it } from 'vitest';
+import { detectDocument } from '../../src/services/aigc/report.ts';
+import { paragraph } from '../check/support.ts';
+
+describe('detectDocument', () => {
+  const detector = loadDetector();
+  const texts = Array.from({ length: 40 }, (_, i) => paragraph(700 + i, 4 + (i % 5)));
+
+  it('scores in batches exactly as the detector scores the whole document', async () => {
+    const blocks = [
+      { kind: 'heading' as const, level: 1, text: '第一章 引言' },
+      ...texts.slice(0, 20).map((text) => ({ kind: 'paragraph' as const, text })),
+      { kind: 'heading' as const, level: 1, text: '第二章 讨论' },
+      ...texts.slice(20).map((text) => ({ kind: 'paragraph' as const, text })),
+      { kind: 'paragraph' as const, text: '短段落。' },
+    ];
+    const progress: number[] = [];
+    const r = await detectDocument(detector, { blocks }, { onProgress: (f) => progress.push(f) });
+    const whole = detector.detect([...texts, '短段落。']);
+    expect(progress.length).toBeGreaterThan(1); // more than one batch
+    expect(progress.at(-1)).toBeCloseTo(1, 6);
+    expect(r.metrics.probability).toBeCloseTo(whole.probability, 9);
+    expect(r.metrics.aiCharRatio).toBeCloseTo(whole.aiCharRatio, 9);
+    expect(r.metrics.band).toBe(whole.band);
+    expect(r.metrics.totalChars).toBe(whole.totalChars);
+    expect(r.metrics.scoredChars).toBe(whole.scoredChars);
+    const body = r.paragraphs.filter((p) => p.kind === 'paragraph');
+    expect(body.map((p) => p.probability)).toEqual(whole.paragraphs.map((p) => p.probability));
+    // the short tail is scored with the paragraph before it, as the detector does
+    expect(body.map((p) => p.reliable)).toEqual(whole.paragraphs.map((p) => p.reliable));
+    expect(r.chapters.map((c) => [c.title, c.chars])).toEqual([
+      ['第一章 引言', whole.paragraphs.slice(0, 20).reduce((s, p) => s + p.chars, 0)],
+      ['第二章 讨论', whole.paragraphs.slice(20).reduce((s, p) => s + p.chars, 0)],
+    ]);
+    // spans are the non-'none' sentences, moved into paragraph coordinates
+    const first = body[0]!;
+    const sentences = whole.sentences.filter((s) => s.paragraph === 0 && s.band !== 'none');
+    expect(first.spans.map((s) => first.text.slice(s.start, s.end))).toEqual(
+      sentences.map((s) => texts[0]!.slice(s.start, s.end)),
+    );
+  });
+
+  it('leaves a reference list and headings unscored and says when nothing could be judged', async () => {
+    const refs = [
+      '参考文献',
+      '[1] 王五. 城市治理研究[J]. 管理世界, 2020, 36(2): 1-10.',
+      '[2] 赵六. 区域经济的空间格局[J]. 经济研究, 2018, 53(4): 20-31.',
+      '[3] 钱七. 数字平台与公共服务[M]. 北京: 人民出版社, 2019.',
+    ];
+    const blocks = [
+      { kind: 'paragraph' as const, text: texts[0]! },
+      { kind: 'heading' as const, level: 1, text: refs[0]! },
+      ...refs.slice(1).map((text) => ({ kind: 'paragraph' as const, text })),
+    ];
+    const r = await detectDocument(detector, { blocks });
+    expect(r.paragraphs.map((p) => p.kind)).toEqual([
+      'paragraph',
+      'heading',
+      'reference',
+      'reference',
+      'reference',
+    ]);
+    expect(r.paragraphs.slice(2).every((p) => p.probability === null)).toBe(true);
+
+    const short = await detectDocument(detector, {
+      blocks: [{ kind: 'paragraph', text: '人工智能正在改变写作。' }],
+    });
+    expect(short.metrics.reliable).toBe(false);
+    expect(short.metrics.band).toBe('none');
+    expect(short.note).toMatch(/仅供参考/);
+  });
+});

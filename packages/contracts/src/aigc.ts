@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { IdQuery } from './paging.ts';
+
+/**
+ * `paper_aigc_api` (AIGC检测): records, the quote and the detection report. Ratios and probabilities are
+ * fractions 0..1 (the pages show percentages); money is integer fen; `characters` is the billed 字符数
+ * (textkit's count, spaces included). The 降AIGC (rewriting) calls of the same group answer 503 until that
+ * service exists.
+ */
+
+export const AigcStatus = z
+  .enum(['created', 'queued', 'running', 'done', 'failed'])
+  .describe('created 待支付 / queued 排队中 / running 检测中 / done 已完成 / failed 失败（已退款）');
+export type AigcStatus = z.infer<typeof AigcStatus>;
+
+export const AigcBand = z
+  .enum(['high', 'medium', 'light', 'none'])
+  .describe('high 高度疑似 / medium 中度疑似 / light 轻度疑似 / none 未见异常');
+export type AigcBand = z.infer<typeof AigcBand>;
+
+export const AIGC_BAND_LABELS: Record<AigcBand, string> = {
+  high: '高度疑似',
+  medium: '中度疑似',
+  light: '轻度疑似',
+  none: '未见异常',
+};
+
+const ratio = z.number().min(0).max(1);
+
+export const AigcBandCounts = z.object({
+  high: z.number().int(),
+  medium: z.number().int(),
+  light: z.number().int(),
+  none: z.number().int(),
+});
+export type AigcBandCounts = z.infer<typeof AigcBandCounts>;
+
+/** The headline numbers of a report, also kept on the record for lists. */
+export const AigcMetrics = z.object({
+  aiCharRatio: ratio.describe('AIGC 总体疑似度：判为疑似 AI 生成的句子字数 / 参与判断的字数'),
+  probability: ratio.describe('全文 AI 生成概率（按字数加权的段落平均）'),
+  band: AigcBand.describe('全文结论'),
+  reliable: z.boolean().describe('文本是否足够长、结论是否可靠'),
+  totalChars: z.number().int().describe('检测的正文字数（可见字符，不含标题与参考文献）'),
+  scoredChars: z.number().int().describe('参与判断的字数（足够长、可以可靠判断的正文）'),
+  aiChars: z.number().int().describe('疑似 AI 生成的字数'),
+  paragraphCount: z.number().int().describe('正文段落数'),
+  bandCounts: AigcBandCounts.describe('各疑似程度的段落数（仅统计参与判断的段落）'),
+  modelVersion: z.string(),
+});
+export type AigcMetrics = z.infer<typeof AigcMetrics>;
+
+export const AigcRecord = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  author: z.string(),
+  status: AigcStatus,
+  progress: z.number().int().min(0).max(100).describe('检测进度 %'),
+  characters: z.number().int().describe('计费字符数'),
+  priceFen: z.number().int().describe('按字数的报价（分）'),
+  paidFen: z.number().int().describe('实际从余额扣除（分）；用套餐次数时为 0'),
+  chargeSource: z.string().nullable().describe('扣费方式：quota 套餐次数 / balance 余额 / order 单独支付'),
+  fileName: z.string().nullable(),
+  message: z.string().describe('失败原因或状态说明'),
+  metrics: AigcMetrics.nullable().describe('完成后的核心指标'),
+  createdAt: z.string(),
+  submittedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type AigcRecord = z.infer<typeof AigcRecord>;
+
+export const AigcListFilter = z
+  .object({
+    status: AigcStatus.optional(),
+    title: z.string().trim().max(100).optional().describe('标题关键字'),
+  })
+  .nullable()
+  .optional();
+export type AigcListFilter = z.infer<typeof AigcListFilter>;
+
+const title = z.string().trim().min(1, '请填写论文题目').max(200, '题目最多 200 字');
+const author = z.string().trim().max(100, '作者最多 100 字').default('');
+const text = z.string().min(1, '请粘贴论文内容或上传文件').max(2_000_000, '内容过长');
+
+/** machine_init as JSON (pasted text). The multipart form carries title/author plus `file` or `text`. */
+export const AigcInitInput = z.object({ title, author, text });
+export type AigcInitInput = z.input<typeof AigcInitInput>;
+export const AigcInitFields = z.object({ title, author });
+
+export const AigcWordCountInput = z.object({ text });
+
+export const AigcQuote = z.object({
+  unitPriceFen: z.number().int().describe('每千字价格（分）'),
+  priceFen: z.number().int().describe('本文价格（分）'),
+  quotaNeeded: z.number().int().describe('用套餐时需要的次数（每 3 万字一次）'),
+});
+export type AigcQuote = z.infer<typeof AigcQuote>;
+
+export const AigcWordCountResult = z.object({
+  characters: z.number().int().describe('计费字符数（含空格）'),
+  paragraphs: z.number().int(),
+  title: z.string().nullable().describe('从文档中识别出的题目'),
+  minChars: z.number().int(),
+  maxChars: z.number().int(),
+  quote: AigcQuote,
+});
+export type AigcWordCountResult = z.infer<typeof AigcWordCountResult>;
+
+/** submit_check: `?id=`, plus the order that paid for exactly this record when paid by QR. */
+export const AigcSubmitQuery = IdQuery.extend({
+  orderId: z.coerce.number().int().positive().optional().describe('为本记录单独支付的订单'),
+});
+export const AigcOrderQuery = IdQuery.extend({
+  orderId: z.coerce.number().int().positive().describe('为本记录单独支付的订单'),
+});
+
+/** A scored sentence inside a paragraph (offsets are paragraph-local). Only light and above are listed. */
+export const AigcSpan = z.object({
+  start: z.number().int().describe('段内起点（字符下标，含）'),
+  end: z.number().int().describe('段内终点（不含）'),
+  probability: ratio,
+  band: AigcBand,
+});
+export type AigcSpan = z.infer<typeof AigcSpan>;
+
+export const AigcParagraph = z.object({
+  index: z.number().int(),
+  kind: z.enum(['heading', 'paragraph', 'reference']).describe('reference：参考文献条目，不参与检测'),
+  chapter: z.number().int().describe('chapters 数组下标'),
+  text: z.string(),
+  chars: z.number().int().describe('可见字数'),
+  probability: ratio.nullable().describe('段落 AI 生成概率；标题与参考文献为 null'),
+  band: AigcBand.nullable(),
+  reliable: z.boolean().describe('短段落与相邻段落合并判断；合并后仍不足 50 字时不参与全文结论'),
+  aiChars: z.number().int(),
+  spans: z.array(AigcSpan),
+});
+export type AigcParagraph = z.infer<typeof AigcParagraph>;
+
+export const AigcChapter = z.object({
+  index: z.number().int(),
+  title: z.string(),
+  chars: z.number().int(),
+  scoredChars: z.number().int(),
+  aiChars: z.number().int(),
+  aiCharRatio: ratio,
+  probability: ratio.nullable().describe('章节内参与判断段落的加权平均概率；无可判断段落时为 null'),
+  band: AigcBand.nullable(),
+});
+export type AigcChapter = z.infer<typeof AigcChapter>;
+
+export const AigcReport = z.object({
+  recordId: z.number().int(),
+  title: z.string(),
+  author: z.string(),
+  checkedAt: z.string(),
+  metrics: AigcMetrics,
+  model: z.object({ version: z.string(), flagThreshold: ratio.describe('判为疑似 AI 生成的概率阈值') }),
+  note: z.string().nullable().describe('结果仅供参考的原因（文本过短等）'),
+  chapters: z.array(AigcChapter),
+  paragraphs: z.array(AigcParagraph),
+  elapsedMs: z.number().int(),
+});
+export type AigcReport = z.infer<typeof AigcReport>;

@@ -1,0 +1,261 @@
+import {
+  AIGC_BAND_LABELS,
+  type AigcBand,
+  type AigcParagraph,
+  type AigcReport,
+  type AigcSpan,
+} from '@paperdesk/contracts';
+import {
+  COLORS,
+  type Doc,
+  keyValues,
+  MARGIN,
+  note,
+  openReportPdf,
+  sectionTitle,
+  table,
+} from './check-report-pdf.ts';
+import { beijingTime, clip, percent, reportNumber } from './format.ts';
+
+export interface AigcReportPdfOptions {
+  /** Printed in the page header; defaults to the product name. */
+  productName?: string;
+}
+
+/** Highlight colours as the pages use them: 高度 red, 中度 orange, 轻度 amber (yellow that prints legibly). */
+export const AIGC_BAND_COLORS: Record<AigcBand, string> = {
+  high: '#d9363e',
+  medium: '#d46b08',
+  light: '#b8860b',
+  none: '#389e0d',
+};
+
+const bandCell = (band: AigcBand | null) =>
+  band ? { text: AIGC_BAND_LABELS[band], color: AIGC_BAND_COLORS[band] } : { text: '—', color: COLORS.muted };
+
+/** Plain and flagged runs of a paragraph; spans are sentences, sorted and non-overlapping, clipped defensively. */
+export function aigcRuns(
+  text: string,
+  spans: readonly AigcSpan[],
+): { text: string; band: AigcBand | null }[] {
+  const out: { text: string; band: AigcBand | null }[] = [];
+  let at = 0;
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    const start = Math.max(at, Math.min(text.length, s.start));
+    const end = Math.min(text.length, s.end);
+    if (end <= start) continue;
+    if (start > at) out.push({ text: text.slice(at, start), band: null });
+    out.push({ text: text.slice(start, end), band: s.band });
+    at = end;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), band: null });
+  return out;
+}
+
+/**
+ * The AIGC检测 report as a PDF (Noto Sans SC embedded, the frame of the 查重 report): headline figures, chapters,
+ * paragraph bands, the whole text with suspicious sentences coloured by band, and what the score means.
+ */
+export async function renderAigcReportPdf(
+  report: AigcReport,
+  options: AigcReportPdfOptions = {},
+): Promise<Buffer> {
+  const product = options.productName ?? 'PaperDesk 论文工作台';
+  const { doc, width, ensure, finish } = openReportPdf({
+    product,
+    title: `${report.title} — AIGC 检测报告`,
+    subject: 'AIGC 检测报告',
+    header: `${product} · AIGC 检测报告单`,
+    no: reportNumber(report.recordId, report.checkedAt).replace(/^PD/, 'PDA'),
+  });
+  const m = report.metrics;
+
+  doc.font('sc-bold').fontSize(18).fillColor(COLORS.text).text('AIGC 检测报告单', { align: 'center' });
+  doc.moveDown(0.8);
+  keyValues(doc, width, [
+    ['篇名', report.title],
+    ['作者', report.author || '—'],
+    ['检测时间', beijingTime(report.checkedAt)],
+    [
+      '检测字数',
+      `${m.totalChars.toLocaleString('zh-CN')} 字（参与判断 ${m.scoredChars.toLocaleString('zh-CN')} 字）`,
+    ],
+    ['检测模型', report.model.version],
+  ]);
+  doc.moveDown(0.6);
+  metricsBox(doc, width, report);
+  if (report.note) {
+    doc.moveDown(0.4);
+    doc.font('sc').fontSize(9).fillColor(AIGC_BAND_COLORS.medium).text(`注意：${report.note}`, MARGIN.left);
+  }
+  doc.moveDown(0.8);
+
+  sectionTitle(doc, '章节检测结果');
+  table(
+    doc,
+    [
+      { header: '序号', width: 36, align: 'center' },
+      { header: '章节', width: width - 36 - 70 - 70 - 70 - 70 },
+      { header: '字数', width: 70, align: 'right' },
+      { header: '疑似字数', width: 70, align: 'right' },
+      { header: '疑似度', width: 70, align: 'right' },
+      { header: '结论', width: 70, align: 'center' },
+    ],
+    report.chapters.map((c, i) => [
+      String(i + 1),
+      c.title || '（正文）',
+      c.chars.toLocaleString('zh-CN'),
+      c.aiChars.toLocaleString('zh-CN'),
+      c.scoredChars > 0 ? percent(c.aiCharRatio) : '—',
+      bandCell(c.band),
+    ]),
+  );
+  doc.moveDown(0.8);
+
+  sectionTitle(doc, '段落检测结果');
+  const scored = report.paragraphs.filter((p) => p.kind === 'paragraph');
+  if (scored.length === 0) note(doc, '没有可检测的正文段落。');
+  else {
+    table(
+      doc,
+      [
+        { header: '段落', width: 40, align: 'center' },
+        { header: '内容摘要', width: width - 40 - 56 - 70 - 70 },
+        { header: '字数', width: 56, align: 'right' },
+        { header: 'AI 概率', width: 70, align: 'right' },
+        { header: '疑似程度', width: 70, align: 'center' },
+      ],
+      scored.map((p) => [
+        String(p.index + 1),
+        clip(p.text, 60),
+        p.chars.toLocaleString('zh-CN'),
+        p.probability === null ? '—' : percent(p.probability),
+        p.reliable ? bandCell(p.band) : { text: '过短不计', color: COLORS.muted },
+      ]),
+    );
+  }
+  doc.moveDown(0.8);
+
+  fullText(doc, width, report, ensure);
+  doc.moveDown(1);
+  legend(doc, width, report, ensure);
+  return finish();
+}
+
+function metricsBox(doc: Doc, width: number, report: AigcReport) {
+  const m = report.metrics;
+  const height = 112;
+  if (doc.y + height > doc.page.height - MARGIN.bottom) doc.addPage();
+  const top = doc.y;
+  doc.roundedRect(MARGIN.left, top, width, height, 6).fillAndStroke(COLORS.soft, COLORS.line);
+  const leftW = 150;
+  doc
+    .font('sc')
+    .fontSize(10)
+    .fillColor(COLORS.muted)
+    .text('AIGC 总体疑似度', MARGIN.left + 16, top + 18, { width: leftW });
+  doc
+    .font('sc-bold')
+    .fontSize(32)
+    .fillColor(AIGC_BAND_COLORS[m.band])
+    .text(percent(m.aiCharRatio), MARGIN.left + 16, top + 36, { width: leftW });
+  doc
+    .font('sc')
+    .fontSize(9)
+    .fillColor(COLORS.muted)
+    .text(
+      `疑似 AI 生成 ${m.aiChars.toLocaleString('zh-CN')} 字 / 参与判断 ${m.scoredChars.toLocaleString('zh-CN')} 字`,
+      MARGIN.left + 16,
+      top + 84,
+      { width: leftW + 20 },
+    );
+  const cells: [string, string][] = [
+    ['全文结论', AIGC_BAND_LABELS[m.band]],
+    ['AI 生成概率', percent(m.probability)],
+    ['正文段落', String(m.paragraphCount)],
+    ['高度疑似段落', String(m.bandCounts.high)],
+    ['中度疑似段落', String(m.bandCounts.medium)],
+    ['轻度疑似段落', String(m.bandCounts.light)],
+  ];
+  const gx = MARGIN.left + 16 + leftW + 20;
+  const gw = (width - (gx - MARGIN.left) - 16) / 3;
+  cells.forEach(([label, value], i) => {
+    const x = gx + (i % 3) * gw;
+    const y = top + 18 + Math.floor(i / 3) * 44;
+    doc
+      .font('sc')
+      .fontSize(8.5)
+      .fillColor(COLORS.muted)
+      .text(label, x, y, { width: gw - 6 });
+    doc
+      .font('sc-bold')
+      .fontSize(14)
+      .fillColor(i === 0 ? AIGC_BAND_COLORS[m.band] : COLORS.text)
+      .text(value, x, y + 13, { width: gw - 6 });
+  });
+  doc.x = MARGIN.left;
+  doc.y = top + height + 4;
+}
+
+function fullText(doc: Doc, width: number, report: AigcReport, ensure: (h: number) => void) {
+  sectionTitle(doc, '全文标注');
+  doc
+    .font('sc')
+    .fontSize(9)
+    .fillColor(COLORS.muted)
+    .text(
+      '红色为高度疑似、橙色为中度疑似、黄色为轻度疑似 AI 生成的句子；黑色为未见异常。',
+      MARGIN.left,
+      doc.y,
+      {
+        width,
+      },
+    );
+  doc.moveDown(0.6);
+  for (const p of report.paragraphs) paragraph(doc, width, p, ensure);
+}
+
+function paragraph(doc: Doc, width: number, p: AigcParagraph, ensure: (h: number) => void) {
+  if (p.kind === 'heading') {
+    ensure(30);
+    doc.font('sc-bold').fontSize(10.5).fillColor(COLORS.text).text(p.text, MARGIN.left, doc.y, { width });
+    doc.moveDown(0.3);
+    return;
+  }
+  ensure(28);
+  if (p.kind === 'paragraph' && p.band && p.band !== 'none' && p.reliable) {
+    doc
+      .font('sc')
+      .fontSize(8)
+      .fillColor(AIGC_BAND_COLORS[p.band])
+      .text(
+        `第 ${p.index + 1} 段 · ${AIGC_BAND_LABELS[p.band]} · AI 概率 ${percent(p.probability ?? 0)}`,
+        MARGIN.left,
+        doc.y,
+        { width },
+      );
+  }
+  const runs = aigcRuns(p.text, p.spans);
+  doc.font('sc').fontSize(10);
+  runs.forEach((r, i) => {
+    const opts = { width, lineGap: 3, continued: i < runs.length - 1 };
+    doc.fillColor(r.band ? AIGC_BAND_COLORS[r.band] : p.kind === 'reference' ? COLORS.muted : COLORS.text);
+    if (i === 0) doc.text(r.text, MARGIN.left, doc.y, opts);
+    else doc.text(r.text, opts);
+  });
+  doc.moveDown(0.5);
+}
+
+function legend(doc: Doc, width: number, report: AigcReport, ensure: (h: number) => void) {
+  ensure(130);
+  sectionTitle(doc, '说明');
+  const flag = percent(report.model.flagThreshold);
+  const lines = [
+    `1. AIGC 总体疑似度：被判为疑似 AI 生成（概率不低于 ${flag}）的句子字数占参与判断字数的比例。`,
+    '2. 高度疑似：AI 生成概率不低于 90%；中度疑似：不低于判定阈值；轻度疑似：不低于阈值的一半；其余为未见异常。',
+    '3. 标题和参考文献不参与判断；很短的段落与相邻段落合并判断；篇幅过短的文本结果仅供参考。',
+    '4. 本结果是统计模型给出的概率估计，不是证据：人工写作也可能被误判，AI 生成后经改写的文字也可能未被识别。请结合写作过程材料综合判断，是否构成学术不端由相关机构认定。',
+  ];
+  doc.font('sc').fontSize(8.5).fillColor(COLORS.muted);
+  for (const l of lines) doc.text(l, MARGIN.left, doc.y, { width, lineGap: 2 });
+}
