@@ -13,6 +13,7 @@ import { type Chat, createChat } from './services/chat/index.ts';
 import { billingChatCharging } from './services/chat/charging.ts';
 import { createQueue, type JobQueue } from './jobs/index.ts';
 import { type CheckService, createCheckService } from './services/checks/index.ts';
+import { createSlidesService, type SlidesService } from './services/slides/index.ts';
 import { type AigcService, createAigcService } from './services/aigc/index.ts';
 import { createRewriteService, type RewriteService } from './services/rewriting/index.ts';
 import { createWritingService, type WritingService } from './services/writing/index.ts';
@@ -33,6 +34,7 @@ export interface AppContext {
   aigc: AigcService;
   llm: Llm;
   chat: Chat;
+  slides: SlidesService;
   rewriting: RewriteService;
   writing: WritingService;
   close(): Promise<void>;
@@ -53,6 +55,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
   const llm = createLlm({ config, db, sysConfig });
   await llm.publishAvailability();
   const chat = await createChat({ db, sysConfig, llm, charging: billingChatCharging(billing) });
+  const slides = await createSlidesService({ db, llm, billing, jobs, sysConfig });
   const rewriting = await createRewriteService({ db, sysConfig, jobs, billing, llm });
   const writing = await createWritingService({ db, sysConfig, jobs, billing, llm });
   return {
@@ -70,6 +73,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     aigc,
     llm,
     chat,
+    slides,
     rewriting,
     writing,
     async close() {

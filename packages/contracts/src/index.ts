@@ -16,4 +16,5 @@ export * from './check.ts';
 export * from './aigc.ts';
 export * from './machine.ts';
 export * from './chat.ts';
+export * from './ppt.ts';
 export * from './paperInfo.ts';

@@ -5,6 +5,7 @@ import * as m0003 from './0003_checks.ts';
 import * as m0004 from './0004_llm.ts';
 import * as m0005 from './0005_aigc.ts';
 import * as m0006 from './0006_rewriting.ts';
+import * as m0007 from './0007_slides.ts';
 import * as m0008 from './0008_writing.ts';
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004_llm': m0004,
   '0005_aigc': m0005,
   '0006_rewriting': m0006,
+  '0007_slides': m0007,
   '0008_writing': m0008,
 };

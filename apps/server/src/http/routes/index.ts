@@ -16,6 +16,7 @@ import { loginRoutes } from './login.ts';
 import { machineRoutes } from './machine.ts';
 import { mobileRoutes } from './mobile.ts';
 import { orderRoutes } from './order.ts';
+import { pptRoutes } from './ppt.ts';
 import { productRoutes } from './product.ts';
 import { sysConfigRoutes } from './sysConfig.ts';
 import { chatRoutes } from './chat.ts';
@@ -45,6 +46,7 @@ const modules: RouteModule[] = [
   checkRoutes,
   aigcRoutes,
   libraryRoutes,
+  pptRoutes,
   machineRoutes,
   paperInfoRoutes,
 ];

@@ -26,6 +26,39 @@ export const prompts = {
 今天的日期：{{date}}。
 `,
   ),
+  pptOutline: t(
+    'ppt.outline',
+    1,
+    `
+你是制作中文演示文稿（PPT）的专家。请为下面的演示写大纲。
+- 主题：{{topic}}
+- 场景：{{scene}}
+- 期望页数：约 {{slideCount}} 页，请分 {{sections}} 个章节，每章 2～5 个要点。
+- 要点是短语（每条不超过 30 字），不要编造具体数据、文献或人名；资料里有的可以引用。
+{{source}}
+只输出 JSON，不要任何解释或代码块标记，格式：
+{"sections":[{"title":"章节标题","points":["要点一","要点二"]}]}
+`,
+  ),
+  pptSection: t(
+    'ppt.section',
+    1,
+    `
+你在为中文演示文稿（PPT）写其中一章的幻灯片内容。
+- 演示主题：{{topic}}（场景：{{scene}}）
+- 全部章节：{{sections}}
+- 本章：{{title}}
+- 本章要点：{{points}}
+- 本章写 {{count}} 页内容页。
+{{source}}
+每页从以下三种里选：
+1. {"type":"bullets","title":"页标题","bullets":["完整的一句话，20～50 字", "……"]}（3～6 条）
+2. {"type":"highlight","title":"页标题","text":"一段 60～150 字的说明","figure":{"value":"关键数字或短语","label":"它的含义"}}（figure 可省略）
+3. {"type":"table","title":"页标题","header":["列1","列2"],"rows":[["…","…"]]}（适合对比，2～5 行）
+不要编造具体数据、文献或人名；没有资料支撑的数字不要写。
+只输出 JSON，不要任何解释或代码块标记，格式：{"slides":[ …上面的页… ]}
+`,
+  ),
   writingOutline: t(
     'writing.outline',
     1,

@@ -1,0 +1,213 @@
+import multipart from '@fastify/multipart';
+import {
+  envelope,
+  IdQuery,
+  PageQuery,
+  PptListFilter,
+  PptOutlineQuota,
+  PptRecord,
+  PptSaveInput,
+  PptSourceText,
+  PptTemplate,
+  PptTemplateInput,
+  page,
+} from '@paperdesk/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../auth.ts';
+import { ok } from '../envelope.ts';
+import { badRequest } from '../errors.ts';
+import { readForm, rejectLargeUploads } from './check.ts';
+import type { RouteModule } from './index.ts';
+
+const BASE = '/api/base/ai_ppt_info_api';
+const tags = ['ai_ppt_info_api AI生成PPT'];
+
+export const pptRoutes: RouteModule = async (root, ctx: AppContext) => {
+  await root.register(async (plain) => {
+    // multipart only in this scope, for read_source
+    await plain.register(multipart, { throwFileSizeLimit: true });
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const slides = ctx.slides;
+    const mb = ctx.config.MAX_UPLOAD_MB;
+    const uploadLimit = async () => ({ bytes: Math.round(mb * 1024 * 1024), mb });
+    rejectLargeUploads(plain, uploadLimit);
+    // model calls and renders cost money and CPU: bound them per user
+    const modelLimit = plain.rateLimit({
+      max: 30,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => `ppt-model:${req.user?.id ?? req.ip}`,
+    });
+
+    app.post(
+      `${BASE}/get_template_list`,
+      {
+        schema: {
+          tags,
+          summary: 'PPT 模板列表（含封面预览 SVG），无需登录',
+          response: { 200: envelope(z.array(PptTemplate)) },
+        },
+      },
+      async () => ok(slides.templates()),
+    );
+
+    app.post(
+      `${BASE}/save_or_update`,
+      {
+        schema: {
+          tags,
+          summary:
+            '新建或修改 PPT 记录（主题、模板、页数 8–30、场景、参考资料、大纲）；不扣费。未配置模型时 503',
+          body: PptSaveInput,
+          response: { 200: envelope(PptRecord) },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        return ok(await slides.save(user.id, req.body), req.body.id ? '已保存' : '已创建');
+      },
+    );
+
+    app.post(
+      `${BASE}/read_source`,
+      {
+        preHandler: [modelLimit],
+        schema: {
+          tags,
+          summary: '上传 .docx/.pdf/.txt（multipart file），返回其文字作为参考资料；不保存',
+          response: { 200: envelope(PptSourceText) },
+        },
+      },
+      async (req) => {
+        requireUser(req);
+        if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw badRequest('请上传文件');
+        const l = await uploadLimit();
+        const form = await readForm(req, { maxFileBytes: l.bytes, maxFileMb: l.mb, maxFiles: 1 });
+        const file = form.files[0];
+        if (!file) throw badRequest('请上传文件');
+        return ok(await slides.readSource(file));
+      },
+    );
+
+    app.post(
+      `${BASE}/generate_outline`,
+      {
+        preHandler: [modelLimit],
+        schema: {
+          tags,
+          summary: 'AI 生成大纲（免费，每人每天有次数上限）；结果保存在记录上，可编辑后提交',
+          querystring: IdQuery,
+          response: { 200: envelope(PptRecord) },
+        },
+      },
+      async (req) => ok(await slides.generateOutline(requireUser(req).id, req.query.id), '大纲已生成'),
+    );
+
+    app.post(
+      `${BASE}/get_outline_quota`,
+      {
+        schema: {
+          tags,
+          summary: '今日已用的免费大纲次数与上限',
+          response: { 200: envelope(PptOutlineQuota) },
+        },
+      },
+      async (req) => ok(await slides.outlineQuota(requireUser(req).id)),
+    );
+
+    app.post(
+      `${BASE}/query_list`,
+      {
+        schema: {
+          tags,
+          summary: '我的 PPT 记录（分页在 query，筛选在 body：status、topic 关键字）',
+          querystring: PageQuery,
+          body: PptListFilter,
+          response: { 200: envelope(page(PptRecord)) },
+        },
+      },
+      async (req) => ok(await slides.list(requireUser(req).id, req.query, req.body ?? {})),
+    );
+
+    app.post(
+      `${BASE}/load_by_id`,
+      {
+        schema: {
+          tags,
+          summary: '一条 PPT 记录：状态、进度、大纲与幻灯片预览',
+          querystring: IdQuery,
+          response: { 200: envelope(PptRecord) },
+        },
+      },
+      async (req) => ok(await slides.load(requireUser(req).id, req.query.id)),
+    );
+
+    app.post(
+      `${BASE}/delete`,
+      {
+        schema: {
+          tags,
+          summary: '删除自己的 PPT 记录',
+          querystring: IdQuery,
+          response: { 200: envelope(z.boolean()) },
+        },
+      },
+      async (req) => {
+        await slides.remove(requireUser(req).id, req.query.id);
+        return ok(true, '已删除');
+      },
+    );
+
+    app.post(
+      `${BASE}/submit_by_id`,
+      {
+        schema: {
+          tags,
+          summary:
+            '生成 PPT：在一个事务里扣费（PPT 套餐份数 → 余额）并排队；重复提交不重复扣费；余额不足 402',
+          querystring: IdQuery,
+          response: { 200: envelope(PptRecord) },
+        },
+      },
+      async (req) => {
+        const r = await slides.submit(requireUser(req).id, req.query.id);
+        return ok(r.record, r.alreadySubmitted ? '该 PPT 已提交，无需重复提交' : '已提交，正在生成');
+      },
+    );
+
+    app.post(
+      `${BASE}/change_template`,
+      {
+        preHandler: [modelLimit],
+        schema: {
+          tags,
+          summary: '切换模板：已生成的 PPT 按新模板重新排版，不调用模型、不扣费',
+          querystring: IdQuery,
+          body: PptTemplateInput,
+          response: { 200: envelope(PptRecord) },
+        },
+      },
+      async (req) =>
+        ok(await slides.changeTemplate(requireUser(req).id, req.query.id, req.body.templateId), '已切换模板'),
+    );
+
+    app.get(
+      `${BASE}/download`,
+      {
+        schema: { tags, summary: '下载生成的 .pptx', querystring: IdQuery },
+      },
+      async (req, reply) => {
+        const file = await slides.download(requireUser(req).id, req.query.id);
+        return reply
+          .header('content-type', file.contentType)
+          .header(
+            'content-disposition',
+            `attachment; filename="ppt-${req.query.id}.pptx"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+          )
+          .header('cache-control', 'private, no-store')
+          .send(file.body);
+      },
+    );
+  });
+};

@@ -1,0 +1,429 @@
+import type {
+  Page,
+  PageQuery,
+  PptListFilter,
+  PptOutline,
+  PptOutlineQuota,
+  PptRecord,
+  PptSaveInput,
+  PptSourceText,
+  PptTemplate,
+} from '@paperdesk/contracts';
+import { PptSaveInput as SaveSchema } from '@paperdesk/contracts';
+import { type Deck, listDeckTemplates, renderDeck } from '@paperdesk/documents';
+import { documentFormat, isTextkitError, readDocument } from '@paperdesk/textkit';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import { selectPage } from '../../db/paging.ts';
+import type { PptRecordsTable } from '../../db/tables/slides.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { Llm } from '../../integrations/llm/index.ts';
+import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import type { Billing, Executor } from '../billing/index.ts';
+import { shanghaiDay } from '../billing/index.ts';
+import type { createSysConfig } from '../sys-config.ts';
+import { type DeckRequest, draftOutline, PROMPT_TAGS, previewSlides, writeDeck } from './generate.ts';
+
+declare module '../../jobs/types.ts' {
+  interface JobPayloads {
+    ppt: { recordId: number };
+  }
+}
+
+export const PPT_RECORD_TYPE = 'ppt';
+export const PPT_EDITION = 'standard';
+/** Free outlines per user and Shanghai day (sys_config, public under `limit.`). */
+export const OUTLINE_LIMIT_KEY = 'limit.ppt.outlinePerDay';
+export const DEFAULT_OUTLINE_LIMIT = 20;
+const SOURCE_MAX = 20_000;
+const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
+export interface SlidesDeps {
+  db: Db;
+  llm: Llm;
+  billing: Billing;
+  jobs: JobQueue;
+  sysConfig: ReturnType<typeof createSysConfig>;
+}
+
+type Row = Selectable<PptRecordsTable>;
+
+function toRecord(r: Row, fileSize: number | null): PptRecord {
+  return {
+    id: r.id,
+    topic: r.topic,
+    speaker: r.speaker,
+    templateId: r.templateId,
+    slideCount: r.slideCount,
+    scene: r.scene,
+    sourceText: r.sourceText,
+    outline: r.outline ? (JSON.parse(r.outline) as PptOutline) : null,
+    status: r.status,
+    progress: r.progress,
+    message: r.message,
+    priceFen: Number(r.priceFen),
+    paidFen: Number(r.paidFen),
+    slides: r.deck ? previewSlides(JSON.parse(r.deck) as Deck) : null,
+    fileSize,
+    createdAt: r.createdAt,
+    submittedAt: r.submittedAt,
+    finishedAt: r.finishedAt,
+  };
+}
+
+const requestOf = (r: Row): DeckRequest => ({
+  userId: r.userId,
+  topic: r.topic,
+  speaker: r.speaker,
+  scene: r.scene,
+  slideCount: r.slideCount,
+  sourceText: r.sourceText,
+});
+
+function assertTemplate(id: string): void {
+  if (!listDeckTemplates().some((t) => t.id === id)) throw badRequest('模板不存在，请重新选择');
+}
+
+export function createSlides(deps: SlidesDeps) {
+  const { db, llm, billing } = deps;
+
+  async function own(userId: number, id: number): Promise<Row> {
+    const row = await db
+      .selectFrom('pptRecords')
+      .selectAll()
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw notFound('PPT 记录不存在');
+    return row;
+  }
+
+  async function fileSize(id: number): Promise<number | null> {
+    const f = await db.selectFrom('pptFiles').select('size').where('recordId', '=', id).executeTakeFirst();
+    return f ? Number(f.size) : null;
+  }
+
+  async function load(userId: number, id: number): Promise<PptRecord> {
+    return toRecord(await own(userId, id), await fileSize(id));
+  }
+
+  async function outlineQuota(userId: number): Promise<PptOutlineQuota> {
+    const limit = await deps.sysConfig.get(OUTLINE_LIMIT_KEY, DEFAULT_OUTLINE_LIMIT);
+    const used = await db
+      .selectFrom('pptOutlineUses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('userId', '=', userId)
+      .where('day', '=', shanghaiDay())
+      .executeTakeFirstOrThrow();
+    return { usedToday: Number(used.n), limit };
+  }
+
+  async function storeFile(trx: Executor, recordId: number, templateId: string, data: Buffer) {
+    await trx.deleteFrom('pptFiles').where('recordId', '=', recordId).execute();
+    await trx
+      .insertInto('pptFiles')
+      .values({ recordId, templateId, data, size: data.length, createdAt: nowIso() })
+      .execute();
+  }
+
+  // ---- the job -------------------------------------------------------------------------------
+
+  async function runJob(recordId: number, job: JobContext): Promise<void> {
+    const token = nowIso();
+    const claimed = await db
+      .updateTable('pptRecords')
+      .set({ status: 'running', progress: 5, startedAt: token, updatedAt: token, message: '正在生成内容' })
+      .where('id', '=', recordId)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return; // done, failed, deleted or never paid
+    const row = await db
+      .selectFrom('pptRecords')
+      .selectAll()
+      .where('id', '=', recordId)
+      .executeTakeFirstOrThrow();
+    const outline = JSON.parse(row.outline ?? '{"sections":[]}') as PptOutline;
+    const deck = await writeDeck(
+      llm,
+      { ...requestOf(row), outline },
+      {
+        signal: job.signal,
+        onSection: async (done, total) => {
+          await db
+            .updateTable('pptRecords')
+            .set({ progress: 5 + Math.round((85 * done) / total), message: `已完成 ${done}/${total} 章` })
+            .where('id', '=', recordId)
+            .where('status', '=', 'running')
+            .where('startedAt', '=', token)
+            .execute();
+        },
+      },
+    );
+    const file = await renderDeck(deck, row.templateId);
+    const at = nowIso();
+    await db.transaction().execute(async (trx) => {
+      const upd = await trx
+        .updateTable('pptRecords')
+        .set({
+          status: 'done',
+          progress: 100,
+          deck: JSON.stringify(deck),
+          prompt: PROMPT_TAGS,
+          message: '生成完成',
+          finishedAt: at,
+          updatedAt: at,
+        })
+        .where('id', '=', recordId)
+        .where('status', '=', 'running')
+        .where('startedAt', '=', token)
+        .executeTakeFirst();
+      if (Number(upd.numUpdatedRows) === 0) return;
+      await storeFile(trx, recordId, row.templateId, file);
+    });
+  }
+
+  /** The job failed: mark the record failed and refund, exactly once. */
+  async function failJob(recordId: number, error: Error): Promise<void> {
+    const at = nowIso();
+    const message = `生成失败，费用已退回：${error.message}`.slice(0, 500);
+    await db.transaction().execute(async (trx) => {
+      const upd = await trx
+        .updateTable('pptRecords')
+        .set({ status: 'failed', message, finishedAt: at, updatedAt: at, refundedAt: at })
+        .where('id', '=', recordId)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      if (Number(upd.numUpdatedRows) === 0) return;
+      await billing.refund(trx, { recordType: PPT_RECORD_TYPE, recordId });
+    });
+  }
+
+  return {
+    load,
+    outlineQuota,
+
+    templates(): PptTemplate[] {
+      return listDeckTemplates().map((t) => ({ ...t, colors: { ...t.colors } }));
+    },
+
+    /** Text of an uploaded document to base the deck on; nothing is stored. */
+    async readSource(file: { filename: string; data: Buffer }): Promise<PptSourceText> {
+      if (!documentFormat(file.filename)) throw new AppError(415, '仅支持 .docx、.pdf、.txt 文件');
+      try {
+        const doc = await readDocument(file.data, file.filename);
+        const text = doc.blocks.map((b) => b.text).join('\n');
+        return {
+          fileName: file.filename.slice(0, 200),
+          text: text.slice(0, SOURCE_MAX),
+          characters: text.length,
+          truncated: text.length > SOURCE_MAX,
+        };
+      } catch (err) {
+        if (isTextkitError(err)) throw new AppError(err.code === 'UNSUPPORTED_TYPE' ? 415 : 422, err.message);
+        throw err;
+      }
+    },
+
+    /** save_or_update: a new record (status `created`, nothing charged) or changes to one not yet generated. */
+    async save(userId: number, raw: PptSaveInput): Promise<PptRecord> {
+      const input = SaveSchema.parse(raw);
+      assertTemplate(input.templateId);
+      await llm.assertAvailable('ppt');
+      const now = nowIso();
+      const fields = {
+        topic: input.topic,
+        speaker: input.speaker,
+        templateId: input.templateId,
+        slideCount: input.slideCount,
+        scene: input.scene,
+        sourceText: input.sourceText,
+        updatedAt: now,
+        ...(input.outline !== undefined
+          ? { outline: input.outline ? JSON.stringify(input.outline) : null }
+          : {}),
+      };
+      if (input.id) {
+        const row = await own(userId, input.id);
+        if (row.status !== 'created') throw conflict('该 PPT 已提交生成，内容不能再修改；可以切换模板');
+        await db
+          .updateTable('pptRecords')
+          .set(fields)
+          .where('id', '=', row.id)
+          .where('status', '=', 'created')
+          .execute();
+        return load(userId, row.id);
+      }
+      const quote = await billing.quote('ppt', PPT_EDITION, { items: 1 });
+      const row = await db
+        .insertInto('pptRecords')
+        .values({
+          userId,
+          ...fields,
+          outline: fields.outline ?? null,
+          priceFen: quote.fen,
+          message: '待生成',
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toRecord(row, null);
+    },
+
+    /** Drafts the outline with the model (free, limited per day); stored on the record for the user to edit. */
+    async generateOutline(userId: number, id: number): Promise<PptRecord> {
+      const row = await own(userId, id);
+      if (row.status !== 'created') throw conflict('该 PPT 已提交生成，大纲不能再修改');
+      await llm.assertAvailable('ppt');
+      const quota = await outlineQuota(userId);
+      if (quota.usedToday >= quota.limit) {
+        throw new AppError(429, `今日免费生成大纲 ${quota.limit} 次已用完，明天再试，或直接编辑现有大纲`);
+      }
+      const outline = await draftOutline(llm, requestOf(row));
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('pptOutlineUses')
+          .values({ userId, day: shanghaiDay(), createdAt: now })
+          .execute();
+        await trx
+          .updateTable('pptRecords')
+          .set({ outline: JSON.stringify(outline), updatedAt: now })
+          .where('id', '=', id)
+          .where('status', '=', 'created')
+          .execute();
+      });
+      return load(userId, id);
+    },
+
+    async list(userId: number, q: PageQuery, filter: PptListFilter = {}): Promise<Page<PptRecord>> {
+      let base = db.selectFrom('pptRecords').where('userId', '=', userId);
+      if (filter?.status) base = base.where('status', '=', filter.status);
+      if (filter?.topic) base = base.where('topic', 'like', `%${filter.topic.replace(/[%_\\]/g, '')}%`);
+      const page = await selectPage(base.selectAll().orderBy('id', 'desc'), q, (r) => r);
+      const sizes = page.records.length
+        ? await db
+            .selectFrom('pptFiles')
+            .select(['recordId', 'size'])
+            .where(
+              'recordId',
+              'in',
+              page.records.map((r) => r.id),
+            )
+            .execute()
+        : [];
+      const bySize = new Map(sizes.map((s) => [Number(s.recordId), Number(s.size)]));
+      return { ...page, records: page.records.map((r) => toRecord(r, bySize.get(r.id) ?? null)) };
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      const row = await own(userId, id);
+      if (row.status === 'queued' || row.status === 'running') throw conflict('PPT 正在生成，完成后才能删除');
+      await db.deleteFrom('pptRecords').where('id', '=', id).where('userId', '=', userId).execute();
+    },
+
+    /**
+     * submit_by_id: in ONE transaction the record moves created → queued and billing charges it
+     * (PPT package 份 first, then the balance; 402 rolls the state change back). Then the job is
+     * enqueued with the record's id as job id, so it runs once. A second submit changes nothing.
+     */
+    async submit(userId: number, id: number, opts: { orderId?: number | undefined } = {}) {
+      const row = await own(userId, id);
+      if (row.status !== 'created') return { record: await load(userId, id), alreadySubmitted: true };
+      if (!row.outline) throw new AppError(422, '请先生成或填写大纲');
+      await llm.assertAvailable('ppt');
+      const now = nowIso();
+      const charged = await db.transaction().execute(async (trx) => {
+        const upd = await trx
+          .updateTable('pptRecords')
+          .set({ status: 'queued', progress: 0, submittedAt: now, updatedAt: now, message: '排队中' })
+          .where('id', '=', id)
+          .where('userId', '=', userId)
+          .where('status', '=', 'created')
+          .executeTakeFirst();
+        if (Number(upd.numUpdatedRows) === 0) return null;
+        const c = await billing.charge(trx, {
+          userId,
+          service: 'ppt',
+          edition: PPT_EDITION,
+          items: 1,
+          recordType: PPT_RECORD_TYPE,
+          recordId: id,
+          ...(opts.orderId !== undefined ? { orderId: opts.orderId } : {}),
+          note: `AI生成PPT #${id}：${row.topic}`.slice(0, 100),
+        });
+        await trx
+          .updateTable('pptRecords')
+          .set({ paidFen: c.fen, chargeSource: c.source })
+          .where('id', '=', id)
+          .execute();
+        return c;
+      });
+      if (charged) await deps.jobs.enqueue('ppt', { recordId: id }, { jobId: `ppt-${id}` });
+      return { record: await load(userId, id), alreadySubmitted: charged === null };
+    },
+
+    /** Another template: the stored deck is rendered again, no model call and no charge. */
+    async changeTemplate(userId: number, id: number, templateId: string): Promise<PptRecord> {
+      assertTemplate(templateId);
+      const row = await own(userId, id);
+      if (row.status === 'queued' || row.status === 'running')
+        throw conflict('PPT 正在生成，完成后再切换模板');
+      if (row.status === 'failed') throw conflict('生成失败的 PPT 不能切换模板，请重新创建');
+      if (row.status === 'done' && row.deck) {
+        const file = await renderDeck(JSON.parse(row.deck) as Deck, templateId);
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('pptRecords')
+            .set({ templateId, updatedAt: nowIso() })
+            .where('id', '=', id)
+            .execute();
+          await storeFile(trx, id, templateId, file);
+        });
+      } else {
+        await db
+          .updateTable('pptRecords')
+          .set({ templateId, updatedAt: nowIso() })
+          .where('id', '=', id)
+          .execute();
+      }
+      return load(userId, id);
+    },
+
+    async download(userId: number, id: number) {
+      const row = await own(userId, id);
+      if (row.status !== 'done')
+        throw conflict(row.status === 'failed' ? '生成失败，没有文件' : 'PPT 尚未生成完成');
+      const f = await db.selectFrom('pptFiles').select('data').where('recordId', '=', id).executeTakeFirst();
+      if (!f) throw notFound('PPT 文件不存在');
+      return {
+        body: Buffer.from(f.data),
+        contentType: PPTX_TYPE,
+        filename: `${row.topic.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 80)}.pptx`,
+      };
+    },
+
+    /** Registers the `ppt` job: run, fail with one refund, recover unfinished records at start. */
+    registerJobs(jobs: JobQueue): void {
+      jobs.register('ppt', {
+        // a bad answer is already retried once inside the job; running it again would bill the model twice
+        attempts: 1,
+        handler: ({ recordId }, job) => runJob(recordId, job),
+        onFailed: ({ recordId }, error) => failJob(recordId, error),
+        recover: async () => {
+          const rows = await db
+            .selectFrom('pptRecords')
+            .select('id')
+            .where('status', 'in', ['queued', 'running'])
+            .orderBy('id')
+            .execute();
+          return rows.map((r) => ({ recordId: r.id }));
+        },
+      });
+    },
+
+    runJob,
+    failJob,
+  };
+}
+
+export type Slides = ReturnType<typeof createSlides>;
