@@ -229,6 +229,14 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if (token.word.length === 1 && prev?.word === '所') return false;
   // 药对中 / 对上: 对 before a locative is part of a noun, not the preposition 对于
   if (token.word === '对' && next && LOCATIVES.has(next.word)) return false;
+  // 以及与 → 和与: a conjunction or preposition right before another one keeps its form
+  if (/^(c|p)$/.test(token.tag) && next && /^[和与及]/.test(next.word)) return false;
+  // 重要意义 / 重大的意义 are fixed collocations (关键意义 is not said)
+  if (
+    /^a/.test(token.tag) &&
+    (next?.word === '意义' || (next?.word === '的' && tokens[i + 2]?.word === '意义'))
+  )
+    return false;
   // 不可能 is not 不或许: a negated word keeps its fixed collocation
   if (prev && NEGATIONS.has(prev.word)) return false;
   return true;

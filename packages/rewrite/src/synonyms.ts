@@ -1,4 +1,11 @@
 import { SYNONYM_TABLE } from './synonym-table.ts';
+import { MORE_TABLE } from './synonym-table-more.ts';
+import { VERB_TABLE } from './synonym-table-verbs.ts';
+
+/** Every table line: the core table first, so its groups win where a word is listed twice. */
+const TABLE_LINES = [SYNONYM_TABLE, VERB_TABLE, MORE_TABLE]
+  .flatMap((t) => t.split('\n'))
+  .filter((l) => l.includes('|'));
 
 interface SynonymGroup {
   tags: ReadonlySet<string>;
@@ -9,7 +16,7 @@ interface SynonymGroup {
 
 /** word → its groups (a word may have a verb group and a noun group), parsed once. */
 const GROUPS_BY_WORD = new Map<string, SynonymGroup[]>();
-for (const line of SYNONYM_TABLE.split('\n')) {
+for (const line of TABLE_LINES) {
   const [tagPart, wordPart] = line.split('|');
   if (!tagPart || !wordPart) continue;
   const oneWay = wordPart.includes('>');
@@ -18,7 +25,8 @@ for (const line of SYNONYM_TABLE.split('\n')) {
     words: wordPart.trim().split(/[\s>]+/),
     oneWay,
   };
-  for (const w of oneWay ? group.words.slice(0, 1) : group.words) {
+  // a single character is replaced only from a one-way line, so a two-way line does not claim it
+  for (const w of oneWay ? group.words.slice(0, 1) : group.words.filter((x) => x.length > 1)) {
     const list = GROUPS_BY_WORD.get(w) ?? [];
     // the first group of a word for a tag wins: later groups only add tags it does not have yet
     if (!list.some((g) => [...group.tags].every((t) => g.tags.has(t)))) list.push(group);
@@ -40,5 +48,17 @@ export function synonymsOf(word: string, tag: string): string[] {
 
 /** Number of groups, for the README and a sanity test. */
 export function synonymGroupCount(): number {
-  return SYNONYM_TABLE.split('\n').filter((l) => l.includes('|')).length;
+  return TABLE_LINES.length;
+}
+
+/** The parsed table lines (tags, words, one-way), for the table sanity tests. */
+export function synonymTableLines(): Array<{ tags: string[]; words: string[]; oneWay: boolean }> {
+  return TABLE_LINES.map((line) => {
+    const [tagPart = '', wordPart = ''] = line.split('|');
+    return {
+      tags: tagPart.split(','),
+      words: wordPart.trim().split(/[\s>]+/),
+      oneWay: wordPart.includes('>'),
+    };
+  });
 }
