@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTECTED, SOURCE_TEXT } from '../../apps/server/test/rewriting/fixtures.ts';
+import { launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { registerUser, type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * 降重 end to end: a user tops up through the sandbox payment, pastes a passage on /nlp/machine, sees the
+ * characters and the price, confirms and pays from the balance, watches the job and reads the before/after
+ * comparison (changed runs highlighted) at 1440 and 390 px.
+ */
+
+/** Screenshots after antd's transitions have settled. */
+const shot = async (page: Page, name: string) => {
+  await page.waitForTimeout(600);
+  return screenshot(page, name);
+};
+
+describe('降重: paste, pay, before/after', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token = '';
+
+  beforeAll(async () => {
+    server = await startServer();
+    token = await registerUser(server, 'e2e_rewriter');
+    // top up ¥50 through the sandbox payment, as a phone would after scanning the QR
+    const order = await server.api<{ orderNo: string }>('/api/order/order_info_api/create_order', {
+      body: { topUpFen: 5000 },
+      token,
+    });
+    expect(order.status, order.body.message).toBe(200);
+    const paid = await server.api('/api/order/order_info_api/f/sandbox_pay', {
+      body: { orderNo: order.body.result.orderNo },
+    });
+    expect(paid.status, paid.body.message).toBe(200);
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('pastes a passage, pays ¥2 from the balance and reads the comparison', async () => {
+    const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
+    await page.goto(`${server.url}/nlp/machine`);
+    await page.getByTestId('mc-edition-standard').waitFor();
+    await page.locator('#mc-title').fill('城市数字治理');
+    await page.getByTestId('mc-paste').fill(SOURCE_TEXT);
+    const count = page.getByTestId('mc-count');
+    await count.getByText('计费字数').waitFor({ timeout: 15_000 });
+    await expect(count.textContent()).resolves.toContain('¥2');
+    await shot(page, 'rewrite-start-1440');
+
+    await page.getByTestId('mc-next').click();
+    await page.waitForURL(/\/machine\/submit\/\d+$/);
+    await page.getByTestId('mc-pay-box').waitFor();
+    await expect(page.getByTestId('mc-payable').textContent()).resolves.toBe('¥2');
+    await expect(page.getByTestId('mc-submit-title').textContent()).resolves.toBe('城市数字治理');
+    await shot(page, 'rewrite-submit-1440');
+
+    await page.getByTestId('mc-confirm').click();
+    await page.waitForURL(/\/machine\/content\/\d+$/);
+    const id = Number(/\/machine\/content\/(\d+)$/.exec(page.url())![1]);
+    const compare = page.getByTestId('mc-compare');
+    await compare.waitFor({ timeout: 30_000 });
+    // changed runs are marked on both sides
+    expect(await compare.locator('.mc-pair__before mark').count()).toBeGreaterThan(10);
+    expect(await compare.locator('.mc-pair__after mark').count()).toBeGreaterThan(10);
+    await page.getByTestId('mc-stats').waitFor();
+    await shot(page, 'rewrite-result-1440');
+
+    await page.getByText('改写全文', { exact: true }).click();
+    const text = (await page.getByTestId('mc-text').textContent()) ?? '';
+    for (const span of PROTECTED) expect(text).toContain(span);
+    expect(text).not.toContain(SOURCE_TEXT.split('\n')[0]!);
+
+    // the balance paid ¥2, once
+    const account = await server.api<{ balance: number; quotas: { rewrite: number } }>(
+      '/api/base/account_info_api/account',
+      { method: 'GET', token },
+    );
+    expect(account.body.result.balance).toBe(4800);
+
+    await page.goto(`${server.url}/machine/list`);
+    await page.getByRole('button', { name: '城市数字治理' }).waitFor();
+    await shot(page, 'rewrite-records-1440');
+    await context.close();
+
+    const narrow = await newPage(browser, { token, width: 390, height: 844 });
+    await narrow.page.goto(`${server.url}/machine/content/${id}`);
+    await narrow.page.getByTestId('mc-compare').waitFor();
+    await shot(narrow.page, 'rewrite-result-390');
+    await narrow.page.goto(`${server.url}/nlp/machine`);
+    await narrow.page.getByTestId('mc-paste').waitFor();
+    await shot(narrow.page, 'rewrite-start-390');
+    await narrow.context.close();
+  });
+
+  it('rewrites a 10,000-character paper through the API and times it', async () => {
+    const paper = Array.from({ length: 21 }, () => SOURCE_TEXT).join('\n');
+    const init = await server.api<{ id: number; characters: number }>('/api/base/machine_api/machine_init', {
+      body: { title: '一万字', text: paper },
+      token,
+    });
+    expect(init.status, init.body.message).toBe(200);
+    expect(init.body.result.characters).toBeGreaterThan(10_000);
+    const started = Date.now();
+    const sub = await server.api('/api/base/machine_api/machine_submit', {
+      body: { id: init.body.result.id },
+      token,
+    });
+    expect(sub.status, sub.body.message).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.api<{ status: string }>(
+              `/api/base/machine_api/load_by_id?id=${init.body.result.id}`,
+              { token },
+            )
+          ).body.result.status,
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe('done');
+    console.log(
+      `智能降重 ${init.body.result.characters} 字符：提交到完成 ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  });
+});
