@@ -174,6 +174,8 @@ const FUNCTION_CHARS = new Set(
   ),
 );
 /** After these a word tagged as a verb is used as a noun (提供了保障, 的关注热点), where its synonyms may not fit. */
+/** Tags of function words: they never form a compound with a neighbouring term. */
+const FUNCTION_TAGS = /^(c|p|d|r)$/;
 const NOMINAL_CONTEXT = new Set(['的', '之', '了', '个', '种', '项']);
 
 /** The tokens after i up to the end of its clause. */
@@ -198,8 +200,10 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   const next = tokens[i + 1];
   for (const n of [prev, next]) {
     if (!n) continue;
-    // glued to a protected span (阶段σ收敛) or to a bound character (全要素生产率): likely part of a term
-    if (hasPlaceholder(n.word)) return false;
+    // glued to a protected span (阶段σ收敛) or to a bound character (全要素生产率): likely part of a term; a
+    // function word (对COPD, 和[1]) or a verb before its protected object (采用SVM) stands apart from it
+    if (hasPlaceholder(n.word) && !FUNCTION_TAGS.test(token.tag) && !(n === next && token.tag === 'v'))
+      return false;
     if (n.word.length === 1 && /[\u4e00-\u9fff]/.test(n.word) && !FUNCTION_CHARS.has(n.word)) return false;
   }
   // an adverb must modify a verb or adjective (相对贡献份额 is not 较为贡献份额)
@@ -312,7 +316,8 @@ function rewriteWords(
     );
     if (
       candidates.length > 0 &&
-      lastReplaced !== i - 1 &&
+      // a swapped function word (对 → 对于) does not fuse with the next word, so the next may change too
+      (lastReplaced !== i - 1 || FUNCTION_TAGS.test(prev?.tag ?? '')) &&
       replaceable(tokens, i) &&
       random() < profile.synonymRate
     ) {
