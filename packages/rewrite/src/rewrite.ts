@@ -233,6 +233,11 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if (token.word.length === 1 && prev?.word === '所') return false;
   // 药对中 / 对上: 对 before a locative is part of a noun, not the preposition 对于
   if (token.word === '对' && next && LOCATIVES.has(next.word)) return false;
+  // 是 → 为 only as the copula before a nominal (是一种 → 为一种), not 这是, 也是, 是由于…的 or 是正确的
+  if (token.word === '是' && (!/^(m|n|vn|nz)/.test(next?.tag ?? '') || /^(r|d|c)/.test(prev?.tag ?? '')))
+    return false;
+  // 中 → 当中 only after a noun of two or more characters (课堂中), never inside a compound
+  if (token.word === '中' && !(prev && prev.word.length >= 2 && /^(n|vn|nz)/.test(prev.tag))) return false;
   // 以及与 → 和与: a conjunction or preposition right before another one keeps its form
   if (/^(c|p)$/.test(token.tag) && next && /^[和与及]/.test(next.word)) return false;
   // 重要意义 / 重大的意义 are fixed collocations (关键意义 is not said)
@@ -273,6 +278,12 @@ const OBJECT_START = /^(n|m|r|vn|nz|j|x|a|b)/;
  */
 const REPORT_OPENERS = /^(本文|本研究|该文|文中|笔者|我们|作者|并|还|又|首先|然后|最后|进而|分别)$/;
 
+/** Head nouns that a noun modifies with or without 的 (经济发展 / 经济的发展). */
+const HEAD_NOUNS = new Set(
+  '影响 作用 发展 变化 水平 程度 效果 特点 关系 结构 功能 含量 质量 能力 现状 规律 机制 特性 分布 数量 数目 状况 原因 趋势 需求 效率 过程 价值 地位 前景 性能 稳定性 安全性 有效性'.split(
+    ' ',
+  ),
+);
 /** Heads that keep their 的 (因素的前提下, 方法的有效性 read badly without it). */
 const KEEPS_DE = new Set([
   '前提',
@@ -362,9 +373,29 @@ function particleBetween(tokens: readonly Token[], i: number): string | undefine
     )
       return '的';
     if (MANNER_ADVERBS.has(token.word) && /^(ad|d)$/.test(token.tag) && next.tag === 'v') return '地';
+    // 产业发展 → 产业的发展: a noun before a head noun of state or degree, not inside a longer compound
+    if (
+      (token.tag === 'n' || token.tag === 'nz') &&
+      HEAD_NOUNS.has(next.word) &&
+      !(prev && /^(n|nz|vn|j|x)/.test(prev.tag)) &&
+      !objectFollows &&
+      !/^(vn|nz|j|k)/.test(tokens[i + 2]?.tag ?? '') &&
+      // 北温带分布型: a bound character after the head makes it part of a term
+      !(tokens[i + 2]?.word.length === 1 && !FUNCTION_CHARS.has(tokens[i + 2]?.word ?? ''))
+    )
+      return '的';
   }
   const after = tokens[i + 2];
   // 本文提出一种 ⇄ 本文提出了一种: the perfective 了 is optional after a research verb in a past-tense report
+  // 作出了巨大的贡献 → 作出巨大的贡献: a two-character verb with an object does not need its 了 in a report
+  if (
+    token.tag === 'v' &&
+    next.word === '了' &&
+    after &&
+    /^(n|m|a|vn|nz)/.test(after.tag) &&
+    !hasPlaceholder(after.word)
+  )
+    return '';
   if (PERFECTIVE_VERBS.has(token.word) && /^v/.test(token.tag)) {
     if (next.word === '了' && after && OBJECT_START.test(after.tag)) return '';
     if (next.word !== '了' && OBJECT_START.test(next.tag) && prev && REPORT_OPENERS.test(prev.word))

@@ -309,6 +309,11 @@ const PHRASES: Array<[RegExp, (m: RegExpExecArray, random: Random) => string | u
     /发挥(了|着)?(重要|关键|积极)(?:的)?作用/g,
     (m) => `起到${m[1] === '着' ? '了' : (m[1] ?? '')}${m[2]}作用`,
   ],
+  // 对X的影响 → 对X产生的影响 (对 the preposition, not 相对/针对; not 影响因素, 作用机制)
+  [
+    new RegExp(`(?<![相针绝反核应面配一])对(${CLAUSE_BODY}{1,15}?)的(影响|作用)(?![因机研])`, 'g'),
+    (m, r) => (m[1]?.includes('的') ? undefined : `对${m[1]}${pickOne(r, ['产生的', '所产生的'])}${m[2]}`),
+  ],
   [/越来越多的/g, () => '日益增多的'],
   [/越来越(受到|得到|引起)/g, (m) => `日益${m[1]}`],
   [/提出了?一种/g, (_m, r) => pickOne(r, ['给出了一种', '设计了一种'])],
