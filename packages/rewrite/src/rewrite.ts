@@ -43,6 +43,8 @@ export interface RewriteResult {
 
 interface StrengthProfile {
   synonymRate: number;
+  /** Whether two neighbouring words may both change when they cannot form one compound (strong only). */
+  adjacentSwaps: boolean;
   particleRate: number;
   ruleRate: number;
   rules: SentenceRule[];
@@ -56,6 +58,7 @@ const SENTENCE_RULES: SentenceRule[] = [
   RULES.causeEffect,
   RULES.purposeMove,
   RULES.byMeans,
+  RULES.basedOn,
   RULES.zaiZhong,
   RULES.passive,
   RULES.phrase,
@@ -64,9 +67,27 @@ const SENTENCE_RULES: SentenceRule[] = [
 ];
 
 const PROFILES: Record<Strength, StrengthProfile> = {
-  light: { synonymRate: 0.3, particleRate: 0.2, ruleRate: 0.5, rules: [RULES.connective, RULES.phrase] },
-  standard: { synonymRate: 0.75, particleRate: 0.5, ruleRate: 0.85, rules: SENTENCE_RULES },
-  strong: { synonymRate: 1, particleRate: 0.8, ruleRate: 1, rules: [...SENTENCE_RULES, splitLongRule(50)] },
+  light: {
+    synonymRate: 0.3,
+    adjacentSwaps: false,
+    particleRate: 0.2,
+    ruleRate: 0.5,
+    rules: [RULES.connective, RULES.phrase],
+  },
+  standard: {
+    synonymRate: 0.8,
+    adjacentSwaps: false,
+    particleRate: 0.5,
+    ruleRate: 0.85,
+    rules: SENTENCE_RULES,
+  },
+  strong: {
+    synonymRate: 1,
+    adjacentSwaps: true,
+    particleRate: 0.8,
+    ruleRate: 1,
+    rules: [...SENTENCE_RULES, splitLongRule(50)],
+  },
 };
 
 /** Rewrite `text` (降重) with rules and synonyms, keeping every protected span; changes index the input. */
@@ -306,6 +327,17 @@ const KEEPS_DE = new Set([
   '重要性',
 ]);
 
+/**
+ * Whether two neighbouring words may be one compound (预测分析, 数据分析, 研究方法): two nominals, or anything
+ * before a verbal noun. A verb and its object (提高效率) or an adverb and its verb are not.
+ */
+function formsCompound(first: Token, second: Token): boolean {
+  const nominal = /^(n|vn|nz|j)/;
+  return (
+    second.tag === 'vn' || (nominal.test(first.tag) && nominal.test(second.tag)) || first.word.length < 2
+  );
+}
+
 /** Word-level pass: synonym swaps and the particles 的/地 added or dropped where grammar allows both. */
 function rewriteWords(
   masked: string,
@@ -328,7 +360,9 @@ function rewriteWords(
     if (
       candidates.length > 0 &&
       // a swapped function word (对 → 对于) does not fuse with the next word, so the next may change too
-      (lastReplaced !== i - 1 || FUNCTION_TAGS.test(prev?.tag ?? '')) &&
+      (lastReplaced !== i - 1 ||
+        FUNCTION_TAGS.test(prev?.tag ?? '') ||
+        (profile.adjacentSwaps && prev !== undefined && !formsCompound(prev, token))) &&
       replaceable(tokens, i) &&
       random() < profile.synonymRate
     ) {

@@ -467,7 +467,27 @@ export function splitLongRule(minChars: number): SentenceRule {
   };
 }
 
+/** 基于X，B → 以X为基础，B / 在X的基础上，B: a clause-initial 基于 phrase that is a whole clause. */
+const basedOn: SentenceRule = {
+  name: 'based-on',
+  apply(sentence, ctx) {
+    const re = new RegExp(`${CLAUSE_START}基于(${CLAUSE_BODY}{2,20}?)(?=[，,])`, 'g');
+    return replaceSome(
+      sentence,
+      re,
+      (m) => {
+        const [, lead = '', basis = ''] = m;
+        // 基于此 / 基于以上: a bare pronoun reads badly inside 以…为基础
+        if (/^(此|这|以上|上述)$/.test(basis)) return undefined;
+        return `${lead}${pickOne(ctx.random, [`以${basis}为基础`, `在${basis}的基础上`])}`;
+      },
+      ctx,
+    );
+  },
+};
+
 export const RULES = {
+  basedOn,
   connective,
   duiJinxing,
   yiWei,
