@@ -222,3 +222,4 @@ export const WritingListFilter = z
   })
   .nullable()
   .optional();
+export type WritingListFilter = z.infer<typeof WritingListFilter>;

@@ -87,6 +87,38 @@ describe('rewrite', () => {
     }
   });
 
+  it('word pass: 是 → 为 only as a copula before a nominal, 中 → 当中 only after a noun, 了 kept before no object', () => {
+    const seeds = [1, 2, 3, 4, 5, 6, 7, 8];
+    for (const seed of seeds) {
+      const out = rewrite('这是一种新方法。本文是对该理论的补充。研究结束了。', {
+        strength: 'strong',
+        seed,
+      }).text;
+      expect(out).toContain('这是一种');
+      expect(out).toContain('研究结束了。');
+      expect(out).not.toMatch(/这为|为对/);
+    }
+    const outs = seeds.map((seed) => rewrite('该方法是一种有效手段。', { strength: 'strong', seed }).text);
+    expect(outs.some((o) => o.includes('为一种'))).toBe(true);
+    const zhong = seeds.map(
+      (seed) => rewrite('教师在汉语课堂中使用反馈，其中以重复为主。', { strength: 'strong', seed }).text,
+    );
+    expect(zhong.some((o) => /课堂(当|之)中/.test(o))).toBe(true);
+    for (const o of zhong) expect(o).toContain('其中');
+  });
+
+  it('word pass: 的 between a noun and a head noun, and a swap next to a protected span only for function words', () => {
+    const seeds = [1, 2, 3, 4, 5, 6, 7, 8];
+    const outs = seeds.map(
+      (seed) => rewrite('我们考察了产业发展，并比较SVM和CNN。', { strength: 'strong', seed }).text,
+    );
+    expect(outs.some((o) => o.includes('产业的发展'))).toBe(true);
+    expect(outs.some((o) => /SVM(与|及)CNN/.test(o))).toBe(true);
+    // a content word glued to a Latin span stays (阶段σ收敛)
+    for (const seed of seeds)
+      expect(rewrite('该阶段σ收敛较快。', { strength: 'strong', seed }).text).toContain('σ收敛');
+  });
+
   it('stronger settings change more', () => {
     const ratio = (strength: Strength) => rewrite(PARAGRAPH, { strength, seed: 5 }).stats.changeRatio;
     expect(ratio('light')).toBeLessThan(ratio('strong'));

@@ -115,6 +115,24 @@ describe('sentence rules', () => {
     expect(apply(splitLongRule(60), long)).toBe(long);
   });
 
+  it('based-on: a clause-initial 基于X， becomes 以X为基础， (not 基于此, not inside a clause)', () => {
+    expect(apply(RULES.basedOn, '基于面板数据，本文构建了向量自回归模型。')).toBe(
+      '以面板数据为基础，本文构建了向量自回归模型。',
+    );
+    expect(RULES.basedOn.apply('基于面板数据，本文构建了模型。', { random: () => 0.9, rate: 1 })).toBe(
+      '在面板数据的基础上，本文构建了模型。',
+    );
+    expect(apply(RULES.basedOn, '基于此，本文构建了模型。')).toBe('基于此，本文构建了模型。');
+    expect(apply(RULES.basedOn, '提出了一种基于资料的推理方法。')).toBe('提出了一种基于资料的推理方法。');
+  });
+
+  it('phrase: 对X的影响 → 对X产生的影响, not after 相对/针对 and not in 影响因素', () => {
+    expect(apply(RULES.phrase, '观察阿司匹林对血栓形成的影响。')).toBe('观察阿司匹林对血栓形成产生的影响。');
+    expect(apply(RULES.phrase, '分析对收入的影响因素。')).toBe('分析对收入的影响因素。');
+    expect(apply(RULES.phrase, '针对企业的影响进行评估。')).toBe('针对企业的影响进行评估。');
+    expect(apply(RULES.phrase, '探讨温度对产物的的作用机制。')).toBe('探讨温度对产物的的作用机制。');
+  });
+
   it('rate 0 changes nothing', () => {
     for (const rule of Object.values(RULES))
       expect(rule.apply('但是，本文对数据进行了分析，该研究具有重要意义。', never)).toBe(

@@ -7,6 +7,8 @@ import { machineRoutes } from '../views/machine/routes.tsx';
 import { nlpRoutes } from '../views/nlp/routes.tsx';
 import { orderRoutes } from '../views/order/routes.tsx';
 import { papercheckRoutes } from '../views/papercheck/routes.tsx';
+import { papergcRoutes } from '../views/papergc/routes.tsx';
+import { paperwirteRoutes } from '../views/paperwirte/routes.tsx';
 import { redirectRoutes } from '../views/redirect/routes.tsx';
 import type { AppRoute } from './types.ts';
 
@@ -25,7 +27,8 @@ export const routes: AppRoute[] = [
   ...errorPageRoutes, //      /404, /401
   ...gptRoutes, //           /gpt (chat assistant)
   ...papercheckRoutes, //     /papercheck/check, /paper/report, /paper/submit/:id, /paper/report/:id
-  // /papergc/gc, /paperwirte/* (paper writing)
+  ...papergcRoutes, //        /papergc/gc (paper writing)
+  ...paperwirteRoutes, //     /paperwirte/report, /paperwirte/wirte/:id, /paperwirte/biye, /paperwirte/content/:id
   // /aigccheck/* (AIGC)
   // /aippt/* (PPT)
   // /papermachinesubmit/*, /papermachine/* (rewriting)

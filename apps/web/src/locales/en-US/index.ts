@@ -13,6 +13,7 @@ import enOrder from './order.ts';
 import enRoute from './route.ts';
 import enSettings from './settings.ts';
 import enTagsView from './tagsView.ts';
+import enWriting from './writing.ts';
 
 /** The en-US twins, loaded only when English is chosen (keeps them out of the first download). */
 export const enUS = {
@@ -27,6 +28,7 @@ export const enUS = {
   order: enOrder,
   settings: enSettings,
   tagsView: enTagsView,
+  writing: enWriting,
   errorLog: enErrorLog,
   errorPage: enErrorPage,
 } satisfies Twin<typeof zhCN>;

@@ -11,6 +11,7 @@ import zhOrder from './order.ts';
 import zhRoute from './route.ts';
 import zhSettings from './settings.ts';
 import zhTagsView from './tagsView.ts';
+import zhWriting from './writing.ts';
 
 /**
  * The zh-CN catalogues, one per area (keys are `<area>:<key>`). A product area adds its `<area>.ts`
@@ -28,6 +29,7 @@ export const zhCN = {
   order: zhOrder,
   settings: zhSettings,
   tagsView: zhTagsView,
+  writing: zhWriting,
   errorLog: zhErrorLog,
   errorPage: zhErrorPage,
 };

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { synonymGroupCount, synonymsOf } from '../src/index.ts';
+import { synonymTableLines } from '../src/synonyms.ts';
+
+/** jieba part-of-speech tags a table line may name. */
+const KNOWN_TAGS = new Set([
+  'v',
+  'vn',
+  'n',
+  'nz',
+  'a',
+  'ad',
+  'an',
+  'd',
+  'c',
+  'p',
+  'r',
+  't',
+  'm',
+  'l',
+  'i',
+  'f',
+  's',
+]);
+
+describe('synonym table sanity', () => {
+  const lines = synonymTableLines();
+
+  it('has the curated groups the README counts', () => {
+    expect(synonymGroupCount()).toBe(lines.length);
+    expect(lines.length).toBeGreaterThan(600);
+  });
+
+  it('every line has known tags, two or more words and no word twice', () => {
+    for (const line of lines) {
+      for (const tag of line.tags) expect(KNOWN_TAGS, `${line.tags}|${line.words}`).toContain(tag);
+      expect(line.words.length, line.words.join(' ')).toBeGreaterThanOrEqual(2);
+      expect(new Set(line.words).size, line.words.join(' ')).toBe(line.words.length);
+    }
+  });
+
+  it('no word is claimed by two groups under the same tag (one meaning per tag)', () => {
+    const claimed = new Map<string, string>();
+    for (const line of lines) {
+      // single characters are only replaced from one-way lines, so two-way lines do not claim them
+      const sources = line.oneWay ? line.words.slice(0, 1) : line.words.filter((w) => w.length > 1);
+      for (const word of sources)
+        for (const tag of line.tags) {
+          const key = `${tag}|${word}`;
+          expect(
+            claimed.get(key),
+            `${key} in "${claimed.get(key)}" and "${line.words.join(' ')}"`,
+          ).toBeUndefined();
+          claimed.set(key, line.words.join(' '));
+        }
+    }
+  });
+
+  it('looks words up by tag and never offers the word itself', () => {
+    expect(synonymsOf('缺乏', 'v')).toEqual(['缺少', '欠缺']);
+    expect(synonymsOf('缺乏', 'n')).toEqual([]);
+    expect(synonymsOf('和', 'c')).toEqual(['与', '及']);
+    // a single character of a two-way line is not replaced (以及 → 和 is fine, 和 → 以及 is not offered there)
+    expect(synonymsOf('或', 'c')).toEqual(['或者']);
+  });
+
+  it('leaves out the words whose swap changed the meaning in a sample', () => {
+    // 差异 (statistics), 特征 (features), 大量 (as an adverb), 我国 → 中国, 要素 → 因素, 自 → 从 (自回归)
+    for (const [word, tag] of [
+      ['差异', 'n'],
+      ['特征', 'n'],
+      ['大量', 'm'],
+      ['我国', 'r'],
+      ['要素', 'n'],
+      ['自', 'p'],
+      ['相当', 'd'],
+    ] as const)
+      expect(synonymsOf(word, tag), word).toEqual([]);
+  });
+});

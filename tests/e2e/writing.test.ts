@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOpenAi, startFakeOpenAi } from '../../apps/server/test/fakes/openai-server.ts';
+import { docxText, LEAF_PATHS, promptOf, taskOf, writer } from '../../apps/server/test/writing/support.ts';
+import { launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { registerUser, type RunningServer, startServer } from './support/server.ts';
+
+/** Typing scrolled the page; a full-page shot starts from the top so the fixed header stays in place. */
+async function top(page: Page) {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+}
+
+/** AI 写作 end to end: title → outline (fake model) → edit and pay from the balance → sections appear → .docx. */
+describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
+  let fake: FakeOpenAi;
+  let server: RunningServer;
+  let browser: Browser;
+  let token = '';
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    // sections take a moment, so the page is seen while the paper grows
+    fake.respond((req) => ({
+      ...writer(req),
+      ...(taskOf(req) === '撰写章节' ? { headerDelayMs: 700 } : {}),
+    }));
+    server = await startServer({
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_MODEL: 'fake-model',
+      LLM_API_KEY: 'sk-e2e',
+    });
+    token = await registerUser(server, 'e2e_writer');
+    const order = await server.api<{ orderNo: string }>('/api/order/order_info_api/create_order', {
+      body: { topUpFen: 20_000 },
+      token,
+    });
+    expect(order.status, order.body.message).toBe(200);
+    const paid = await server.api('/api/order/order_info_api/f/sandbox_pay', {
+      body: { orderNo: order.body.result.orderNo },
+    });
+    expect(paid.status, paid.body.message).toBe(200);
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it('drafts an outline, takes an edit, charges ¥29.90 and shows the paper growing, then downloads it', async () => {
+    const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
+    await page.goto(`${server.url}/papergc/gc`);
+    await page.getByTestId('wr-type-course').waitFor();
+    await expect(page.getByTestId('wr-type-course').textContent()).resolves.toContain('29.90');
+    await page.locator('#wr-title').fill('城市数字治理的协同机制研究');
+    await page.locator('#wr-discipline').fill('公共管理');
+    await screenshot(page, 'writing-generate-1440');
+    await page.getByTestId('wr-generate').click();
+    await page.waitForURL(/\/paperwirte\/wirte\/\d+/, { timeout: 15_000 });
+    const id = Number(/wirte\/(\d+)/.exec(page.url())?.[1]);
+
+    const outline = page.getByTestId('wr-outline');
+    await outline.waitFor();
+    await expect(page.getByTestId('wr-node-title-1').inputValue()).resolves.toBe('绪论');
+    await page.getByTestId('wr-node-title-3').fill('结论');
+    await expect(page.getByTestId('wr-payable').textContent()).resolves.toContain('29.90');
+    await top(page);
+    await screenshot(page, 'writing-confirm-1440');
+    await page.getByTestId('wr-submit').click();
+    await page.waitForURL(new RegExp(`/paperwirte/content/${id}$`));
+    await page.locator('.wr-pending.is-writing').first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'writing-progress-1440');
+
+    await page.getByTestId('wr-download').waitFor({ timeout: 30_000 });
+    for (const p of LEAF_PATHS) await page.getByText(`这是第${p}节的正文`).waitFor();
+    await expect(page.getByTestId('wr-refs').textContent()).resolves.toContain('逐条在知网');
+    await expect(page.getByTestId('wr-sec-3').textContent()).resolves.toContain('结论');
+    // the edited heading is what the model was asked to write
+    const last = fake.requests.filter((r) => taskOf(r) === '撰写章节').at(-1);
+    expect(last && promptOf(last)).toContain('【任务：撰写章节】3 结论');
+    await screenshot(page, 'writing-content-1440');
+
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('wr-download').click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('城市数字治理的协同机制研究.docx');
+    const text = await docxText(fs.readFileSync((await file.path())!));
+    expect(text).toContain('这是第2.1节的正文');
+    expect(text).toContain('参考文献由 AI 按 GB/T 7714 格式生成');
+
+    await page.goto(`${server.url}/paperwirte/report`);
+    await page.getByTestId('wr-record').first().waitFor();
+    await expect(page.getByTestId('wr-record').first().textContent()).resolves.toContain('已完成');
+    await screenshot(page, 'writing-records-1440');
+    await context.close();
+  }, 90_000);
+
+  it('writes a graduation thesis with its cover fields at 390 px', async () => {
+    const { page, context } = await newPage(browser, { token, width: 390, height: 844 });
+    await page.goto(`${server.url}/papergc/gc`);
+    await page.getByTestId('wr-type-thesis').click();
+    await page.locator('#wr-title').fill('乡村振兴背景下农村电商发展路径研究');
+    await screenshot(page, 'writing-generate-390');
+    await page.getByTestId('wr-generate').click();
+    await page.waitForURL(/\/paperwirte\/biye\?id=\d+/, { timeout: 15_000 });
+    await page.getByTestId('wr-outline').waitFor();
+    await page.locator('#wr-cover-school').fill('华东师范大学');
+    await page.locator('#wr-cover-student').fill('王小明');
+    await expect(page.getByTestId('wr-payable').textContent()).resolves.toMatch(/¥99(\.00)?$/);
+    await top(page);
+    await screenshot(page, 'writing-biye-390');
+    await page.getByTestId('wr-submit').click();
+    await page.waitForURL(/\/paperwirte\/content\/\d+$/);
+    await page.getByTestId('wr-download').waitFor({ timeout: 30_000 });
+    await page.getByText('This thesis studies digital governance').waitFor();
+    await screenshot(page, 'writing-content-390');
+
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('wr-download').click(),
+    ]);
+    const text = await docxText(fs.readFileSync((await file.path())!));
+    expect(text).toContain('华东师范大学');
+    expect(text).toContain('王小明');
+
+    await page.goto(`${server.url}/paperwirte/report`);
+    await page.getByTestId('wr-record').first().waitFor();
+    await expect(page.getByTestId('wr-record').count()).resolves.toBe(2);
+    await screenshot(page, 'writing-records-390');
+    await context.close();
+  }, 90_000);
+});
