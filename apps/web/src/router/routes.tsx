@@ -1,3 +1,4 @@
+import { aigccheckRoutes } from '../views/aigccheck/routes.tsx';
 import { checkvipRoutes, errorPageRoutes } from '../views/error-page/routes.tsx';
 import { gptRoutes } from '../views/gpt/routes.tsx';
 import { homeRoutes } from '../views/home/routes.tsx';
@@ -29,7 +30,7 @@ export const routes: AppRoute[] = [
   ...papercheckRoutes, //     /papercheck/check, /paper/report, /paper/submit/:id, /paper/report/:id
   ...papergcRoutes, //        /papergc/gc (paper writing)
   ...paperwirteRoutes, //     /paperwirte/report, /paperwirte/wirte/:id, /paperwirte/biye, /paperwirte/content/:id
-  // /aigccheck/* (AIGC)
+  ...aigccheckRoutes, //      /aigccheck/check, /aigccheck/list, /aigccheck/content/:id (AIGC检测)
   // /aippt/* (PPT)
   // /papermachinesubmit/*, /papermachine/* (rewriting)
   ...cnkiRoutes, //           /cnki/cnki (database rewrite)

@@ -1,5 +1,6 @@
 import type { zhCN } from '../zh-CN/index.ts';
 import type { Twin } from '../types.ts';
+import enAigc from './aigc.ts';
 import enChat from './chat.ts';
 import enCheck from './check.ts';
 import enCommon from './common.ts';
@@ -24,6 +25,7 @@ export const enUS = {
   home: enHome,
   chat: enChat,
   check: enCheck,
+  aigc: enAigc,
   machine: enMachine,
   order: enOrder,
   settings: enSettings,

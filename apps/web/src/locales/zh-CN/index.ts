@@ -1,3 +1,4 @@
+import zhAigc from './aigc.ts';
 import zhChat from './chat.ts';
 import zhCheck from './check.ts';
 import zhCommon from './common.ts';
@@ -25,6 +26,7 @@ export const zhCN = {
   home: zhHome,
   chat: zhChat,
   check: zhCheck,
+  aigc: zhAigc,
   machine: zhMachine,
   order: zhOrder,
   settings: zhSettings,
