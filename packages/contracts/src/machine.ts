@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrderStatus } from './order.ts';
 
 /**
  * `machine_api` (降重): a pasted or uploaded passage (or a checked paper handed over from 查重) is
@@ -138,7 +139,7 @@ export const MachineOrderQuery = z.object({
 
 export const MachineOrderStatus = z.object({
   orderId: z.number().int(),
-  orderStatus: z.string().describe('订单状态：pending 待支付 / paid / fulfilled 已到账 / closed …'),
+  orderStatus: OrderStatus,
   record: MachineRecord,
 });
 export type MachineOrderStatus = z.infer<typeof MachineOrderStatus>;

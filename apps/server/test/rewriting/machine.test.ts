@@ -1,4 +1,11 @@
-import type { CheckRecord, MachineDetail, MachineRecord, MachineWordCount, Page } from '@paperdesk/contracts';
+import type {
+  CheckRecord,
+  MachineDetail,
+  MachineOrderStatus,
+  MachineRecord,
+  MachineWordCount,
+  Page,
+} from '@paperdesk/contracts';
 import { checkRewriteOutput } from '@paperdesk/rewrite';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
@@ -280,6 +287,62 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
     expect((await ctx.billing.wallet(user.id)).quotas.rewrite).toBe(100);
     await waitForFinish(app, user.token, rec.id);
     await expectLedgerMatches(ctx, user.id);
+  });
+
+  it('paying one record by QR (sandbox order) submits it; check_order_id reports the order and the record', async () => {
+    const ctx = getCtx();
+    const user = await makeUser(ctx);
+    const rec = (
+      await call<MachineRecord>(app, 'POST', `${API}/machine_init`, {
+        token: user.token,
+        body: { text: SOURCE_TEXT },
+      })
+    ).body.result;
+    const order = await call<{ id: number; orderNo: string; amountFen: number }>(
+      app,
+      'POST',
+      '/api/order/order_info_api/create_order',
+      { token: user.token, body: { recordType: 'rewrite', recordId: rec.id } },
+    );
+    expect(order.status, order.body.message).toBe(200);
+    expect(order.body.result.amountFen).toBe(rec.priceFen);
+    const pending = await call<MachineOrderStatus>(
+      app,
+      'POST',
+      `${API}/check_order_id?id=${rec.id}&orderId=${order.body.result.id}`,
+      { token: user.token },
+    );
+    expect(pending.body.result).toMatchObject({ orderStatus: 'created', record: { status: 'created' } });
+    await call(app, 'POST', '/api/order/order_info_api/f/sandbox_pay', {
+      body: { orderNo: order.body.result.orderNo },
+    });
+    const done = await waitForFinish(app, user.token, rec.id);
+    expect(done).toMatchObject({ status: 'done', paidFen: rec.priceFen });
+    const paid = await call<MachineOrderStatus>(
+      app,
+      'POST',
+      `${API}/check_order_id?id=${rec.id}&orderId=${order.body.result.id}`,
+      { token: user.token },
+    );
+    expect(paid.body.result).toMatchObject({ orderStatus: 'fulfilled', record: { status: 'done' } });
+    expect((await ctx.billing.wallet(user.id)).balance).toBe(0);
+    await expectLedgerMatches(ctx, user.id);
+    // an order for another record does not answer for this one
+    const other = (
+      await call<MachineRecord>(app, 'POST', `${API}/machine_init`, {
+        token: user.token,
+        body: { text: SOURCE_TEXT },
+      })
+    ).body.result;
+    const wrong = await call(
+      app,
+      'POST',
+      `${API}/check_order_id?id=${other.id}&orderId=${order.body.result.id}`,
+      {
+        token: user.token,
+      },
+    );
+    expect(wrong.status).toBe(404);
   });
 
   it('another user’s record is 404 everywhere; delete removes one’s own finished record', async () => {

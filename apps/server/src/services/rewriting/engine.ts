@@ -92,57 +92,82 @@ async function modelRewrite(
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Model calls in flight per document: the model layer allows a user two at a time (LLM_CONCURRENCY_PER_USER). */
+const MODEL_PARALLEL = 2;
+
 export async function rewriteDocument(input: RewriteDocumentInput): Promise<RewriteDocumentResult> {
-  const targets = input.blocks.filter((b) => b.rewrite);
+  const targets = input.blocks.filter((b) => b.rewrite).length;
   // Terms are the document's, not each paragraph's: a term repeated across paragraphs stays everywhere.
-  const keepTerms = documentTerms(targets.map((b) => b.text).join('\n'), 3);
+  const keepTerms = documentTerms(
+    input.blocks
+      .filter((b) => b.rewrite)
+      .map((b) => b.text)
+      .join('\n'),
+    3,
+  );
   const offline = (text: string, index: number) =>
     rewrite(text, { strength: OFFLINE_STRENGTH, seed: input.seed + index, keepTerms }).text;
+  const complete = input.complete;
+  if (input.edition === 'cnki' && !complete) throw new Error('知网专版需要 AI 模型');
 
-  const paragraphs: MachineParagraph[] = [];
   let done = 0;
-  let changedChars = 0;
-  let targetChars = 0;
-  let modelParagraphs = 0;
-  let fallbackParagraphs = 0;
-  for (const [index, block] of input.blocks.entries()) {
-    if (!block.rewrite) {
-      paragraphs.push({
-        index,
-        kind: block.kind,
-        original: block.text,
-        text: block.text,
-        method: 'kept',
-        changes: [],
-      });
-      continue;
-    }
+  async function one(block: StoredBlock, index: number): Promise<MachineParagraph> {
+    if (!block.rewrite)
+      return { index, kind: block.kind, original: block.text, text: block.text, method: 'kept', changes: [] };
     if (input.signal?.aborted) throw new Error('服务正在关闭');
     let text: string;
     let method: ParagraphMethod;
-    if (input.edition === 'cnki') {
-      if (!input.complete) throw new Error('知网专版需要 AI 模型');
-      const answer = await modelRewrite(block.text, input.complete);
-      if (answer !== null) {
-        text = answer;
-        method = 'model';
-        modelParagraphs++;
-      } else {
-        text = offline(block.text, index);
-        method = 'fallback';
-        fallbackParagraphs++;
-      }
+    const answer = complete && input.edition === 'cnki' ? await modelRewrite(block.text, complete) : null;
+    if (answer !== null) {
+      text = answer;
+      method = 'model';
     } else {
       text = offline(block.text, index);
-      method = 'rule';
+      method = input.edition === 'cnki' ? 'fallback' : 'rule';
       // a long document must not hold the event loop: other requests are answered between paragraphs
       await yieldToEventLoop();
     }
-    const changes = toChanges(block.text, text);
-    changedChars += changes.reduce((n, c) => n + c.end - c.start, 0);
-    targetChars += block.text.length;
-    paragraphs.push({ index, kind: block.kind, original: block.text, text, method, changes });
-    input.onParagraph?.(++done, targets.length);
+    input.onParagraph?.(++done, targets);
+    return {
+      index,
+      kind: block.kind,
+      original: block.text,
+      text,
+      method,
+      changes: toChanges(block.text, text),
+    };
   }
-  return { paragraphs, changedChars, targetChars, modelParagraphs, fallbackParagraphs };
+
+  const paragraphs: MachineParagraph[] = new Array(input.blocks.length);
+  let next = 0;
+  let stopped = false;
+  const worker = async () => {
+    try {
+      while (!stopped && next < input.blocks.length) {
+        const index = next++;
+        const block = input.blocks[index];
+        if (block) paragraphs[index] = await one(block, index);
+      }
+    } catch (err) {
+      stopped = true; // the job fails: the other worker makes no further model calls
+      throw err;
+    }
+  };
+  await Promise.all(Array.from({ length: input.edition === 'cnki' ? MODEL_PARALLEL : 1 }, worker));
+
+  let changedChars = 0;
+  let targetChars = 0;
+  for (const p of paragraphs) {
+    if (p.method === 'kept') continue;
+    changedChars += p.changes.reduce((n, c) => n + c.end - c.start, 0);
+    targetChars += p.original.length;
+  }
+  const count = (m: ParagraphMethod) => paragraphs.filter((p) => p.method === m).length;
+  return {
+    paragraphs,
+    changedChars,
+    targetChars,
+    modelParagraphs: count('model'),
+    fallbackParagraphs: count('fallback'),
+  };
 }
