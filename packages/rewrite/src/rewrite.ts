@@ -209,6 +209,21 @@ function clauseAhead(tokens: readonly Token[], i: number): Token[] {
   return out;
 }
 
+/** Heads of a 与X相比 / 和X有关 frame, where 与/和 is a preposition and keeps its form. */
+const COMPARISON_HEADS = new Set([
+  '相比',
+  '相比较',
+  '比较',
+  '相同',
+  '不同',
+  '相似',
+  '类似',
+  '有关',
+  '相关',
+  '无关',
+  '一致',
+  '相当',
+]);
 const LOCATIVES = new Set(['中', '上', '下', '内', '外', '里', '的', '间']);
 const MODALS = new Set(['可', '能', '应', '需']);
 const NEGATIONS = new Set(['不', '没', '未', '无', '非', '别', '勿']);
@@ -258,7 +273,19 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if (token.word === '是' && (!/^(m|n|vn|nz)/.test(next?.tag ?? '') || /^(r|d|c)/.test(prev?.tag ?? '')))
     return false;
   // 中 → 当中 only after a noun of two or more characters (课堂中), never inside a compound
-  if (token.word === '中' && !(prev && prev.word.length >= 2 && /^(n|vn|nz)/.test(prev.tag))) return false;
+  if (
+    token.word === '中' &&
+    !(prev && prev.word.length >= 2 && /^(n|vn|nz)/.test(prev.tag) && prev.word !== '对方')
+  )
+    return false;
+  // 与X相比 / 和X有关: the conjunction of a comparison or relation frame stays (和X相比 must not become 及X相比)
+  if (
+    (token.word === '和' || token.word === '与') &&
+    clauseAhead(tokens, i).some((t) => COMPARISON_HEADS.has(t.word))
+  )
+    return false;
+  // 在X的基础上 is fixed (基石上 is not said)
+  if (token.word === '基础' && next?.word === '上') return false;
   // 以及与 → 和与: a conjunction or preposition right before another one keeps its form
   if (/^(c|p)$/.test(token.tag) && next && /^[和与及]/.test(next.word)) return false;
   // 重要意义 / 重大的意义 are fixed collocations (关键意义 is not said)
