@@ -224,6 +224,16 @@ const COMPARISON_HEADS = new Set([
   '一致',
   '相当',
 ]);
+/** The tokens before i back to the start of its clause. */
+function clauseBehind(tokens: readonly Token[], i: number): Token[] {
+  const out: Token[] = [];
+  for (let k = i - 1; k >= 0 && !/^[，。；：,;:.！？!?]$/.test(tokens[k]?.word ?? ''); k--) {
+    const t = tokens[k];
+    if (t) out.push(t);
+  }
+  return out;
+}
+
 const LOCATIVES = new Set(['中', '上', '下', '内', '外', '里', '的', '间']);
 const MODALS = new Set(['可', '能', '应', '需']);
 const NEGATIONS = new Set(['不', '没', '未', '无', '非', '别', '勿']);
@@ -286,6 +296,18 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     return false;
   // 在X的基础上 is fixed (基石上 is not said)
   if (token.word === '基础' && next?.word === '上') return false;
+  // 为 → 是 only in a measured value (回收率为99.96%, 分别为…): before a number and with no 以/将/把/作 earlier in
+  // the clause (以X为Y, 将X作为Y keep 为)
+  if (
+    token.word === '为' &&
+    !(
+      next &&
+      hasPlaceholder(next.word) &&
+      /^(n|d|vn|nz)/.test(prev?.tag ?? '') &&
+      !clauseBehind(tokens, i).some((t) => /[以将把作视称成转分认化]/.test(t.word))
+    )
+  )
+    return false;
   // 以及与 → 和与: a conjunction or preposition right before another one keeps its form
   if (/^(c|p)$/.test(token.tag) && next && /^[和与及]/.test(next.word)) return false;
   // 重要意义 / 重大的意义 are fixed collocations (关键意义 is not said)
