@@ -14,7 +14,7 @@ import { trainModel } from '../src/trainer.ts';
 import { hasData, loadCorpus, loadIndicatingWords, loadOutOfDistribution } from './corpus.ts';
 import { evaluateHeldOut } from './evaluate.ts';
 
-const VERSION = '1.1.0';
+const VERSION = '1.2.0';
 
 if (!hasData()) {
   console.warn('train:aigc: ../shared/data (or $PAPERDESK_DATA_DIR) is missing; nothing to train on.');
@@ -27,7 +27,13 @@ const words = loadIndicatingWords();
 const model = trainModel(
   corpus.map((t) => ({ text: t.text, label: t.label, split: t.split, stratum: t.register })),
   {
-    featureConfig: { hashBits: 18, ngramOrders: [1, 2, 3], wordOrders: [1, 2], posOrders: [2, 3] },
+    featureConfig: {
+      hashBits: 18,
+      ngramOrders: [1, 2, 3],
+      wordOrders: [1, 2],
+      posOrders: [2, 3],
+      posBits: 14,
+    },
     lexicon: {
       connectives: [...CONNECTIVES],
       aiPhrases: words.aiPhrases,

@@ -22,6 +22,16 @@ export interface FeatureConfig {
   wordOrders?: number[];
   /** Part-of-speech n-gram orders, e.g. [2, 3]: topic-independent syntax patterns. */
   posOrders?: number[];
+  /**
+   * log2 of a separate bucket range for the part-of-speech n-grams (after the shared one). Why: a frequent POS
+   * pattern hashed among the character n-grams lends its large weight to every rare n-gram in its bucket.
+   */
+  posBits?: number;
+}
+
+/** Size of the hashed n-gram part of the feature vector. */
+export function ngramDimension(config: FeatureConfig): number {
+  return (1 << config.hashBits) + (config.posBits ? 1 << config.posBits : 0);
 }
 
 /** Names of the dense stylometric features, in vector order. */
@@ -181,10 +191,11 @@ function countNgrams(
   seedBase: number,
   mask: number,
   counts: Map<number, number>,
+  offset = 0,
 ) {
   for (const n of orders) {
     for (let i = 0; i + n <= tokens.length; i++) {
-      const bucket = hashCodes(tokens, i, n, seedBase + n) & mask;
+      const bucket = offset + (hashCodes(tokens, i, n, seedBase + n) & mask);
       counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
     }
   }
@@ -218,8 +229,9 @@ export function hashedNgrams(text: string, config: FeatureConfig): SparseVector 
       tagged.map((t) => hashString(t.tag)),
       posOrders,
       POS_SEED,
-      mask,
+      config.posBits ? (1 << config.posBits) - 1 : mask,
       counts,
+      config.posBits ? 1 << config.hashBits : 0,
     );
   }
   const indices = Uint32Array.from(counts.keys()).sort();
@@ -256,7 +268,7 @@ export function fitStyleScaling(rows: readonly Float64Array[]): StyleScaling {
 const STYLE_CLIP = 5;
 
 /**
- * Turns text into the classifier's input: hashed n-grams in [0, 2^hashBits), standardised style features after
+ * Turns text into the classifier's input: hashed n-grams in [0, ngramDimension), standardised style features after
  * them. `styleRaw` lets callers reuse precomputed raw style features (training computes them once).
  */
 export class FeatureExtractor {
@@ -269,7 +281,7 @@ export class FeatureExtractor {
     readonly lm: CharLm | undefined,
     readonly scaling: StyleScaling | undefined,
   ) {
-    this.dimension = (1 << config.hashBits) + STYLE_FEATURES.length;
+    this.dimension = ngramDimension(config) + STYLE_FEATURES.length;
     const canon = (list: string[]) => [...new Set(list.map(canonicalText).filter((p) => p.length > 0))];
     this.lexicon = {
       connectives: canon(lexicon.connectives),
@@ -286,7 +298,7 @@ export class FeatureExtractor {
   vector(canonical: string, styleRaw: Float64Array = this.styleRaw(canonical)): SparseVector {
     if (!this.scaling) throw new Error('FeatureExtractor.vector needs the style scaling');
     const ngrams = hashedNgrams(canonical, this.config);
-    const base = 1 << this.config.hashBits;
+    const base = ngramDimension(this.config);
     const indices = new Uint32Array(ngrams.indices.length + STYLE_FEATURES.length);
     const values = new Float32Array(indices.length);
     indices.set(ngrams.indices);

@@ -8,6 +8,7 @@ import {
   type FeatureConfig,
   FeatureExtractor,
   type Lexicon,
+  ngramDimension,
   STYLE_FEATURES,
   type StyleScaling,
 } from './features.ts';
@@ -61,7 +62,7 @@ export function buildExtractor(
 }
 
 function binaryLayout(meta: Pick<ModelMeta, 'featureConfig' | 'languageModel'>) {
-  const weights = (1 << meta.featureConfig.hashBits) + STYLE_FEATURES.length;
+  const weights = ngramDimension(meta.featureConfig) + STYLE_FEATURES.length;
   return {
     weights,
     unigram: 65536,

@@ -43,6 +43,12 @@ describe('hashedNgrams', () => {
     expect(withWords.indices.length).toBeGreaterThan(chars.indices.length);
     expect(withPos.indices.length).toBeGreaterThan(withWords.indices.length);
     expect(hashedNgrams(text, { hashBits: 20, ngramOrders: [1], wordOrders: [1] })).toEqual(withWords);
+    // with a range of their own, the POS n-grams sit after the shared buckets
+    const own = hashedNgrams(text, { hashBits: 12, ngramOrders: [1], posOrders: [2], posBits: 8 });
+    const plain = hashedNgrams(text, { hashBits: 12, ngramOrders: [1] });
+    const above = [...own.indices].filter((i) => i >= 1 << 12);
+    expect(above.length).toBe(own.indices.length - plain.indices.length);
+    expect(above.every((i) => i < (1 << 12) + (1 << 8))).toBe(true);
   });
 });
 
