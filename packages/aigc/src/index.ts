@@ -16,6 +16,7 @@ export {
   type FeatureConfig,
   FeatureExtractor,
   hashedNgrams,
+  ngramDimension,
   type Lexicon,
   movingTypeTokenRatio,
   STYLE_FEATURES,
@@ -48,3 +49,4 @@ export {
   splitParagraphs,
 } from './segment.ts';
 export { type Split, splitOf } from './split.ts';
+export { type TrainerOptions, type TrainingText, trainModel } from './trainer.ts';
