@@ -1,4 +1,5 @@
 import { aigccheckRoutes } from '../views/aigccheck/routes.tsx';
+import { aipptRoutes } from '../views/aippt/routes.tsx';
 import { checkvipRoutes, errorPageRoutes } from '../views/error-page/routes.tsx';
 import { gptRoutes } from '../views/gpt/routes.tsx';
 import { homeRoutes } from '../views/home/routes.tsx';
@@ -31,7 +32,7 @@ export const routes: AppRoute[] = [
   ...papergcRoutes, //        /papergc/gc (paper writing)
   ...paperwirteRoutes, //     /paperwirte/report, /paperwirte/wirte/:id, /paperwirte/biye, /paperwirte/content/:id
   ...aigccheckRoutes, //      /aigccheck/check, /aigccheck/list, /aigccheck/content/:id (AIGC检测)
-  // /aippt/* (PPT)
+  ...aipptRoutes, //         /aippt/ppt, /aippt/ppttype/:id, /aippt/list
   // /papermachinesubmit/*, /papermachine/* (rewriting)
   ...cnkiRoutes, //           /cnki/cnki (database rewrite)
   ...nlpRoutes, //            /nlp/machine (smart rewriting)

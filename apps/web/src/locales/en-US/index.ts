@@ -11,6 +11,7 @@ import enLogin from './login.ts';
 import enMachine from './machine.ts';
 import enNavbar from './navbar.ts';
 import enOrder from './order.ts';
+import enPpt from './ppt.ts';
 import enRoute from './route.ts';
 import enSettings from './settings.ts';
 import enTagsView from './tagsView.ts';
@@ -28,6 +29,7 @@ export const enUS = {
   aigc: enAigc,
   machine: enMachine,
   order: enOrder,
+  ppt: enPpt,
   settings: enSettings,
   tagsView: enTagsView,
   writing: enWriting,

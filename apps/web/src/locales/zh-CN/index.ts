@@ -9,6 +9,7 @@ import zhLogin from './login.ts';
 import zhMachine from './machine.ts';
 import zhNavbar from './navbar.ts';
 import zhOrder from './order.ts';
+import zhPpt from './ppt.ts';
 import zhRoute from './route.ts';
 import zhSettings from './settings.ts';
 import zhTagsView from './tagsView.ts';
@@ -29,6 +30,7 @@ export const zhCN = {
   aigc: zhAigc,
   machine: zhMachine,
   order: zhOrder,
+  ppt: zhPpt,
   settings: zhSettings,
   tagsView: zhTagsView,
   writing: zhWriting,
