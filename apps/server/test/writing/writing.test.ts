@@ -4,7 +4,11 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { createLlm } from '../../src/integrations/llm/index.ts';
 import { createLocalQueue } from '../../src/jobs/local.ts';
-import { createWriting } from '../../src/services/writing/records.ts';
+import {
+  createWriting,
+  DEFAULT_OUTLINES_PER_DAY,
+  OUTLINE_LIMIT_KEY,
+} from '../../src/services/writing/records.ts';
 import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
 import { call, chargeRows, waitFor } from '../check/support.ts';
 import { startFakeOpenAi } from '../fakes/openai-server.ts';
@@ -134,6 +138,29 @@ describeEachDatabase(
       expect(fake.requests).toHaveLength(2);
       expect(await count('writingRecords', u.id)).toBe(1);
       expect(await count('writingOutlineDrafts', u.id)).toBe(1);
+    });
+
+    it('limits free outlines per user per day (429 once used up, nothing stored)', async () => {
+      const ctx = getCtx();
+      const u = await makeUser(ctx);
+      await ctx.sysConfig.set(OUTLINE_LIMIT_KEY, 2);
+      try {
+        const first = await outline(u.token);
+        const again = await call(app, 'POST', `${API}/query_paper_content`, {
+          token: u.token,
+          body: { type: 'outline', id: first.body.result.id },
+        });
+        expect(again.status).toBe(200);
+        const refused = await outline(u.token, { title: '第三次生成' });
+        expect(refused.status).toBe(429);
+        expect(refused.body.message).toContain('今天的免费大纲生成次数（2 次）已用完');
+        expect(fake.requests).toHaveLength(2);
+        expect(await count('writingRecords', u.id)).toBe(1);
+        // another user still has their own allowance
+        expect((await outline((await makeUser(ctx)).token)).status).toBe(200);
+      } finally {
+        await ctx.sysConfig.set(OUTLINE_LIMIT_KEY, DEFAULT_OUTLINES_PER_DAY);
+      }
     });
 
     it('writes a paid paper section by section in order and serves it as a .docx', async () => {

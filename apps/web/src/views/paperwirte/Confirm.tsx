@@ -7,10 +7,10 @@ import {
   type WritingRecord,
 } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, InputNumber, Popconfirm, Result, Skeleton, Tag } from 'antd';
+import { Alert, Button, Input, InputNumber, Popconfirm, Skeleton, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { getAccount } from '../../api/account.ts';
 import { loadWriting, loadWritingOther, redraftOutline, submitWriting } from '../../api/paperInfo.ts';
 import { toast } from '../../utils/feedback.ts';
@@ -18,6 +18,7 @@ import { num, STATUS_COLORS, yuan } from '../paper/format.ts';
 import { confirmPath, contentPath } from './config.ts';
 import OutlineEditor, { outlineProblem } from './OutlineEditor.tsx';
 import '../paper/check.css';
+import { RecordLoading, RecordNotFound } from './states.tsx';
 import './writing.css';
 
 const COVER_FIELDS: (keyof ThesisCover)[] = [
@@ -91,24 +92,10 @@ export default function ConfirmWriting() {
   }, [r, draft, other.data]);
 
   if (record.isLoading || (r && !draft && r.status === 'created')) {
-    return (
-      <div className="svc-page">
-        <section className="svc-card">
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </section>
-      </div>
-    );
+    return <RecordLoading />;
   }
   if (!r) {
-    return (
-      <div className="svc-page">
-        <Result
-          status="404"
-          title={t('confirm.notFound')}
-          extra={<Link to="/paperwirte/report">{t('confirm.toRecords')}</Link>}
-        />
-      </div>
-    );
+    return <RecordNotFound />;
   }
   if (r.status !== 'created') return <Navigate to={contentPath(r.id)} replace />;
   const thesis = r.paperType === 'thesis';

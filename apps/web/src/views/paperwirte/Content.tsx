@@ -7,15 +7,16 @@ import {
 } from '@ant-design/icons';
 import type { PaperContent, PaperContentNode } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Progress, Result, Skeleton, Tag } from 'antd';
+import { Alert, Button, Progress, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { downloadWriting, loadPaperContent, loadWriting, reloadWriting } from '../../api/paperInfo.ts';
 import { toast } from '../../utils/feedback.ts';
 import { isActive, num, STATUS_COLORS, yuan } from '../paper/format.ts';
 import { confirmPath } from './config.ts';
 import '../paper/check.css';
+import { RecordLoading, RecordNotFound } from './states.tsx';
 import './writing.css';
 
 const POLL_MS = 1500;
@@ -170,25 +171,11 @@ export default function WritingContent() {
   });
 
   if (record.isLoading) {
-    return (
-      <div className="svc-page">
-        <section className="svc-card">
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </section>
-      </div>
-    );
+    return <RecordLoading />;
   }
   const r = record.data;
   if (!r) {
-    return (
-      <div className="svc-page">
-        <Result
-          status="404"
-          title={t('confirm.notFound')}
-          extra={<Link to="/paperwirte/report">{t('confirm.toRecords')}</Link>}
-        />
-      </div>
-    );
+    return <RecordNotFound />;
   }
   if (r.status === 'created') return <Navigate to={confirmPath(r)} replace />;
 

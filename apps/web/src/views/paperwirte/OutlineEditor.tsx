@@ -14,7 +14,12 @@ function editList(
   const [head, ...rest] = path;
   if (head === undefined) return nodes;
   if (rest.length === 0) return change(nodes, head);
-  return nodes.map((n, i) => (i === head ? { ...n, children: editList(n.children ?? [], rest, change) } : n));
+  return nodes.map((n, i) => {
+    if (i !== head) return n;
+    const children = editList(n.children ?? [], rest, change);
+    // a node whose last child was removed is a leaf again (the job writes its text)
+    return children.length ? { ...n, children } : { title: n.title, brief: n.brief };
+  });
 }
 
 const blank = (): OutlineNode => ({ title: '', brief: '' });
@@ -22,12 +27,7 @@ const blank = (): OutlineNode => ({ title: '', brief: '' });
 export const outlineActions = {
   set: (o: OutlineNode[], path: Path, patch: Partial<OutlineNode>) =>
     editList(o, path, (list, i) => list.map((n, j) => (j === i ? { ...n, ...patch } : n))),
-  remove: (o: OutlineNode[], path: Path) =>
-    editList(o, path, (list, i) =>
-      list
-        .filter((_, j) => j !== i)
-        .map((n) => (n.children?.length === 0 ? { title: n.title, brief: n.brief } : n)),
-    ),
+  remove: (o: OutlineNode[], path: Path) => editList(o, path, (list, i) => list.filter((_, j) => j !== i)),
   move: (o: OutlineNode[], path: Path, by: -1 | 1) =>
     editList(o, path, (list, i) => {
       const j = i + by;
@@ -60,6 +60,38 @@ export default function OutlineEditor({
 }) {
   const { t } = useTranslation('writing');
 
+  /** The buttons beside a node: add a child (not below the third level), move, remove. */
+  const tools = (path: Path, index: number, siblings: number) => [
+    ...(path.length < WRITING_LIMITS.maxDepth
+      ? [
+          {
+            key: 'addChild',
+            icon: <PlusOutlined />,
+            disabled: false,
+            apply: () => outlineActions.addChild(value, path),
+          },
+        ]
+      : []),
+    {
+      key: 'up',
+      icon: <ArrowUpOutlined />,
+      disabled: index === 0,
+      apply: () => outlineActions.move(value, path, -1),
+    },
+    {
+      key: 'down',
+      icon: <ArrowDownOutlined />,
+      disabled: index === siblings - 1,
+      apply: () => outlineActions.move(value, path, 1),
+    },
+    {
+      key: 'remove',
+      icon: <DeleteOutlined />,
+      disabled: false,
+      apply: () => outlineActions.remove(value, path),
+    },
+  ];
+
   const rows = (nodes: OutlineNode[], parent: Path, prefix: string) =>
     nodes.map((n, i) => {
       const path = [...parent, i];
@@ -89,47 +121,19 @@ export default function OutlineEditor({
               />
             </div>
             <div className="wr-node__tools">
-              {level < WRITING_LIMITS.maxDepth && (
-                <Tooltip title={t('editor.addChild')}>
+              {tools(path, i, nodes.length).map((tool) => (
+                <Tooltip key={tool.key} title={t(`editor.${tool.key}`)}>
                   <Button
                     size="small"
                     type="text"
-                    icon={<PlusOutlined />}
-                    aria-label={t('editor.addChild')}
-                    onClick={() => onChange(outlineActions.addChild(value, path))}
+                    danger={tool.key === 'remove'}
+                    icon={tool.icon}
+                    aria-label={t(`editor.${tool.key}`)}
+                    disabled={tool.disabled}
+                    onClick={() => onChange(tool.apply())}
                   />
                 </Tooltip>
-              )}
-              <Tooltip title={t('editor.up')}>
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<ArrowUpOutlined />}
-                  aria-label={t('editor.up')}
-                  disabled={i === 0}
-                  onClick={() => onChange(outlineActions.move(value, path, -1))}
-                />
-              </Tooltip>
-              <Tooltip title={t('editor.down')}>
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<ArrowDownOutlined />}
-                  aria-label={t('editor.down')}
-                  disabled={i === nodes.length - 1}
-                  onClick={() => onChange(outlineActions.move(value, path, 1))}
-                />
-              </Tooltip>
-              <Tooltip title={t('editor.remove')}>
-                <Button
-                  size="small"
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('editor.remove')}
-                  onClick={() => onChange(outlineActions.remove(value, path))}
-                />
-              </Tooltip>
+              ))}
             </div>
           </div>
           {n.children?.length ? <ul className="wr-tree">{rows(n.children, path, number)}</ul> : null}
