@@ -1,12 +1,13 @@
-import type { Page, PptOutlineQuota, PptRecord, PptTemplate } from '@paperdesk/contracts';
+import type { Page, PptOutlineQuota, PptRecord, PptSourceText, PptTemplate } from '@paperdesk/contracts';
 import type { FastifyInstance } from 'fastify';
+import { renderPaperDocx } from '@paperdesk/documents';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { createLlm } from '../../src/integrations/llm/index.ts';
 import { createSlides } from '../../src/services/slides/records.ts';
 import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
-import { call, waitFor } from '../check/support.ts';
+import { call, multipart, waitFor } from '../check/support.ts';
 import { startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { BAD_JSON, pptModel } from './support.ts';
@@ -373,6 +374,29 @@ describeEachDatabase(
       const file = await download(u.token, rec.id);
       expect(file.statusCode).toBe(409);
       await expectLedgerMatches(getCtx(), u.id);
+    });
+
+    it('reads an uploaded .docx as source text without storing it, and refuses other files', async () => {
+      const u = await makeUser(getCtx());
+      const docx = await renderPaperDocx({
+        kind: 'paper',
+        title: '社区治理的实证研究',
+        abstract: '本文以三个街道为样本考察社区治理。',
+        keywords: ['社区治理'],
+        sections: [{ heading: '引言', paragraphs: ['居民参与是社区治理的核心议题。'] }],
+        references: [],
+      });
+      const form = multipart({}, { name: '论文.docx', data: docx });
+      const r = await call<PptSourceText>(app, 'POST', `${API}/read_source`, { token: u.token, ...form });
+      expect(r.status, r.body.message).toBe(200);
+      expect(r.body.result.fileName).toBe('论文.docx');
+      expect(r.body.result.text).toContain('居民参与是社区治理的核心议题');
+      expect(r.body.result.truncated).toBe(false);
+      const exe = multipart({}, { name: 'tool.exe', data: Buffer.from('MZ') });
+      expect((await call(app, 'POST', `${API}/read_source`, { token: u.token, ...exe })).status).toBe(415);
+      const broken = multipart({}, { name: 'bad.docx', data: Buffer.from('not a zip') });
+      expect((await call(app, 'POST', `${API}/read_source`, { token: u.token, ...broken })).status).toBe(422);
+      expect(await rowsOf(u.id)).toHaveLength(0);
     });
 
     it('hides one user’s records from another (404) and deletes only finished ones', async () => {
