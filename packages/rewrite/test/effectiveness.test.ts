@@ -32,8 +32,8 @@ describe.skipIf(!dataPresent)('effectiveness against the plagiarism engine (real
 });
 
 /**
- * Measured on this sample (seed 7): standard strict 0.720, full engine 0.982, bigram Dice 0.850; strong strict
- * 0.666, full engine 0.983, bigram Dice 0.823.
+ * Measured on this sample (seed 7): standard strict 0.724, full engine 0.981, bigram Dice 0.850; strong strict
+ * 0.667, full engine 0.983, bigram Dice 0.824.
  */
 const GATE = {
   standard: { strictAfter: 0.74, ratioAfter: 0.99 },
