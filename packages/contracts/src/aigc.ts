@@ -126,6 +126,7 @@ export type AigcSpan = z.infer<typeof AigcSpan>;
 export const AigcParagraph = z.object({
   index: z.number().int(),
   kind: z.enum(['heading', 'paragraph', 'reference']).describe('reference：参考文献条目，不参与检测'),
+  level: z.number().int().nullable().describe('标题级别：0 为论文题目，1 为章，2 为节……；正文为 null'),
   chapter: z.number().int().describe('chapters 数组下标'),
   text: z.string(),
   chars: z.number().int().describe('可见字数'),

@@ -212,7 +212,8 @@ function fullText(doc: Doc, width: number, report: AigcReport, ensure: (h: numbe
       },
     );
   doc.moveDown(0.6);
-  for (const p of report.paragraphs) paragraph(doc, width, p, ensure);
+  // the paper's title (a level-0 heading) is already printed at the top
+  for (const p of report.paragraphs) if (p.level !== 0) paragraph(doc, width, p, ensure);
 }
 
 function paragraph(doc: Doc, width: number, p: AigcParagraph, ensure: (h: number) => void) {

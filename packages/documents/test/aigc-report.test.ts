@@ -17,6 +17,7 @@ function para(index: number, chapter: number, over: Partial<AigcParagraph> = {})
   return {
     index,
     kind: 'paragraph',
+    level: null,
     chapter,
     text,
     chars: text.length,
@@ -65,6 +66,7 @@ function sampleReport(): AigcReport {
       {
         index: 0,
         kind: 'heading',
+        level: 1,
         chapter: 0,
         text: '第一章 绪论',
         chars: 5,

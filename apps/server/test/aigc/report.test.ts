@@ -9,6 +9,7 @@ describe('detectDocument', () => {
 
   it('scores in batches exactly as the detector scores the whole document', async () => {
     const blocks = [
+      { kind: 'heading' as const, level: 0, text: '论文题目' },
       { kind: 'heading' as const, level: 1, text: '第一章 引言' },
       ...texts.slice(0, 20).map((text) => ({ kind: 'paragraph' as const, text })),
       { kind: 'heading' as const, level: 1, text: '第二章 讨论' },
@@ -29,6 +30,8 @@ describe('detectDocument', () => {
     expect(body.map((p) => p.probability)).toEqual(whole.paragraphs.map((p) => p.probability));
     // the short tail is scored with the paragraph before it, as the detector does
     expect(body.map((p) => p.reliable)).toEqual(whole.paragraphs.map((p) => p.reliable));
+    // the title is kept as a level-0 heading, not a chapter
+    expect(r.paragraphs[0]).toMatchObject({ kind: 'heading', level: 0, probability: null });
     expect(r.chapters.map((c) => [c.title, c.chars])).toEqual([
       ['第一章 引言', whole.paragraphs.slice(0, 20).reduce((s, p) => s + p.chars, 0)],
       ['第二章 讨论', whole.paragraphs.slice(20).reduce((s, p) => s + p.chars, 0)],

@@ -150,6 +150,7 @@ export async function detectDocument(
       return {
         index: b.index,
         kind: b.kind === 'heading' ? 'heading' : isReference(b) ? 'reference' : 'paragraph',
+        level: b.kind === 'heading' ? (b.level ?? 1) : null,
         chapter: chapterIndex,
         text: b.text,
         chars: visibleLength(b.text),
@@ -192,6 +193,7 @@ export async function detectDocument(
     return {
       index: b.index,
       kind: 'paragraph',
+      level: null,
       chapter: chapterIndex,
       text: b.text,
       chars: p.chars,

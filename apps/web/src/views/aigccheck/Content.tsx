@@ -252,7 +252,8 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
         {report.chapters.map((c) => {
           const paras = (byChapter.get(c.index) ?? []).filter(
             (p) =>
-              !(p.kind === 'heading' && p.text.trim() === c.title.trim()) &&
+              // the chapter band shows its own heading, the page head the paper's title
+              !(p.kind === 'heading' && (p.level === 0 || p.text.trim() === c.title.trim())) &&
               (!onlySuspect || (p.reliable && p.band !== null && p.band !== 'none')),
           );
           if (onlySuspect && paras.length === 0) return null;
