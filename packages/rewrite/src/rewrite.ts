@@ -265,10 +265,10 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   // 将/把 needs a nominal object (将成为 is the future 将); a one-character modal needs its verb (性能 is not 性+能够)
   if ((token.word === '将' || token.word === '把') && next && !/^(n|r|m|x)/.test(next.tag)) return false;
   if (MODALS.has(token.word) && next?.tag !== 'v') return false;
-  // 层次和前景与 → 层次和前景和: a one-character swap must not repeat a character just used
+  // 层次和前景与 → 层次和前景和: a one-character swap must not repeat a character used nearby (…及…及 either)
   if (
     token.word.length === 1 &&
-    tokens.slice(Math.max(0, i - 6), i).some((t) => synonymsOf(token.word, token.tag).includes(t.word))
+    tokens.slice(Math.max(0, i - 6), i + 7).some((t) => synonymsOf(token.word, token.tag).includes(t.word))
   )
     return false;
   // 比较 is the adverb 较为 only before an adjective (比较高), not the verb 比较 (比较两组)
@@ -294,8 +294,10 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     clauseAhead(tokens, i).some((t) => COMPARISON_HEADS.has(t.word))
   )
     return false;
-  // 在X的基础上 is fixed (基石上 is not said)
-  if (token.word === '基础' && next?.word === '上') return false;
+  // 在X的基础上 and 以X为基础 are fixed (基石上, 以对照组治疗为根基 read wrongly in most disciplines)
+  if (token.word === '基础' && (next?.word === '上' || prev?.word === '为')) return false;
+  // 明显不够 is not 显著不够: an adverb before a negated word keeps its collocation
+  if (/^(d|ad)$/.test(token.tag) && next && /^[不未无没]/.test(next.word)) return false;
   // 为 → 是 only in a measured value (回收率为99.96%, 分别为…): before a number and with no 以/将/把/作 earlier in
   // the clause (以X为Y, 将X作为Y keep 为)
   if (

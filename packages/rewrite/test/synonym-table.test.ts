@@ -65,7 +65,8 @@ describe('synonym table sanity', () => {
   });
 
   it('leaves out the words whose swap changed the meaning in a sample', () => {
-    // 差异 (statistics), 特征 (features), 大量 (as an adverb), 我国 → 中国, 要素 → 因素, 自 → 从 (自回归)
+    // 差异 (statistics), 特征 (features), 大量 (as an adverb), 我国 → 中国, 要素 → 因素, 自 → 从 (自回归),
+    // 相对保持 → 较为维持, 降低粘度 → 减少粘度, 抑制 → 遏制, 符合纳入标准 → 契合, 规模 → 体量
     for (const [word, tag] of [
       ['差异', 'n'],
       ['特征', 'n'],
@@ -74,6 +75,11 @@ describe('synonym table sanity', () => {
       ['要素', 'n'],
       ['自', 'p'],
       ['相当', 'd'],
+      ['相对', 'd'],
+      ['降低', 'v'],
+      ['抑制', 'v'],
+      ['符合', 'v'],
+      ['规模', 'n'],
     ] as const)
       expect(synonymsOf(word, tag), word).toEqual([]);
   });
