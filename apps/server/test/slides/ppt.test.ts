@@ -5,6 +5,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { createLlm } from '../../src/integrations/llm/index.ts';
+import { createLocalQueue } from '../../src/jobs/local.ts';
 import { createSlides } from '../../src/services/slides/records.ts';
 import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
 import { call, multipart, waitFor } from '../check/support.ts';
@@ -397,6 +398,75 @@ describeEachDatabase(
       const broken = multipart({}, { name: 'bad.docx', data: Buffer.from('not a zip') });
       expect((await call(app, 'POST', `${API}/read_source`, { token: u.token, ...broken })).status).toBe(422);
       expect(await rowsOf(u.id)).toHaveLength(0);
+    });
+
+    it('a restart re-queues a charged record left running (recover); a shutdown mid-job neither fails nor refunds', async () => {
+      const ctx = getCtx();
+      const u = await makeUser(ctx);
+      await credit(ctx, u.id, 'balance', PRICE_FEN);
+      const rec = await withOutline(u.token);
+      // charged and left `running` by a crash: no job exists for it any more
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('pptRecords')
+          .set({ status: 'running', progress: 40, submittedAt: new Date().toISOString() })
+          .where('id', '=', rec.id)
+          .execute();
+        await ctx.billing.charge(trx, {
+          userId: u.id,
+          service: 'ppt',
+          edition: 'standard',
+          items: 1,
+          recordType: 'ppt',
+          recordId: rec.id,
+        });
+      });
+      // a worker that is shut down while the model is answering leaves the record for the next start
+      fake.reset();
+      fake.respond(() => ({ chunks: ['{"slides":'], end: 'stall' }));
+      const stopping = createLocalQueue();
+      ctx.slides.registerJobs(stopping);
+      await stopping.startWorkers();
+      await waitFor(async () => fake.requests.length > 0, 10_000, '模型请求');
+      await stopping.close();
+      await new Promise((r) => setTimeout(r, 200));
+      const left = await load(u.token, rec.id);
+      expect(left.status).toBe('running');
+      expect(await ledgerOf(u.id, 'refund')).toHaveLength(0);
+
+      fake.reset();
+      fake.respond(pptModel);
+      const fresh = createLocalQueue();
+      ctx.slides.registerJobs(fresh);
+      await fresh.startWorkers();
+      const done = await settled(u.token, rec.id);
+      await fresh.close();
+      expect(done.status, done.message).toBe('done');
+      expect(await ledgerOf(u.id, 'charge')).toHaveLength(1);
+      expect(await ledgerOf(u.id, 'refund')).toHaveLength(0);
+      expect(await balance(u.id)).toBe(0);
+    });
+
+    it('paying one deck by QR (sandbox order) submits it, charging exactly the order', async () => {
+      const u = await makeUser(getCtx());
+      const rec = await withOutline(u.token);
+      const order = await call<{ orderNo: string; amountFen: number }>(
+        app,
+        'POST',
+        '/api/order/order_info_api/create_order',
+        { token: u.token, body: { recordType: 'ppt', recordId: rec.id } },
+      );
+      expect(order.status, order.body.message).toBe(200);
+      expect(order.body.result.amountFen).toBe(PRICE_FEN);
+      const paid = await call<{ status: string }>(app, 'POST', '/api/order/order_info_api/f/sandbox_pay', {
+        body: { orderNo: order.body.result.orderNo },
+      });
+      expect(paid.body.result.status).toBe('fulfilled');
+      const done = await settled(u.token, rec.id);
+      expect(done.status, done.message).toBe('done');
+      expect(done.paidFen).toBe(PRICE_FEN);
+      expect(await balance(u.id)).toBe(0);
+      await expectLedgerMatches(getCtx(), u.id);
     });
 
     it('hides one user’s records from another (404) and deletes only finished ones', async () => {

@@ -144,22 +144,29 @@ export function createSlides(deps: SlidesDeps) {
       .where('id', '=', recordId)
       .executeTakeFirstOrThrow();
     const outline = JSON.parse(row.outline ?? '{"sections":[]}') as PptOutline;
-    const deck = await writeDeck(
-      llm,
-      { ...requestOf(row), outline },
-      {
-        signal: job.signal,
-        onSection: async (done, total) => {
-          await db
-            .updateTable('pptRecords')
-            .set({ progress: 5 + Math.round((85 * done) / total), message: `已完成 ${done}/${total} 章` })
-            .where('id', '=', recordId)
-            .where('status', '=', 'running')
-            .where('startedAt', '=', token)
-            .execute();
+    let deck: Deck;
+    try {
+      deck = await writeDeck(
+        llm,
+        { ...requestOf(row), outline },
+        {
+          signal: job.signal,
+          onSection: async (done, total) => {
+            await db
+              .updateTable('pptRecords')
+              .set({ progress: 5 + Math.round((85 * done) / total), message: `已完成 ${done}/${total} 章` })
+              .where('id', '=', recordId)
+              .where('status', '=', 'running')
+              .where('startedAt', '=', token)
+              .execute();
+          },
         },
-      },
-    );
+      );
+    } catch (err) {
+      // shutting down: the record stays running and is re-queued at the next start, not failed and refunded
+      if (job.signal.aborted) return;
+      throw err;
+    }
     const file = await renderDeck(deck, row.templateId);
     const at = nowIso();
     await db.transaction().execute(async (trx) => {
