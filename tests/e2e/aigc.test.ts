@@ -37,6 +37,11 @@ function pairs(count: number): { human: string; ai: string }[] {
 }
 
 const shot = async (page: Page, name: string) => {
+  // from the top, nothing focused: a full-page shot of a scrolled page draws the fixed header mid-page
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
   await page.waitForTimeout(600);
   return screenshot(page, name);
 };
