@@ -1,8 +1,36 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTECTED, SOURCE_TEXT } from '../../apps/server/test/rewriting/fixtures.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../../apps/server/test/fakes/openai-server.ts';
+import {
+  fakeModelRewrite,
+  OWN_PARAGRAPH,
+  PROTECTED,
+  passageOf,
+  SOURCE_PARAGRAPHS,
+  SOURCE_TEXT,
+} from '../../apps/server/test/rewriting/fixtures.ts';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { registerUser, type RunningServer, startServer } from './support/server.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+
+/** Tops up a signed-in user's balance through the sandbox payment, as a phone would after scanning the QR. */
+async function topUp(server: RunningServer, token: string, fen: number) {
+  const order = await server.api<{ orderNo: string }>('/api/order/order_info_api/create_order', {
+    body: { topUpFen: fen },
+    token,
+  });
+  expect(order.status, order.body.message).toBe(200);
+  const paid = await server.api('/api/order/order_info_api/f/sandbox_pay', {
+    body: { orderNo: order.body.result.orderNo },
+  });
+  expect(paid.status, paid.body.message).toBe(200);
+}
 
 /**
  * 降重 end to end: a user tops up through the sandbox payment, pastes a passage on /nlp/machine, sees the
@@ -24,16 +52,7 @@ describe('降重: paste, pay, before/after', () => {
   beforeAll(async () => {
     server = await startServer();
     token = await registerUser(server, 'e2e_rewriter');
-    // top up ¥50 through the sandbox payment, as a phone would after scanning the QR
-    const order = await server.api<{ orderNo: string }>('/api/order/order_info_api/create_order', {
-      body: { topUpFen: 5000 },
-      token,
-    });
-    expect(order.status, order.body.message).toBe(200);
-    const paid = await server.api('/api/order/order_info_api/f/sandbox_pay', {
-      body: { orderNo: order.body.result.orderNo },
-    });
-    expect(paid.status, paid.body.message).toBe(200);
+    await topUp(server, token, 5000);
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
@@ -44,11 +63,11 @@ describe('降重: paste, pay, before/after', () => {
   it('pastes a passage, pays ¥2 from the balance and reads the comparison', async () => {
     const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
     await page.goto(`${server.url}/nlp/machine`);
-    await page.getByTestId('mc-edition-standard').waitFor();
+    await page.getByTestId('mc-edition-standard').waitFor({ timeout: 60_000 });
     await page.locator('#mc-title').fill('城市数字治理');
     await page.getByTestId('mc-paste').fill(SOURCE_TEXT);
     const count = page.getByTestId('mc-count');
-    await count.getByText('计费字数').waitFor({ timeout: 15_000 });
+    await count.getByText('计费字数').waitFor({ timeout: 30_000 });
     await expect(count.textContent()).resolves.toContain('¥2');
     await shot(page, 'rewrite-start-1440');
 
@@ -83,19 +102,19 @@ describe('降重: paste, pay, before/after', () => {
     expect(account.body.result.balance).toBe(4800);
 
     await page.goto(`${server.url}/machine/list`);
-    await page.getByRole('button', { name: '城市数字治理' }).waitFor();
+    await page.getByRole('button', { name: '城市数字治理' }).waitFor({ timeout: 60_000 });
     await shot(page, 'rewrite-records-1440');
     await context.close();
 
     const narrow = await newPage(browser, { token, width: 390, height: 844 });
     await narrow.page.goto(`${server.url}/machine/content/${id}`);
-    await narrow.page.getByTestId('mc-compare').waitFor();
+    await narrow.page.getByTestId('mc-compare').waitFor({ timeout: 60_000 });
     await shot(narrow.page, 'rewrite-result-390');
     await narrow.page.goto(`${server.url}/nlp/machine`);
-    await narrow.page.getByTestId('mc-paste').waitFor();
+    await narrow.page.getByTestId('mc-paste').waitFor({ timeout: 60_000 });
     await shot(narrow.page, 'rewrite-start-390');
     await narrow.context.close();
-  });
+  }, 180_000);
 
   it('rewrites a 10,000-character paper through the API and times it', async () => {
     const paper = Array.from({ length: 21 }, () => SOURCE_TEXT).join('\n');
@@ -127,4 +146,89 @@ describe('降重: paste, pay, before/after', () => {
       `智能降重 ${init.body.result.characters} 字符：提交到完成 ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   });
+});
+
+describe('知网专版 with a model, and the hand-over from a check report', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token = '';
+  let fake: FakeOpenAi;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    // the model loses the sample size "286个" in one paragraph: that paragraph falls back to the offline engine
+    fake.respond((req) => {
+      const text = passageOf(req.messages.at(-1)?.content ?? '');
+      const answer = fakeModelRewrite(text);
+      return { chunks: [text.includes('286个') ? answer.replace('286个', '多个') : answer] };
+    });
+    server = await startServer({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model' });
+    // the source of the passage joins the library through the real import command
+    const jsonl = path.join(server.dataDir, 'library.jsonl');
+    fs.writeFileSync(
+      jsonl,
+      JSON.stringify({
+        title: '城市数字治理的运行机制',
+        author: '李四',
+        source: '管理世界',
+        year: 2023,
+        text: SOURCE_TEXT,
+      }),
+    );
+    await run('npm', ['run', '--silent', 'library:import', '--', jsonl], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+    });
+    token = await registerUser(server, 'e2e_cnki');
+    await topUp(server, token, 5000);
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it('rewrites with the model on /cnki/cnki and marks the paragraph that fell back', async () => {
+    const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
+    await page.goto(`${server.url}/cnki/cnki`);
+    await page.getByTestId('mc-paste').fill(SOURCE_TEXT, { timeout: 60_000 });
+    const count = page.getByTestId('mc-count');
+    await count.getByText('计费字数').waitFor({ timeout: 30_000 });
+    await expect(count.textContent()).resolves.toContain('知网专版降重 ¥3');
+    await page.getByTestId('mc-next').click();
+    await page.waitForURL(/\/machine\/submit\/\d+$/);
+    await expect(page.getByTestId('mc-payable').textContent()).resolves.toBe('¥3');
+    await page.getByTestId('mc-confirm').click();
+    const compare = page.getByTestId('mc-compare');
+    await compare.waitFor({ timeout: 30_000 });
+    await expect(compare.getByText('AI 改写').count()).resolves.toBe(3);
+    await expect(compare.getByText('离线强力改写').count()).resolves.toBe(1);
+    await shot(page, 'rewrite-cnki-result-1440');
+    await context.close();
+  }, 180_000);
+
+  it('hands a checked paper over from the report page to the rewrite confirm view', async () => {
+    const paper = ['第一章 绪论', SOURCE_PARAGRAPHS[0], OWN_PARAGRAPH, SOURCE_PARAGRAPHS[1]].join('\n');
+    const init = await server.api<{ id: number }>('/api/base/check_api/check_init', {
+      body: { title: '数字治理与公共服务', edition: 'standard', text: paper },
+      token,
+    });
+    expect(init.status, init.body.message).toBe(200);
+    await server.api('/api/base/check_api/check_submit', { body: { id: init.body.result.id }, token });
+
+    const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
+    await page.goto(`${server.url}/paper/report/${init.body.result.id}`);
+    await page.getByTestId('to-rewrite').click({ timeout: 60_000 });
+    await page.waitForURL(/\/machine\/submit\/\d+$/);
+    await page.getByText('来自查重报告：只改写标红、标黄的段落').waitFor();
+    await expect(page.getByTestId('mc-submit-title').textContent()).resolves.toBe('数字治理与公共服务');
+    await page.getByText('共 4 段，改写 2 段').waitFor();
+    await shot(page, 'rewrite-from-check-1440');
+    await page.getByTestId('mc-confirm').click();
+    const compare = page.getByTestId('mc-compare');
+    await compare.waitFor({ timeout: 30_000 });
+    await expect(compare.getByText('保持原文').count()).resolves.toBe(1);
+    await context.close();
+  }, 180_000);
 });

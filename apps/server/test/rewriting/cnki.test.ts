@@ -8,26 +8,14 @@ import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
 import { call, waitFor } from '../check/support.ts';
 import { type FakeRequest, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { PROTECTED, SOURCE_PARAGRAPHS, SOURCE_TEXT } from './fixtures.ts';
+import { fakeModelRewrite, PROTECTED, passageOf, SOURCE_PARAGRAPHS, SOURCE_TEXT } from './fixtures.ts';
 
 const fake = await startFakeOpenAi();
 afterAll(() => fake.close());
 
 const API = '/api/base/machine_api';
 
-/** The passage the engine's prompt asks the model to rewrite. */
-const passageOf = (req: FakeRequest) => (req.messages.at(-1)?.content ?? '').split('原文：\n')[1] ?? '';
-
-/** A plausible model rewrite: other words, every number and citation kept. */
-const modelRewrite = (text: string) =>
-  text
-    .replaceAll('本文', '本研究')
-    .replaceAll('因此', '所以')
-    .replaceAll('研究', '探究')
-    .replaceAll('显著', '明显')
-    .replaceAll('提高', '提升')
-    .replaceAll('治理', '管理')
-    .replaceAll('近年来', '最近几年');
+const passage = (req: FakeRequest) => passageOf(req.messages.at(-1)?.content ?? '');
 
 describeEachDatabase(
   'machine_api 知网专版 (model through the fake OpenAI server)',
@@ -40,7 +28,7 @@ describeEachDatabase(
     });
     beforeEach(() => {
       fake.reset();
-      fake.respond((req) => ({ chunks: [modelRewrite(passageOf(req))] }));
+      fake.respond((req) => ({ chunks: [fakeModelRewrite(passage(req))] }));
     });
 
     async function paidRecord() {
@@ -71,9 +59,9 @@ describeEachDatabase(
       const ctx = getCtx();
       // the second paragraph's answer loses "286" (the sample size)
       fake.respond((req) => {
-        const passage = passageOf(req);
-        const answer = modelRewrite(passage);
-        return { chunks: [passage.includes('286个') ? answer.replace('286个', '多个') : answer] };
+        const text = passage(req);
+        const answer = fakeModelRewrite(text);
+        return { chunks: [text.includes('286个') ? answer.replace('286个', '多个') : answer] };
       });
       const { user, rec } = await paidRecord();
       expect(rec.edition).toBe('cnki');
@@ -88,7 +76,7 @@ describeEachDatabase(
       expect(done.status, done.message).toBe('done');
       expect(done.result?.map((p) => p.method)).toEqual(['model', 'fallback', 'model', 'model']);
       expect(done.stats).toMatchObject({ modelParagraphs: 3, fallbackParagraphs: 1 });
-      expect(done.result?.[0]?.text).toBe(modelRewrite(SOURCE_PARAGRAPHS[0]!));
+      expect(done.result?.[0]?.text).toBe(fakeModelRewrite(SOURCE_PARAGRAPHS[0]!));
       const rewritten = (done.result ?? []).map((p) => p.text).join('\n');
       for (const span of PROTECTED) expect(rewritten).toContain(span);
       for (const p of done.result ?? []) expect(checkRewriteOutput(p.original, p.text).ok).toBe(true);

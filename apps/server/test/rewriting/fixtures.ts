@@ -14,3 +14,21 @@ export const SOURCE_TEXT = SOURCE_PARAGRAPHS.join('\n');
 
 /** What must survive any rewrite of SOURCE_TEXT. */
 export const PROTECTED = ['[1]', '[2]', '[3]', '2015', '2022', '286', '12.5%', 'DID'];
+
+/** A paragraph of the author's own (not in any library), for papers that mix copied and own text. */
+export const OWN_PARAGRAPH =
+  '笔者在调研中还注意到，不同城市的基层工作人员对数字平台的接受程度差别较大，年龄结构和培训投入是两个常被提及的原因。这一观察来自访谈记录，尚需更大范围的问卷加以确认。';
+
+/** The passage the engine's prompt asks a model to rewrite (the text after 原文：). */
+export const passageOf = (userMessage: string) => userMessage.split('原文：\n')[1] ?? '';
+
+/** What the fake model answers: other words, every number and citation kept. */
+export const fakeModelRewrite = (text: string) =>
+  text
+    .replaceAll('本文', '本研究')
+    .replaceAll('因此', '所以')
+    .replaceAll('研究', '探究')
+    .replaceAll('显著', '明显')
+    .replaceAll('提高', '提升')
+    .replaceAll('治理', '管理')
+    .replaceAll('近年来', '最近几年');
