@@ -194,10 +194,10 @@ const FUNCTION_CHARS = new Set(
     '',
   ),
 );
-/** After these a word tagged as a verb is used as a noun (提供了保障, 的关注热点), where its synonyms may not fit. */
+/** After these a word tagged as a verb is used as a noun (提供了保障, 的关注热点, 不作说明), where its synonyms may not fit. */
 /** Tags of function words: they never form a compound with a neighbouring term. */
 const FUNCTION_TAGS = /^(c|p|d|r)$/;
-const NOMINAL_CONTEXT = new Set(['的', '之', '了', '个', '种', '项']);
+const NOMINAL_CONTEXT = new Set(['的', '之', '了', '个', '种', '项', '作', '做']);
 
 /** The tokens after i up to the end of its clause. */
 function clauseAhead(tokens: readonly Token[], i: number): Token[] {
@@ -295,7 +295,7 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   )
     return false;
   // 在X的基础上 and 以X为基础 are fixed (基石上, 以对照组治疗为根基 read wrongly in most disciplines)
-  if (token.word === '基础' && (next?.word === '上' || prev?.word === '为')) return false;
+  if (token.word === '基础' && (next?.word === '上' || prev?.word.endsWith('为'))) return false;
   // 明显不够 is not 显著不够: an adverb before a negated word keeps its collocation
   if (/^(d|ad)$/.test(token.tag) && next && /^[不未无没]/.test(next.word)) return false;
   // 为 → 是 only in a measured value (回收率为99.96%, 分别为…): before a number and with no 以/将/把/作 earlier in

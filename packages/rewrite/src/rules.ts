@@ -467,18 +467,19 @@ export function splitLongRule(minChars: number): SentenceRule {
   };
 }
 
-/** 基于X，B → 以X为基础，B / 在X的基础上，B: a clause-initial 基于 phrase that is a whole clause. */
+/** 基于X，B → 以X为基础，B / 在X的基础上，B: a clause-initial 基于 phrase that is a whole clause, not a list item. */
 const basedOn: SentenceRule = {
   name: 'based-on',
   apply(sentence, ctx) {
-    const re = new RegExp(`${CLAUSE_START}基于(${CLAUSE_BODY}{2,20}?)(?=[，,])`, 'g');
+    const re = new RegExp(`${CLAUSE_START}基于(${CLAUSE_BODY}{2,20}?)(?=[，,](?!以及|和|及|与|等))`, 'g');
     return replaceSome(
       sentence,
       re,
       (m) => {
         const [, lead = '', basis = ''] = m;
-        // 基于此 / 基于以上: a bare pronoun reads badly inside 以…为基础
-        if (/^(此|这|以上|上述)$/.test(basis)) return undefined;
+        // 基于此 / 基于以上: a bare pronoun reads badly inside 以…为基础; 基于X的Y is a noun phrase (a method based on
+        // X, often an item of a list), not a clause about the basis
+        if (/^(此|这|以上|上述)$/.test(basis) || basis.includes('的')) return undefined;
         return `${lead}${pickOne(ctx.random, [`以${basis}为基础`, `在${basis}的基础上`])}`;
       },
       ctx,

@@ -124,6 +124,8 @@ describe('sentence rules', () => {
     );
     expect(apply(RULES.basedOn, '基于此，本文构建了模型。')).toBe('基于此，本文构建了模型。');
     expect(apply(RULES.basedOn, '提出了一种基于资料的推理方法。')).toBe('提出了一种基于资料的推理方法。');
+    const list = '给出了体系结构，基于iptables的实现方法，以及接口构建等关键技术。';
+    expect(apply(RULES.basedOn, list)).toBe(list);
   });
 
   it('phrase: 对X的影响 → 对X产生的影响, not after 相对/针对 and not in 影响因素', () => {
