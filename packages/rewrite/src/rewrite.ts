@@ -296,6 +296,8 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     return false;
   // 在X的基础上 and 以X为基础 are fixed (基石上, 以对照组治疗为根基 read wrongly in most disciplines)
   if (token.word === '基础' && (next?.word === '上' || prev?.word.endsWith('为'))) return false;
+  // 简单文件传输协议, 复杂网络, 稀疏矩阵: an adjective right before a noun (no 的) is often part of a named term
+  if (token.tag === 'a' && /^(n|nz)$/.test(next?.tag ?? '')) return false;
   // 明显不够 is not 显著不够: an adverb before a negated word keeps its collocation
   if (/^(d|ad)$/.test(token.tag) && next && /^[不未无没]/.test(next.word)) return false;
   // 为 → 是 only in a measured value (回收率为99.96%, 分别为…): before a number and with no 以/将/把/作 earlier in
@@ -379,13 +381,17 @@ const KEEPS_DE = new Set([
 ]);
 
 /**
- * Whether two neighbouring words may be one compound (预测分析, 数据分析, 研究方法): two nominals, or anything
- * before a verbal noun. A verb and its object (提高效率) or an adverb and its verb are not.
+ * Whether two neighbouring words may be one compound (预测分析, 数据分析, 研究方法): two nominals, an adjective
+ * and anything, anything and a verbal noun. A verb and its object (提高效率) or an adverb and its verb are not.
  */
 function formsCompound(first: Token, second: Token): boolean {
   const nominal = /^(n|vn|nz|j)/;
   return (
-    second.tag === 'vn' || (nominal.test(first.tag) && nominal.test(second.tag)) || first.word.length < 2
+    second.tag === 'vn' ||
+    (nominal.test(first.tag) && nominal.test(second.tag)) ||
+    // an adjective before anything may be attributive (重要应用价值 ↛ 关键运用价值)
+    first.tag.startsWith('a') ||
+    first.word.length < 2
   );
 }
 
