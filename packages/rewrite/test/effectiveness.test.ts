@@ -32,10 +32,10 @@ describe.skipIf(!dataPresent)('effectiveness against the plagiarism engine (real
 });
 
 /**
- * Measured on this sample (seed 7): standard strict 0.724, full engine 0.980, bigram Dice 0.853; strong strict
- * 0.670, full engine 0.983, bigram Dice 0.827.
+ * Measured on this sample (seed 7): standard strict 0.735, full engine 0.985, bigram Dice 0.857; strong strict
+ * 0.680, full engine 0.984, bigram Dice 0.832.
  */
 const GATE = {
-  standard: { strictAfter: 0.74, ratioAfter: 0.99 },
-  strong: { strictAfter: 0.69, ratioAfter: 0.99 },
+  standard: { strictAfter: 0.75, ratioAfter: 0.99 },
+  strong: { strictAfter: 0.7, ratioAfter: 0.99 },
 };
