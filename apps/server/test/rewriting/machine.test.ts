@@ -13,6 +13,7 @@ import { buildApp } from '../../src/http/app.ts';
 import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
 import {
   adminToken,
+  bearer,
   call,
   documentText,
   multipart,
@@ -40,6 +41,8 @@ async function waitForFinish(app: FastifyInstance, token: string, id: number): P
 
 describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx) => {
   let app: FastifyInstance;
+  const downloadResult = (token: string, id: number) =>
+    app.inject({ method: 'GET', url: `${API}/download_report?id=${id}`, headers: bearer(token) });
 
   beforeAll(async () => {
     const ctx = getCtx();
@@ -64,11 +67,16 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
     await ctx.jobs.startWorkers();
   });
 
-  /** 查重 (普通版, exact copying) of a text through check_api: its 总文字复制比. */
-  async function checkRatio(token: string, text: string, title: string): Promise<number> {
+  /** 查重 of a text through check_api (普通版: exact copying; 专业版 adds the paraphrase stage): its 总文字复制比. */
+  async function checkRatio(
+    token: string,
+    text: string,
+    title: string,
+    edition: 'standard' | 'professional' = 'standard',
+  ): Promise<number> {
     const init = await call<CheckRecord>(app, 'POST', '/api/base/check_api/check_init', {
       token,
-      body: { title, edition: 'standard', text },
+      body: { title, edition, text },
     });
     expect(init.status, init.body.message).toBe(200);
     const sub = await call(app, 'POST', '/api/base/check_api/check_submit', {
@@ -161,8 +169,11 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
     const after = await checkRatio(user.token, rewritten, '改写后');
     expect(before).toBeGreaterThan(0.95);
     expect(after).toBeLessThan(before - 0.2);
+    // the paraphrase stage of 专业版 still finds more: printed, not asserted (see README)
+    const afterPro = await checkRatio(user.token, rewritten, '改写后（专业版）', 'professional');
+    const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
     console.log(
-      `智能降重 总文字复制比（查重普通版）：${(before * 100).toFixed(1)}% → ${(after * 100).toFixed(1)}%`,
+      `智能降重 总文字复制比：普通版 ${pct(before)} → ${pct(after)}；改写后专业版 ${pct(afterPro)}`,
     );
 
     // list, .docx download
@@ -171,11 +182,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
       body: { status: 'done' },
     });
     expect(list.body.result.records.map((r) => r.id)).toEqual([rec.id]);
-    const dl = await app.inject({
-      method: 'GET',
-      url: `${API}/download_report?id=${rec.id}`,
-      headers: { authorization: `Bearer ${user.token}` },
-    });
+    const dl = await downloadResult(user.token, rec.id);
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-type']).toContain('wordprocessingml');
     expect(dl.rawPayload.subarray(0, 2).toString()).toBe('PK');
@@ -365,11 +372,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
       const r = await call(app, 'POST', `${API}/${url}`, { token: other.token, ...(body ? { body } : {}) });
       expect(r.status, url).toBe(404);
     }
-    const dl = await app.inject({
-      method: 'GET',
-      url: `${API}/download_report?id=${rec.id}`,
-      headers: { authorization: `Bearer ${other.token}` },
-    });
+    const dl = await downloadResult(other.token, rec.id);
     expect(dl.statusCode).toBe(404);
     expect(
       await ctx.db.selectFrom('charges').select('id').where('userId', '=', other.id).execute(),
@@ -381,11 +384,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
       body: { id: rec.id },
     });
     expect(wrong.status).toBe(400);
-    const early = await app.inject({
-      method: 'GET',
-      url: `${API}/download_report?id=${rec.id}`,
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
+    const early = await downloadResult(owner.token, rec.id);
     expect(early.statusCode).toBe(409);
 
     const del = await call<boolean>(app, 'POST', `${API}/delete?id=${rec.id}`, { token: owner.token });

@@ -7,16 +7,17 @@ import {
 } from '@ant-design/icons';
 import type { MachineChange, MachineDetail, MachineParagraph } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Progress, Result, Segmented, Skeleton, Tag } from 'antd';
+import { Button, Progress, Result, Segmented, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { downloadMachine, loadMachine } from '../../api/machine.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import { isActive, num, pct, STATUS_COLORS } from '../paper/format.ts';
 import '../paper/check.css';
 import './machine.css';
+import { RecordLoading, RecordNotFound } from './states.tsx';
 
 const POLL_MS = 1000;
 type View = 'compare' | 'text';
@@ -82,27 +83,9 @@ export default function RewriteResult() {
     refetchInterval: (q) => (q.state.data && isActive(q.state.data.status) ? POLL_MS : false),
   });
 
-  if (record.isLoading) {
-    return (
-      <div className="svc-page">
-        <section className="svc-card">
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </section>
-      </div>
-    );
-  }
+  if (record.isLoading) return <RecordLoading />;
   const r = record.data;
-  if (!r) {
-    return (
-      <div className="svc-page">
-        <Result
-          status="404"
-          title={t('submit.notFound')}
-          extra={<Link to="/machine/list">{t('submit.toRecords')}</Link>}
-        />
-      </div>
-    );
-  }
+  if (!r) return <RecordNotFound />;
   if (r.status === 'created') {
     navigate(`/machine/submit/${r.id}`, { replace: true });
     return null;

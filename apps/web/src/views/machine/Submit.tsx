@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { getAccount } from '../../api/account.ts';
 import { loadMachine, machineSubmit } from '../../api/machine.ts';
 import { formatTime } from '../../utils/time.ts';
@@ -11,6 +11,7 @@ import PayDialog from '../order/PayDialog.tsx';
 import { num, STATUS_COLORS, yuan } from '../paper/format.ts';
 import '../paper/check.css';
 import './machine.css';
+import { RecordLoading, RecordNotFound } from './states.tsx';
 
 /**
  * /machine/submit/:id: confirm and pay. The `rewrite` package quota (characters) covers what it can and the
@@ -53,27 +54,9 @@ export default function SubmitRewrite() {
     }
   }
 
-  if (record.isLoading) {
-    return (
-      <div className="svc-page">
-        <section className="svc-card">
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </section>
-      </div>
-    );
-  }
+  if (record.isLoading) return <RecordLoading />;
   const r = record.data;
-  if (!r) {
-    return (
-      <div className="svc-page">
-        <Result
-          status="404"
-          title={t('submit.notFound')}
-          extra={<Link to="/machine/list">{t('submit.toRecords')}</Link>}
-        />
-      </div>
-    );
-  }
+  if (!r) return <RecordNotFound />;
   if (r.status !== 'created') {
     return (
       <div className="svc-page">
