@@ -26,7 +26,7 @@ describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
     // sections take a moment, so the page is seen while the paper grows
     fake.respond((req) => ({
       ...writer(req),
-      ...(taskOf(req) === '撰写章节' ? { headerDelayMs: 700 } : {}),
+      ...(taskOf(req) === '撰写章节' ? { headerDelayMs: 2000 } : {}),
     }));
     server = await startServer({
       LLM_BASE_URL: fake.baseUrl,
@@ -54,10 +54,12 @@ describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
   it('drafts an outline, takes an edit, charges ¥29.90 and shows the paper growing, then downloads it', async () => {
     const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
     await page.goto(`${server.url}/papergc/gc`);
-    await page.getByTestId('wr-type-course').waitFor();
-    await expect(page.getByTestId('wr-type-course').textContent()).resolves.toContain('29.90');
+    // type only once the signed-in shell has settled (account and config requests done)
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('wr-type-course').getByText('¥29.90').waitFor();
     await page.locator('#wr-title').fill('城市数字治理的协同机制研究');
     await page.locator('#wr-discipline').fill('公共管理');
+    await expect(page.locator('#wr-title').inputValue()).resolves.toBe('城市数字治理的协同机制研究');
     await screenshot(page, 'writing-generate-1440');
     await page.getByTestId('wr-generate').click();
     await page.waitForURL(/\/paperwirte\/wirte\/\d+/, { timeout: 15_000 });
@@ -72,7 +74,9 @@ describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
     await screenshot(page, 'writing-confirm-1440');
     await page.getByTestId('wr-submit').click();
     await page.waitForURL(new RegExp(`/paperwirte/content/${id}$`));
-    await page.locator('.wr-pending.is-writing').first().waitFor({ timeout: 15_000 });
+    // mid-way: the first section is there, the next one is being written, the rest wait
+    await page.getByText('这是第1.1节的正文').waitFor({ timeout: 15_000 });
+    await page.locator('.wr-pending.is-writing').first().waitFor();
     await screenshot(page, 'writing-progress-1440');
 
     await page.getByTestId('wr-download').waitFor({ timeout: 30_000 });
@@ -103,6 +107,8 @@ describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
   it('writes a graduation thesis with its cover fields at 390 px', async () => {
     const { page, context } = await newPage(browser, { token, width: 390, height: 844 });
     await page.goto(`${server.url}/papergc/gc`);
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('wr-type-thesis').getByText('¥99').waitFor();
     await page.getByTestId('wr-type-thesis').click();
     await page.locator('#wr-title').fill('乡村振兴背景下农村电商发展路径研究');
     await screenshot(page, 'writing-generate-390');
@@ -130,7 +136,7 @@ describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
 
     await page.goto(`${server.url}/paperwirte/report`);
     await page.getByTestId('wr-record').first().waitFor();
-    await expect(page.getByTestId('wr-record').count()).resolves.toBe(2);
+    await expect(page.getByTestId('wr-record').first().textContent()).resolves.toContain('乡村振兴');
     await screenshot(page, 'writing-records-390');
     await context.close();
   }, 90_000);

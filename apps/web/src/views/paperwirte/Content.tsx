@@ -156,24 +156,24 @@ export default function WritingContent() {
   const [busy, setBusy] = useState(false);
   const valid = Number.isInteger(id) && id > 0;
 
-  const record = useQuery({
-    queryKey: ['writing', id],
-    queryFn: async () => (await loadWriting(id, true)).result,
+  // the record and the paper in one poll, so the header's counts and the text always agree
+  const view = useQuery({
+    queryKey: ['writing-view', id],
+    queryFn: async () => {
+      const record = (await loadWriting(id, true)).result;
+      const paper = record.status === 'created' ? null : (await loadPaperContent(id)).result;
+      return { record, paper };
+    },
     enabled: valid,
-    refetchInterval: (q) => (q.state.data && isActive(q.state.data.status) ? POLL_MS : false),
+    refetchInterval: (q) => (q.state.data && isActive(q.state.data.record.status) ? POLL_MS : false),
   });
-  const active = record.data ? isActive(record.data.status) : false;
-  const paper = useQuery({
-    queryKey: ['writing-paper', id, record.data?.status, record.data?.sectionsDone, record.data?.progress],
-    queryFn: async () => (await loadPaperContent(id)).result,
-    enabled: valid && !!record.data && record.data.status !== 'created',
-    placeholderData: (prev) => prev,
-  });
+  const active = view.data ? isActive(view.data.record.status) : false;
 
-  if (record.isLoading) {
+  if (view.isLoading) {
     return <RecordLoading />;
   }
-  const r = record.data;
+  const r = view.data?.record;
+  const paper = view.data?.paper;
   if (!r) {
     return <RecordNotFound />;
   }
@@ -196,7 +196,7 @@ export default function WritingContent() {
     try {
       await reloadWriting(id);
       toast().success(t('content.reloaded'));
-      await record.refetch();
+      await view.refetch();
     } catch {
       // 402 / 503: shown by the request layer
     } finally {
@@ -269,11 +269,7 @@ export default function WritingContent() {
           />
         )}
       </section>
-      {paper.data ? (
-        <Paper paper={paper.data} running={active} />
-      ) : (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      )}
+      {paper ? <Paper paper={paper} running={active} /> : <Skeleton active paragraph={{ rows: 10 }} />}
     </div>
   );
 }
