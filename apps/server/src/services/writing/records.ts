@@ -453,7 +453,9 @@ export function createWriting(deps: WritingDeps) {
           await trx.updateTable('writingRecords').set({ paidFen: c.fen }).where('id', '=', id).execute();
         });
       }
-      await deps.jobs.enqueue('writing', { recordId: id }, { jobId: jobIdOf(id) });
+      // a queue may keep a failed job under its id (BullMQ does), so a re-run of a failed record gets its own
+      const jobId = row.status === 'failed' ? `${jobIdOf(id)}-reload-${Date.now()}` : jobIdOf(id);
+      await deps.jobs.enqueue('writing', { recordId: id }, { jobId });
       return view(await own(userId, id));
     },
 
