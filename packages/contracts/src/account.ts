@@ -8,7 +8,14 @@ export type QuotaKind = z.infer<typeof QuotaKind>;
  * Services a user can use today. Packages of the others are listed as 即将上线 and cannot be bought,
  * so nobody pays for something that does not exist yet; each service's issue adds itself here.
  */
-export const LIVE_SERVICES: readonly QuotaKind[] = ['check', 'chat', 'aigc_check', 'rewrite', 'writing', 'ppt'];
+export const LIVE_SERVICES: readonly QuotaKind[] = [
+  'check',
+  'chat',
+  'aigc_check',
+  'rewrite',
+  'writing',
+  'ppt',
+];
 
 export const AccountSummary = z.object({
   userId: z.number().int(),

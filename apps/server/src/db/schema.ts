@@ -8,4 +8,12 @@ import type { SlidesTables } from './tables/slides.ts';
 import type { WritingTables } from './tables/writing.ts';
 
 /** The whole database: each feature area declares its tables in `tables/<area>.ts`. */
-export interface Database extends AccountTables, BillingTables, CheckTables, LlmTables, AigcTables, RewritingTables, SlidesTables, WritingTables {}
+export interface Database
+  extends AccountTables,
+    BillingTables,
+    CheckTables,
+    LlmTables,
+    AigcTables,
+    RewritingTables,
+    SlidesTables,
+    WritingTables {}
