@@ -156,4 +156,25 @@ describe('/aippt: template, outline, paid generation, preview and download', () 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   });
+
+  it('says so and offers nothing to pay for when no model is configured', async () => {
+    const bare = await startServer();
+    try {
+      const bareToken = await registerUser(bare, 'e2e_ppt_bare');
+      const { page, context } = await newPage(browser, { token: bareToken, width: 1440, height: 900 });
+      await page.goto(`${bare.url}/aippt/ppt`);
+      const alert = page.getByTestId('pp-no-model');
+      await alert.waitFor();
+      await expect(alert.textContent()).resolves.toContain('AI 模型未配置');
+      await expect(page.getByTestId('pp-draft').isDisabled()).resolves.toBe(true);
+      await context.close();
+      const list = await bare.api<{ total: number }>('/api/base/ai_ppt_info_api/query_list', {
+        token: bareToken,
+        body: {},
+      });
+      expect(list.body.result.total).toBe(0);
+    } finally {
+      await bare.stop();
+    }
+  });
 });

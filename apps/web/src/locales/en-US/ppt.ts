@@ -44,6 +44,7 @@ export default {
     generateOutline: 'Draft outline (free)',
     regenerateOutline: 'Draft again',
     quota: '{{left}} free drafts left today',
+    noModel: 'No AI model is configured, so decks cannot be made yet; please contact the administrator',
     loginFirst: 'Please sign in first',
   },
   outline: {

@@ -33,6 +33,7 @@ export default {
     generateOutline: '生成大纲（免费）',
     regenerateOutline: '重新生成大纲',
     quota: '今日还可免费生成 {{left}} 次',
+    noModel: 'AI 模型未配置，暂时无法生成 PPT，请联系管理员',
     loginFirst: '请先登录再生成',
   },
   outline: {

@@ -32,6 +32,7 @@ import {
 import { useAppStore } from '../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
+import { loadAllByEntity } from '../../api/sysConfig.ts';
 import { RequestError } from '../../utils/request.ts';
 import { isActive, STATUS_COLORS, yuan } from '../paper/format.ts';
 import OutlineEditor, { outlineProblem } from './OutlineEditor.tsx';
@@ -59,6 +60,19 @@ export default function GeneratePpt() {
     queryFn: async () => (await getTemplateList()).result,
     staleTime: Number.POSITIVE_INFINITY,
   });
+  // whether a model serves PPT (`feature.llm`, written by the server at start): without one nothing can be made
+  const model = useQuery({
+    queryKey: ['sysConfig', 'feature.llm'],
+    queryFn: async () => {
+      const entry = (await loadAllByEntity({ prefix: 'feature.' }, { silent: true })).result.find(
+        (e) => e.key === 'feature.llm',
+      );
+      const value = entry?.value as { features?: Record<string, boolean>; message?: string } | undefined;
+      return { available: value?.features?.ppt === true, message: value?.message ?? '' };
+    },
+    staleTime: 60_000,
+  });
+  const noModel = model.data?.available === false;
   const quota = useQuery({
     queryKey: ['pptOutlineQuota'],
     queryFn: async () => (await getOutlineQuota()).result,
@@ -209,6 +223,16 @@ export default function GeneratePpt() {
         <>
           <section className="svc-card" data-testid="pp-form">
             <h2>{t('form.step')}</h2>
+            {noModel && (
+              <Alert
+                className="pp-no-model"
+                type="warning"
+                showIcon
+                message={t('form.noModel')}
+                description={model.data?.message || undefined}
+                data-testid="pp-no-model"
+              />
+            )}
             <div className="ck-field">
               <label className="ck-label" htmlFor="pp-topic">
                 {t('form.topic')}
@@ -303,6 +327,7 @@ export default function GeneratePpt() {
                 size="large"
                 icon={<ThunderboltOutlined />}
                 loading={busy === 'outline'}
+                disabled={noModel}
                 onClick={() => void draftOutline()}
                 data-testid="pp-draft"
               >
