@@ -200,7 +200,11 @@ export function openReportPdf(frame: ReportPdfFrame) {
   const ensure = (h: number) => {
     if (doc.y + h > bottom()) doc.addPage();
   };
+  // A paragraph that flows onto a new page continues in the font, size and colour it had: pdfkit keeps them as
+  // document state, which the header would otherwise leave at its own 8 pt grey.
+  const textState = doc as unknown as { _font: unknown; _fontSize: number; _fillColor: unknown };
   const pageHeader = () => {
+    const saved = { font: textState._font, size: textState._fontSize, fill: textState._fillColor };
     const y = 28;
     doc.save();
     doc.font('sc').fontSize(8).fillColor(COLORS.muted);
@@ -217,6 +221,9 @@ export function openReportPdf(frame: ReportPdfFrame) {
       .strokeColor(COLORS.line)
       .stroke();
     doc.restore();
+    textState._font = saved.font;
+    textState._fontSize = saved.size;
+    textState._fillColor = saved.fill;
     doc.x = MARGIN.left;
     doc.y = MARGIN.top;
   };

@@ -121,6 +121,21 @@ describe('AIGC report PDF', () => {
     expect(text).toContain(`第${pages}页/共${pages}页`);
   });
 
+  it('a paragraph that flows onto the next page keeps its 10 pt body size, not the 8 pt page header', async () => {
+    const base = sampleReport();
+    const long = `${'这是一段很长的正文，用来跨过分页。'.repeat(120)}结尾标记在这里。`;
+    const paragraphs = [para(1, 0, { text: long, spans: [], band: 'none', probability: 0.05 })];
+    const pdf = await getDocumentProxy(new Uint8Array(await renderAigcReportPdf({ ...base, paragraphs })));
+    const sizes: number[] = [];
+    for (let n = 2; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent();
+      for (const item of content.items)
+        if ('str' in item && item.str.includes('跨过分页')) sizes.push(Math.abs(item.transform[0] as number));
+    }
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(Math.min(...sizes)).toBeCloseTo(10, 0);
+  });
+
   it('cuts paragraphs into plain and flagged runs, surviving out-of-range spans', () => {
     const text = 'abcdefghij';
     const runs = aigcRuns(text, [
