@@ -82,6 +82,8 @@ describeEachDatabase(
       for (const p of done.result ?? []) expect(checkRewriteOutput(p.original, p.text).ok).toBe(true);
       // one model call per paragraph, each carrying the engine's list of spans to keep
       expect(fake.requests).toHaveLength(4);
+      // each answer is bounded: about the passage's length, with room
+      for (const r of fake.requests) expect(r.maxTokens).toBeGreaterThan(passage(r).length);
       const prompts = fake.requests.map((r) => r.messages.at(-1)?.content ?? '');
       expect(prompts.filter((p) => p.includes('- 286个（数字）'))).toHaveLength(1);
       const calls = await ctx.db

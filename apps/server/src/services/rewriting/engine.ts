@@ -28,8 +28,8 @@ export interface RewriteDocumentInput {
   edition: MachineEdition;
   /** Same document and seed → same offline wording. */
   seed: number;
-  /** One model answer for the messages (cnki). */
-  complete?: (messages: ChatMessage[]) => Promise<string>;
+  /** One model answer for the messages (cnki), at most `maxTokens` long. */
+  complete?: (messages: ChatMessage[], maxTokens: number) => Promise<string>;
   /** After each rewritten paragraph: how many of the marked ones are done. */
   onParagraph?: (done: number, total: number) => void;
   signal?: AbortSignal;
@@ -74,7 +74,7 @@ export function chunkBySentences(text: string, max: number): string[] {
  */
 async function modelRewrite(
   paragraph: string,
-  complete: (messages: ChatMessage[]) => Promise<string>,
+  complete: (messages: ChatMessage[], maxTokens: number) => Promise<string>,
 ): Promise<string | null> {
   let out = '';
   let pos = 0;
@@ -83,7 +83,8 @@ async function modelRewrite(
     const at = paragraph.indexOf(chunk, pos);
     out += paragraph.slice(pos, at);
     pos = at + chunk.length;
-    const answer = (await complete(buildRewriteMessages(chunk))).trim();
+    // a rewrite is about as long as its input (about a token a character): room for 1.6× and no runaway answer
+    const answer = (await complete(buildRewriteMessages(chunk), Math.ceil(chunk.length * 1.6) + 100)).trim();
     if (!checkRewriteOutput(chunk, answer).ok) return null;
     out += answer;
   }

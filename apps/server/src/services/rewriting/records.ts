@@ -294,9 +294,16 @@ export function createRewriting(deps: RewriteDeps) {
       signal: job.signal,
       ...(row.edition === 'cnki'
         ? {
-            complete: async (messages) =>
-              (await llm.complete({ feature: 'rewrite', messages, userId: row.userId, signal: job.signal }))
-                .text,
+            complete: async (messages, maxTokens) =>
+              (
+                await llm.complete({
+                  feature: 'rewrite',
+                  messages,
+                  maxTokens,
+                  userId: row.userId,
+                  signal: job.signal,
+                })
+              ).text,
           }
         : {}),
     });
