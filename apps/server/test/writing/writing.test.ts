@@ -102,6 +102,25 @@ describeEachDatabase(
         headers: { authorization: `Bearer ${token}` },
       });
 
+    it('documents every paper_info_api call in the OpenAPI description', async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(res.statusCode).toBe(200);
+      const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+      for (const call of [
+        'query_paper_content',
+        'query_content_list',
+        'query_list',
+        'load_by_id',
+        'delete',
+        'reload',
+        'download',
+        'load_other_by_id',
+        'paper_xueshu_submit',
+        'paper_submit',
+      ])
+        expect(paths).toContain(`${API}/${call}`);
+    });
+
     it('drafts an outline: numbering stripped, a created record at the standard price, one free draft used', async () => {
       const u = await makeUser(getCtx());
       const r = await outline(u.token);
