@@ -108,15 +108,19 @@ export function createSlides(deps: SlidesDeps) {
     return toRecord(await own(userId, id), await fileSize(id));
   }
 
-  async function outlineQuota(userId: number): Promise<PptOutlineQuota> {
-    const limit = await deps.sysConfig.get(OUTLINE_LIMIT_KEY, DEFAULT_OUTLINE_LIMIT);
-    const used = await db
+  async function usesOn(executor: Executor, userId: number, day: string): Promise<number> {
+    const used = await executor
       .selectFrom('pptOutlineUses')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('userId', '=', userId)
-      .where('day', '=', shanghaiDay())
+      .where('day', '=', day)
       .executeTakeFirstOrThrow();
-    return { usedToday: Number(used.n), limit };
+    return Number(used.n);
+  }
+
+  async function outlineQuota(userId: number): Promise<PptOutlineQuota> {
+    const limit = await deps.sysConfig.get(OUTLINE_LIMIT_KEY, DEFAULT_OUTLINE_LIMIT);
+    return { usedToday: await usesOn(db, userId, shanghaiDay()), limit };
   }
 
   async function storeFile(trx: Executor, recordId: number, templateId: string, data: Buffer) {
@@ -287,11 +291,13 @@ export function createSlides(deps: SlidesDeps) {
       }
       const outline = await draftOutline(llm, requestOf(row));
       const now = nowIso();
+      const day = shanghaiDay();
       await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('pptOutlineUses')
-          .values({ userId, day: shanghaiDay(), createdAt: now })
-          .execute();
+        await trx.insertInto('pptOutlineUses').values({ userId, day, createdAt: now }).execute();
+        // of drafts that ran side by side, the one past the limit is not kept
+        if ((await usesOn(trx, userId, day)) > quota.limit) {
+          throw new AppError(429, `今日免费生成大纲 ${quota.limit} 次已用完，明天再试`);
+        }
         await trx
           .updateTable('pptRecords')
           .set({ outline: JSON.stringify(outline), updatedAt: now })

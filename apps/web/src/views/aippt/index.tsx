@@ -153,8 +153,9 @@ export default function GeneratePpt() {
     setBusy('submit');
     setPayError('');
     try {
-      await savePpt({ ...form(), outline: { sections } });
-      showRecord((await submitPpt(id!)).result);
+      // saving announces its own failures; submitting is silent so a 402 shows here with what to buy
+      const saved = await savePpt({ ...form(), outline: { sections } }).catch(() => null);
+      if (saved) showRecord((await submitPpt(saved.result.id)).result);
     } catch (e) {
       if (e instanceof RequestError && e.status === 402) setPayError(e.message);
       else toast().error(e instanceof Error ? e.message : String(e));
