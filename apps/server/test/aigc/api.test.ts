@@ -2,9 +2,10 @@ import type { AigcRecord, AigcReport, AigcWordCountResult, Page } from '@paperde
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
-import { call, chargeRows, documentText } from '../check/support.ts';
+import { call, chargeRows, documentText, waitFor } from '../check/support.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { hasData, heldOutPairs } from './data.ts';
 import { API, creditAigcQuota, footprint, initPaste, waitForFinished } from './support.ts';
@@ -187,6 +188,39 @@ describeEachDatabase('paper_aigc_api', (getCtx) => {
     const doneReload = await call(app, 'POST', `${API}/reload?id=${rec.id}`, { token: user.token });
     expect(doneReload.status).toBe(409);
     expect(await chargeRows(ctx, user.id)).toHaveLength(2);
+    await expectLedgerMatches(ctx, user.id);
+  });
+
+  it('a restarted process finishes a record a crash left running, without charging again', async () => {
+    const ctx = getCtx();
+    const user = await makeUser(ctx);
+    await creditAigcQuota(ctx, user.id, 1);
+    const rec = await initPaste(app, user.token, paper);
+    await call(app, 'POST', `${API}/submit_check?id=${rec.id}`, { token: user.token });
+    await waitForFinished(app, user.token, rec.id);
+    // the process "dies" mid-run: the record is left running, its report not yet written
+    await ctx.db.deleteFrom('aigcReports').where('recordId', '=', rec.id).execute();
+    await ctx.db
+      .updateTable('aigcRecords')
+      .set({ status: 'running', progress: 40, metrics: null, finishedAt: null })
+      .where('id', '=', rec.id)
+      .execute();
+    const restarted = await createContext(ctx.config);
+    try {
+      await restarted.jobs.startWorkers();
+      await waitFor(
+        async () => (await restarted.aigc.load(user.id, rec.id)).status === 'done',
+        30_000,
+        '重启后检测完成',
+      );
+    } finally {
+      await restarted.close();
+    }
+    const rep = await call<AigcReport>(app, 'POST', `${API}/load_content_by_id?id=${rec.id}`, {
+      token: user.token,
+    });
+    expect(rep.status).toBe(200);
+    expect(await chargeRows(ctx, user.id)).toHaveLength(1);
     await expectLedgerMatches(ctx, user.id);
   });
 
