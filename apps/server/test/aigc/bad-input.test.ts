@@ -129,6 +129,28 @@ describeEachDatabase('paper_aigc_api bad input', (getCtx) => {
     await expectNothingStored();
   });
 
+  it('documents every paper_aigc_api call of spec §7 in the OpenAPI description', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    for (const name of [
+      'query_list',
+      'query_content_list',
+      'delete',
+      'load_by_id',
+      'load_content_by_id',
+      'word_count',
+      'machine_init',
+      'machine_submit',
+      'check_order_id',
+      'reload',
+      'download_report',
+      'submit_check',
+      'aigc_machine_submit',
+    ])
+      expect(paths, name).toContain(`${API}/${name}`);
+  });
+
   it('降AIGC calls answer 503 and store or charge nothing', async () => {
     const rec = await initPaste(app, user.token, paper);
     for (const name of ['machine_submit', 'aigc_machine_submit', 'query_content_list']) {
