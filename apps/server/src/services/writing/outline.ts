@@ -22,7 +22,7 @@ export function extractJson(text: string): unknown {
 export const stripNumbering = (title: string) =>
   title
     .replace(
-      /^\s*(第[一二三四五六七八九十百\d]+[章节部分篇]|[\d.．]+|[一二三四五六七八九十]+[、.．]|[(（]\d+[)）])\s*/u,
+      /^\s*(第[一二三四五六七八九十百\d]+[章节部分篇]|\d+(?:[.．]\d+)*(?:[.．、]|(?=\s))|[一二三四五六七八九十]+[、.．]|[(（]\d+[)）])\s*/u,
       '',
     )
     .trim();

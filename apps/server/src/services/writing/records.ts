@@ -12,7 +12,6 @@ import {
   type WritingSection,
   type WritingStatus,
 } from '@paperdesk/contracts';
-import { type PaperDocument, type PaperSection, renderPaperDocx } from '@paperdesk/documents';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
@@ -25,6 +24,7 @@ import type { createSysConfig } from '../sys-config.ts';
 import { briefOf, createWritingJob, type RecordRow, type SectionRow } from './job.ts';
 import { createWritingModel, type PaperBrief } from './model-calls.ts';
 import { flattenOutline, PAPER_TYPE_NAMES } from './outline.ts';
+import { paperFile } from './paper-file.ts';
 
 declare module '../../jobs/types.ts' {
   interface JobPayloads {
@@ -103,8 +103,6 @@ function sectionTree<T>(rows: SectionRow[], make: (s: SectionRow, children: T[])
   };
   return walk(1);
 }
-
-const fileSafe = (s: string) => s.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 80);
 
 export function createWriting(deps: WritingDeps) {
   const { db, sysConfig, billing, llm } = deps;
@@ -463,42 +461,8 @@ export function createWriting(deps: WritingDeps) {
       const row = await own(userId, id);
       if (row.status !== 'done')
         throw conflict(row.status === 'failed' ? '写作失败，没有可下载的论文' : '论文尚未写完，请稍后再试');
-      const paper = await content(userId, id);
       const cover = row.cover ? (JSON.parse(row.cover) as ThesisCover) : null;
-      const toSections = (nodes: PaperContentNode[]): PaperSection[] =>
-        nodes.map((n) => ({
-          heading: n.heading,
-          ...(n.content ? { paragraphs: n.content.split('\n') } : {}),
-          ...(n.children.length ? { children: toSections(n.children) } : {}),
-        }));
-      const now = new Date(Date.now() + 8 * 3600_000);
-      const doc: PaperDocument = {
-        kind: paper.kind,
-        title: paper.title,
-        ...(cover
-          ? {
-              cover: {
-                ...cover,
-                degree: '本科毕业论文（设计）',
-                date: `${now.getUTCFullYear()}年${now.getUTCMonth() + 1}月`,
-              },
-            }
-          : {}),
-        abstract: paper.abstract ?? '',
-        keywords: paper.keywords,
-        ...(paper.abstractEn ? { abstractEn: paper.abstractEn, keywordsEn: paper.keywordsEn } : {}),
-        // The notice travels with the file: the references are the model's and must be checked.
-        sections: [
-          ...toSections(paper.sections),
-          { heading: '关于参考文献的说明', paragraphs: [REFERENCES_NOTICE] },
-        ],
-        references: paper.references,
-      };
-      return {
-        body: await renderPaperDocx(doc),
-        filename: `${fileSafe(row.title)}.docx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      };
+      return paperFile(await content(userId, id), cover);
     },
 
     registerJobs(jobs: JobQueue): void {
