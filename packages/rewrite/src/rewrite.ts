@@ -273,8 +273,8 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     return false;
   // 比较 is the adverb 较为 only before an adjective (比较高), not the verb 比较 (比较两组)
   if (token.word === '比较' && !/^a/.test(next?.tag ?? '')) return false;
-  // 并不是 is the emphatic 并, not 并且
-  if (token.word === '并' && next && NEGATIONS.has(next.word)) return false;
+  // 并不是 / 并不能 is the emphatic 并, not 并且 (jieba keeps 不能, 没有 as one word)
+  if (token.word === '并' && next && NEGATIONS.has(next.word.charAt(0))) return false;
   // 所需 / 所能: a single character after 所 is bound to it
   if (token.word.length === 1 && prev?.word === '所') return false;
   // 药对中 / 对上: 对 before a locative is part of a noun, not the preposition 对于

@@ -119,6 +119,13 @@ describe('rewrite', () => {
       expect(rewrite('该阶段σ收敛较快。', { strength: 'strong', seed }).text).toContain('σ收敛');
   });
 
+  it('keeps the emphatic 并 before a negated word (并不能 never becomes 并且不能)', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const out = rewrite('本研究并不能说明全部问题，并没有涉及农村。', { strength: 'strong', seed }).text;
+      expect(out).not.toContain('并且');
+    }
+  });
+
   it('stronger settings change more', () => {
     const ratio = (strength: Strength) => rewrite(PARAGRAPH, { strength, seed: 5 }).stats.changeRatio;
     expect(ratio('light')).toBeLessThan(ratio('strong'));
