@@ -32,7 +32,8 @@ export const SERVICES: readonly ServiceDef[] = [
   {
     kind: 'rewrite',
     i18n: 'rewrite',
-    path: '/papermachinesubmit/papermachine',
+    // The whole-paper flow (/papermachinesubmit/papermachine) is not built yet; smart rewriting is.
+    path: '/nlp/machine',
     icon: <EditOutlined />,
     tone: 'green',
   },
