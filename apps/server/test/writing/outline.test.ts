@@ -44,6 +44,8 @@ describe('reading model answers for the writing service', () => {
   it('drops a repeated heading, Markdown and blank lines from a section', () => {
     const text = '## 1.2 研究意义\n\n**研究意义**：\n\n本研究具有理论意义。\n\n  \n其次，具有实践意义。';
     expect(cleanSectionText(text, '研究意义')).toEqual(['本研究具有理论意义。', '其次，具有实践意义。']);
+    // a short opening sentence that mentions the heading is text, not a heading
+    expect(cleanSectionText('本文结论如下：\n一是……', '结论')).toEqual(['本文结论如下：', '一是……']);
   });
 
   it('reads reference lines without their numbers and without chatter', () => {

@@ -103,10 +103,7 @@ export function cleanSectionText(text: string, heading: string): string[] {
     .split(/\r?\n/)
     .map((l) => l.replace(/\*\*|__/g, '').trim())
     .filter((l) => l.length > 0 && !/^#{1,6}\s/.test(l));
-  const isHeading = (l: string) => {
-    const bare = stripNumbering(l).replace(/[：:]$/, '');
-    return bare === heading || (l.length <= heading.length + 8 && l.includes(heading));
-  };
+  const isHeading = (l: string) => stripNumbering(l).replace(/[：:]$/, '') === heading;
   while (lines.length && isHeading(lines[0]!)) lines.shift();
   return lines;
 }
