@@ -16,12 +16,12 @@ import { loginRoutes } from './login.ts';
 import { machineRoutes } from './machine.ts';
 import { mobileRoutes } from './mobile.ts';
 import { orderRoutes } from './order.ts';
+import { paperInfoRoutes } from './paperInfo.ts';
 import { pptRoutes } from './ppt.ts';
 import { productRoutes } from './product.ts';
 import { sysConfigRoutes } from './sysConfig.ts';
 import { chatRoutes } from './chat.ts';
 import { wechatRoutes } from './wechat.ts';
-import { paperInfoRoutes } from './paperInfo.ts';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,
