@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, startServer } from './support/server.ts';
+import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
 
 /**
  * AIGC检测 end to end: a user buys an AIGC package in the sandbox (API, as the pay page would), pastes a paper
@@ -45,19 +45,6 @@ const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(600);
   return screenshot(page, name);
 };
-
-/** Buys something in the sandbox through the API: create the order, then pay it as the phone would. */
-async function sandboxBuy(server: RunningServer, token: string, body: Record<string, unknown>) {
-  const order = await server.api<{ orderNo: string }>('/api/order/order_info_api/create_order', {
-    token,
-    body,
-  });
-  expect(order.status, order.body.message).toBe(200);
-  const paid = await server.api<{ status: string }>('/api/order/order_info_api/f/sandbox_pay', {
-    body: { orderNo: order.body.result.orderNo },
-  });
-  expect(paid.body.result.status).toBe('fulfilled');
-}
 
 describe.skipIf(!available)('AIGC检测: paste, pay with the package, report', () => {
   let server: RunningServer;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { type FakeOpenAi, startFakeOpenAi } from '../../apps/server/test/fakes/openai-server.ts';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, startServer } from './support/server.ts';
+import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
 
 /** A Markdown answer with the parts the page must render: headings, lists, a table and a code block. */
 const ANSWER = [
@@ -20,36 +20,6 @@ const ANSWER = [
   '> 提示：确定选题前，请先在知网检索近五年的相关文献。',
 ];
 
-async function topUp(server: RunningServer, token: string, fen: number) {
-  const order = await server.api<{ orderNo: string }>('/api/order/order_info_api/create_order', {
-    token,
-    body: { topUpFen: fen },
-  });
-  expect(order.status).toBe(200);
-  const paid = await server.api('/api/order/order_info_api/f/sandbox_pay', {
-    token,
-    body: { orderNo: order.body.result.orderNo },
-  });
-  expect(paid.status).toBe(200);
-  for (let i = 0; i < 50; i++) {
-    const o = await server.api<{ status: string }>(
-      `/api/order/order_info_api/load_by_id?id=${encodeURIComponent(order.body.result.orderNo)}`,
-      { token },
-    );
-    if (o.body.result?.status === 'fulfilled') return;
-    const list = await server.api<{ records: Array<{ orderNo: string; status: string }> }>(
-      '/api/order/order_info_api/query_list',
-      { token, body: {} },
-    );
-    if (
-      list.body.result?.records?.find((r) => r.orderNo === order.body.result.orderNo)?.status === 'fulfilled'
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('充值订单未到账');
-}
-
 describe('/gpt AI assistant', () => {
   let fake: FakeOpenAi;
   let server: RunningServer;
@@ -64,7 +34,7 @@ describe('/gpt AI assistant', () => {
       LLM_API_KEY: 'sk-e2e',
     });
     token = await registerUser(server, 'e2e_chat');
-    await topUp(server, token, 100);
+    await sandboxBuy(server, token, { topUpFen: 100 });
     browser = await launchBrowser();
   });
   afterAll(async () => {

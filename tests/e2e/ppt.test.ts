@@ -5,30 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../apps/server/test/fakes/openai-server.ts';
 import { pptModel } from '../../apps/server/test/slides/support.ts';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, startServer } from './support/server.ts';
-
-/** Tops the balance up through a sandbox order, as a user paying by QR would. */
-async function topUp(server: RunningServer, token: string, fen: number) {
-  const order = await server.api<{ orderNo: string }>('/api/order/order_info_api/create_order', {
-    token,
-    body: { topUpFen: fen },
-  });
-  expect(order.status).toBe(200);
-  const paid = await server.api('/api/order/order_info_api/f/sandbox_pay', {
-    token,
-    body: { orderNo: order.body.result.orderNo },
-  });
-  expect(paid.status).toBe(200);
-  for (let i = 0; i < 100; i++) {
-    const w = await server.api<{ balance: number }>('/api/base/account_info_api/account', {
-      token,
-      method: 'GET',
-    });
-    if ((w.body.result?.balance ?? 0) >= fen) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('充值订单未到账');
-}
+import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
 
 describe('/aippt: template, outline, paid generation, preview and download', () => {
   let fake: FakeOpenAi;
@@ -50,7 +27,7 @@ describe('/aippt: template, outline, paid generation, preview and download', () 
       LLM_API_KEY: 'sk-e2e',
     });
     token = await registerUser(server, 'e2e_ppt');
-    await topUp(server, token, 990);
+    await sandboxBuy(server, token, { topUpFen: 990 });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -14,23 +14,10 @@ import {
   SOURCE_TEXT,
 } from '../../apps/server/test/rewriting/fixtures.ts';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, startServer } from './support/server.ts';
+import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
-
-/** Tops up a signed-in user's balance through the sandbox payment, as a phone would after scanning the QR. */
-async function topUp(server: RunningServer, token: string, fen: number) {
-  const order = await server.api<{ orderNo: string }>('/api/order/order_info_api/create_order', {
-    body: { topUpFen: fen },
-    token,
-  });
-  expect(order.status, order.body.message).toBe(200);
-  const paid = await server.api('/api/order/order_info_api/f/sandbox_pay', {
-    body: { orderNo: order.body.result.orderNo },
-  });
-  expect(paid.status, paid.body.message).toBe(200);
-}
 
 /**
  * 降重 end to end: a user tops up through the sandbox payment, pastes a passage on /nlp/machine, sees the
@@ -52,7 +39,7 @@ describe('降重: paste, pay, before/after', () => {
   beforeAll(async () => {
     server = await startServer();
     token = await registerUser(server, 'e2e_rewriter');
-    await topUp(server, token, 5000);
+    await sandboxBuy(server, token, { topUpFen: 5000 });
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
@@ -180,7 +167,7 @@ describe('知网专版 with a model, and the hand-over from a check report', () 
       env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
     });
     token = await registerUser(server, 'e2e_cnki');
-    await topUp(server, token, 5000);
+    await sandboxBuy(server, token, { topUpFen: 5000 });
     browser = await launchBrowser();
   }, 180_000);
   afterAll(async () => {

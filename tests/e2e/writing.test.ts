@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../apps/server/test/fakes/openai-server.ts';
 import { docxText, LEAF_PATHS, promptOf, taskOf, writer } from '../../apps/server/test/writing/support.ts';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, startServer } from './support/server.ts';
+import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
 
 /** Typing scrolled the page; a full-page shot starts from the top so the fixed header stays in place. */
 async function top(page: Page) {
@@ -34,15 +34,7 @@ describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
       LLM_API_KEY: 'sk-e2e',
     });
     token = await registerUser(server, 'e2e_writer');
-    const order = await server.api<{ orderNo: string }>('/api/order/order_info_api/create_order', {
-      body: { topUpFen: 20_000 },
-      token,
-    });
-    expect(order.status, order.body.message).toBe(200);
-    const paid = await server.api('/api/order/order_info_api/f/sandbox_pay', {
-      body: { orderNo: order.body.result.orderNo },
-    });
-    expect(paid.status, paid.body.message).toBe(200);
+    await sandboxBuy(server, token, { topUpFen: 20_000 });
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {

@@ -95,3 +95,23 @@ export async function registerUser(
   if (r.status !== 200) throw new Error(`注册失败: ${r.body.message}`);
   return r.body.result.access_token;
 }
+
+/**
+ * Buys a package or a top-up in the sandbox as the phone on the pay page would: creates the order, pays it and
+ * returns once it is credited (sandbox payments are fulfilled in the same call).
+ */
+export async function sandboxBuy(
+  server: RunningServer,
+  token: string,
+  body: { topUpFen: number } | { packageId: number },
+): Promise<void> {
+  const order = await server.api<{ orderNo: string }>('/api/order/order_info_api/create_order', {
+    token,
+    body,
+  });
+  if (order.status !== 200) throw new Error(`下单失败: ${order.body.message}`);
+  const paid = await server.api<{ status: string }>('/api/order/order_info_api/f/sandbox_pay', {
+    body: { orderNo: order.body.result.orderNo },
+  });
+  if (paid.body.result?.status !== 'fulfilled') throw new Error(`测试支付未到账: ${paid.body.message}`);
+}
