@@ -1,7 +1,5 @@
-import { checkRecent } from '../paper/recent.ts';
-
 /**
- * "Recent records" on the home page. Each product area registers one loader here (one line) that
+ * "Recent records" on the home page. Each product area registers one lazily loaded source here (one line) that
  * returns the signed-in user's latest records; the home page merges them by time.
  */
 export interface RecentRecord {
@@ -23,7 +21,19 @@ export interface RecentSource {
   load: (limit: number) => Promise<RecentRecord[]>;
 }
 
-export const recentSources: RecentSource[] = [checkRecent];
+/** A source whose module loads only when the list is fetched, so the home page's first download stays small. */
+const lazySource = (key: string, load: () => Promise<RecentSource>): RecentSource => ({
+  key,
+  load: async (limit) => (await load()).load(limit),
+});
+
+export const recentSources: RecentSource[] = [
+  lazySource('check', () => import('../paper/recent.ts').then((m) => m.checkRecent)),
+  lazySource('aigc', () => import('../aigccheck/recent.ts').then((m) => m.aigcRecent)),
+  lazySource('machine', () => import('../machine/recent.ts').then((m) => m.machineRecent)),
+  lazySource('writing', () => import('../paperwirte/recent.ts').then((m) => m.writingRecent)),
+  lazySource('ppt', () => import('../aippt/recent.ts').then((m) => m.pptRecent)),
+];
 
 export async function loadRecent(
   sources: readonly RecentSource[] = recentSources,
