@@ -3,14 +3,11 @@ import { aipptRoutes } from '../views/aippt/routes.tsx';
 import { checkvipRoutes, errorPageRoutes } from '../views/error-page/routes.tsx';
 import { gptRoutes } from '../views/gpt/routes.tsx';
 import { homeRoutes } from '../views/home/routes.tsx';
-import { cnkiRoutes } from '../views/cnki/routes.tsx';
 import { loginRoutes } from '../views/login/routes.tsx';
-import { machineRoutes } from '../views/machine/routes.tsx';
 import { nlpRoutes } from '../views/nlp/routes.tsx';
 import { orderRoutes } from '../views/order/routes.tsx';
 import { papercheckRoutes } from '../views/papercheck/routes.tsx';
 import { papergcRoutes } from '../views/papergc/routes.tsx';
-import { paperwirteRoutes } from '../views/paperwirte/routes.tsx';
 import { redirectRoutes } from '../views/redirect/routes.tsx';
 import type { AppRoute } from './types.ts';
 
@@ -29,14 +26,11 @@ export const routes: AppRoute[] = [
   ...errorPageRoutes, //      /404, /401
   ...gptRoutes, //           /gpt (chat assistant)
   ...papercheckRoutes, //     /papercheck/check, /paper/report, /paper/submit/:id, /paper/report/:id
-  ...papergcRoutes, //        /papergc/gc (paper writing)
-  ...paperwirteRoutes, //     /paperwirte/report, /paperwirte/wirte/:id, /paperwirte/biye, /paperwirte/content/:id
+  ...papergcRoutes, //        /papergc/gc, /paperwirte/* (paper writing)
   ...aigccheckRoutes, //      /aigccheck/check, /aigccheck/list, /aigccheck/content/:id (AIGC检测)
   ...aipptRoutes, //         /aippt/ppt, /aippt/ppttype/:id, /aippt/list
   // /papermachinesubmit/*, /papermachine/* (rewriting)
-  ...cnkiRoutes, //           /cnki/cnki (database rewrite)
-  ...nlpRoutes, //            /nlp/machine (smart rewriting)
-  ...machineRoutes, //        /machine/list, /machine/submit/:id, /machine/content/:id
+  ...nlpRoutes, //            /nlp/machine (smart rewriting), /cnki/cnki (database rewrite), /machine/*
   // /aigcdown/machine, /aigc/list (lower AIGC)
   ...orderRoutes, //          /order/* (packages, top-up, account centre)
   ...checkvipRoutes, //       /checkvip (unknown paths land here)

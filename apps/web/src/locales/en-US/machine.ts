@@ -1,6 +1,7 @@
 /** Rewriting: smart and CNKI-edition submit pages, confirm and pay, records, before/after result. */
 export default {
   route: {
+    group: 'Rewriting',
     smart: 'Smart rewriting',
     cnki: 'CNKI-edition rewriting',
     records: 'Rewriting records',

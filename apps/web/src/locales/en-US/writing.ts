@@ -1,6 +1,7 @@
 /** AI paper writing: outline generation, confirm and pay, records, the paper as it is written. */
 export default {
   route: {
+    group: 'Paper writing',
     generate: 'Paper writing',
     confirm: 'Confirm outline',
     thesis: 'Confirm thesis',

@@ -1,6 +1,7 @@
 /** 降重: 智能降重 and 知网专版 submit pages, confirm and pay, records, before/after result (`machine:` namespace). */
 export default {
   route: {
+    group: '论文降重',
     smart: '智能降重',
     cnki: '知网专版降重',
     records: '降重记录',

@@ -1,6 +1,7 @@
 /** AI 论文写作: generate the outline, confirm and pay, records, the paper as it is written (`writing:` namespace). */
 export default {
   route: {
+    group: '论文写作',
     generate: '论文写作',
     confirm: '确认论文大纲',
     thesis: '确认毕业论文',

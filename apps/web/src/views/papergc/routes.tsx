@@ -1,11 +1,20 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, FormOutlined } from '@ant-design/icons';
 import type { AppRoute } from '../../router/types.ts';
+import { paperwirteRoutes } from '../paperwirte/routes.tsx';
 
-/** AI 论文写作 start page (spec §2 /papergc/gc); navigation index 3. */
+/** AI 论文写作 (spec §2): start at /papergc/gc, then the /paperwirte/* pages; navigation index 3. */
 export const papergcRoutes: AppRoute[] = [
   {
-    path: '/papergc/gc',
-    page: () => import('./index.tsx'),
-    meta: { title: 'writing:route.generate', icon: <EditOutlined />, navIndex: 3 },
+    path: '/papergc',
+    redirect: '/papergc/gc',
+    meta: { title: 'writing:route.group', icon: <FormOutlined />, navIndex: 3 },
+    children: [
+      {
+        path: '/papergc/gc',
+        page: () => import('./index.tsx'),
+        meta: { title: 'writing:route.generate', icon: <EditOutlined />, navIndex: 3 },
+      },
+      ...paperwirteRoutes,
+    ],
   },
 ];

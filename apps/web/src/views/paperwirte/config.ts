@@ -2,10 +2,7 @@ import { PriceEntry } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { loadAllByEntity } from '../../api/sysConfig.ts';
 
-/** Where a record is confirmed: the 毕业论文 page takes the id as a query parameter (spec §2). */
-export const confirmPath = (r: { id: number; paperType: string }) =>
-  r.paperType === 'thesis' ? `/paperwirte/biye?id=${r.id}` : `/paperwirte/wirte/${r.id}`;
-export const contentPath = (id: number) => `/paperwirte/content/${id}`;
+export { confirmPath, contentPath } from './paths.ts';
 
 /** Public prices (`price.writing.*`) and the free outline allowance (`limit.writing.outlinesPerDay`). */
 export function useWritingConfig() {

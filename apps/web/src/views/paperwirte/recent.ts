@@ -1,7 +1,7 @@
 import { queryWritings } from '../../api/paperInfo.ts';
 import i18n from '../../locales/index.ts';
 import type { RecentSource } from '../home/recent.ts';
-import { confirmPath, contentPath } from './config.ts';
+import { confirmPath, contentPath } from './paths.ts';
 
 /** The home page's "recent records": the latest papers being written. */
 export const writingRecent: RecentSource = {
