@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   AigcInitFields,
   AigcInitInput,
@@ -14,58 +13,31 @@ import {
   PageQuery,
   page,
 } from '@paperdesk/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { AigcSource } from '../../services/aigc/records.ts';
 import { requireUser } from '../auth.ts';
+import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
-import { AppError, badRequest } from '../errors.ts';
-import { readForm, rejectLargeUploads } from './check.ts';
+import { AppError } from '../errors.ts';
+import { isMultipart, paperUploads, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
 import type { RouteModule } from './index.ts';
 
 const BASE = '/api/base/paper_aigc_api';
 const tags = ['paper_aigc_api AIGC检测'];
-/** JSON bodies carry pasted text: a 300,000-character paper is about 1 MB of UTF-8. */
-const TEXT_BODY_LIMIT = 8 * 1024 * 1024;
 const REWRITE_SOON = '降AIGC服务即将上线，敬请期待；AIGC 检测报告可先下载保存';
-
-const isMultipart = (req: FastifyRequest) => /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
 
 export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
   // Multipart lives in this module's own scope: no other route accepts uploads by accident.
   await root.register(async (plain) => {
-    await plain.register(multipart, { throwFileSizeLimit: true });
-    const app = plain.withTypeProvider<ZodTypeProvider>();
     const aigc = ctx.aigc;
-    const uploadLimit = async () => {
-      const l = await aigc.limits();
-      return { bytes: l.maxUploadBytes, mb: l.maxUploadMb };
-    };
-    rejectLargeUploads(plain, uploadLimit);
-    // reading documents costs CPU: bound it per client
-    const readLimit = plain.rateLimit({
-      max: 60,
-      timeWindow: '1 minute',
-      keyGenerator: (req) => `aigc-read:${req.user?.id ?? req.ip}`,
+    const { readLimit, sourceOf } = await paperUploads(plain, {
+      limit: async () => uploadLimitOf((await aigc.limits()).maxUploadMb),
+      rateKey: 'aigc-read',
+      missing: '请上传论文文件或粘贴论文内容',
+      textOf: (body) => AigcWordCountInput.parse(body).text,
     });
-
-    /** A file (multipart `file`) or pasted text (multipart `text` or JSON `text`), plus the other fields. */
-    async function sourceOf(
-      req: FastifyRequest,
-    ): Promise<{ fields: Record<string, unknown>; source: AigcSource }> {
-      if (isMultipart(req)) {
-        const l = await uploadLimit();
-        const form = await readForm(req, { maxFileBytes: l.bytes, maxFileMb: l.mb, maxFiles: 1 });
-        const file = form.files[0];
-        if (file) return { fields: form.fields, source: { file } };
-        if (form.fields.text?.trim()) return { fields: form.fields, source: { text: form.fields.text } };
-        throw badRequest('请上传论文文件或粘贴论文内容');
-      }
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      return { fields: body, source: { text: AigcWordCountInput.parse(body).text } };
-    }
+    const app = plain.withTypeProvider<ZodTypeProvider>();
 
     app.post(
       `${BASE}/query_list`,
@@ -212,14 +184,7 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
       },
       async (req, reply) => {
         const file = await aigc.download(requireUser(req).id, req.query.id);
-        return reply
-          .header('content-type', file.contentType)
-          .header(
-            'content-disposition',
-            `attachment; filename="aigc-report-${req.query.id}.pdf"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-          )
-          .header('cache-control', 'private, no-store')
-          .send(file.body);
+        return sendDownload(reply, `aigc-report-${req.query.id}.pdf`, file);
       },
     );
 

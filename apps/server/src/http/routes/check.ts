@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   CheckCost,
   CheckCostInput,
@@ -18,106 +17,28 @@ import {
   WordCountInput,
   WordCountResult,
 } from '@paperdesk/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { CheckSource, UploadedFile } from '../../services/checks/records.ts';
 import { requireUser } from '../auth.ts';
+import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { isMultipart, paperUploads, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
 import type { RouteModule } from './index.ts';
 
 const BASE = '/api/base/check_api';
 const tags = ['check_api 查重'];
-/** Room for the form fields around the file in a multipart body. */
-const FORM_OVERHEAD = 256 * 1024;
-/** JSON bodies carry pasted text: a 300,000-character paper is about 1 MB of UTF-8. */
-const TEXT_BODY_LIMIT = 8 * 1024 * 1024;
-
-const isMultipart = (req: FastifyRequest) => /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
-
-export const tooLarge = (mb: number) =>
-  new AppError(413, `文件超过 ${mb} MB 的上限，请压缩图片或删去附录后再上传`);
-
-/**
- * Reads a multipart form: at most `maxFiles` files of at most `maxFileBytes` each, plus text fields.
- * An oversized file stops the read with 413; nothing is kept on disk.
- */
-export async function readForm(
-  req: FastifyRequest,
-  opts: { maxFileBytes: number; maxFileMb: number; maxFiles: number },
-): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
-  const fields: Record<string, string> = {};
-  const files: UploadedFile[] = [];
-  try {
-    for await (const part of req.parts({
-      limits: { fileSize: opts.maxFileBytes, files: opts.maxFiles, fields: 20, fieldSize: TEXT_BODY_LIMIT },
-    })) {
-      if (part.type === 'file') {
-        files.push({ filename: part.filename || 'upload', data: await part.toBuffer() });
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxFileMb);
-    if (code === 'FST_FILES_LIMIT') throw badRequest(`一次最多上传 ${opts.maxFiles} 个文件`);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('表单字段过多');
-    if (err instanceof AppError) throw err;
-    throw badRequest('上传的表单无法解析，请重新上传');
-  }
-  return { fields, files };
-}
-
-/** Registers `hook` so an upload announced larger than the limit gets 413 before its body is read. */
-export function rejectLargeUploads(
-  scope: FastifyInstance,
-  limit: () => Promise<{ bytes: number; mb: number }>,
-) {
-  scope.addHook('onRequest', async (req) => {
-    if (!isMultipart(req)) return;
-    const length = Number(req.headers['content-length'] ?? 0);
-    if (!length) return;
-    const { bytes, mb } = await limit();
-    if (length > bytes + FORM_OVERHEAD) throw tooLarge(mb);
-  });
-}
-
 export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
   // Multipart is registered in this module's own scope: no other route accepts uploads by accident.
   await root.register(async (plain) => {
-    await plain.register(multipart, { throwFileSizeLimit: true });
-    const app = plain.withTypeProvider<ZodTypeProvider>();
     const checks = ctx.checks;
-    const uploadLimit = async () => {
-      const l = await checks.limits();
-      return { bytes: l.maxUploadBytes, mb: l.maxUploadMb };
-    };
-    rejectLargeUploads(plain, uploadLimit);
-    // reading documents costs CPU: bound it per client
-    const readLimit = plain.rateLimit({
-      max: 60,
-      timeWindow: '1 minute',
-      keyGenerator: (req) => `check-read:${req.user?.id ?? req.ip}`,
+    const { readLimit, sourceOf } = await paperUploads(plain, {
+      limit: async () => uploadLimitOf((await checks.limits()).maxUploadMb),
+      rateKey: 'check-read',
+      missing: '请上传论文文件或粘贴论文内容',
+      textOf: (body) => WordCountInput.parse(body).text,
     });
-
-    /** A file (multipart `file`) or pasted text (multipart `text` or JSON `text`), plus the other fields. */
-    async function sourceOf(
-      req: FastifyRequest,
-    ): Promise<{ fields: Record<string, unknown>; source: CheckSource }> {
-      if (isMultipart(req)) {
-        const l = await uploadLimit();
-        const form = await readForm(req, { maxFileBytes: l.bytes, maxFileMb: l.mb, maxFiles: 1 });
-        const file = form.files[0];
-        if (file) return { fields: form.fields, source: { file } };
-        if (form.fields.text?.trim()) return { fields: form.fields, source: { text: form.fields.text } };
-        throw badRequest('请上传论文文件或粘贴论文内容');
-      }
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      return { fields: body, source: { text: WordCountInput.parse(body).text } };
-    }
+    const app = plain.withTypeProvider<ZodTypeProvider>();
 
     app.post(
       `${BASE}/query_list`,
@@ -291,14 +212,7 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
         const user = requireUser(req);
         const file = await checks.download(user.id, req.query.id, req.query.type);
         const ascii = `check-report-${req.query.id}-${req.query.type}.${req.query.type === 'html' ? 'html' : 'pdf'}`;
-        return reply
-          .header('content-type', file.contentType)
-          .header(
-            'content-disposition',
-            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-          )
-          .header('cache-control', 'private, no-store')
-          .send(file.body);
+        return sendDownload(reply, ascii, file);
       },
     );
 

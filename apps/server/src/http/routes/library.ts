@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   envelope,
   IdQuery,
@@ -16,7 +15,7 @@ import { z } from 'zod';
 import { requireAdmin } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { readForm, rejectLargeUploads } from './check.ts';
+import { acceptUploads, readForm } from '../upload.ts';
 import type { RouteModule } from './index.ts';
 
 const BASE = '/api/base/library_api';
@@ -38,14 +37,13 @@ const UploadFields = z.object({
 /** The reference library, for administrators: list, import (JSON), upload files, delete, size. */
 export const libraryRoutes: RouteModule = async (root, ctx) => {
   await root.register(async (plain) => {
-    await plain.register(multipart, { throwFileSizeLimit: true });
-    const app = plain.withTypeProvider<ZodTypeProvider>();
-    const library = ctx.checks.library;
     const limit = async () => {
       const l = await ctx.checks.limits();
       return { bytes: l.maxUploadBytes * MAX_FILES, mb: l.maxUploadMb * MAX_FILES };
     };
-    rejectLargeUploads(plain, limit);
+    await acceptUploads(plain, limit);
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const library = ctx.checks.library;
 
     app.post(
       `${BASE}/query_list`,

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   envelope,
   IdQuery,
@@ -16,53 +15,30 @@ import {
   PageQuery,
   page,
 } from '@paperdesk/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { RewriteSource } from '../../services/rewriting/records.ts';
 import { requireUser } from '../auth.ts';
+import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
-import { badRequest } from '../errors.ts';
-import { readForm, rejectLargeUploads } from './check.ts';
+import { isMultipart, paperUploads, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
 import type { RouteModule } from './index.ts';
 
 const BASE = '/api/base/machine_api';
 const tags = ['machine_api 降重'];
-/** JSON bodies carry pasted text: 100,000 characters are about 300 KB of UTF-8; room for an admin's higher limit. */
-const TEXT_BODY_LIMIT = 8 * 1024 * 1024;
-
-const isMultipart = (req: FastifyRequest) => /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
 
 export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
   // Multipart only in this module's own scope, as check_api does.
   await root.register(async (plain) => {
-    await plain.register(multipart, { throwFileSizeLimit: true });
-    const app = plain.withTypeProvider<ZodTypeProvider>();
     const rewriting = ctx.rewriting;
-    const mb = ctx.config.MAX_UPLOAD_MB;
-    const uploadLimit = { bytes: Math.round(mb * 1024 * 1024), mb };
-    rejectLargeUploads(plain, async () => uploadLimit);
-    const readLimit = plain.rateLimit({
-      max: 60,
-      timeWindow: '1 minute',
-      keyGenerator: (req) => `machine-read:${req.user?.id ?? req.ip}`,
+    const uploadLimit = uploadLimitOf(ctx.config.MAX_UPLOAD_MB);
+    const { readLimit, sourceOf } = await paperUploads(plain, {
+      limit: async () => uploadLimit,
+      rateKey: 'machine-read',
+      missing: '请上传文件或粘贴需要降重的内容',
+      textOf: (body) => MachineWordCountInput.parse(body).text,
     });
-
-    /** A file (multipart `file`) or pasted text (multipart or JSON `text`), plus the other fields. */
-    async function sourceOf(
-      req: FastifyRequest,
-    ): Promise<{ fields: Record<string, unknown>; source: RewriteSource }> {
-      if (isMultipart(req)) {
-        const form = await readForm(req, { maxFileBytes: uploadLimit.bytes, maxFileMb: mb, maxFiles: 1 });
-        const file = form.files[0];
-        if (file) return { fields: form.fields, source: { file } };
-        if (form.fields.text?.trim()) return { fields: form.fields, source: { text: form.fields.text } };
-        throw badRequest('请上传文件或粘贴需要降重的内容');
-      }
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      return { fields: body, source: { text: MachineWordCountInput.parse(body).text } };
-    }
+    const app = plain.withTypeProvider<ZodTypeProvider>();
 
     app.post(
       `${BASE}/query_list`,
@@ -186,14 +162,10 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
       },
       async (req, reply) => {
         const file = await rewriting.download(requireUser(req).id, req.query.id);
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
-          .header(
-            'content-disposition',
-            `attachment; filename="rewrite-${req.query.id}.docx"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-          )
-          .header('cache-control', 'private, no-store')
-          .send(file.body);
+        return sendDownload(reply, `rewrite-${req.query.id}.docx`, {
+          ...file,
+          contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        });
       },
     );
   });

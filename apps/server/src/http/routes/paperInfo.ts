@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth.ts';
+import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../errors.ts';
 import type { RouteModule } from './index.ts';
@@ -179,14 +180,7 @@ export const paperInfoRoutes: RouteModule = async (app, ctx: AppContext) => {
     },
     async (req, reply) => {
       const file = await writing.download(requireUser(req).id, req.query.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header(
-          'content-disposition',
-          `attachment; filename="paper-${req.query.id}.docx"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-        )
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return sendDownload(reply, `paper-${req.query.id}.docx`, file);
     },
   );
 };

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   envelope,
   IdQuery,
@@ -16,9 +15,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth.ts';
+import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../errors.ts';
-import { readForm, rejectLargeUploads } from './check.ts';
+import { acceptUploads, isMultipart, readForm, uploadLimitOf } from '../upload.ts';
 import type { RouteModule } from './index.ts';
 
 const BASE = '/api/base/ai_ppt_info_api';
@@ -27,12 +27,10 @@ const tags = ['ai_ppt_info_api AI生成PPT'];
 export const pptRoutes: RouteModule = async (root, ctx: AppContext) => {
   await root.register(async (plain) => {
     // multipart only in this scope, for read_source
-    await plain.register(multipart, { throwFileSizeLimit: true });
+    const uploadLimit = async () => uploadLimitOf(ctx.config.MAX_UPLOAD_MB);
+    await acceptUploads(plain, uploadLimit);
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const slides = ctx.slides;
-    const mb = ctx.config.MAX_UPLOAD_MB;
-    const uploadLimit = async () => ({ bytes: Math.round(mb * 1024 * 1024), mb });
-    rejectLargeUploads(plain, uploadLimit);
     // model calls and renders cost money and CPU: bound them per user
     const modelLimit = plain.rateLimit({
       max: 30,
@@ -81,7 +79,7 @@ export const pptRoutes: RouteModule = async (root, ctx: AppContext) => {
       },
       async (req) => {
         requireUser(req);
-        if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw badRequest('请上传文件');
+        if (!isMultipart(req)) throw badRequest('请上传文件');
         const l = await uploadLimit();
         const form = await readForm(req, { maxFileBytes: l.bytes, maxFileMb: l.mb, maxFiles: 1 });
         const file = form.files[0];
@@ -199,14 +197,7 @@ export const pptRoutes: RouteModule = async (root, ctx: AppContext) => {
       },
       async (req, reply) => {
         const file = await slides.download(requireUser(req).id, req.query.id);
-        return reply
-          .header('content-type', file.contentType)
-          .header(
-            'content-disposition',
-            `attachment; filename="ppt-${req.query.id}.pptx"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-          )
-          .header('cache-control', 'private, no-store')
-          .send(file.body);
+        return sendDownload(reply, `ppt-${req.query.id}.pptx`, file);
       },
     );
   });

@@ -10,13 +10,7 @@ import {
   QUOTA_UNITS,
 } from '@paperdesk/contracts';
 import { renderAigcReportPdf } from '@paperdesk/documents';
-import {
-  documentFormat,
-  isTextkitError,
-  type ParsedDocument,
-  readDocument,
-  readPastedText,
-} from '@paperdesk/textkit';
+import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -26,6 +20,8 @@ import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { JobContext, JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import { countDocument } from '../checks/records.ts';
+import { type DocumentSource, documentLimits, readSource } from '../records/source.ts';
+import { ownedRecord, unfinishedRecords } from '../records/table.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { detectDocument } from './report.ts';
 
@@ -47,11 +43,7 @@ export const AIGC_RECORD_TYPE = 'aigc';
 const SERVICE = 'aigc_check';
 const EDITION = 'standard';
 
-export interface UploadedFile {
-  filename: string;
-  data: Buffer;
-}
-export type AigcSource = { file: UploadedFile } | { text: string };
+export type AigcSource = DocumentSource;
 
 type Row = Selectable<AigcRecordsTable>;
 
@@ -91,33 +83,15 @@ export const jobIdOf = (recordId: number, attempt: number) => `aigc-${recordId}-
 export function createAigcRecords(deps: AigcDeps) {
   const { db, sysConfig, billing } = deps;
 
-  async function limits() {
-    const [maxChars, minChars, maxUploadMb] = await Promise.all([
-      sysConfig.get(AIGC_LIMIT_KEYS.maxChars, DEFAULT_AIGC_LIMITS.maxChars),
-      sysConfig.get(AIGC_LIMIT_KEYS.minChars, DEFAULT_AIGC_LIMITS.minChars),
-      sysConfig.get(AIGC_LIMIT_KEYS.maxUploadMb, deps.defaultMaxUploadMb),
-    ]);
-    return { maxChars, minChars, maxUploadMb, maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024) };
-  }
+  const limits = () =>
+    documentLimits(sysConfig, AIGC_LIMIT_KEYS, {
+      ...DEFAULT_AIGC_LIMITS,
+      maxUploadMb: deps.defaultMaxUploadMb,
+    });
 
   /** Reads a file or pasted text through textkit and enforces the limits; nothing is stored. */
   async function read(source: AigcSource) {
-    let doc: ParsedDocument;
-    let format = 'paste';
-    let fileName: string | null = null;
-    try {
-      if ('file' in source) {
-        const f = documentFormat(source.file.filename);
-        if (!f) throw new AppError(415, '仅支持 .docx、.pdf、.txt 文件');
-        format = f;
-        fileName = source.file.filename.slice(0, 200);
-        doc = await readDocument(source.file.data, source.file.filename);
-      } else doc = readPastedText(source.text);
-    } catch (err) {
-      // textkit's typed errors: a wrong type is 415, an unreadable or empty file 422
-      if (isTextkitError(err)) throw new AppError(err.code === 'UNSUPPORTED_TYPE' ? 415 : 422, err.message);
-      throw err;
-    }
+    const { doc, format, fileName } = await readSource(source);
     const { characters } = countDocument(doc);
     const lim = await limits();
     const n = (v: number) => v.toLocaleString('en-US');
@@ -141,16 +115,8 @@ export function createAigcRecords(deps: AigcDeps) {
     };
   }
 
-  async function own(userId: number, id: number): Promise<Row> {
-    const row = await db
-      .selectFrom('aigcRecords')
-      .selectAll()
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw notFound('检测记录不存在');
-    return row;
-  }
+  const own = (userId: number, id: number): Promise<Row> =>
+    ownedRecord(db, 'aigcRecords', userId, id, '检测记录不存在');
 
   async function storedReport(userId: number, id: number): Promise<{ row: Row; report: AigcReport }> {
     const row = await own(userId, id);
@@ -452,15 +418,7 @@ export function createAigcRecords(deps: AigcDeps) {
         attempts: 2,
         handler: ({ recordId }, job) => runJob(recordId, job),
         onFailed: ({ recordId }, error) => failJob(recordId, error),
-        recover: async () => {
-          const rows = await db
-            .selectFrom('aigcRecords')
-            .select('id')
-            .where('status', 'in', ['queued', 'running'])
-            .orderBy('id')
-            .execute();
-          return rows.map((r) => ({ recordId: r.id }));
-        },
+        recover: () => unfinishedRecords(db, 'aigcRecords'),
       });
     },
 

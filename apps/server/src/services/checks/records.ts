@@ -12,15 +12,7 @@ import type {
   WordCountResult,
 } from '@paperdesk/contracts';
 import { renderCheckReportHtml, renderCheckReportPdf } from '@paperdesk/documents';
-import {
-  billingCharCount,
-  documentFormat,
-  isTextkitError,
-  normalizedCharCount,
-  type ParsedDocument,
-  readDocument,
-  readPastedText,
-} from '@paperdesk/textkit';
+import { billingCharCount, normalizedCharCount, type ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -28,6 +20,8 @@ import { selectPage } from '../../db/paging.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import { type DocumentSource, documentLimits, readSource } from '../records/source.ts';
+import { ownedRecord, unfinishedRecords } from '../records/table.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import type { CheckBilling } from './billing-port.ts';
 import { runCheck } from './engine.ts';
@@ -61,13 +55,7 @@ export interface CheckDeps {
   log?: (msg: string) => void;
 }
 
-export interface UploadedFile {
-  filename: string;
-  data: Buffer;
-}
-
-/** What a user sends: an uploaded file or pasted text. */
-export type CheckSource = { file: UploadedFile } | { text: string };
+export type CheckSource = DocumentSource;
 
 interface StoredDocument {
   title?: string | undefined;
@@ -98,12 +86,6 @@ function toRecord(r: Row): CheckRecord {
   };
 }
 
-/** textkit's typed errors as HTTP answers: a wrong type is 415, an unreadable or empty file 422. */
-function readError(err: unknown): never {
-  if (isTextkitError(err)) throw new AppError(err.code === 'UNSUPPORTED_TYPE' ? 415 : 422, err.message);
-  throw err;
-}
-
 export function countDocument(doc: { blocks: { text: string }[] }): {
   characters: number;
   normalized: number;
@@ -121,34 +103,15 @@ export function createChecks(deps: CheckDeps) {
   const { db, sysConfig, billing, library } = deps;
   const log = deps.log ?? (() => {});
 
-  async function limits() {
-    const [maxChars, minChars, maxUploadMb] = await Promise.all([
-      sysConfig.get(CHECK_LIMIT_KEYS.maxChars, DEFAULT_CHECK_LIMITS.maxChars),
-      sysConfig.get(CHECK_LIMIT_KEYS.minChars, DEFAULT_CHECK_LIMITS.minChars),
-      sysConfig.get(CHECK_LIMIT_KEYS.maxUploadMb, deps.defaultMaxUploadMb),
-    ]);
-    return { maxChars, minChars, maxUploadMb, maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024) };
-  }
+  const limits = () =>
+    documentLimits(sysConfig, CHECK_LIMIT_KEYS, {
+      ...DEFAULT_CHECK_LIMITS,
+      maxUploadMb: deps.defaultMaxUploadMb,
+    });
 
   /** Read a file or pasted text through textkit and enforce the character limits. Nothing is stored. */
   async function read(source: CheckSource) {
-    let doc: ParsedDocument;
-    let format: string;
-    let fileName: string | null = null;
-    if ('file' in source) {
-      const f = documentFormat(source.file.filename);
-      if (!f) throw new AppError(415, '仅支持 .docx、.pdf、.txt 文件');
-      format = f;
-      fileName = source.file.filename.slice(0, 200);
-      doc = await readDocument(source.file.data, source.file.filename).catch(readError);
-    } else {
-      format = 'paste';
-      try {
-        doc = readPastedText(source.text);
-      } catch (err) {
-        readError(err);
-      }
-    }
+    const { doc, format, fileName } = await readSource(source);
     const { characters, normalized } = countDocument(doc);
     const lim = await limits();
     if (characters > lim.maxChars) {
@@ -172,16 +135,8 @@ export function createChecks(deps: CheckDeps) {
     return out;
   }
 
-  async function own(userId: number, id: number): Promise<Row> {
-    const row = await db
-      .selectFrom('checkRecords')
-      .selectAll()
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw notFound('检测记录不存在');
-    return row;
-  }
+  const own = (userId: number, id: number): Promise<Row> =>
+    ownedRecord(db, 'checkRecords', userId, id, '检测记录不存在');
 
   async function setEdition(row: Row, edition: CheckEdition | undefined): Promise<Row> {
     if (!edition || edition === row.edition || row.status !== 'created') return row;
@@ -549,13 +504,7 @@ export function createChecks(deps: CheckDeps) {
         recover: async () => {
           // warm the index while the API starts answering
           void library.ensureReady().catch((err) => log(`比对库索引加载失败：${String(err)}`));
-          const rows = await db
-            .selectFrom('checkRecords')
-            .select('id')
-            .where('status', 'in', ['queued', 'running'])
-            .orderBy('id')
-            .execute();
-          return rows.map((r) => ({ recordId: r.id }));
+          return unfinishedRecords(db, 'checkRecords');
         },
       });
     },

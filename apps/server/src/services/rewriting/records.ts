@@ -14,14 +14,7 @@ import type {
   PageQuery,
 } from '@paperdesk/contracts';
 import { renderRewriteDocx } from '@paperdesk/documents';
-import {
-  billingCharCount,
-  documentFormat,
-  isTextkitError,
-  type ParsedDocument,
-  readDocument,
-  readPastedText,
-} from '@paperdesk/textkit';
+import { billingCharCount, type ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -30,6 +23,8 @@ import type { RewriteRecordsTable } from '../../db/tables/rewriting.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Llm } from '../../integrations/llm/index.ts';
 import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import { type DocumentSource, readSource } from '../records/source.ts';
+import { ownedRecord, unfinishedRecords } from '../records/table.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { EDITION_NAMES, type RewriteBilling } from './billing-port.ts';
 import { rewriteDocument, type StoredBlock } from './engine.ts';
@@ -50,11 +45,7 @@ export const DEFAULT_REWRITE_LIMITS = { maxChars: 100_000, minChars: 50 };
 const EDITIONS: MachineEdition[] = ['standard', 'cnki'];
 export const rewriteJobId = (recordId: number) => `rewrite-${recordId}`;
 
-export interface UploadedFile {
-  filename: string;
-  data: Buffer;
-}
-export type RewriteSource = { file: UploadedFile } | { text: string };
+export type RewriteSource = DocumentSource;
 
 type Row = Selectable<RewriteRecordsTable>;
 
@@ -88,11 +79,6 @@ function toRecord(r: Row): MachineRecord {
     submittedAt: r.submittedAt,
     finishedAt: r.finishedAt,
   };
-}
-
-function readError(err: unknown): never {
-  if (isTextkitError(err)) throw new AppError(err.code === 'UNSUPPORTED_TYPE' ? 415 : 422, err.message);
-  throw err;
 }
 
 const billedChars = (blocks: readonly StoredBlock[]) =>
@@ -143,19 +129,7 @@ export function createRewriting(deps: RewriteDeps) {
 
   /** Read a file or pasted text through textkit; every paragraph (not headings) is to be rewritten. */
   async function read(source: RewriteSource) {
-    let doc: ParsedDocument;
-    let fileName: string | null = null;
-    if ('file' in source) {
-      if (!documentFormat(source.file.filename)) throw new AppError(415, '仅支持 .docx、.pdf、.txt 文件');
-      fileName = source.file.filename.slice(0, 200);
-      doc = await readDocument(source.file.data, source.file.filename).catch(readError);
-    } else {
-      try {
-        doc = readPastedText(source.text);
-      } catch (err) {
-        readError(err);
-      }
-    }
+    const { doc, fileName } = await readSource(source);
     const blocks: StoredBlock[] = doc.blocks.map((b) => ({
       kind: b.kind,
       text: b.text,
@@ -176,16 +150,8 @@ export function createRewriting(deps: RewriteDeps) {
     return out;
   }
 
-  async function own(userId: number, id: number): Promise<Row> {
-    const row = await db
-      .selectFrom('rewriteRecords')
-      .selectAll()
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw notFound('降重记录不存在');
-    return row;
-  }
+  const own = (userId: number, id: number): Promise<Row> =>
+    ownedRecord(db, 'rewriteRecords', userId, id, '降重记录不存在');
 
   async function insert(
     userId: number,
@@ -542,15 +508,7 @@ export function createRewriting(deps: RewriteDeps) {
         attempts: 2,
         handler: ({ recordId }, job) => runJob(recordId, job),
         onFailed: ({ recordId }, error) => failJob(recordId, error),
-        recover: async () => {
-          const rows = await db
-            .selectFrom('rewriteRecords')
-            .select('id')
-            .where('status', 'in', ['queued', 'running'])
-            .orderBy('id')
-            .execute();
-          return rows.map((r) => ({ recordId: Number(r.id) }));
-        },
+        recover: () => unfinishedRecords(db, 'rewriteRecords'),
       });
     },
 

@@ -11,7 +11,6 @@ import type {
 } from '@paperdesk/contracts';
 import { PptSaveInput as SaveSchema } from '@paperdesk/contracts';
 import { type Deck, listDeckTemplates, renderDeck } from '@paperdesk/documents';
-import { documentFormat, isTextkitError, readDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -22,6 +21,8 @@ import type { Llm } from '../../integrations/llm/index.ts';
 import type { JobContext, JobQueue } from '../../jobs/types.ts';
 import type { Billing, Executor } from '../billing/index.ts';
 import { shanghaiDay } from '../billing/index.ts';
+import { readUploadedFile } from '../records/source.ts';
+import { ownedRecord, unfinishedRecords } from '../records/table.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { type DeckRequest, draftOutline, PROMPT_TAGS, previewSlides, writeDeck } from './generate.ts';
 
@@ -88,16 +89,8 @@ function assertTemplate(id: string): void {
 export function createSlides(deps: SlidesDeps) {
   const { db, llm, billing } = deps;
 
-  async function own(userId: number, id: number): Promise<Row> {
-    const row = await db
-      .selectFrom('pptRecords')
-      .selectAll()
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw notFound('PPT 记录不存在');
-    return row;
-  }
+  const own = (userId: number, id: number): Promise<Row> =>
+    ownedRecord(db, 'pptRecords', userId, id, 'PPT 记录不存在');
 
   async function fileSize(id: number): Promise<number | null> {
     const f = await db.selectFrom('pptFiles').select('size').where('recordId', '=', id).executeTakeFirst();
@@ -220,20 +213,14 @@ export function createSlides(deps: SlidesDeps) {
 
     /** Text of an uploaded document to base the deck on; nothing is stored. */
     async readSource(file: { filename: string; data: Buffer }): Promise<PptSourceText> {
-      if (!documentFormat(file.filename)) throw new AppError(415, '仅支持 .docx、.pdf、.txt 文件');
-      try {
-        const doc = await readDocument(file.data, file.filename);
-        const text = doc.blocks.map((b) => b.text).join('\n');
-        return {
-          fileName: file.filename.slice(0, 200),
-          text: text.slice(0, SOURCE_MAX),
-          characters: text.length,
-          truncated: text.length > SOURCE_MAX,
-        };
-      } catch (err) {
-        if (isTextkitError(err)) throw new AppError(err.code === 'UNSUPPORTED_TYPE' ? 415 : 422, err.message);
-        throw err;
-      }
+      const { doc, fileName } = await readUploadedFile(file);
+      const text = doc.blocks.map((b) => b.text).join('\n');
+      return {
+        fileName,
+        text: text.slice(0, SOURCE_MAX),
+        characters: text.length,
+        truncated: text.length > SOURCE_MAX,
+      };
     },
 
     /** save_or_update: a new record (status `created`, nothing charged) or changes to one not yet generated. */
@@ -422,15 +409,7 @@ export function createSlides(deps: SlidesDeps) {
         attempts: 1,
         handler: ({ recordId }, job) => runJob(recordId, job),
         onFailed: ({ recordId }, error) => failJob(recordId, error),
-        recover: async () => {
-          const rows = await db
-            .selectFrom('pptRecords')
-            .select('id')
-            .where('status', 'in', ['queued', 'running'])
-            .orderBy('id')
-            .execute();
-          return rows.map((r) => ({ recordId: r.id }));
-        },
+        recover: () => unfinishedRecords(db, 'pptRecords'),
       });
     },
 

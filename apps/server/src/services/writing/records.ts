@@ -20,6 +20,7 @@ import type { Llm } from '../../integrations/llm/index.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing, Executor } from '../billing/index.ts';
 import { shanghaiDay } from '../billing/index.ts';
+import { ownedRecord, unfinishedRecords } from '../records/table.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { briefOf, createWritingJob, type RecordRow, type SectionRow } from './job.ts';
 import { createWritingModel, type PaperBrief } from './model-calls.ts';
@@ -109,16 +110,8 @@ export function createWriting(deps: WritingDeps) {
   const model = createWritingModel(llm);
   const job = createWritingJob({ db, model, referenceCount: REFERENCE_COUNT });
 
-  async function own(userId: number, id: number): Promise<RecordRow> {
-    const row = await db
-      .selectFrom('writingRecords')
-      .selectAll()
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw notFound('写作记录不存在');
-    return row;
-  }
+  const own = (userId: number, id: number): Promise<RecordRow> =>
+    ownedRecord(db, 'writingRecords', userId, id, '写作记录不存在');
 
   async function progressOf(ids: number[]): Promise<Map<number, Progress>> {
     const out = new Map<number, Progress>();
@@ -471,15 +464,7 @@ export function createWriting(deps: WritingDeps) {
         attempts: 1,
         handler: ({ recordId }, ctx) => job.runJob(recordId, ctx),
         onFailed: ({ recordId }, error) => failJob(recordId, error),
-        recover: async () => {
-          const rows = await db
-            .selectFrom('writingRecords')
-            .select('id')
-            .where('status', 'in', ['queued', 'running'])
-            .orderBy('id')
-            .execute();
-          return rows.map((r) => ({ recordId: r.id }));
-        },
+        recover: () => unfinishedRecords(db, 'writingRecords'),
       });
     },
   };

@@ -1,0 +1,20 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Sends a generated file as a private, uncached download: `asciiName` for old clients, the UTF-8 (Chinese)
+ * `filename` for the rest.
+ */
+export function sendDownload(
+  reply: FastifyReply,
+  asciiName: string,
+  file: { body: Buffer; contentType: string; filename: string },
+) {
+  return reply
+    .header('content-type', file.contentType)
+    .header(
+      'content-disposition',
+      `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    )
+    .header('cache-control', 'private, no-store')
+    .send(file.body);
+}

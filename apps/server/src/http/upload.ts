@@ -1,0 +1,116 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DocumentSource, UploadedFile } from '../services/records/source.ts';
+import { AppError, badRequest } from './errors.ts';
+
+/** Room for the form fields around the file in a multipart body. */
+const FORM_OVERHEAD = 256 * 1024;
+/** JSON bodies carry pasted text: a 300,000-character paper is about 1 MB of UTF-8. */
+export const TEXT_BODY_LIMIT = 8 * 1024 * 1024;
+
+export interface UploadLimit {
+  bytes: number;
+  mb: number;
+}
+export const uploadLimitOf = (mb: number): UploadLimit => ({ bytes: Math.round(mb * 1024 * 1024), mb });
+
+export const isMultipart = (req: FastifyRequest) =>
+  /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
+
+export const tooLarge = (mb: number) =>
+  new AppError(413, `文件超过 ${mb} MB 的上限，请压缩图片或删去附录后再上传`);
+
+/**
+ * Reads a multipart form: at most `maxFiles` files of at most `maxFileBytes` each, plus text fields.
+ * An oversized file stops the read with 413; nothing is kept on disk.
+ */
+export async function readForm(
+  req: FastifyRequest,
+  opts: { maxFileBytes: number; maxFileMb: number; maxFiles: number },
+): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of req.parts({
+      limits: { fileSize: opts.maxFileBytes, files: opts.maxFiles, fields: 20, fieldSize: TEXT_BODY_LIMIT },
+    })) {
+      if (part.type === 'file') {
+        files.push({ filename: part.filename || 'upload', data: await part.toBuffer() });
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxFileMb);
+    if (code === 'FST_FILES_LIMIT') throw badRequest(`一次最多上传 ${opts.maxFiles} 个文件`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('表单字段过多');
+    if (err instanceof AppError) throw err;
+    throw badRequest('上传的表单无法解析，请重新上传');
+  }
+  return { fields, files };
+}
+
+/** Registers `hook` so an upload announced larger than the limit gets 413 before its body is read. */
+export function rejectLargeUploads(
+  scope: FastifyInstance,
+  limit: () => Promise<{ bytes: number; mb: number }>,
+) {
+  scope.addHook('onRequest', async (req) => {
+    if (!isMultipart(req)) return;
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (!length) return;
+    const { bytes, mb } = await limit();
+    if (length > bytes + FORM_OVERHEAD) throw tooLarge(mb);
+  });
+}
+
+/**
+ * Multipart in `scope` only, so no other route accepts uploads by accident; an upload announced larger than
+ * `limit` gets 413 before its body is read.
+ */
+export async function acceptUploads(scope: FastifyInstance, limit: () => Promise<UploadLimit>) {
+  await scope.register(multipart, { throwFileSizeLimit: true });
+  rejectLargeUploads(scope, limit);
+}
+
+/**
+ * The routes of a paid service that read a paper: multipart in `scope`, a per-client rate limit for reading
+ * (it costs CPU), and `sourceOf`: a file (multipart `file`) or pasted text (multipart or JSON `text`), plus
+ * the other fields.
+ */
+export async function paperUploads(
+  scope: FastifyInstance,
+  opts: {
+    limit: () => Promise<UploadLimit>;
+    /** Prefix of the rate-limit key. */
+    rateKey: string;
+    /** The 400 message when a multipart form has neither file nor text. */
+    missing: string;
+    /** The pasted text of a JSON body (parsing it with the route's schema). */
+    textOf: (body: Record<string, unknown>) => string;
+  },
+) {
+  await acceptUploads(scope, opts.limit);
+  const readLimit = scope.rateLimit({
+    max: 60,
+    timeWindow: '1 minute',
+    keyGenerator: (req) => `${opts.rateKey}:${req.user?.id ?? req.ip}`,
+  });
+
+  async function sourceOf(
+    req: FastifyRequest,
+  ): Promise<{ fields: Record<string, unknown>; source: DocumentSource }> {
+    if (isMultipart(req)) {
+      const l = await opts.limit();
+      const form = await readForm(req, { maxFileBytes: l.bytes, maxFileMb: l.mb, maxFiles: 1 });
+      const file = form.files[0];
+      if (file) return { fields: form.fields, source: { file } };
+      if (form.fields.text?.trim()) return { fields: form.fields, source: { text: form.fields.text } };
+      throw badRequest(opts.missing);
+    }
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    return { fields: body, source: { text: opts.textOf(body) } };
+  }
+  return { readLimit, sourceOf };
+}

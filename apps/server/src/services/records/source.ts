@@ -1,0 +1,60 @@
+import {
+  documentFormat,
+  isTextkitError,
+  type ParsedDocument,
+  readDocument,
+  readPastedText,
+} from '@paperdesk/textkit';
+import { AppError } from '../../http/errors.ts';
+import type { createSysConfig } from '../sys-config.ts';
+
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+}
+
+/** What a user sends to a paid service: an uploaded file or pasted text. */
+export type DocumentSource = { file: UploadedFile } | { text: string };
+
+/** textkit's typed errors as HTTP answers: a wrong type is 415, an unreadable or empty file 422. */
+function readError(err: unknown): never {
+  if (isTextkitError(err)) throw new AppError(err.code === 'UNSUPPORTED_TYPE' ? 415 : 422, err.message);
+  throw err;
+}
+
+/** An uploaded .docx/.pdf/.txt through textkit; `fileName` is the name as stored (at most 200 characters). */
+export async function readUploadedFile(file: UploadedFile) {
+  const format = documentFormat(file.filename);
+  if (!format) throw new AppError(415, '仅支持 .docx、.pdf、.txt 文件');
+  const doc = await readDocument(file.data, file.filename).catch(readError);
+  return { doc, format, fileName: file.filename.slice(0, 200) };
+}
+
+/** A file or pasted text as a textkit document; nothing is stored. `format` is `paste` for pasted text. */
+export async function readSource(
+  source: DocumentSource,
+): Promise<{ doc: ParsedDocument; format: string; fileName: string | null }> {
+  if ('file' in source) return readUploadedFile(source.file);
+  try {
+    return { doc: readPastedText(source.text), format: 'paste', fileName: null };
+  } catch (err) {
+    readError(err);
+  }
+}
+
+/**
+ * A service's admin-tunable size limits (sys_config keys, public under `limit.`); the defaults apply until an
+ * admin changes them, `defaultMaxUploadMb` being config MAX_UPLOAD_MB.
+ */
+export async function documentLimits(
+  sysConfig: ReturnType<typeof createSysConfig>,
+  keys: { maxChars: string; minChars: string; maxUploadMb: string },
+  defaults: { maxChars: number; minChars: number; maxUploadMb: number },
+) {
+  const [maxChars, minChars, maxUploadMb] = await Promise.all([
+    sysConfig.get(keys.maxChars, defaults.maxChars),
+    sysConfig.get(keys.minChars, defaults.minChars),
+    sysConfig.get(keys.maxUploadMb, defaults.maxUploadMb),
+  ]);
+  return { maxChars, minChars, maxUploadMb, maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024) };
+}
