@@ -9,8 +9,17 @@ export {
   type PlacedBlock,
   textToDocument,
 } from './document.ts';
-export { isTextkitError, TextkitError, type TextkitErrorCode } from './errors.ts';
+export {
+  isTextkitError,
+  isTextkitErrorCode,
+  TEXTKIT_ERROR_CODES,
+  TextkitError,
+  type TextkitErrorCode,
+  type TextkitErrorKind,
+  textkitMessage,
+} from './errors.ts';
 export { headingLevel } from './headings.ts';
+export { DEFAULT_READ_LIMITS, type ReadLimits } from './limits.ts';
 export {
   type MatchingCodes,
   matchingCodes,

@@ -1,7 +1,9 @@
 import mammoth from 'mammoth';
 import type { Block, ParsedDocument } from './document.ts';
+import { boundedDocxPackage } from './docx-package.ts';
 import { TextkitError } from './errors.ts';
 import { headingLevel } from './headings.ts';
+import { type ReadLimits, raceAbort } from './limits.ts';
 
 const STYLE_MAP = [
   "p[style-name='Title'] => p.doc-title:fresh",
@@ -68,15 +70,21 @@ function htmlToRawBlocks(html: string): RawBlock[] {
   return out;
 }
 
-export async function readDocx(buffer: Buffer): Promise<ParsedDocument> {
+export async function readDocx(buffer: Buffer, limits: ReadLimits): Promise<ParsedDocument> {
+  // mammoth only ever sees the bounded, already-inflated parts it needs
+  const bounded = boundedDocxPackage(buffer, limits);
   let html: string;
   try {
-    const result = await mammoth.convertToHtml(
-      { buffer },
-      { styleMap: STYLE_MAP, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
+    const result = await raceAbort(
+      mammoth.convertToHtml(
+        { buffer: bounded },
+        { styleMap: STYLE_MAP, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
+      ),
+      limits.signal,
     );
     html = result.value;
   } catch (cause) {
+    if (cause instanceof TextkitError) throw cause;
     throw new TextkitError('UNREADABLE_FILE', { cause });
   }
   const raw = htmlToRawBlocks(html);

@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { definePDFJSModule, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
+import { definePDFJSModule, type getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import type { Block, ParsedDocument } from './document.ts';
 import { TextkitError } from './errors.ts';
 import { headingLevel } from './headings.ts';
+import { type ReadLimits, raceAbort, throwIfAborted } from './limits.ts';
+import { scanPdf } from './pdf-guard.ts';
 
 type PDFDocumentProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
 
@@ -167,60 +169,78 @@ function linesToBlocks(pages: Line[][]): Block[] {
   return blocks;
 }
 
-async function hasImages(pdf: PDFDocumentProxy, maxPages: number): Promise<boolean> {
+/** A 600 dpi A4 scan is 35 M pixels; pdfjs drops larger images instead of decoding them. */
+const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** Whether one of the first pages paints an image (pdfjs decodes them here, each bounded by MAX_IMAGE_PIXELS). */
+async function paintsImages(pdf: PDFDocumentProxy, maxPages: number, signal: AbortSignal | undefined) {
   const pdfjs = await getResolvedPDFJS();
   const imageOps = new Set<number>([pdfjs.OPS.paintImageXObject, pdfjs.OPS.paintInlineImageXObject]);
   for (let p = 1; p <= Math.min(pdf.numPages, maxPages); p++) {
-    const page = await pdf.getPage(p);
-    const ops = await page.getOperatorList();
+    const page = await raceAbort(pdf.getPage(p), signal);
+    const ops = await raceAbort(page.getOperatorList(), signal);
     if (ops.fnArray.some((fn) => imageOps.has(fn))) return true;
   }
   return false;
 }
 
-export async function readPdf(buffer: Uint8Array): Promise<ParsedDocument> {
+export async function readPdf(buffer: Uint8Array, limits: ReadLimits): Promise<ParsedDocument> {
+  const bytes = Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  const { hasImages } = scanPdf(bytes, limits);
   await ensurePdfjs();
-  let pdf: PDFDocumentProxy;
+  const { getDocument } = await getResolvedPDFJS();
+  // pdfjs takes ownership of (detaches) the array it is given: hand it a copy
+  const task = getDocument({
+    data: new Uint8Array(buffer),
+    ...pdfAssets(),
+    cMapPacked: true,
+    disableFontFace: true,
+    isEvalSupported: false,
+    maxImageSize: MAX_IMAGE_PIXELS,
+    useSystemFonts: false,
+    verbosity: 0,
+  });
   try {
-    // pdfjs takes ownership of (detaches) the array it is given: hand it a copy
-    pdf = await getDocumentProxy(new Uint8Array(buffer), {
-      ...pdfAssets(),
-      cMapPacked: true,
-      isEvalSupported: false,
-      useSystemFonts: false,
-      verbosity: 0,
+    const pdf = await raceAbort(task.promise, limits.signal).catch((cause: unknown) => {
+      throw cause instanceof TextkitError ? cause : new TextkitError('UNREADABLE_FILE', { cause });
     });
-  } catch (cause) {
-    throw new TextkitError('UNREADABLE_FILE', { cause });
-  }
-  try {
-    const pages: Line[][] = [];
+    if (pdf.numPages > limits.maxPdfPages) throw new TextkitError('TOO_MANY_PAGES');
     let title: string | undefined;
     try {
-      const meta = await pdf.getMetadata();
+      const meta = await raceAbort(pdf.getMetadata(), limits.signal);
       const info = meta.info as { Title?: unknown };
       if (typeof info.Title === 'string' && info.Title.trim()) title = info.Title.trim();
-    } catch {
+    } catch (cause) {
       // metadata is optional
+      if (cause instanceof TextkitError) throw cause;
     }
+    const pages: Line[][] = [];
+    let chars = 0;
     for (let p = 1; p <= pdf.numPages; p++) {
-      const page = await pdf.getPage(p);
-      const content = await page.getTextContent();
+      throwIfAborted(limits.signal);
+      const page = await raceAbort(pdf.getPage(p), limits.signal);
+      const content = await raceAbort(page.getTextContent(), limits.signal);
       const items: RawItem[] = [];
-      for (const it of content.items) if (isRawItem(it)) items.push(it);
+      for (const it of content.items) {
+        if (!isRawItem(it)) continue;
+        items.push(it);
+        chars += it.str.length;
+      }
+      // the walk stops as soon as the text is over the cap, not after every page is held in memory
+      if (chars > limits.maxChars) throw new TextkitError('TOO_LONG');
       pages.push(pageLines(items));
       page.cleanup();
     }
     const blocks = linesToBlocks(pages);
     if (blocks.every((b) => b.text.replace(/\s/g, '').length === 0)) {
-      if (await hasImages(pdf, 5)) throw new TextkitError('IMAGE_ONLY_PDF');
-      throw new TextkitError('EMPTY_TEXT');
+      const scanned = hasImages && (await paintsImages(pdf, 5, limits.signal));
+      throw new TextkitError(scanned ? 'IMAGE_ONLY_PDF' : 'EMPTY_TEXT');
     }
     return title === undefined ? { blocks } : { title, blocks };
   } catch (cause) {
     if (cause instanceof TextkitError) throw cause;
     throw new TextkitError('UNREADABLE_FILE', { cause });
   } finally {
-    await pdf.destroy();
+    await task.destroy();
   }
 }

@@ -1,6 +1,7 @@
 import { decodeText } from './decode.ts';
 import { type ParsedDocument, textToDocument } from './document.ts';
 import { TextkitError } from './errors.ts';
+import { type ReadLimits, resolveLimits, throwIfAborted } from './limits.ts';
 import { readDocx } from './read-docx.ts';
 import { readPdf } from './read-pdf.ts';
 
@@ -16,25 +17,46 @@ function ensureText(doc: ParsedDocument): ParsedDocument {
   return doc;
 }
 
+/** The caps on the result, whatever the format: the last line of defence after the format's own early checks. */
+function withinLimits(doc: ParsedDocument, limits: ReadLimits): ParsedDocument {
+  if (doc.blocks.length > limits.maxBlocks) throw new TextkitError('TOO_MANY_BLOCKS');
+  let chars = 0;
+  for (const b of doc.blocks) chars += b.text.length;
+  if (chars > limits.maxChars) throw new TextkitError('TOO_LONG');
+  return doc;
+}
+
+/** Up to 4 bytes per character (UTF-8 or UTF-16 surrogate pairs): a longer file cannot be within maxChars. */
+const MAX_BYTES_PER_CHAR = 4;
+
 /**
- * Read an uploaded file into title + blocks (headings and paragraphs). Throws TextkitError with a Chinese
- * message and a `code` on unsupported, unreadable, image-only or empty files.
+ * Read an uploaded file into title + blocks (headings and paragraphs). The reader is chosen by the extension.
+ * Throws TextkitError with a Chinese message, a `code` and a `kind` on unsupported, unreadable, image-only,
+ * empty or over-limit files (see ReadLimits; unset limits take DEFAULT_READ_LIMITS).
  */
-export async function readDocument(buffer: Uint8Array, filename: string): Promise<ParsedDocument> {
+export async function readDocument(
+  buffer: Uint8Array,
+  filename: string,
+  limits?: Partial<ReadLimits>,
+): Promise<ParsedDocument> {
   const format = documentFormat(filename);
   if (!format) throw new TextkitError('UNSUPPORTED_TYPE');
   if (buffer.length === 0) throw new TextkitError('EMPTY_TEXT');
+  const caps = resolveLimits(limits);
+  throwIfAborted(caps.signal);
   switch (format) {
     case 'docx': {
       const buf = Buffer.isBuffer(buffer)
         ? buffer
         : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-      return ensureText(await readDocx(buf));
+      return ensureText(withinLimits(await readDocx(buf, caps), caps));
     }
     case 'pdf':
-      return ensureText(await readPdf(buffer));
-    case 'txt':
-      return ensureText(textToDocument(decodeText(buffer).text));
+      return ensureText(withinLimits(await readPdf(buffer, caps), caps));
+    case 'txt': {
+      if (buffer.length > caps.maxChars * MAX_BYTES_PER_CHAR) throw new TextkitError('TOO_LONG');
+      return ensureText(withinLimits(textToDocument(decodeText(buffer).text), caps));
+    }
   }
 }
 

@@ -1,0 +1,140 @@
+import { crc32, inflateRawSync } from 'node:zlib';
+import { TextkitError } from './errors.ts';
+import { inflateBound, type ReadLimits } from './limits.ts';
+
+/**
+ * Just enough of the zip format to open a .docx defensively: the central directory is read first (no data is
+ * touched), entries are inflated one by one with a hard output bound, and a plain stored zip can be written back.
+ */
+
+export interface ZipEntry {
+  name: string;
+  method: number;
+  encrypted: boolean;
+  compressedSize: number;
+  /** As declared by the directory: may lie, so inflation is bounded independently of it. */
+  declaredSize: number;
+  localHeaderOffset: number;
+}
+
+const EOCD_SIG = 0x06054b50;
+const CEN_SIG = 0x02014b50;
+const LOC_SIG = 0x04034b50;
+const ZIP64_MARK = 0xffffffff;
+
+const unreadable = (cause?: unknown) => new TextkitError('UNREADABLE_FILE', cause ? { cause } : undefined);
+
+function findEndOfDirectory(buf: Buffer): number {
+  const stop = Math.max(0, buf.length - 22 - 0xffff);
+  for (let i = buf.length - 22; i >= stop; i--) {
+    if (buf.readUInt32LE(i) === EOCD_SIG) return i;
+  }
+  return -1;
+}
+
+/** The central directory, or UNREADABLE_FILE when `buf` is not a (non-Zip64) zip. */
+export function readZipDirectory(buf: Buffer, maxEntries: number): ZipEntry[] {
+  const eocd = buf.length >= 22 ? findEndOfDirectory(buf) : -1;
+  if (eocd < 0) throw unreadable();
+  const count = buf.readUInt16LE(eocd + 10);
+  const dirSize = buf.readUInt32LE(eocd + 12);
+  const dirOffset = buf.readUInt32LE(eocd + 16);
+  // Word never writes Zip64 (only archives over 4 GB need it); anything else claiming it is not a document
+  if (count === 0xffff || dirOffset === ZIP64_MARK || dirSize === ZIP64_MARK) throw unreadable();
+  if (count > maxEntries) throw new TextkitError('INFLATED_TOO_LARGE');
+  if (dirOffset + dirSize > eocd) throw unreadable();
+  const entries: ZipEntry[] = [];
+  let p = dirOffset;
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > eocd || buf.readUInt32LE(p) !== CEN_SIG) throw unreadable();
+    const flags = buf.readUInt16LE(p + 8);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const next = p + 46 + nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+    if (next > eocd) throw unreadable();
+    entries.push({
+      name: buf.toString('utf8', p + 46, p + 46 + nameLen),
+      method: buf.readUInt16LE(p + 10),
+      encrypted: (flags & 1) === 1,
+      compressedSize: buf.readUInt32LE(p + 20),
+      declaredSize: buf.readUInt32LE(p + 24),
+      localHeaderOffset: buf.readUInt32LE(p + 42),
+    });
+    p = next;
+  }
+  return entries;
+}
+
+function isTooLarge(e: unknown): boolean {
+  return e instanceof RangeError && (e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
+}
+
+/**
+ * Inflate one entry, never producing more than `maxBytes` (nor more than the entry and ratio caps allow):
+ * INFLATED_TOO_LARGE past the bound, UNREADABLE_FILE on corrupt data or a size that differs from the directory's.
+ */
+export function inflateEntry(buf: Buffer, entry: ZipEntry, limits: ReadLimits, maxBytes: number): Buffer {
+  if (entry.encrypted) throw unreadable();
+  const loc = entry.localHeaderOffset;
+  if (loc + 30 > buf.length || buf.readUInt32LE(loc) !== LOC_SIG) throw unreadable();
+  const start = loc + 30 + buf.readUInt16LE(loc + 26) + buf.readUInt16LE(loc + 28);
+  const end = start + entry.compressedSize;
+  if (end > buf.length) throw unreadable();
+  const data = buf.subarray(start, end);
+  const bound = Math.min(maxBytes, inflateBound(entry.compressedSize, limits));
+  let out: Buffer;
+  if (entry.method === 0) {
+    out = data;
+  } else if (entry.method === 8) {
+    try {
+      out = inflateRawSync(data, { maxOutputLength: Math.max(1, bound) });
+    } catch (cause) {
+      if (isTooLarge(cause)) throw new TextkitError('INFLATED_TOO_LARGE', { cause });
+      throw unreadable(cause);
+    }
+  } else {
+    throw unreadable();
+  }
+  if (out.length > bound) throw new TextkitError('INFLATED_TOO_LARGE');
+  if (out.length !== entry.declaredSize) throw unreadable();
+  return out;
+}
+
+/** A zip with every file stored (no compression): what it holds is already inflated and bounded. */
+export function writeStoredZip(files: ReadonlyArray<{ name: string; data: Buffer }>): Buffer {
+  const parts: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const { name, data } of files) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOC_SIG, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6); // names are UTF-8
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(CEN_SIG, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    parts.push(local, nameBytes, data);
+    directory.push(central, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const dirSize = directory.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(EOCD_SIG, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(dirSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, ...directory, end]);
+}
