@@ -6,14 +6,23 @@ import { TextkitError } from './errors.ts';
 import { headingLevel } from './headings.ts';
 import { type ReadLimits, raceAbort, throwIfAborted } from './limits.ts';
 import { scanPdf } from './pdf-guard.ts';
+import { patchedPdfWorkerUrl } from './pdfjs-worker.ts';
 
 type PDFDocumentProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 let pdfjsReady: Promise<void> | undefined;
 
-/** unpdf drives the pdfjs-dist build installed with the package (its legacy build runs on Node). */
+/**
+ * unpdf drives the pdfjs-dist build installed with the package (its legacy build runs on Node), with the worker
+ * side (run in this thread) loaded from the patched copy that leaves no rejection unhandled.
+ */
 function ensurePdfjs(): Promise<void> {
-  pdfjsReady ??= definePDFJSModule(() => import('pdfjs-dist/legacy/build/pdf.mjs'));
+  pdfjsReady ??= definePDFJSModule(async () => {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const workerUrl = await patchedPdfWorkerUrl();
+    if (workerUrl) pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+    return pdfjs;
+  });
   return pdfjsReady;
 }
 

@@ -19,10 +19,10 @@ function ensureText(doc: ParsedDocument): ParsedDocument {
 
 /** The caps on the result, whatever the format: the last line of defence after the format's own early checks. */
 function withinLimits(doc: ParsedDocument, limits: ReadLimits): ParsedDocument {
-  if (doc.blocks.length > limits.maxBlocks) throw new TextkitError('TOO_MANY_BLOCKS');
   let chars = 0;
   for (const b of doc.blocks) chars += b.text.length;
   if (chars > limits.maxChars) throw new TextkitError('TOO_LONG');
+  if (doc.blocks.length > limits.maxBlocks) throw new TextkitError('TOO_MANY_BLOCKS');
   return doc;
 }
 
@@ -55,7 +55,12 @@ export async function readDocument(
       return ensureText(withinLimits(await readPdf(buffer, caps), caps));
     case 'txt': {
       if (buffer.length > caps.maxChars * MAX_BYTES_PER_CHAR) throw new TextkitError('TOO_LONG');
-      return ensureText(withinLimits(textToDocument(decodeText(buffer).text), caps));
+      const { text } = decodeText(buffer);
+      let nonSpace = 0;
+      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x20) nonSpace++;
+      // a cheap count before the text is split into blocks
+      if (nonSpace > caps.maxChars) throw new TextkitError('TOO_LONG');
+      return ensureText(withinLimits(textToDocument(text), caps));
     }
   }
 }
