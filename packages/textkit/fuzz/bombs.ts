@@ -203,6 +203,23 @@ export function docxManyParagraphs(count = 150_000, seed = 1): Promise<Buffer> {
   return docxWith(DOC_HEAD + body.join('') + DOC_TAIL);
 }
 
+/**
+ * `count` empty runs with scattered revision ids in a few paragraphs: under the byte and ratio caps, but a DOM too
+ * big for mammoth (about 1 KB of heap per element).
+ */
+export function docxManyElements(count = 1_100_000): Promise<Buffer> {
+  // 2000 distinct runs (~50 KB, past deflate's 32 KB window) repeated: cheap to build, yet it compresses only ~5:1
+  const block = 2000;
+  let paragraphs = '';
+  for (let p = 0; p < block / 1000; p++) {
+    let runs = '';
+    for (let i = 0; i < 1000; i++)
+      runs += `<w:r w:rsidR="${(((p * 1000 + i) * 2654435761) >>> 0).toString(16)}"/>`;
+    paragraphs += `<w:p>${runs}</w:p>`;
+  }
+  return docxWith(`${DOC_HEAD}${paragraphs.repeat(Math.ceil(count / block))}${DOC_TAIL}`);
+}
+
 /** Content controls nested `depth` deep around one paragraph. */
 export function docxDeepNesting(depth = 20_000): Promise<Buffer> {
   const open = '<w:sdt><w:sdtContent>'.repeat(depth);
@@ -441,6 +458,13 @@ export async function allBombs(): Promise<Bomb[]> {
       format: 'docx',
       filename: 'paras.docx',
       bytes: await docxManyParagraphs(),
+      expected: 'TOO_MANY_BLOCKS',
+    },
+    {
+      label: 'docx 1.1 M elements',
+      format: 'docx',
+      filename: 'runs.docx',
+      bytes: await docxManyElements(),
       expected: 'TOO_MANY_BLOCKS',
     },
     {

@@ -193,7 +193,7 @@ describe('txt caps and aborts', () => {
   it('exposes its defaults', () => {
     expect(DEFAULT_READ_LIMITS).toMatchObject({
       maxInflatedBytes: 50 * MiB,
-      maxBlocks: 100_000,
+      maxBlocks: 50_000,
       maxPdfPages: 2000,
     });
     expect(Object.isFrozen(DEFAULT_READ_LIMITS)).toBe(true);
