@@ -4,7 +4,7 @@ import { buildSeeds, type FuzzCase, fuzzCases, outcomeName, runCase, smallBombs 
 
 /** Replay a failure with TEXTKIT_FUZZ_SEED=<seed> npx vitest run packages/textkit/test/fuzz.test.ts */
 const SEED = Number(process.env.TEXTKIT_FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
-const FILES = Number(process.env.TEXTKIT_FUZZ_FILES) || 2500;
+const FILES = Number(process.env.TEXTKIT_FUZZ_FILES) || 1500;
 /** Generous: a stuck reader takes forever, a slow one on a loaded machine a second or two. */
 const PER_FILE_MS = 15_000;
 /** No worker heap limit here: the caps alone must keep the process small while bombs go through. */
