@@ -83,10 +83,11 @@ const WORKER_ENTRY = new URL('./worker.mjs', import.meta.url);
 export function createComputePool(limits: ComputeLimits = defaultComputeLimits()): ComputePool {
   const pool = new Piscina({
     filename: WORKER_ENTRY.href,
-    minThreads: 0,
+    // All threads stay up once started: piscina replaces an ended worker (timeout, out of memory) only up to
+    // minThreads, and queued tasks wait for a worker. Idle workers keep their loaded model and do not keep the
+    // process alive.
+    minThreads: limits.threads,
     maxThreads: limits.threads,
-    // an idle worker keeps its loaded model for a while; idle workers do not keep the process alive
-    idleTimeout: 5 * 60_000,
     // the worker registers tsx itself: inherited loader flags would register it twice
     execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
