@@ -285,6 +285,13 @@ describe('hostile uploads against the real server process', () => {
     for (const a of answers.filter((a) => a.phase === 'read')) {
       expect([413, 422], `${a.bomb} → ${a.route}: ${a.status} ${a.body.message}`).toContain(a.status);
     }
+    // no record was stored for the refused check_init uploads
+    const list = await call<{ records: unknown[] }>('/api/base/check_api/query_list', {
+      token: attacker,
+      body: {},
+    });
+    expect(list.status, list.body.message).toBe(200);
+    expect(list.body.result.records).toEqual([]);
     expect(p99).toBeLessThan(200);
     expect(record.status).toBe('done');
     const health = await fetch(`${url}/healthz`);

@@ -26,7 +26,7 @@ const FAILURE_STATUS: Record<ComputeFailure, 413 | 422 | 503> = {
  * A failed read as an HTTP answer: a wrong type is 415, a file too big once inflated 413, an unreadable, empty
  * or endlessly parsing file 422, a saturated or closing pool 503. Null for any other error.
  */
-export function readFailure(err: unknown): AppError | null {
+function readFailure(err: unknown): AppError | null {
   if (isTextkitError(err)) {
     const code: string = err.code;
     return new AppError(
