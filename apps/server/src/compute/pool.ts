@@ -72,8 +72,8 @@ export interface ComputePool {
   readDocument(data: Uint8Array, filename: string): Promise<ParsedDocument>;
   /** The AIGC model's version and bands (the worker loads the model on first use, once per thread). */
   aigcModel(): Promise<AigcModelInfo>;
-  /** The AIGC detector over a few lines; `signal` ends the task (and its worker) early. */
-  aigcDetect(lines: string[], signal?: AbortSignal): Promise<DetectionResult>;
+  /** The AIGC detector over a few lines (one batch of detectDocument). */
+  aigcDetect(lines: string[]): Promise<DetectionResult>;
   /** Ends the workers; tasks still running are refused as `closed`. */
   close(): Promise<void>;
 }
@@ -97,17 +97,12 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
 
   /**
    * Runs one task. The time limit starts when the worker picks the task up (it says so on the task's port);
-   * past it, or on `signal`, the pool ends that worker.
+   * past it the pool ends that worker.
    */
   async function run<R>(
     name: string,
     input: Omit<ReadInput, 'port'> | Omit<DetectInput, 'port'> | Record<string, never>,
-    opts: {
-      timeoutMs: number;
-      timedOut: () => Error;
-      tooLarge: () => Error;
-      signal?: AbortSignal | undefined;
-    },
+    opts: { timeoutMs: number; timedOut: () => Error; tooLarge: () => Error },
   ): Promise<R> {
     if (closed) throw closedError();
     const { port1, port2 } = new MessageChannel();
@@ -121,8 +116,6 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
         abort.abort();
       }, opts.timeoutMs);
     });
-    const forward = () => abort.abort();
-    opts.signal?.addEventListener('abort', forward, { once: true });
     try {
       return (await pool.run(
         { ...input, port: port2 },
@@ -131,11 +124,10 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
     } catch (err) {
       if (timedOut) throw opts.timedOut();
       if ((err as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw opts.tooLarge();
-      if (closed || opts.signal?.aborted) throw closedError();
+      if (closed) throw closedError();
       throw err;
     } finally {
       clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', forward);
       port1.close();
     }
   }
@@ -179,11 +171,11 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       return run<AigcModelInfo>('aigcModelTask', {}, { timeoutMs: limits.detectTimeoutMs, ...detectFailure });
     },
 
-    aigcDetect(lines, signal) {
+    aigcDetect(lines) {
       return run<DetectionResult>(
         'aigcDetectTask',
         { lines },
-        { timeoutMs: limits.detectTimeoutMs, signal, ...detectFailure },
+        { timeoutMs: limits.detectTimeoutMs, ...detectFailure },
       );
     },
 
