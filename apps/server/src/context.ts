@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { holdComputePool } from './compute/pool.ts';
 import type { Config } from './config.ts';
 import { type DbDialect, type Db, openDatabase } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -42,6 +43,8 @@ export interface AppContext {
 
 export async function createContext(config: Config, opts: { migrate?: boolean } = {}): Promise<AppContext> {
   const { db, dialect } = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // document reads and AIGC detection run in the process's worker-thread pool, ended when the context closes
+  const releaseCompute = holdComputePool();
   if (opts.migrate ?? true) await migrateToLatest(db);
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : null;
   const jobs = createQueue(config);
@@ -80,6 +83,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
       await jobs.close();
       await checks.close();
       await llm.close();
+      await releaseCompute();
       await db.destroy();
       await redis?.quit();
     },

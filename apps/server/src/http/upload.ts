@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentSource, UploadedFile } from '../services/records/source.ts';
 import { AppError, badRequest } from './errors.ts';
 
@@ -74,9 +74,38 @@ export async function acceptUploads(scope: FastifyInstance, limit: () => Promise
   rejectLargeUploads(scope, limit);
 }
 
+/** Documents one client (a signed-in user, else an IP address) may have being uploaded and read at once. */
+export const PARSES_PER_CLIENT = 2;
+/** In-flight parses per client key, per HTTP server (all route scopes of one app share one count). */
+const parsesInFlight = new WeakMap<object, Map<string, number>>();
+
+/**
+ * preHandler of every route that reads an uploaded document: at most PARSES_PER_CLIENT such requests of one
+ * client in flight, across all services; one more answers 429 at once. The slot is given back when the response
+ * is over (sent, failed or the client gone). This is on top of the per-minute rate limit: a parse can take
+ * seconds, so a burst of hostile files would otherwise all be read at the same time.
+ */
+export async function parseSlot(req: FastifyRequest, reply: FastifyReply) {
+  let counts = parsesInFlight.get(req.server.server);
+  if (!counts) {
+    counts = new Map();
+    parsesInFlight.set(req.server.server, counts);
+  }
+  const key = req.user ? `user:${req.user.id}` : `ip:${req.ip}`;
+  const held = counts.get(key) ?? 0;
+  if (held >= PARSES_PER_CLIENT) throw new AppError(429, '同时解析的文件过多，请稍候再试');
+  counts.set(key, held + 1);
+  const slots = counts;
+  reply.raw.once('close', () => {
+    const left = (slots.get(key) ?? 1) - 1;
+    if (left > 0) slots.set(key, left);
+    else slots.delete(key);
+  });
+}
+
 /**
  * The routes of a paid service that read a paper: multipart in `scope`, a per-client rate limit for reading
- * (it costs CPU), and `sourceOf`: a file (multipart `file`) or pasted text (multipart or JSON `text`), plus
+ * (it costs CPU; routes pair it with `parseSlot`), and `sourceOf`: a file (multipart `file`) or pasted text (multipart or JSON `text`), plus
  * the other fields.
  */
 export async function paperUploads(

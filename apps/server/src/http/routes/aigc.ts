@@ -20,7 +20,7 @@ import { requireUser } from '../auth.ts';
 import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
-import { isMultipart, paperUploads, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
+import { isMultipart, paperUploads, parseSlot, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
 import type { RouteModule } from './index.ts';
 
 const BASE = '/api/base/paper_aigc_api';
@@ -57,7 +57,7 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
       `${BASE}/word_count`,
       {
         bodyLimit: TEXT_BODY_LIMIT,
-        preHandler: [readLimit],
+        preHandler: [readLimit, parseSlot],
         schema: {
           tags,
           summary: '统计字数并报价（上传 multipart file 或 JSON { text }；不保存、不扣费）',
@@ -71,7 +71,7 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
       `${BASE}/machine_init`,
       {
         bodyLimit: TEXT_BODY_LIMIT,
-        preHandler: [readLimit],
+        preHandler: [readLimit, parseSlot],
         schema: {
           tags,
           summary:

@@ -23,7 +23,7 @@ import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth.ts';
 import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
-import { isMultipart, paperUploads, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
+import { isMultipart, paperUploads, parseSlot, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
 import type { RouteModule } from './index.ts';
 
 const BASE = '/api/base/check_api';
@@ -61,7 +61,7 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
       `${BASE}/word_count`,
       {
         bodyLimit: TEXT_BODY_LIMIT,
-        preHandler: [readLimit],
+        preHandler: [readLimit, parseSlot],
         schema: {
           tags,
           summary: '统计字数并报价（上传 multipart file 或 JSON { text }；不保存、不扣费）',
@@ -78,7 +78,7 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
       `${BASE}/check_init`,
       {
         bodyLimit: TEXT_BODY_LIMIT,
-        preHandler: [readLimit],
+        preHandler: [readLimit, parseSlot],
         schema: {
           tags,
           summary:

@@ -9,9 +9,9 @@ import {
   PageQuery,
   page,
 } from '@paperdesk/contracts';
-import { isTextkitError, readDocument } from '@paperdesk/textkit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readUploadedFile } from '../../services/records/source.ts';
 import { requireAdmin } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { AppError, badRequest } from '../errors.ts';
@@ -101,29 +101,22 @@ export const libraryRoutes: RouteModule = async (root, ctx) => {
         const fields = UploadFields.parse(form.fields);
         const docs = [];
         for (const f of form.files) {
-          try {
-            const doc = await readDocument(f.data, f.filename);
-            const title =
-              (form.files.length === 1 && fields.title) ||
-              doc.title ||
-              f.filename.replace(/\.[^.]+$/, '') ||
-              '未命名文献';
-            docs.push({
-              title,
-              author: fields.author,
-              source: fields.source,
-              year: fields.year,
-              text: doc.blocks.map((b) => b.text).join('\n'),
-            });
-          } catch (err) {
-            if (isTextkitError(err)) {
-              throw new AppError(
-                err.code === 'UNSUPPORTED_TYPE' ? 415 : 422,
-                `${f.filename}：${err.message}`,
-              );
-            }
+          const { doc } = await readUploadedFile(f).catch((err: unknown) => {
+            if (err instanceof AppError) throw new AppError(err.statusCode, `${f.filename}：${err.message}`);
             throw err;
-          }
+          });
+          const title =
+            (form.files.length === 1 && fields.title) ||
+            doc.title ||
+            f.filename.replace(/\.[^.]+$/, '') ||
+            '未命名文献';
+          docs.push({
+            title,
+            author: fields.author,
+            source: fields.source,
+            year: fields.year,
+            text: doc.blocks.map((b) => b.text).join('\n'),
+          });
         }
         return ok(await library.add(docs, { origin: 'upload' }), '已加入比对库');
       },

@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth.ts';
 import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
-import { isMultipart, paperUploads, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
+import { isMultipart, paperUploads, parseSlot, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
 import type { RouteModule } from './index.ts';
 
 const BASE = '/api/base/machine_api';
@@ -58,7 +58,7 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
       `${BASE}/word_count`,
       {
         bodyLimit: TEXT_BODY_LIMIT,
-        preHandler: [readLimit],
+        preHandler: [readLimit, parseSlot],
         schema: {
           tags,
           summary: '统计需降重的字数并报价两个版本（multipart file 或 JSON { text }；不保存、不扣费）',
@@ -73,7 +73,7 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
         `${BASE}/${edition === 'cnki' ? 'machine_cnki_init' : 'machine_init'}`,
         {
           bodyLimit: TEXT_BODY_LIMIT,
-          preHandler: [readLimit],
+          preHandler: [readLimit, parseSlot],
           schema: { tags, summary, response: { 200: envelope(MachineRecord) } },
         },
         async (req) => {

@@ -18,7 +18,7 @@ import { requireUser } from '../auth.ts';
 import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../errors.ts';
-import { acceptUploads, isMultipart, readForm, uploadLimitOf } from '../upload.ts';
+import { acceptUploads, isMultipart, parseSlot, readForm, uploadLimitOf } from '../upload.ts';
 import type { RouteModule } from './index.ts';
 
 const BASE = '/api/base/ai_ppt_info_api';
@@ -70,7 +70,7 @@ export const pptRoutes: RouteModule = async (root, ctx: AppContext) => {
     app.post(
       `${BASE}/read_source`,
       {
-        preHandler: [modelLimit],
+        preHandler: [modelLimit, parseSlot],
         schema: {
           tags,
           summary: '上传 .docx/.pdf/.txt（multipart file），返回其文字作为参考资料；不保存',

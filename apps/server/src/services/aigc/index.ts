@@ -1,4 +1,4 @@
-import { type AigcDetector, loadDetector } from '@paperdesk/aigc';
+import { computePool } from '../../compute/pool.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { conflict } from '../../http/errors.ts';
@@ -6,9 +6,12 @@ import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { AIGC_LIMIT_KEYS, AIGC_RECORD_TYPE, createAigcRecords, DEFAULT_AIGC_LIMITS } from './records.ts';
+import type { DocumentScorer } from './report.ts';
+import { pooledScorer } from './scorer.ts';
 
 /**
- * AIGC检测: records, the `aigc` job (the bundled detector of @paperdesk/aigc) and pay-per-record orders.
+ * AIGC检测: records, the `aigc` job (the bundled detector of @paperdesk/aigc, in the compute pool) and
+ * pay-per-record orders.
  * Built once per process; the job kind is registered here so both `serve` and `worker` run it.
  */
 export async function createAigcService(deps: {
@@ -18,15 +21,19 @@ export async function createAigcService(deps: {
   jobs: JobQueue;
   billing: Billing;
 }) {
-  let detector: AigcDetector | null = null;
+  let scorer: Promise<DocumentScorer> | null = null;
   const records = createAigcRecords({
     db: deps.db,
     sysConfig: deps.sysConfig,
     jobs: deps.jobs,
     billing: deps.billing,
+    // the detector runs in the compute pool's worker threads, never on the API's event loop
     detector: () => {
-      detector ??= loadDetector();
-      return detector;
+      scorer ??= pooledScorer(computePool).catch((err: unknown) => {
+        scorer = null;
+        throw err;
+      });
+      return scorer;
     },
     defaultMaxUploadMb: deps.config.MAX_UPLOAD_MB,
   });

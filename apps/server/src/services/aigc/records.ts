@@ -1,4 +1,3 @@
-import type { AigcDetector } from '@paperdesk/aigc';
 import {
   type AigcMetrics,
   type AigcRecord,
@@ -23,7 +22,7 @@ import { countDocument } from '../checks/records.ts';
 import { type DocumentSource, documentLimits, readSource } from '../records/source.ts';
 import { ownedRecord, unfinishedRecords } from '../records/table.ts';
 import type { createSysConfig } from '../sys-config.ts';
-import { detectDocument } from './report.ts';
+import { type DocumentScorer, detectDocument } from './report.ts';
 
 declare module '../../jobs/types.ts' {
   interface JobPayloads {
@@ -53,7 +52,7 @@ export interface AigcDeps {
   jobs: JobQueue;
   billing: Billing;
   /** Loaded on first use (about 1 s): the API starts without waiting for the model. */
-  detector: () => AigcDetector;
+  detector: () => Promise<DocumentScorer>;
   defaultMaxUploadMb: number;
 }
 
@@ -215,7 +214,7 @@ export function createAigcRecords(deps: AigcDeps) {
         .catch(() => {});
     };
     const started = Date.now();
-    const detector = deps.detector();
+    const detector = await deps.detector();
     progress(10);
     const result = await detectDocument(detector, doc, {
       onProgress: (f) => progress(10 + f * 88),

@@ -1,4 +1,4 @@
-import { type AigcDetector, type Band, type DetectionResult, visibleLength } from '@paperdesk/aigc';
+import { type Band, type DetectionResult, type ModelMeta, visibleLength } from '@paperdesk/aigc';
 import type {
   AigcBandCounts,
   AigcChapter,
@@ -9,7 +9,21 @@ import type {
 } from '@paperdesk/contracts';
 import { type Block, documentText, findReferences } from '@paperdesk/textkit';
 
-/** Visible characters the detector is handed per call: about 0.1 s of work, so the event loop keeps answering. */
+/**
+ * What detectDocument needs of a detector: an AigcDetector in this thread, or the compute pool's detector (see
+ * scorer.ts), whose `detect` runs in a worker thread.
+ */
+export interface DocumentScorer {
+  readonly version: string;
+  readonly model: { readonly meta: Pick<ModelMeta, 'thresholds' | 'minReliableChars'> };
+  bandOf(probability: number): Band;
+  detect(lines: string[]): DetectionResult | Promise<DetectionResult>;
+}
+
+/**
+ * Visible characters the detector is handed per call: about 0.1 s of work, so a detection in this thread lets the
+ * event loop answer between batches, and one in the compute pool lets queued document reads in between.
+ */
 const BATCH_CHARS = 3_000;
 
 /** A block as the detector sees it: one line (line breaks inside a block become spaces, offsets unchanged). */
@@ -31,7 +45,7 @@ interface Scored {
  * figures can be summed here the way the detector sums them. A text of short lines only is one batch.
  */
 async function scoreBlocks(
-  detector: AigcDetector,
+  detector: DocumentScorer,
   blocks: readonly { index: number; text: string }[],
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
@@ -51,7 +65,7 @@ async function scoreBlocks(
       if (chars >= BATCH_CHARS && visibleLength(b.text) >= minChars) break;
     }
     const lines = batch.map((b) => asLine(b.text));
-    const r = detector.detect(lines);
+    const r = await detector.detect(lines);
     if (r.paragraphs.length !== lines.length) throw new Error('段落切分与检测结果不一致');
     let lineStart = 0;
     lines.forEach((line, k) => {
@@ -99,7 +113,7 @@ export interface DetectDocumentResult {
  * Headings and the reference list are shown but not scored.
  */
 export async function detectDocument(
-  detector: AigcDetector,
+  detector: DocumentScorer,
   doc: { title?: string | undefined; blocks: Block[] },
   opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<DetectDocumentResult> {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { LibraryDocumentInput } from '@paperdesk/contracts';
-import { documentFormat, isTextkitError, matchingCodes, readDocument } from '@paperdesk/textkit';
+import { documentFormat, matchingCodes } from '@paperdesk/textkit';
+import { readUploadedFile } from '../records/source.ts';
 import type { Library } from './library.ts';
 
 export interface ImportOptions {
@@ -100,7 +101,8 @@ export async function importLibraryPath(
       continue;
     }
     try {
-      const doc = await readDocument(fs.readFileSync(file), file);
+      // through the compute pool, as an upload: a hostile file in a folder costs one worker, not the import
+      const { doc } = await readUploadedFile({ filename: file, data: fs.readFileSync(file) });
       const text = doc.blocks.map((b) => b.text).join('\n');
       const title = (doc.title ?? path.basename(file).replace(/\.[^.]+$/, '')).slice(0, 300);
       await addOne(
@@ -112,7 +114,7 @@ export async function importLibraryPath(
     } catch (err) {
       summary.failed.push({
         item: rel,
-        message: isTextkitError(err) ? err.message : err instanceof Error ? err.message : String(err),
+        message: err instanceof Error ? err.message : String(err),
       });
     }
     tick();

@@ -1,0 +1,214 @@
+import os from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
+import type { DetectionResult } from '@paperdesk/aigc';
+import { type ParsedDocument, TextkitError, type TextkitErrorCode } from '@paperdesk/textkit';
+import { Piscina } from 'piscina';
+import type { AigcModelInfo, DetectInput, ReadInput, ReadOutcome, TaskMessage } from './tasks.ts';
+
+/**
+ * CPU-heavy work on untrusted input (reading uploaded documents) and long computations (AIGC detection) run in a
+ * pool of worker threads, so the API's event loop keeps answering, and a hostile file can cost at most one
+ * worker: its heap is capped, its running time is capped, and a worker past either is ended (the pool starts a
+ * fresh one).
+ */
+export interface ComputeLimits {
+  /** Worker threads: one core is left to the API's event loop; at most 4, as each may hold about 1 GB. */
+  threads: number;
+  /**
+   * Old-generation heap of each worker; a worker that runs out is ended and its task refused as too large. A
+   * normal paper needs well under 100 MB; the 200 MB-inflating zip bomb of issue 10 runs out in seconds.
+   */
+  heapMb: number;
+  /** Running time of one document read before its worker is ended. */
+  readTimeoutMs: number;
+  /** Running time of one detector batch (a few thousand characters: normally well under a second). */
+  detectTimeoutMs: number;
+  /** Document reads waiting or running at once; one more is refused as busy. */
+  maxPendingReads: number;
+  /** Characters a read document may have; a longer one is refused before it crosses back. */
+  maxDocumentChars: number;
+}
+
+export function defaultComputeLimits(cores = os.availableParallelism()): ComputeLimits {
+  const threads = Math.max(1, Math.min(4, cores - 1));
+  return {
+    threads,
+    heapMb: 256,
+    readTimeoutMs: 20_000,
+    detectTimeoutMs: 60_000,
+    maxPendingReads: Math.max(8, threads * 8),
+    // ten times the largest default service limit (300,000): room for an admin's raised limit and the library
+    maxDocumentChars: 3_000_000,
+  };
+}
+
+export type ComputeFailure = 'timeout' | 'too-large' | 'too-long' | 'busy' | 'closed';
+
+/** The pool refused or gave up on a task; `message` is Chinese and may be shown to the user. */
+export class ComputeError extends Error {
+  constructor(
+    readonly kind: ComputeFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ComputeError';
+  }
+}
+
+export const isComputeError = (e: unknown): e is ComputeError => e instanceof ComputeError;
+
+/**
+ * The message of textkit's PARSE_TIMEOUT (422). Until textkit has that code the pool answers a read timeout with
+ * a ComputeError of kind `timeout`; once it has, `readTimedOut` can return `new TextkitError('PARSE_TIMEOUT')`.
+ */
+export const PARSE_TIMEOUT_MESSAGE = '文件解析超时，可能不是正常的论文文档';
+const readTimedOut = () => new ComputeError('timeout', PARSE_TIMEOUT_MESSAGE);
+export const INFLATED_TOO_LARGE_MESSAGE = '文件解压后过大，可能不是正常的论文文档';
+const closedError = () => new ComputeError('closed', '服务正在关闭，请稍后再试');
+
+export interface ComputePool {
+  readonly limits: ComputeLimits;
+  /** An uploaded file through textkit; throws TextkitError (unreadable, empty, …) or ComputeError. */
+  readDocument(data: Uint8Array, filename: string): Promise<ParsedDocument>;
+  /** The AIGC model's version and bands (the worker loads the model on first use, once per thread). */
+  aigcModel(): Promise<AigcModelInfo>;
+  /** The AIGC detector over a few lines (one batch of detectDocument). */
+  aigcDetect(lines: string[]): Promise<DetectionResult>;
+  /** Ends the workers; tasks still running are refused as `closed`. */
+  close(): Promise<void>;
+}
+
+const WORKER_ENTRY = new URL('./worker.mjs', import.meta.url);
+
+export function createComputePool(limits: ComputeLimits = defaultComputeLimits()): ComputePool {
+  const pool = new Piscina({
+    filename: WORKER_ENTRY.href,
+    // All threads stay up once started: piscina replaces an ended worker (timeout, out of memory) only up to
+    // minThreads, and queued tasks wait for a worker. Idle workers keep their loaded model and do not keep the
+    // process alive.
+    minThreads: limits.threads,
+    maxThreads: limits.threads,
+    // the worker registers tsx itself: inherited loader flags would register it twice
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
+  });
+  let closed = false;
+  let pendingReads = 0;
+
+  /**
+   * Runs one task. The time limit starts when the worker picks the task up (it says so on the task's port);
+   * past it the pool ends that worker.
+   */
+  async function run<R>(
+    name: string,
+    input: Omit<ReadInput, 'port'> | Omit<DetectInput, 'port'> | Record<string, never>,
+    opts: { timeoutMs: number; timedOut: () => Error; tooLarge: () => Error },
+  ): Promise<R> {
+    if (closed) throw closedError();
+    const { port1, port2 } = new MessageChannel();
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    port1.on('message', (m: TaskMessage) => {
+      if (m.type !== 'started' || timer) return;
+      timer = setTimeout(() => {
+        timedOut = true;
+        abort.abort();
+      }, opts.timeoutMs);
+    });
+    try {
+      return (await pool.run(
+        { ...input, port: port2 },
+        { name, transferList: [port2], signal: abort.signal },
+      )) as R;
+    } catch (err) {
+      if (timedOut) throw opts.timedOut();
+      if ((err as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw opts.tooLarge();
+      if (closed) throw closedError();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      port1.close();
+    }
+  }
+
+  const detectFailure = {
+    timedOut: () => new ComputeError('timeout', 'AIGC 检测超时'),
+    tooLarge: () => new ComputeError('too-large', 'AIGC 检测所需内存超出上限'),
+  };
+
+  return {
+    limits,
+
+    async readDocument(data, filename) {
+      if (pendingReads >= limits.maxPendingReads) {
+        throw new ComputeError('busy', '服务器正忙，同时解析的文件过多，请稍后再试');
+      }
+      pendingReads++;
+      try {
+        const outcome = await run<ReadOutcome>(
+          'readDocumentTask',
+          { data, filename, maxChars: limits.maxDocumentChars },
+          {
+            timeoutMs: limits.readTimeoutMs,
+            timedOut: readTimedOut,
+            tooLarge: () => new ComputeError('too-large', INFLATED_TOO_LARGE_MESSAGE),
+          },
+        );
+        if (outcome.ok) return outcome.doc;
+        if ('textkitCode' in outcome) throw new TextkitError(outcome.textkitCode as TextkitErrorCode);
+        if (outcome.refused === 'too-large') throw new ComputeError('too-large', INFLATED_TOO_LARGE_MESSAGE);
+        throw new ComputeError(
+          'too-long',
+          `文档文字超过 ${limits.maxDocumentChars / 10_000} 万字，可能不是正常的论文文档`,
+        );
+      } finally {
+        pendingReads--;
+      }
+    },
+
+    aigcModel() {
+      return run<AigcModelInfo>('aigcModelTask', {}, { timeoutMs: limits.detectTimeoutMs, ...detectFailure });
+    },
+
+    aigcDetect(lines) {
+      return run<DetectionResult>(
+        'aigcDetectTask',
+        { lines },
+        { timeoutMs: limits.detectTimeoutMs, ...detectFailure },
+      );
+    },
+
+    async close() {
+      closed = true;
+      await pool.destroy();
+    },
+  };
+}
+
+let shared: ComputePool | null = null;
+let holders = 0;
+
+/** The process's pool, started on first use. */
+export function computePool(): ComputePool {
+  shared ??= createComputePool();
+  return shared;
+}
+
+/**
+ * Keeps the process's pool for an owner (an AppContext); the returned release ends the pool when the last owner
+ * lets go, and a later `computePool()` starts a new one.
+ */
+export function holdComputePool(): () => Promise<void> {
+  holders++;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    holders--;
+    if (holders > 0 || !shared) return;
+    const pool = shared;
+    shared = null;
+    await pool.close();
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The tasks the compute pool runs in its worker threads (loaded by worker.mjs). Each task first tells the main
+ * thread it has started, so the wall-clock limit counts running time, not time spent waiting in the queue.
+ * Results and errors cross back by structured clone, so errors travel as plain codes.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import { type BandThresholds, type DetectionResult, loadDetector } from '@paperdesk/aigc';
+import { documentFormat, isTextkitError, type ParsedDocument, readDocument } from '@paperdesk/textkit';
+
+/** Worker → main message on a task's port. */
+export type TaskMessage = { type: 'started' };
+
+interface TaskInput {
+  port: MessagePort;
+}
+
+export interface ReadInput extends TaskInput {
+  data: Uint8Array;
+  filename: string;
+  /** More characters than this in the read document and it is refused before it crosses back. */
+  maxChars: number;
+}
+
+/**
+ * A read document, a textkit error code (rebuilt as a TextkitError on the main thread), or a refusal: `too-large`
+ * when the parser ran out of room for a string or array (the file inflates to something huge), `too-long` for
+ * more text than `maxChars`.
+ */
+export type ReadOutcome =
+  | { ok: true; doc: ParsedDocument }
+  | { ok: false; textkitCode: string }
+  | { ok: false; refused: 'too-large' | 'too-long' };
+
+export interface DetectInput extends TaskInput {
+  lines: string[];
+}
+
+/** What the main thread needs of the AIGC model to shape a report (the model itself stays in the worker). */
+export interface AigcModelInfo {
+  version: string;
+  thresholds: BandThresholds;
+  minReliableChars: number;
+}
+
+const started = (port: MessagePort) => port.postMessage({ type: 'started' } satisfies TaskMessage);
+
+/** V8's answers when a string or buffer cannot grow any more: the document is too big to read. */
+const OUT_OF_ROOM = /Invalid (string|array|typed array) length|Array buffer allocation failed/i;
+
+function outOfRoom(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof RangeError && OUT_OF_ROOM.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** A blank one-page PDF: reading it loads pdf.js (textkit imports it on first use). */
+const BLANK_PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+let pdfReady: Promise<unknown> | undefined;
+
+export async function readDocumentTask({ port, data, filename, maxChars }: ReadInput): Promise<ReadOutcome> {
+  // Loading pdf.js takes seconds on a busy machine: a worker's first PDF loads it before its clock starts.
+  if (documentFormat(filename) === 'pdf') {
+    pdfReady ??= readDocument(BLANK_PDF, 'blank.pdf').catch(() => {});
+    await pdfReady;
+  }
+  started(port);
+  try {
+    const doc = await readDocument(data, filename);
+    let chars = 0;
+    for (const b of doc.blocks) chars += b.text.length;
+    if (chars > maxChars) return { ok: false, refused: 'too-long' };
+    return { ok: true, doc };
+  } catch (err) {
+    if (outOfRoom(err)) return { ok: false, refused: 'too-large' };
+    if (isTextkitError(err)) return { ok: false, textkitCode: err.code };
+    // A parser crash on a hostile file (e.g. a stack overflow on deep nesting): the file cannot be read.
+    return { ok: false, textkitCode: 'UNREADABLE_FILE' };
+  }
+}
+
+/** The bundled model is loaded once per worker thread (loadDetector caches it). */
+export function aigcModelTask({ port }: TaskInput): AigcModelInfo {
+  started(port);
+  const detector = loadDetector();
+  const { thresholds, minReliableChars } = detector.model.meta;
+  return { version: detector.version, thresholds, minReliableChars };
+}
+
+export function aigcDetectTask({ port, lines }: DetectInput): DetectionResult {
+  started(port);
+  return loadDetector().detect(lines);
+}

@@ -1,0 +1,13 @@
+/**
+ * Entry of a compute-pool worker thread. A worker thread inherits neither tsx's loader from `npm start` /
+ * `npm run worker` nor vitest's transform (the pool starts it with an empty execArgv), so it registers tsx itself
+ * and only then imports the TypeScript tasks.
+ */
+import { register } from 'tsx/esm/api';
+
+register();
+const tasks = await import('./tasks.ts');
+
+export const readDocumentTask = tasks.readDocumentTask;
+export const aigcModelTask = tasks.aigcModelTask;
+export const aigcDetectTask = tasks.aigcDetectTask;

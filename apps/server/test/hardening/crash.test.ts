@@ -1,0 +1,300 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { CheckRecord } from '@paperdesk/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDocx } from '../../../../packages/textkit/test/fixtures.ts';
+import { documentText } from '../check/support.ts';
+import { deeplyNestedDocx, hugeParagraphDocx, inflatingPdf, zipBombDocx } from './bombs.ts';
+
+/**
+ * Issue 10 as a test: the real server process (as `npm start` runs it) takes hostile uploads on every upload
+ * route at once, anonymously and from a signed-in user, while a probe polls /healthz and a paying user's check
+ * runs. The process must survive, answer every bomb with a 4xx envelope in Chinese, keep /healthz fast, and
+ * finish the check. It prints /healthz latency, the server's peak RSS and each bomb's answers.
+ */
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+/** Every route that reads an uploaded document (library upload is for administrators). */
+const UPLOAD_ROUTES = [
+  '/api/base/check_api/word_count',
+  '/api/base/check_api/check_init',
+  '/api/base/paper_aigc_api/word_count',
+  '/api/base/paper_aigc_api/machine_init',
+  '/api/base/machine_api/word_count',
+  '/api/base/machine_api/machine_init',
+  '/api/base/machine_api/machine_cnki_init',
+  '/api/base/ai_ppt_info_api/read_source',
+  '/api/base/library_api/upload',
+];
+/** The routes a signed-in attacker sends bombs to as well (they read the file once past the sign-in check). */
+const SIGNED_IN_ROUTES = ['/api/base/check_api/check_init', '/api/base/ai_ppt_info_api/read_source'];
+
+interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  result: T;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Peak resident set of a process so far (kB → MB), from /proc. */
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+describe('hostile uploads against the real server process', () => {
+  let child: ChildProcess;
+  let url: string;
+  let dataDir: string;
+  const bombs: { name: string; filename: string; data: Buffer }[] = [];
+
+  async function call<T>(
+    route: string,
+    init: { body?: unknown; form?: FormData; token?: string } = {},
+  ): Promise<{ status: number; body: Envelope<T> }> {
+    const res = await fetch(`${url}${route}`, {
+      method: 'POST',
+      headers: {
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.form ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+    });
+    const text = await res.text();
+    let body: Envelope<T>;
+    try {
+      body = JSON.parse(text) as Envelope<T>;
+    } catch {
+      throw new Error(`${route} 回答的不是 JSON（${res.status}）：${text.slice(0, 200)}`);
+    }
+    return { status: res.status, body };
+  }
+
+  async function register(username: string): Promise<string> {
+    const r = await call<{ access_token: string }>('/api/base/login_api/f/register', {
+      body: { username, password: 'password123' },
+    });
+    if (r.status !== 200) throw new Error(`注册失败: ${r.body.message}`);
+    return r.body.result.access_token;
+  }
+
+  const fileForm = (file: { filename: string; data: Buffer }, fields: Record<string, string> = {}) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('file', new Blob([file.data]), file.filename);
+    return form;
+  };
+
+  beforeAll(async () => {
+    bombs.push(
+      { name: 'zip bomb (200 MB document.xml)', filename: 'paper.docx', data: await zipBombDocx(200) },
+      { name: 'PDF stream inflating to 300 MB', filename: 'paper.pdf', data: await inflatingPdf(300) },
+      { name: 'one 90 MB paragraph', filename: 'paragraph.docx', data: await hugeParagraphDocx(90) },
+      { name: '300,000 nested elements', filename: 'nested.docx', data: await deeplyNestedDocx(300_000) },
+    );
+    const port = await freePort();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-crash-'));
+    // as `npm start` runs it: node with tsx's loader, NODE_ENV production, the sandbox payment switched on
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), 'serve'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PAY_SANDBOX: 'true',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
+      const ready = await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (Date.now() > deadline) throw new Error('服务 60 秒内未就绪');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('survives bombs on every upload route, keeps /healthz fast and finishes a paid check', async () => {
+    const pid = child.pid!;
+    const payer = await register('crash_payer');
+    const attacker = await register('crash_attacker');
+    const order = await call<{ orderNo: string }>('/api/order/order_info_api/create_order', {
+      token: payer,
+      body: { topUpFen: 5000 },
+    });
+    expect(order.status, order.body.message).toBe(200);
+    const paid = await call<{ status: string }>('/api/order/order_info_api/f/sandbox_pay', {
+      body: { orderNo: order.body.result.orderNo },
+    });
+    expect(paid.body.result?.status, paid.body.message).toBe('fulfilled');
+
+    // the probe: one /healthz at a time, 30 ms apart, until the storm is over
+    const latencies: number[] = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const started = performance.now();
+        const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
+          (r) => r.ok,
+          () => false,
+        );
+        latencies.push(ok ? performance.now() - started : 5_000);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+    })();
+
+    const answers: {
+      bomb: string;
+      route: string;
+      who: string;
+      phase: 'burst' | 'read';
+      status: number;
+      body: Envelope;
+    }[] = [];
+    const send = async (
+      bomb: (typeof bombs)[number],
+      route: string,
+      token?: string,
+      phase: 'burst' | 'read' = 'burst',
+    ) => {
+      const fields: Record<string, string> =
+        route.includes('check_init') || route.includes('machine_') ? { title: '论文' } : {};
+      const r = await call(route, { form: fileForm(bomb, fields), ...(token ? { token } : {}) });
+      answers.push({ bomb: bomb.name, route, who: token ? 'signed-in' : 'anonymous', phase, ...r });
+    };
+    const ANONYMOUS_PARSE_ROUTES = UPLOAD_ROUTES.filter((r) => r.endsWith('/word_count'));
+    const storm = (async () => {
+      // a burst: every bomb to every upload route at once, anonymously, and to the signed-in routes
+      await Promise.all([
+        ...bombs.flatMap((bomb) => UPLOAD_ROUTES.map((route) => send(bomb, route))),
+        ...bombs.flatMap((bomb) => SIGNED_IN_ROUTES.map((route) => send(bomb, route, attacker))),
+      ]);
+      // then each bomb read for real: one anonymous and one signed-in client, one upload at a time each
+      await Promise.all([
+        (async () => {
+          for (const [i, bomb] of bombs.entries()) {
+            await send(bomb, ANONYMOUS_PARSE_ROUTES[i % ANONYMOUS_PARSE_ROUTES.length]!, undefined, 'read');
+          }
+        })(),
+        (async () => {
+          for (const [i, bomb] of bombs.entries()) {
+            await send(bomb, SIGNED_IN_ROUTES[i % SIGNED_IN_ROUTES.length]!, attacker, 'read');
+          }
+        })(),
+      ]);
+    })();
+
+    // meanwhile a paying user uploads a real paper, submits it and waits for the report
+    const paidCheck = (async () => {
+      const paper = await buildDocx(
+        documentText(41, 6, 6)
+          .split('\n')
+          .map((text) => ({ text })),
+      );
+      const init = await call<CheckRecord>('/api/base/check_api/check_init', {
+        token: payer,
+        form: fileForm(
+          { filename: '课程评价研究.docx', data: paper },
+          { title: '课程评价研究', edition: 'standard' },
+        ),
+      });
+      expect(init.status, init.body.message).toBe(200);
+      const submit = await call<CheckRecord>('/api/base/check_api/check_submit', {
+        token: payer,
+        body: { id: init.body.result.id, edition: 'standard' },
+      });
+      expect(submit.status, submit.body.message).toBe(200);
+      const deadline = Date.now() + 240_000;
+      for (;;) {
+        const r = await call<CheckRecord>(`/api/base/check_api/load_by_id?id=${init.body.result.id}`, {
+          token: payer,
+        });
+        if (r.body.result.status === 'done' || r.body.result.status === 'failed') return r.body.result;
+        if (Date.now() > deadline) throw new Error(`查重 4 分钟内未完成（${r.body.result.status}）`);
+        await new Promise((res) => setTimeout(res, 500));
+      }
+    })();
+
+    const [, record] = await Promise.all([storm, paidCheck]);
+    probing = false;
+    await probe;
+
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const p50 = percentile(sorted, 50);
+    const p99 = percentile(sorted, 99);
+    const rss = peakRssMb(pid);
+    console.log(
+      `[crash] /healthz: ${sorted.length} probes, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms; server peak RSS (VmHWM) ${rss.toFixed(0)} MB`,
+    );
+    const tally = new Map<string, number>();
+    for (const a of answers) {
+      const key = `${a.phase} | ${a.bomb} | ${a.who} | ${a.status} ${a.body.message}`;
+      tally.set(key, (tally.get(key) ?? 0) + 1);
+    }
+    for (const [key, n] of [...tally].sort()) console.log(`[crash] ${n} × ${key}`);
+
+    expect(child.exitCode).toBeNull();
+    expect(answers).toHaveLength(bombs.length * (UPLOAD_ROUTES.length + SIGNED_IN_ROUTES.length + 2));
+    for (const a of answers) {
+      expect(a.status, `${a.bomb} → ${a.route}`).toBeGreaterThanOrEqual(400);
+      expect(a.status, `${a.bomb} → ${a.route}: ${a.body.message}`).toBeLessThan(500);
+      expect(a.body).toEqual({
+        code: a.status,
+        message: expect.stringMatching(/[\u4e00-\u9fff]/),
+        result: null,
+      });
+    }
+    // a burst beyond the parse slots is turned away; a bomb that is read is refused as a document
+    expect(answers.filter((a) => a.phase === 'burst' && a.status === 429).length).toBeGreaterThan(0);
+    for (const a of answers.filter((a) => a.phase === 'read')) {
+      expect([413, 422], `${a.bomb} → ${a.route}: ${a.status} ${a.body.message}`).toContain(a.status);
+    }
+    // no record was stored for the refused check_init uploads
+    const list = await call<{ records: unknown[] }>('/api/base/check_api/query_list', {
+      token: attacker,
+      body: {},
+    });
+    expect(list.status, list.body.message).toBe(200);
+    expect(list.body.result.records).toEqual([]);
+    expect(p99).toBeLessThan(200);
+    expect(record.status).toBe('done');
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+  }, 420_000);
+});
