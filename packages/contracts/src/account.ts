@@ -23,8 +23,13 @@ export const AccountSummary = z.object({
   balance: z.number().int().describe('余额（分）'),
   quotas: z.record(QuotaKind, z.number().int()).describe('各服务剩余额度（次数或字数，见套餐说明）'),
   freeCheck: z.object({
-    eligible: z.boolean().describe('是否为扫码登录账户（享每日一次免费专业版查重）'),
+    eligible: z
+      .boolean()
+      .describe(
+        '是否享每日一次免费专业版查重（微信登录的账户；自建扫码登录仅在站点开启时，按设备与网络限次）',
+      ),
     availableToday: z.boolean().describe('今天（北京时间）是否还能免费查重'),
+    reason: z.string().nullable().describe('今天不能免费查重的原因；能时为 null'),
   }),
   createdAt: z.string(),
 });
