@@ -34,3 +34,12 @@ export const AccountSummary = z.object({
   createdAt: z.string(),
 });
 export type AccountSummary = z.infer<typeof AccountSummary>;
+
+/** Public config `feature.freeCheck` (written by the server at start): what the pages may promise guests. */
+export const FREE_CHECK_FEATURE_KEY = 'feature.freeCheck';
+export const FreeCheckFeature = z.object({
+  qrSignIn: z.boolean().describe('扫码登录是否送每日一次免费专业版查重（登录面板据此提示）'),
+  qrMode: z.enum(['wechat', 'self']).describe('wechat：公众号扫码登录；self：本站手机页确认'),
+  rule: z.string().describe('给用户看的规则说明'),
+});
+export type FreeCheckFeature = z.infer<typeof FreeCheckFeature>;

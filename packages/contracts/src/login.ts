@@ -44,7 +44,6 @@ export const QrCodeStart = z.object({
   id: z.string().describe('二维码登录会话 ID'),
   qrCode: z.string().describe('二维码编码的文本（自建：本站 /m/qr/<id> 链接；微信：公众号临时二维码链接）'),
   expiresIn: z.number().int().describe('有效期（秒）'),
-  freeCheck: z.boolean().describe('扫码登录的账户是否享每日一次免费专业版查重（登录面板据此提示）'),
 });
 export type QrCodeStart = z.infer<typeof QrCodeStart>;
 

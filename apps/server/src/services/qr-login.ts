@@ -6,7 +6,7 @@ import { nowIso } from '../db/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { createWechatQrProvider } from '../integrations/wechat/qr-provider.ts';
 import { type Accounts, hashToken } from './accounts.ts';
-import { qrSignInGrantsFreeCheck, recordSelfQrDevice } from './billing/free-check.ts';
+import { recordSelfQrDevice } from './billing/free-check.ts';
 
 export const QR_TTL_SECONDS = 300;
 
@@ -27,10 +27,6 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
   const { db, config, accounts } = deps;
   const provider =
     deps.provider ?? (qrLoginMode(config) === 'wechat' ? createWechatQrProvider(config) : selfHostedProvider);
-  const freeCheck = qrSignInGrantsFreeCheck({
-    qrMode: provider.kind,
-    selfHostedQr: config.FREE_CHECK_SELF_HOSTED_QR,
-  });
 
   async function load(id: string) {
     const row = await db.selectFrom('qrLogins').selectAll().where('id', '=', id).executeTakeFirst();
@@ -77,7 +73,7 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
           userId: null,
         })
         .execute();
-      return { id, qrCode, expiresIn: QR_TTL_SECONDS, freeCheck };
+      return { id, qrCode, expiresIn: QR_TTL_SECONDS };
     },
 
     /**

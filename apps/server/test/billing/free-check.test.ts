@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { networkOf } from '../../src/services/billing/free-check.ts';
+import { freeCheckFeature, networkOf } from '../../src/services/billing/free-check.ts';
 import { bodyOf, browserCookie, LOGIN } from '../auth/helpers.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { credit, expectLedgerMatches, makeUser } from './helpers.ts';
@@ -19,7 +19,7 @@ async function selfQrSignIn(
   app: FastifyInstance,
   ctx: AppContext,
   device: { cookie?: string; ip: string },
-): Promise<{ id: number; token: string; cookie: string; freeCheckPromised: boolean }> {
+): Promise<{ id: number; token: string; cookie: string }> {
   const id = await ctx.accounts.register({
     username: `farm_${randomBytes(5).toString('hex')}`,
     password: 'password-123',
@@ -32,7 +32,7 @@ async function selfQrSignIn(
     headers: device.cookie ? { cookie: device.cookie } : {},
   });
   expect(start.statusCode, start.body).toBe(200);
-  const qr = bodyOf<{ id: string; freeCheck: boolean }>(start).result;
+  const qr = bodyOf<{ id: string }>(start).result;
   const cookie = device.cookie ?? browserCookie(start);
   const confirm = await app.inject({
     method: 'POST',
@@ -50,10 +50,19 @@ async function selfQrSignIn(
   });
   const token = bodyOf<{ access_token: string } | null>(val).result?.access_token;
   expect(token, val.body).toBeTruthy();
-  return { id, token: token!, cookie, freeCheckPromised: qr.freeCheck };
+  return { id, token: token!, cookie };
 }
 
 let record = 0;
+/** What the pages read before promising guests a free check. */
+async function publicRule(app: FastifyInstance) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/base/ai_sys_config_api/f/load_by_id?id=feature.freeCheck',
+  });
+  return bodyOf<{ value: unknown }>(res).result.value;
+}
+
 /** A professional check of 8,000 characters charged to the account (balance credited beforehand). */
 async function chargeCheck(ctx: AppContext, userId: number) {
   await credit(ctx, userId, 'balance', 1200);
@@ -78,6 +87,18 @@ describe('free check: the network of an address', () => {
   });
 });
 
+describe('free check: what the pages may promise', () => {
+  it('a QR sign-in comes with it under WeChat login, or self-hosted only when opted in', () => {
+    expect(freeCheckFeature({ qrMode: 'wechat', selfHostedQr: false })).toMatchObject({ qrSignIn: true });
+    expect(freeCheckFeature({ qrMode: 'self', selfHostedQr: true })).toMatchObject({ qrSignIn: true });
+    expect(freeCheckFeature({ qrMode: 'self', selfHostedQr: false })).toEqual({
+      qrSignIn: false,
+      qrMode: 'self',
+      rule: '本站未开放每日免费专业版查重',
+    });
+  });
+});
+
 describeEachDatabase('free check: self-hosted QR, not opted in (the default)', (getCtx) => {
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -88,8 +109,12 @@ describeEachDatabase('free check: self-hosted QR, not opted in (the default)', (
   it('ten password accounts confirming a QR scan from one device and IP get no free check', async () => {
     const ctx = getCtx();
     const ip = '198.51.100.10';
+    expect(await publicRule(app)).toEqual({
+      qrSignIn: false,
+      qrMode: 'self',
+      rule: '本站未开放每日免费专业版查重',
+    });
     const first = await selfQrSignIn(app, ctx, { ip });
-    expect(first.freeCheckPromised).toBe(false);
     const accounts = [first];
     for (let i = 1; i < 10; i++) accounts.push(await selfQrSignIn(app, ctx, { ip, cookie: first.cookie }));
     for (const a of accounts) {
@@ -140,8 +165,8 @@ describeEachDatabase(
     it('ten password accounts on one device and IP share a single free check per day', async () => {
       const ctx = getCtx();
       const ip = '198.51.100.20';
+      expect(await publicRule(app)).toMatchObject({ qrSignIn: true, qrMode: 'self' });
       const first = await selfQrSignIn(app, ctx, { ip });
-      expect(first.freeCheckPromised).toBe(true);
       const accounts = [first];
       for (let i = 1; i < 10; i++) accounts.push(await selfQrSignIn(app, ctx, { ip, cookie: first.cookie }));
       expect(await ctx.billing.freeCheckStatus(first.id)).toEqual({

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FreeCheckFeature } from '@paperdesk/contracts';
 import { isIPv6 } from 'node:net';
 import { type Config, qrLoginMode } from '../../config.ts';
 import { nowIso } from '../../db/index.ts';
@@ -22,9 +23,17 @@ export const freeCheckPolicy = (config: Config): FreeCheckPolicy => ({
   selfHostedQr: config.FREE_CHECK_SELF_HOSTED_QR,
 });
 
-/** Whether a QR sign-in on this server grants the free check (what the login panel may promise). */
-export const qrSignInGrantsFreeCheck = (policy: FreeCheckPolicy) =>
-  policy.qrMode === 'wechat' || policy.selfHostedQr;
+const NOT_OFFERED = '本站未开放每日免费专业版查重';
+const SELF_QR_RULE = '扫码登录后每天可免费检测一次专业版（每台设备、每个网络每天一次）';
+
+/** The public `feature.freeCheck` entry: whether a QR sign-in here comes with the free check (what pages may promise). */
+export function freeCheckFeature(policy: FreeCheckPolicy): FreeCheckFeature {
+  if (policy.qrMode === 'wechat')
+    return { qrSignIn: true, qrMode: 'wechat', rule: '微信扫码登录的账户每天可免费检测一次专业版' };
+  return policy.selfHostedQr
+    ? { qrSignIn: true, qrMode: 'self', rule: SELF_QR_RULE }
+    : { qrSignIn: false, qrMode: 'self', rule: NOT_OFFERED };
+}
 
 export interface FreeCheckStatus {
   eligible: boolean;
@@ -80,14 +89,13 @@ async function basisOf(
   if (!user) return { basis: null, reason: '用户不存在' };
   if (user.wechatOpenid) return { basis: { kind: 'identity' } };
   if (policy.qrMode === 'wechat') return { basis: null, reason: '每日免费专业版查重仅限微信扫码登录的账户' };
-  if (!policy.selfHostedQr) return { basis: null, reason: '本站未开放每日免费专业版查重' };
+  if (!policy.selfHostedQr) return { basis: null, reason: NOT_OFFERED };
   const device = await db
     .selectFrom('selfQrDevices')
     .select(['deviceHash', 'networkHash'])
     .where('userId', '=', userId)
     .executeTakeFirst();
-  if (!device)
-    return { basis: null, reason: '扫码登录后每天可免费检测一次专业版（每台设备、每个网络每天一次）' };
+  if (!device) return { basis: null, reason: SELF_QR_RULE };
   return {
     basis: { kind: 'device', claimKeys: [`device:${device.deviceHash}`, `network:${device.networkHash}`] },
   };

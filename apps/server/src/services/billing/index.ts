@@ -7,7 +7,7 @@ import type {
   Quote,
   ServiceKind,
 } from '@paperdesk/contracts';
-import { LIVE_SERVICES, PAYMENT_FEATURE_KEY } from '@paperdesk/contracts';
+import { FREE_CHECK_FEATURE_KEY, LIVE_SERVICES, PAYMENT_FEATURE_KEY } from '@paperdesk/contracts';
 import type { Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
@@ -33,7 +33,7 @@ import {
   type RefundResult,
   refundIn,
 } from './charge.ts';
-import { freeCheckPolicy, freeCheckStatus } from './free-check.ts';
+import { freeCheckFeature, freeCheckPolicy, freeCheckStatus } from './free-check.ts';
 import { auditUser, type Executor, listLedger, readWallet, type WalletView } from './ledger.ts';
 import { createOrders, type Logger, type RecordTypeRegistration } from './orders.ts';
 
@@ -121,7 +121,8 @@ export function createBilling(deps: {
 
     /**
      * First start: prices, top-up presets and packages (never overwriting an admin's change); every
-     * start: the public `feature.payment` entry, so pages can say when payments are only simulated.
+     * start: the public `feature.payment` and `feature.freeCheck` entries, so pages can say when payments
+     * are only simulated and promise the free check only where a QR sign-in comes with it.
      */
     async seed() {
       await seedCatalogue(db, deps.sysConfig);
@@ -129,6 +130,11 @@ export function createBilling(deps: {
         PAYMENT_FEATURE_KEY,
         paymentFeature([...providers.values()]),
         '支付渠道（服务启动时按配置写入，勿手工修改）',
+      );
+      await deps.sysConfig.set(
+        FREE_CHECK_FEATURE_KEY,
+        freeCheckFeature(policy),
+        '每日免费查重规则（服务启动时按配置写入，勿手工修改）',
       );
     },
 
