@@ -41,7 +41,6 @@ export type { Amounts, ChargeInput, ChargeResult, RefundInput, RefundResult } fr
 export type { Executor, WalletView } from './ledger.ts';
 export type { RecordPricing, RecordTypeRegistration } from './orders.ts';
 export { ORDER_TTL_MS } from './orders.ts';
-export type { FreeCheckPolicy, FreeCheckStatus } from './free-check.ts';
 export { shanghaiDay } from './time.ts';
 
 declare module '../../jobs/types.ts' {
@@ -115,9 +114,6 @@ export function createBilling(deps: {
   return {
     providers,
     orders,
-
-    /** Who gets the daily free 专业版 check on this deployment (free-check.ts). */
-    freeCheckPolicy: policy,
 
     /**
      * First start: prices, top-up presets and packages (never overwriting an admin's change); every
