@@ -2,8 +2,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureWebBuild } from './web-build.mjs';
 
-/** `npm start`: build the web app if its sources changed, then migrate and serve (SQLite under ./data by default). */
+/**
+ * `npm start`: build the web app if its sources changed, then migrate and serve (SQLite under ./data by default).
+ * A fresh clone (NODE_ENV and PAY_SANDBOX both unset) starts with the 测试支付 sandbox so the product can be
+ * tried, and the server says so in a WARN line; an explicit NODE_ENV=production never gets it implicitly.
+ */
 const root = path.resolve(import.meta.dirname, '..');
+const trial = process.env.NODE_ENV === undefined && process.env.PAY_SANDBOX === undefined;
 ensureWebBuild();
 const child = spawn(
   process.execPath,
@@ -11,7 +16,7 @@ const child = spawn(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env },
+    env: { NODE_ENV: 'production', ...(trial ? { PAY_SANDBOX: 'true' } : {}), ...process.env },
   },
 );
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -33,7 +33,10 @@ const METHOD =
 const CONCLUSION =
   '总体而言，数据驱动的课程评价能够帮助教师及时发现教学中的薄弱环节，但它无法替代课堂上的直接交流。后续工作将扩大样本范围，并尝试把评价结果与教学改进措施对应起来。';
 
-/** Sign in by the self-hosted QR flow (the phone confirms): the account then has the free daily check. */
+/**
+ * Sign in by the self-hosted QR flow (the phone confirms): with FREE_CHECK_SELF_HOSTED_QR on, the
+ * account then has the free daily check (one per device and network per day).
+ */
 async function qrToken(server: RunningServer, username: string): Promise<string> {
   const phoneToken = await registerUser(server, username);
   const start = await fetch(`${server.url}/api/base/login_api/f/login_qr_code`, { method: 'POST' });
@@ -70,7 +73,7 @@ describe.skipIf(!available)('查重: paste, free check, report', () => {
   let paper = '';
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ FREE_CHECK_SELF_HOSTED_QR: 'true' });
     const json = JSON.parse(fs.readFileSync(DATA, 'utf8')) as Record<string, Abstract[]>;
     abstracts = Object.values(json).flat();
     const jsonl = path.join(server.dataDir, 'library.jsonl');

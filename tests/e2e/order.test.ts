@@ -30,12 +30,17 @@ describe('/order: packages, sandbox payment and the account centre', () => {
     await card.waitFor();
     await expect(card.textContent()).resolves.toContain('查重专业版 5 次');
     await page.getByTestId('account-strip').waitFor();
+    // Payments here are simulated, and the page says so; no sign-in here comes with a free check.
+    await expect(page.getByTestId('sandbox-banner').textContent()).resolves.toContain('付款为模拟，不会扣款');
+    expect(await page.getByText('每天可免费使用一次专业版查重').count()).toBe(0);
     await screenshot(page, 'order-taocan-1440');
 
     await card.getByRole('button', { name: '立即购买' }).click();
     const dialog = page.locator('.ant-modal');
     await dialog.getByTestId('sandbox-pay-link').waitFor();
-    await expect(dialog.textContent()).resolves.toContain('测试支付');
+    await expect(dialog.getByTestId('sandbox-banner').textContent()).resolves.toBe(
+      '测试支付：未配置真实支付渠道，付款为模拟，不会扣款',
+    );
     await expect(dialog.getByTestId('pay-amount').textContent()).resolves.toBe('¥129');
     await dialog.locator('img').first().waitFor();
     await page.waitForTimeout(600); // let the dialog finish fading in
@@ -46,7 +51,9 @@ describe('/order: packages, sandbox payment and the account centre', () => {
     expect(href).toMatch(/\/m\/pay\/PD\d{14}[0-9a-f]{12}$/);
     const phone = await newPage(browser, { width: 390, height: 844 });
     await phone.page.goto(href!);
-    await expect(phone.page.textContent('body')).resolves.toContain('测试支付 · 不产生真实扣款');
+    await expect(phone.page.textContent('body')).resolves.toContain(
+      '测试支付：未配置真实支付渠道，付款为模拟，不会扣款',
+    );
     await screenshot(phone.page, 'order-sandbox-pay-390');
     await phone.page.getByRole('button', { name: '确认支付（测试）' }).click();
     await phone.page.getByText('支付成功，已到账').waitFor();

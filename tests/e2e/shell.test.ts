@@ -22,7 +22,10 @@ let webCopy: string;
 beforeAll(async () => {
   webCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-web-'));
   fs.cpSync(path.join(root, 'apps/web/dist'), webCopy, { recursive: true });
-  [server, browser] = await Promise.all([startServer({ WEB_DIST: webCopy }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ WEB_DIST: webCopy, FREE_CHECK_SELF_HOSTED_QR: 'true' }),
+    launchBrowser(),
+  ]);
   token = await registerUser(server, 'shell_user');
 });
 

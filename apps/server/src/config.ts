@@ -40,13 +40,18 @@ const ConfigSchema = z.object({
   WECHAT_TOKEN: z.string().optional().describe('公众号服务器配置里的 Token（验签）'),
   WECHAT_AES_KEY: z.string().optional().describe('EncodingAESKey（安全模式解密）'),
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  FREE_CHECK_SELF_HOSTED_QR: bool.describe(
+    '自建扫码登录（未接入公众号）也送每日免费专业版查重：每台设备、每个网络每天一次；默认关闭',
+  ),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
-  // Payments (billing). No real provider configured → the sandbox 测试支付 (unless PAY_SANDBOX=false).
+  // Payments (billing). The sandbox 测试支付 credits without money moving, so it is opt-in outside development.
   PAY_SANDBOX: z
     .enum(['true', 'false', '1', '0', ''])
     .optional()
-    .transform((v) => v !== 'false' && v !== '0')
-    .describe('无真实支付渠道时启用测试支付；false 关闭（此时无法下单）'),
+    .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'))
+    .describe(
+      'true：无真实支付渠道时启用测试支付（模拟付款）；false：不开放在线支付；未设置时仅开发环境启用',
+    ),
   WECHATPAY_MCH_ID: z.string().optional().describe('微信支付商户号；设置后启用微信支付 Native'),
   WECHATPAY_APP_ID: z.string().optional().describe('与商户号绑定的 AppID'),
   WECHATPAY_API_V3_KEY: z.string().optional().describe('APIv3 密钥（32 字节）'),
@@ -103,4 +108,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`配置错误:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** How QR sign-in works: through the WeChat official account (a real openid) or this server's phone page. */
+export const qrLoginMode = (config: Config): 'wechat' | 'self' =>
+  config.WECHAT_APP_ID && config.WECHAT_APP_SECRET ? 'wechat' : 'self';
+
+/** Whether the sandbox 测试支付 may run: opted in with PAY_SANDBOX=true, or by default in development only. */
+export const paySandboxRequested = (config: Config): boolean =>
+  config.PAY_SANDBOX ?? config.NODE_ENV === 'development';
+
+/** Whether WeChat Pay or Alipay is configured (then the sandbox never runs). */
+export const realPaymentConfigured = (config: Config): boolean =>
+  !!(config.WECHATPAY_MCH_ID || config.ALIPAY_APP_ID);
+
+/**
+ * Why `serve` must not start, or null. In production a forgotten payment configuration must not
+ * silently turn on the sandbox (which credits real balance for a button press), nor run unnoticed
+ * without payments: the operator chooses one of the three explicitly.
+ */
+export function paymentStartupProblem(config: Config): string | null {
+  if (config.NODE_ENV !== 'production' || realPaymentConfigured(config) || config.PAY_SANDBOX !== undefined)
+    return null;
+  return [
+    '拒绝启动：生产环境（NODE_ENV=production）未配置真实支付渠道。请任选其一：',
+    '  · 配置微信支付 WECHATPAY_MCH_ID、WECHATPAY_APP_ID、WECHATPAY_API_V3_KEY、WECHATPAY_PRIVATE_KEY、WECHATPAY_CERT_SERIAL（及 PUBLIC_URL）；',
+    '  · 或配置支付宝 ALIPAY_APP_ID、ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY（及 PUBLIC_URL）；',
+    '  · 或设置 PAY_SANDBOX=true 启用测试支付（付款为模拟，不会扣款，仅供试用）；',
+    '  · 或设置 PAY_SANDBOX=false 不开放在线支付（用户无法下单）。',
+  ].join('\n');
 }

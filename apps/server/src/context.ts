@@ -70,7 +70,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     sysConfig,
     accounts,
     qrLogin,
-    accountSummary: createAccountSummary(db),
+    accountSummary: createAccountSummary(db, (userId) => billing.freeCheckStatus(userId)),
     billing,
     checks,
     aigc,

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.ts';
+import { loadConfig, paymentStartupProblem } from './config.ts';
 import { createContext } from './context.ts';
 import { buildApp } from './http/app.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -67,6 +67,8 @@ async function main() {
 }
 
 async function serve(config: ReturnType<typeof loadConfig>) {
+  const refusal = paymentStartupProblem(config);
+  if (refusal) throw new Error(refusal);
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
   let closing = false;
@@ -82,6 +84,11 @@ async function serve(config: ReturnType<typeof loadConfig>) {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.HOST, port: config.PORT });
+  const payments = [...ctx.billing.providers.values()];
+  if (payments.some((p) => p.sandbox))
+    app.log.warn('测试支付已开启（PAY_SANDBOX）：未配置真实支付渠道，付款为模拟，不会扣款');
+  else if (!payments.length)
+    app.log.warn('未配置支付渠道（PAY_SANDBOX=false）：在线支付未开放，用户无法下单');
   // Embedded default: the API process also runs the jobs. Scale-out sets JOBS_IN_PROCESS=false.
   if (config.JOBS_IN_PROCESS) await ctx.jobs.startWorkers();
 }

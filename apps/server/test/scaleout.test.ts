@@ -36,6 +36,7 @@ describe('scale-out: PostgreSQL + Redis, API and worker processes', () => {
       REDIS_URL,
       JOBS_QUEUE: `scaleout_${randomBytes(4).toString('hex')}`,
       JOBS_IN_PROCESS: 'false',
+      PAY_SANDBOX: 'true',
     };
     [apiA, apiB] = await Promise.all([startServer(env), startServer(env)]);
     worker = spawn(

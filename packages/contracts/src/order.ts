@@ -93,4 +93,13 @@ export const PaymentMethod = z.object({
 });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
+/** Public config `feature.payment` (written by the server at start): whether payments are real or simulated. */
+export const PAYMENT_FEATURE_KEY = 'feature.payment';
+export const PaymentFeature = z.object({
+  providers: z.array(PaymentProviderKind).describe('可用的支付渠道，默认在前'),
+  sandbox: z.boolean().describe('true：测试支付，付款为模拟，不会扣款'),
+  notice: z.string().nullable().describe('页面应显示的提示（测试支付或未开通在线支付时）'),
+});
+export type PaymentFeature = z.infer<typeof PaymentFeature>;
+
 export const SandboxPayInput = z.object({ orderNo: z.string().min(8).max(64) });

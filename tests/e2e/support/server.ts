@@ -28,7 +28,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server process (`main.ts serve`) on a free port with a fresh SQLite database. */
+/**
+ * Starts the real server process (`main.ts serve`) on a free port with a fresh SQLite database, with
+ * the 测试支付 sandbox opted in (production refuses to start without a payment choice).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-e2e-'));
@@ -44,6 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        PAY_SANDBOX: 'true',
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

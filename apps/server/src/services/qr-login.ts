@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { QrCodeStart } from '@paperdesk/contracts';
-import type { Config } from '../config.ts';
+import { type Config, qrLoginMode } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { nowIso } from '../db/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { createWechatQrProvider } from '../integrations/wechat/qr-provider.ts';
 import { type Accounts, hashToken } from './accounts.ts';
+import { recordSelfQrDevice } from './billing/free-check.ts';
 
 export const QR_TTL_SECONDS = 300;
 
@@ -25,8 +26,7 @@ const selfHostedProvider: QrProvider = {
 export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts; provider?: QrProvider }) {
   const { db, config, accounts } = deps;
   const provider =
-    deps.provider ??
-    (config.WECHAT_APP_ID && config.WECHAT_APP_SECRET ? createWechatQrProvider(config) : selfHostedProvider);
+    deps.provider ?? (qrLoginMode(config) === 'wechat' ? createWechatQrProvider(config) : selfHostedProvider);
 
   async function load(id: string) {
     const row = await db.selectFrom('qrLogins').selectAll().where('id', '=', id).executeTakeFirst();
@@ -96,8 +96,15 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
       return userId;
     },
 
-    /** `null` until confirmed; then a token, exactly once, and only for the browser that created the id. */
-    async validate(id: string, browserKey: string | undefined): Promise<{ access_token: string } | null> {
+    /**
+     * `null` until confirmed; then a token, exactly once, and only for the browser that created the id.
+     * A self-hosted sign-in records its device and network `ip`, which limit the free daily check.
+     */
+    async validate(
+      id: string,
+      browserKey: string | undefined,
+      ip: string,
+    ): Promise<{ access_token: string } | null> {
       const row = await load(id);
       if (!browserKey || row.browserHash !== hashToken(browserKey))
         throw forbidden('该二维码不属于当前浏览器');
@@ -110,6 +117,8 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
         .where('status', '=', 'confirmed')
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, '该二维码已使用，请刷新二维码');
+      if (row.provider === 'self')
+        await recordSelfQrDevice(db, { userId: row.userId, deviceHash: row.browserHash, ip });
       const token = await accounts.issueToken(row.userId, row.provider === 'wechat' ? 'wechat' : 'qr');
       return { access_token: token };
     },

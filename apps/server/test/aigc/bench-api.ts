@@ -22,7 +22,13 @@ if (!hasData) {
 const target = Number(process.argv[2] ?? 30_000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aigc-bench-'));
 const ctx = await createContext(
-  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${dir}/b.db`, DATA_DIR: dir }),
+  loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PAY_SANDBOX: 'true',
+    DATABASE_URL: `sqlite:${dir}/b.db`,
+    DATA_DIR: dir,
+  }),
 );
 const app = await buildApp(ctx);
 await ctx.jobs.startWorkers();

@@ -147,13 +147,24 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
     expect(page.total).toBe(0);
   });
 
-  it('gives QR accounts one free professional check per Asia/Shanghai day, not password accounts', async () => {
+  it('gives WeChat accounts one free professional check per Asia/Shanghai day, not password or self-hosted QR accounts', async () => {
     const ctx = getCtx();
-    const qr = await makeUser(ctx, 'qr');
+    const qr = await makeUser(ctx, 'wechat');
     const pw = await makeUser(ctx, 'password');
+    const selfQr = await makeUser(ctx, 'qr');
     await credit(ctx, qr.id, 'balance', 10_000);
-    expect(await ctx.billing.freeCheckStatus(qr.id)).toEqual({ eligible: true, availableToday: true });
-    expect(await ctx.billing.freeCheckStatus(pw.id)).toEqual({ eligible: false, availableToday: false });
+    expect(await ctx.billing.freeCheckStatus(qr.id)).toEqual({
+      eligible: true,
+      availableToday: true,
+      reason: null,
+    });
+    // No WeChat login here and FREE_CHECK_SELF_HOSTED_QR is off: nobody else gets one, and the status says why.
+    for (const other of [pw, selfQr])
+      expect(await ctx.billing.freeCheckStatus(other.id)).toEqual({
+        eligible: false,
+        availableToday: false,
+        reason: '本站未开放每日免费专业版查重',
+      });
     const base = {
       userId: qr.id,
       service: 'check' as const,
@@ -167,7 +178,11 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
       ctx.billing.charge(ctx.db, { ...base, recordId: 2 }),
     ]);
     expect([a.source, b.source].sort()).toEqual(['balance', 'free']);
-    expect(await ctx.billing.freeCheckStatus(qr.id)).toEqual({ eligible: true, availableToday: false });
+    expect(await ctx.billing.freeCheckStatus(qr.id)).toEqual({
+      eligible: true,
+      availableToday: false,
+      reason: '今日的免费次数已用，明天（北京时间）可再用',
+    });
     // The standard edition is never free.
     const std = await ctx.billing.charge(ctx.db, { ...base, edition: 'standard', recordId: 3 });
     expect(std.source).toBe('balance');
@@ -179,7 +194,7 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
     });
     expect((await ctx.billing.freeCheckStatus(qr.id)).availableToday).toBe(true);
     const summary = await ctx.accountSummary(qr.id);
-    expect(summary.freeCheck).toEqual({ eligible: true, availableToday: true });
+    expect(summary.freeCheck).toEqual({ eligible: true, availableToday: true, reason: null });
     expect(summary.balance).toBe(10_000 - 1200 - 400);
     await expectLedgerMatches(ctx, qr.id);
   });

@@ -5,15 +5,21 @@ import type { AppContext } from '../../src/context.ts';
 import type { LoginMethod } from '../../src/db/tables/accounts.ts';
 import { applyDelta } from '../../src/services/billing/ledger.ts';
 
-/** A fresh user signed in with the given method (QR accounts get the free daily check). */
+/**
+ * A fresh user signed in with the given method: `wechat` makes an account of its own WeChat openid (as
+ * the official-account login does; those get the free daily check), the others a password account.
+ */
 export async function makeUser(
   ctx: AppContext,
   method: LoginMethod = 'password',
 ): Promise<{ id: number; token: string }> {
-  const id = await ctx.accounts.register({
-    username: `u_${randomBytes(5).toString('hex')}`,
-    password: 'password-123',
-  });
+  const id =
+    method === 'wechat'
+      ? await ctx.accounts.findOrCreateByOpenid(`oTest_${randomBytes(8).toString('hex')}`)
+      : await ctx.accounts.register({
+          username: `u_${randomBytes(5).toString('hex')}`,
+          password: 'password-123',
+        });
   const token = await ctx.accounts.issueToken(id, method);
   return { id, token };
 }

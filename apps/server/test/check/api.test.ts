@@ -219,9 +219,9 @@ describeEachDatabase('check_api', (getCtx) => {
     expect(html.body).toContain('<mark class="copy">');
   });
 
-  it('the free daily 专业版 check: QR accounts pay nothing once a day', async () => {
+  it('the free daily 专业版 check: WeChat accounts pay nothing once a day', async () => {
     const ctx = getCtx();
-    const user = await makeUser(ctx, 'qr');
+    const user = await makeUser(ctx, 'wechat');
     const rec = await initPaste(user.token, 'professional');
     const cost = await call<CheckCost>(app, 'POST', `${API}/check_cost`, {
       token: user.token,

@@ -51,8 +51,9 @@ export async function freshDatabaseUrl(
   };
 }
 
+/** Test settings; the 测试支付 sandbox is opted in explicitly (override `PAY_SANDBOX` to test without it). */
 export function testConfig(overrides: Record<string, string | undefined>): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAY_SANDBOX: 'true', ...overrides });
 }
 
 /**

@@ -83,6 +83,24 @@ export interface FreeChecksTable {
   createdAt: Generated<string>;
 }
 
+/** Self-hosted QR sign-ins: the device (browser cookie, hashed) and network (IP or IPv6 /64, hashed) of each account's latest one. */
+export interface SelfQrDevicesTable {
+  userId: number;
+  deviceHash: string;
+  networkHash: string;
+  updatedAt: Generated<string>;
+}
+
+/** Which device or network (`device:<hash>` / `network:<hash>`) used a free check on an Asia/Shanghai day. */
+export interface FreeCheckClaimsTable {
+  day: string;
+  claimKey: string;
+  userId: number;
+  refType: string;
+  refId: string;
+  createdAt: Generated<string>;
+}
+
 /**
  * One row per charge of a service record. `activeKey` (`<recordType>:<recordId>`) is unique while the
  * charge stands, so a record is charged once; a refund clears it (NULLs never collide), which lets a
@@ -115,4 +133,6 @@ export interface BillingTables {
   wallets: WalletsTable;
   ledger: LedgerTable;
   freeChecks: FreeChecksTable;
+  selfQrDevices: SelfQrDevicesTable;
+  freeCheckClaims: FreeCheckClaimsTable;
 }

@@ -193,7 +193,7 @@ export const loginRoutes: RouteModule = (app, ctx) => {
         response: { 200: envelope(QrValidateResult) },
       },
     },
-    async (req) => ok(await ctx.qrLogin.validate(req.query.id, req.cookies[BROWSER_COOKIE])),
+    async (req) => ok(await ctx.qrLogin.validate(req.query.id, req.cookies[BROWSER_COOKIE], req.ip)),
   );
 
   app.post(

@@ -1,17 +1,29 @@
-import type { PaymentProviderKind } from '@paperdesk/contracts';
-import type { Config } from '../../config.ts';
+import type { PaymentFeature, PaymentProviderKind } from '@paperdesk/contracts';
+import { type Config, paySandboxRequested } from '../../config.ts';
 import { createAlipay } from './alipay.ts';
-import { createSandboxPay } from './sandbox.ts';
+import { createSandboxPay, SANDBOX_NOTICE } from './sandbox.ts';
 import type { PaymentProvider } from './types.ts';
 import { createWechatPay } from './wechatpay.ts';
 
+export { SANDBOX_NOTICE } from './sandbox.ts';
 export * from './types.ts';
 
 export const NOTIFY_PATH = '/api/order/order_info_api/f/notify';
 
+/** The public `feature.payment` entry: which channels exist and whether payments are simulated. */
+export function paymentFeature(providers: PaymentProvider[]): PaymentFeature {
+  const sandbox = providers.some((p) => p.sandbox);
+  return {
+    providers: providers.map((p) => p.kind),
+    sandbox,
+    notice: sandbox ? SANDBOX_NOTICE : providers.length ? null : '暂未开通在线支付',
+  };
+}
+
 /**
  * The enabled payment channels, default first: WeChat Pay and/or Alipay when configured, otherwise
- * the sandbox (unless PAY_SANDBOX=false). The sandbox is never enabled next to a real provider.
+ * the sandbox when opted in (PAY_SANDBOX=true, or development). The sandbox is never enabled next to
+ * a real provider.
  */
 export function createPaymentProviders(config: Config): Map<PaymentProviderKind, PaymentProvider> {
   const providers = new Map<PaymentProviderKind, PaymentProvider>();
@@ -62,6 +74,6 @@ export function createPaymentProviders(config: Config): Map<PaymentProviderKind,
       }),
     );
   }
-  if (!providers.size && config.PAY_SANDBOX) providers.set('sandbox', createSandboxPay(base));
+  if (!providers.size && paySandboxRequested(config)) providers.set('sandbox', createSandboxPay(base));
   return providers;
 }

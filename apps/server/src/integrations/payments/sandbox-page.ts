@@ -1,4 +1,5 @@
 import type { OrderView } from '@paperdesk/contracts';
+import { SANDBOX_NOTICE } from './sandbox.ts';
 
 const esc = (s: string) =>
   s.replace(
@@ -13,7 +14,8 @@ const esc = (s: string) =>
 export function sandboxPayPage(order: OrderView | null): string {
   const body = !order
     ? '<h1>订单不存在</h1><p>测试支付未启用，或订单号有误。</p>'
-    : `<div class="tag">测试支付 · 不产生真实扣款</div>
+    : `<div class="notice" role="alert">${SANDBOX_NOTICE}</div>
+  <div class="tag">测试支付</div>
   <h1>${esc(order.subject)}</h1>
   <div class="amount">¥ ${(order.amountFen / 100).toFixed(2)}</div>
   <p class="muted">订单号 ${esc(order.orderNo)}</p>
@@ -46,6 +48,7 @@ main{max-width:420px;margin:0 auto;padding:32px 20px}
 .card{background:#fff;border-radius:14px;padding:24px;box-shadow:0 6px 24px rgba(15,35,95,.08);text-align:center}
 h1{font-size:18px;margin:12px 0 6px}.muted{color:#6b7280;font-size:13px}
 .amount{font-size:34px;font-weight:700;color:#f5222d;margin:12px 0}
+.notice{background:#fff7e6;color:#ad4e00;border:1px solid #ffd591;border-radius:8px;padding:8px 12px;font-size:14px;margin-bottom:12px;text-align:left}
 .tag{display:inline-block;background:#fff7e6;color:#d46b08;border:1px solid #ffd591;border-radius:6px;padding:2px 10px;font-size:13px}
 button{width:100%;height:46px;border:0;border-radius:8px;background:#11a983;color:#fff;font-size:16px;margin-top:16px}
 .state{margin-top:12px;font-size:15px}.state.fulfilled{color:#11a983;font-weight:600}.state.expired{color:#f5222d}

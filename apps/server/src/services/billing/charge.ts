@@ -10,8 +10,9 @@ import {
 } from '@paperdesk/contracts';
 import { nowIso } from '../../db/index.ts';
 import { AppError, badRequest, conflict, notFound, paymentRequired } from '../../http/errors.ts';
+import { claimFreeCheck, type FreeCheckPolicy, releaseFreeCheck } from './free-check.ts';
 import { amountOf, applyDelta, type Executor } from './ledger.ts';
-import { shanghaiDay, yuan } from './time.ts';
+import { yuan } from './time.ts';
 
 export interface Amounts {
   /** Characters as counted by textkit (per_1000_chars prices and character quotas). */
@@ -118,30 +119,8 @@ export interface RefundResult {
   free: boolean;
 }
 
-const eligibleForFree = (loginMethods: string) => /(^|,)(qr|wechat)(,|$)/.test(loginMethods);
 const isFreeEdition = (service: ServiceKind, edition: string) =>
   service === 'check' && edition === 'professional';
-
-/** Whether the account signed in by QR/WeChat and so gets the daily free professional check. */
-async function userEligibleForFree(db: Executor, userId: number): Promise<boolean> {
-  const user = await db
-    .selectFrom('users')
-    .select('loginMethods')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return !!user && eligibleForFree(user.loginMethods);
-}
-
-export async function freeCheckStatus(db: Executor, userId: number, at: Date = new Date()) {
-  if (!(await userEligibleForFree(db, userId))) return { eligible: false, availableToday: false };
-  const used = await db
-    .selectFrom('freeChecks')
-    .select('refId')
-    .where('userId', '=', userId)
-    .where('day', '=', shanghaiDay(at))
-    .executeTakeFirst();
-  return { eligible: true, availableToday: !used };
-}
 
 /** What to suggest when credit is short: the cheapest packages of the service and the exact top-up. */
 async function shortfall(
@@ -181,11 +160,15 @@ async function shortfall(
 
 /**
  * Charges a service record inside the caller's transaction, together with the record's own state
- * change. Order: today's free professional check (QR/WeChat accounts), then the package quota, then
+ * change. Order: today's free professional check (see free-check.ts for who), then the package quota, then
  * the balance. Throws 402 (with what to buy) when credit is short and 409 when the record already has
  * a standing charge; either way the caller's transaction rolls back.
  */
-export async function chargeIn(trx: Executor, input: ChargeInput): Promise<ChargeResult> {
+export async function chargeIn(
+  trx: Executor,
+  input: ChargeInput,
+  policy: FreeCheckPolicy,
+): Promise<ChargeResult> {
   const recordId = String(input.recordId);
   const refKey = `${input.recordType}:${recordId}`;
   const price = await loadPrice(trx, input.service, input.edition);
@@ -245,32 +228,24 @@ export async function chargeIn(trx: Executor, input: ChargeInput): Promise<Charg
     source = 'order';
   } else {
     let free = false;
-    if (input.useFreeCheck !== false && isFreeEdition(input.service, input.edition)) {
-      if (await userEligibleForFree(trx, input.userId)) {
-        const took = await trx
-          .insertInto('freeChecks')
-          .values({
-            userId: input.userId,
-            day: shanghaiDay(),
-            refType: input.recordType,
-            refId: recordId,
-            createdAt: nowIso(),
-          })
-          .onConflict((oc) => oc.columns(['userId', 'day']).doNothing())
-          .returning('day')
-          .executeTakeFirst();
-        if (took) {
-          await applyDelta(trx, {
-            ...base,
-            reason: 'free_check',
-            account: input.service,
-            delta: 0,
-            idemKey: key('free'),
-            note: '每日免费专业版查重',
-          });
-          free = true;
-        }
-      }
+    if (
+      input.useFreeCheck !== false &&
+      isFreeEdition(input.service, input.edition) &&
+      (await claimFreeCheck(trx, policy, {
+        userId: input.userId,
+        refType: input.recordType,
+        refId: recordId,
+      }))
+    ) {
+      await applyDelta(trx, {
+        ...base,
+        reason: 'free_check',
+        account: input.service,
+        delta: 0,
+        idemKey: key('free'),
+        note: '每日免费专业版查重',
+      });
+      free = true;
     }
     if (free) {
       source = 'free';
@@ -351,13 +326,7 @@ export async function refundIn(trx: Executor, input: RefundInput): Promise<Refun
     });
   }
   const free = charge.source === 'free';
-  if (free) {
-    await trx
-      .deleteFrom('freeChecks')
-      .where('userId', '=', charge.userId)
-      .where('refType', '=', charge.refType)
-      .where('refId', '=', charge.refId)
-      .execute();
-  }
+  if (free)
+    await releaseFreeCheck(trx, { userId: charge.userId, refType: charge.refType, refId: charge.refId });
   return { refunded: true, fen: Number(charge.fen), quotaUnits: Number(charge.quotaUnits), free };
 }

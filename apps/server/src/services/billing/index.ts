@@ -7,14 +7,18 @@ import type {
   Quote,
   ServiceKind,
 } from '@paperdesk/contracts';
-import { LIVE_SERVICES } from '@paperdesk/contracts';
+import { FREE_CHECK_FEATURE_KEY, LIVE_SERVICES, PAYMENT_FEATURE_KEY } from '@paperdesk/contracts';
 import type { Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { ProductsTable } from '../../db/tables/billing.ts';
 import { selectPage } from '../../db/paging.ts';
 import { notFound } from '../../http/errors.ts';
-import { createPaymentProviders, type PaymentProvider } from '../../integrations/payments/index.ts';
+import {
+  createPaymentProviders,
+  type PaymentProvider,
+  paymentFeature,
+} from '../../integrations/payments/index.ts';
 import type { JobQueue } from '../../jobs/index.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { seedCatalogue } from './catalogue.ts';
@@ -23,13 +27,13 @@ import {
   type ChargeInput,
   type ChargeResult,
   chargeIn,
-  freeCheckStatus,
   loadPrice,
   priceQuote,
   type RefundInput,
   type RefundResult,
   refundIn,
 } from './charge.ts';
+import { freeCheckFeature, freeCheckPolicy, freeCheckStatus } from './free-check.ts';
 import { auditUser, type Executor, listLedger, readWallet, type WalletView } from './ledger.ts';
 import { createOrders, type Logger, type RecordTypeRegistration } from './orders.ts';
 
@@ -95,6 +99,7 @@ export function createBilling(deps: {
     error: (obj, msg) => quiet || console.error(msg ?? '', obj),
   };
   const providers = deps.providers ?? createPaymentProviders(deps.config);
+  const policy = freeCheckPolicy(deps.config);
   const recordTypes = new Map<string, RecordTypeRegistration>();
   const orders = createOrders({ db, providers, recordTypes, log });
 
@@ -110,8 +115,24 @@ export function createBilling(deps: {
     providers,
     orders,
 
-    /** First start: prices, top-up presets and packages (never overwriting an admin's change). */
-    seed: () => seedCatalogue(db, deps.sysConfig),
+    /**
+     * First start: prices, top-up presets and packages (never overwriting an admin's change); every
+     * start: the public `feature.payment` and `feature.freeCheck` entries, so pages can say when payments
+     * are only simulated and promise the free check only where a QR sign-in comes with it.
+     */
+    async seed() {
+      await seedCatalogue(db, deps.sysConfig);
+      await deps.sysConfig.set(
+        PAYMENT_FEATURE_KEY,
+        paymentFeature([...providers.values()]),
+        '支付渠道（服务启动时按配置写入，勿手工修改）',
+      );
+      await deps.sysConfig.set(
+        FREE_CHECK_FEATURE_KEY,
+        freeCheckFeature(policy),
+        '每日免费查重规则（服务启动时按配置写入，勿手工修改）',
+      );
+    },
 
     /** Price of a job: `characters` for per-1,000-character services, `items` (default 1) for per-item ones. */
     async quote(service: ServiceKind, edition: string, amounts: Amounts): Promise<Quote> {
@@ -123,7 +144,7 @@ export function createBilling(deps: {
      * Throws 402 with what to buy when credit is short, 409 when the record is already charged.
      */
     charge(trx: Executor, input: ChargeInput): Promise<ChargeResult> {
-      return inTransaction(trx, (t) => chargeIn(t, input));
+      return inTransaction(trx, (t) => chargeIn(t, input, policy));
     },
 
     /** Gives a record's charge back, exactly once; `{ refunded: false }` when there is nothing to refund. */
@@ -144,7 +165,7 @@ export function createBilling(deps: {
     confirmRecordOrder: orders.confirmRecordOrder,
 
     wallet: (userId: number, executor: Executor = db): Promise<WalletView> => readWallet(executor, userId),
-    freeCheckStatus: (userId: number, executor: Executor = db) => freeCheckStatus(executor, userId),
+    freeCheckStatus: (userId: number, executor: Executor = db) => freeCheckStatus(executor, userId, policy),
     ledger: (userId: number, paging: PageQuery, filter: LedgerFilter) =>
       listLedger(db, userId, paging, filter),
     /** Wallet amount next to ledger sum per account (tests, admin checks). */

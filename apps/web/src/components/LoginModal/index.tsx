@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LOGIN_DIALOG_WIDTH } from '../../settings.ts';
+import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import { useAppStore } from '../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { getToken } from '../../utils/auth.ts';
@@ -25,6 +26,7 @@ export default function LoginModal() {
   const closeLogin = useAppStore((s) => s.closeLogin);
   const loggedIn = useUserStore(selectLoggedIn);
   const visible = open && !loggedIn;
+  const freeOffer = useFreeCheckOffer();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement | null>(null);
 
@@ -100,9 +102,11 @@ export default function LoginModal() {
               {t('login:refreshQr')}
             </button>
           </p>
-          <p className="login-modal__free">
-            <GiftOutlined /> {t('login:freeCheck')}
-          </p>
+          {freeOffer?.qrSignIn && (
+            <p className="login-modal__free">
+              <GiftOutlined /> {t('login:freeCheck')}
+            </p>
+          )}
           <div className="login-modal__divider">
             <span>{t('login:orPassword')}</span>
           </div>

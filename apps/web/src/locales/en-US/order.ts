@@ -31,7 +31,7 @@ export default {
     pricesTitle: 'Pay-per-use prices',
     pricesDesc:
       'Without package credit, these prices are taken from your balance; when it is short you are asked to top up or buy a package.',
-    freeTip: 'Accounts that sign in by WeChat QR get one free professional check every day',
+    freeTip: 'Accounts that sign in by QR get one free professional check every day',
     yourBalance: 'Balance',
     yourQuota: 'Your credit',
     toRecharge: 'Top up',
@@ -59,6 +59,9 @@ export default {
     creating: 'Creating the order…',
     scanWith: 'Scan with {{provider}} to pay',
     sandboxTag: 'Test payment',
+    sandboxBanner:
+      'Test payment: no real payment channel is configured; payments are simulated and nothing is charged',
+    unavailable: 'Online payment is not available yet; please contact the administrator',
     sandboxNote:
       'Test payment: no real money moves. Scan with a phone, or open the pay page on this computer to confirm.',
     openPage: 'Open the test pay page in a new window',
@@ -88,7 +91,7 @@ export default {
     freeCheck: 'Free daily check',
     freeAvailable: 'Available today',
     freeUsed: 'Used today',
-    freeIneligible: 'Sign in by WeChat QR to get it',
+    freeIneligible: 'Not available',
     freeDesc: 'One professional check per day (Beijing time)',
     tabs: { orders: 'Orders', ledger: 'Ledger', password: 'Change password' },
     orders: {

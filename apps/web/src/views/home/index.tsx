@@ -121,7 +121,7 @@ function Workspace() {
   const freeText = !free
     ? null
     : !free.eligible
-      ? t('workspace.freeNotEligible')
+      ? (free.reason ?? t('workspace.freeNotEligible'))
       : free.availableToday
         ? t('workspace.freeAvailable')
         : t('workspace.freeUsed');

@@ -7,6 +7,7 @@ import LangSelect from '../../components/LangSelect.tsx';
 import PasswordForm from '../../components/LoginModal/PasswordForm.tsx';
 import QrPanel from '../../components/LoginModal/QrPanel.tsx';
 import { useQrLogin } from '../../components/LoginModal/useQrLogin.ts';
+import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import { BrandMark } from '../../layout/components/Sidebar/Logo.tsx';
 import { safeRedirect } from '../../router/guard.ts';
 import { toast } from '../../utils/feedback.ts';
@@ -32,7 +33,11 @@ export default function Login() {
     done();
   });
 
-  const points = ['check', 'aigc', 'write', 'free'] as const;
+  // The free daily check is promised only where a QR sign-in here comes with it.
+  const freeOffer = useFreeCheckOffer()?.qrSignIn ?? false;
+  const points = freeOffer
+    ? (['check', 'aigc', 'write', 'free'] as const)
+    : (['check', 'aigc', 'write'] as const);
 
   return (
     <div className="login-page">
@@ -94,9 +99,11 @@ export default function Login() {
                   </button>
                 </div>
               )}
-              <p className="login-card__free">
-                <GiftOutlined /> {t('login:freeCheck')}
-              </p>
+              {freeOffer && (
+                <p className="login-card__free">
+                  <GiftOutlined /> {t('login:freeCheck')}
+                </p>
+              )}
               <p className="login-card__switch">
                 {t('login:page.noAccount')}
                 <button

@@ -342,7 +342,9 @@ export default function Account() {
                 <Tag>{t('account.freeIneligible')}</Tag>
               )}
             </div>
-            <div className="svc-muted">{t('account.freeDesc')}</div>
+            <div className="svc-muted" data-testid="free-check-reason">
+              {a.freeCheck.reason ?? t('account.freeDesc')}
+            </div>
           </section>
         </div>
       )}

@@ -147,6 +147,11 @@ export default function PayDialog({
   } else {
     body = (
       <div className="pay-dialog">
+        {order.sandbox && (
+          <div className="pay-dialog__banner" role="alert" data-testid="sandbox-banner">
+            {t('pay.sandboxBanner')}
+          </div>
+        )}
         <div className="pay-dialog__subject">{order.subject}</div>
         <div className="pay-dialog__amount">
           <span>{t('pay.amount')}</span>

@@ -8,6 +8,7 @@ import { getAccount } from '../../api/account.ts';
 import { loadById } from '../../api/sysConfig.ts';
 import { yuan } from './format.ts';
 import PayDialog from './PayDialog.tsx';
+import PaymentNotice from './PaymentNotice.tsx';
 import './order.css';
 
 const FALLBACK: TopUpLimits = { presets: [1000, 3000, 5000, 10000, 20000], minFen: 100, maxFen: 500_000 };
@@ -44,6 +45,7 @@ export default function Recharge() {
           <p>{t('recharge.subtitle')}</p>
         </div>
       </header>
+      <PaymentNotice />
       <div className="recharge-layout">
         <section className="svc-card">
           <div className="recharge-balance">

@@ -9,6 +9,8 @@ import { loadAllByEntity } from '../../api/sysConfig.ts';
 import AccountStrip from './AccountStrip.tsx';
 import { isQuotaKind, perUnit, quotaText, SERVICES, yuan } from './format.ts';
 import PayDialog from './PayDialog.tsx';
+import PaymentNotice from './PaymentNotice.tsx';
+import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import './order.css';
 
 function PackageCard({ p, onBuy }: { p: ProductPackage; onBuy: () => void }) {
@@ -56,6 +58,7 @@ function PackageCard({ p, onBuy }: { p: ProductPackage; onBuy: () => void }) {
 
 /** /order/taocan: packages grouped by service; buying opens the payment QR dialog. */
 export default function Taocan() {
+  const freeOffer = useFreeCheckOffer();
   const { t } = useTranslation('order');
   const [service, setService] = useState<QuotaKind | 'all'>('all');
   const [buying, setBuying] = useState<number | null>(null);
@@ -103,10 +106,13 @@ export default function Taocan() {
           <h1>{t('taocan.title')}</h1>
           <p>{t('taocan.subtitle')}</p>
         </div>
-        <div className="svc-chip">
-          <GiftOutlined /> {t('taocan.freeTip')}
-        </div>
+        {freeOffer?.qrSignIn && (
+          <div className="svc-chip">
+            <GiftOutlined /> {t('taocan.freeTip')}
+          </div>
+        )}
       </header>
+      <PaymentNotice />
       <AccountStrip />
       <div className="order-tabs">
         <Segmented options={options} value={service} onChange={(v) => setService(v as QuotaKind | 'all')} />

@@ -16,6 +16,7 @@ import { getAccount } from '../../api/account.ts';
 import { type CheckSource, checkInit, wordCount } from '../../api/check.ts';
 import { loadAllByEntity } from '../../api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
+import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
 import { RequestError } from '../../utils/request.ts';
@@ -88,6 +89,7 @@ export default function PaperCheck() {
     enabled: loggedIn,
   });
   const free = account.data?.freeCheck;
+  const freeOffer = useFreeCheckOffer();
 
   const source: CheckSource | null = useMemo(() => {
     if (mode === 'upload') return file ? { file } : null;
@@ -359,13 +361,18 @@ export default function PaperCheck() {
                 </div>
               </div>
             ) : (
-              <div className="ck-free">
-                <GiftOutlined />
-                <div>
-                  <strong>{t('upload.freeTitle')}</strong>
-                  <span className="svc-muted">{t('upload.freeHowto')}</span>
+              // Where no sign-in here comes with the free check, the card does not advertise one.
+              freeOffer?.qrSignIn !== false && (
+                <div className="ck-free">
+                  <GiftOutlined />
+                  <div>
+                    <strong>{t('upload.freeTitle')}</strong>
+                    <span className="svc-muted">
+                      {free?.reason ?? freeOffer?.rule ?? t('upload.freeHowto')}
+                    </span>
+                  </div>
                 </div>
-              </div>
+              )
             )}
             <h2>{t('upload.priceTitle')}</h2>
             <table className="ck-price-table">

@@ -2,6 +2,7 @@ import { QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useCurrentRoute } from '../../../hooks/useCurrentRoute.ts';
+import { useFreeCheckOffer } from '../../../hooks/usePublicFeature.ts';
 import { useAppStore } from '../../../store/app.ts';
 import { usePermissionStore } from '../../../store/permission.ts';
 import { useSettingsStore } from '../../../store/settings.ts';
@@ -19,6 +20,7 @@ export default function Sidebar() {
   const openLogin = useAppStore((s) => s.openLogin);
   const showLogo = useSettingsStore((s) => s.sidebarLogo);
   const loggedIn = useUserStore(selectLoggedIn);
+  const freeOffer = useFreeCheckOffer();
   const collapsed = !opened && device !== 'mobile';
   const active = match?.route.meta?.activeMenu ?? pathname;
 
@@ -35,7 +37,9 @@ export default function Sidebar() {
       {!loggedIn && !collapsed && (
         <button type="button" className="sidebar-promo" onClick={openLogin}>
           <QrcodeOutlined className="sidebar-promo__icon" />
-          <span className="sidebar-promo__text">{t('login:freeCheck')}</span>
+          <span className="sidebar-promo__text">
+            {freeOffer?.qrSignIn ? t('login:freeCheck') : t('login:page.tabQr')}
+          </span>
         </button>
       )}
     </aside>
