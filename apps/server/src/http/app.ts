@@ -17,6 +17,7 @@ import {
 import { ZodError } from 'zod';
 import type { AppContext } from '../context.ts';
 import { authPlugin } from './auth.ts';
+import { cspDirectives } from './csp.ts';
 import { AppError, statusMessages } from './errors.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -50,6 +51,12 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
+/** What helmet would add, for the answers written straight to the socket (helmet never sees them). */
+const rawSecurityHeaders =
+  "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" +
+  'X-Content-Type-Options: nosniff\r\nReferrer-Policy: strict-origin-when-cross-origin\r\n' +
+  'X-Frame-Options: DENY\r\n';
+
 /**
  * Requests Node rejects before Fastify sees them (a URL or headers over 16 KB, e.g. a huge username
  * in the login query string; malformed HTTP; timeouts) still get the envelope and a Chinese message.
@@ -66,7 +73,7 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:net
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\n${rawSecurityHeaders}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(err);
@@ -123,19 +130,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return sendIndex(reply);
   });
 
+  // Security headers on every answer, errors and the 404/SPA fallback included: helmet's onRequest hook
+  // is the first one registered. The policy is in csp.ts. No page may be framed (DENY matches
+  // frame-ancestors 'none'); other sites get only our origin as referrer, never a record's URL.
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
     crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
   });
   if (config.CORS_ORIGINS) {
     const cors = (await import('@fastify/cors')).default;
