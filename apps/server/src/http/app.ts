@@ -6,7 +6,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -51,11 +56,27 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
-/** What helmet would add, for the answers written straight to the socket (helmet never sees them). */
-const rawSecurityHeaders =
-  "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" +
-  'X-Content-Type-Options: nosniff\r\nReferrer-Policy: strict-origin-when-cross-origin\r\n' +
-  'X-Frame-Options: DENY\r\n';
+/**
+ * What helmet adds, for the answers it never sees: Node's client errors (written to the socket) and
+ * URLs the router rejects before any hook runs. They are JSON, so the policy forbids everything.
+ */
+const bareSecurityHeaders: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+};
+const rawSecurityHeaders = Object.entries(bareSecurityHeaders)
+  .map(([k, v]) => `${k}: ${v}\r\n`)
+  .join('');
+
+/** A URL the router cannot decode (`/api/%E0%A4%A`) or with an over-long parameter, before routing. */
+function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.code === 'FST_ERR_BAD_URL' ? 400 : err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 500;
+  const message = status === 500 ? statusMessages[500] : '请求地址有误';
+  reply.headers(bareSecurityHeaders).status(status).send({ code: status, message, result: null });
+}
 
 /**
  * Requests Node rejects before Fastify sees them (a URL or headers over 16 KB, e.g. a huge username
@@ -86,6 +107,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
