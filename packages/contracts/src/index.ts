@@ -1,7 +1,5 @@
-import { z } from 'zod';
-
-// Validation messages in Chinese on both server and web.
-z.config(z.locales.zhCN());
+// First: zod's settings must be in place before any schema below is built.
+import './zod-setup.ts';
 
 export * from './envelope.ts';
 export * from './paging.ts';

@@ -6,7 +6,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -17,6 +22,7 @@ import {
 import { ZodError } from 'zod';
 import type { AppContext } from '../context.ts';
 import { authPlugin } from './auth.ts';
+import { cspDirectives } from './csp.ts';
 import { AppError, statusMessages } from './errors.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -51,6 +57,28 @@ function containsNul(value: unknown): boolean {
 }
 
 /**
+ * What helmet adds, for the answers it never sees: Node's client errors (written to the socket) and
+ * URLs the router rejects before any hook runs. They are JSON, so the policy forbids everything.
+ */
+const bareSecurityHeaders: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+};
+const rawSecurityHeaders = Object.entries(bareSecurityHeaders)
+  .map(([k, v]) => `${k}: ${v}\r\n`)
+  .join('');
+
+/** A URL the router cannot decode (`/api/%E0%A4%A`) or with an over-long parameter, before routing. */
+function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.code === 'FST_ERR_BAD_URL' ? 400 : err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 500;
+  const message = status === 500 ? statusMessages[500] : '请求地址有误';
+  reply.headers(bareSecurityHeaders).status(status).send({ code: status, message, result: null });
+}
+
+/**
  * Requests Node rejects before Fastify sees them (a URL or headers over 16 KB, e.g. a huge username
  * in the login query string; malformed HTTP; timeouts) still get the envelope and a Chinese message.
  */
@@ -66,7 +94,7 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:net
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\n${rawSecurityHeaders}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(err);
@@ -79,6 +107,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,19 +152,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return sendIndex(reply);
   });
 
+  // Security headers on every answer, errors and the 404/SPA fallback included: helmet's onRequest hook
+  // is the first one registered. The policy is in csp.ts. No page may be framed (DENY matches
+  // frame-ancestors 'none'); other sites get only our origin as referrer, never a record's URL.
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
     crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
   });
   if (config.CORS_ORIGINS) {
     const cors = (await import('@fastify/cors')).default;

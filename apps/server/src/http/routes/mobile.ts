@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scriptNonce } from '../csp.ts';
 import type { RouteModule } from './index.ts';
 
 /**
@@ -10,11 +11,15 @@ export const mobileRoutes: RouteModule = (app) => {
     '/m/qr/:id',
     { schema: { hide: true, params: z.object({ id: z.string().max(100) }) } },
     async (_req, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(PAGE),
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(page(scriptNonce(reply))),
   );
 };
 
-const PAGE = `<!doctype html>
+/** The page; its inline script carries this response's CSP nonce. */
+const page = (nonce: string) => `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>扫码登录 · PaperDesk 论文工作台</title>
@@ -48,7 +53,7 @@ button.secondary{background:#fff;color:#409EFF;border:1px solid #409EFF}
   <section id="done" class="hidden"><h1 class="ok">已确认</h1><p>请回到电脑查看，此页面可以关闭。</p></section>
   <div id="msg" class="msg"></div>
 </div></main>
-<script>
+<script nonce="${nonce}">
 const id = location.pathname.split('/').pop();
 const KEY = 'Admin-Token';
 const $ = (s) => document.getElementById(s);

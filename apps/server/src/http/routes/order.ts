@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { NOTIFY_PATH } from '../../integrations/payments/index.ts';
 import { sandboxPayPage } from '../../integrations/payments/sandbox-page.ts';
 import { requireAdmin, requireUser } from '../auth.ts';
+import { scriptNonce } from '../csp.ts';
 import { ok } from '../envelope.ts';
 import type { RouteModule } from './index.ts';
 
@@ -144,7 +145,7 @@ export const orderRoutes: RouteModule = async (app, ctx) => {
         .status(order ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(sandboxPayPage(order));
+        .send(sandboxPayPage(order, scriptNonce(reply)));
     },
   );
 

@@ -9,9 +9,10 @@ const esc = (s: string) =>
 
 /**
  * The page a phone opens after scanning a 测试支付 QR: shows the order and a button that marks it paid.
- * Plain HTML like the QR-login page, no app bundle. No money moves; the page says so.
+ * Plain HTML like the QR-login page, no app bundle. No money moves; the page says so. `nonce` is the
+ * response's CSP script nonce: the policy runs no inline script without it.
  */
-export function sandboxPayPage(order: OrderView | null): string {
+export function sandboxPayPage(order: OrderView | null, nonce: string): string {
   const body = !order
     ? '<h1>订单不存在</h1><p>测试支付未启用，或订单号有误。</p>'
     : `<div class="notice" role="alert">${SANDBOX_NOTICE}</div>
@@ -22,7 +23,7 @@ export function sandboxPayPage(order: OrderView | null): string {
   <div id="state" data-status="${order.status}"></div>
   <button id="pay" class="hidden">确认支付（测试）</button>
   <div id="msg" class="msg"></div>
-  <script>
+  <script nonce="${nonce}">
   const orderNo = ${JSON.stringify(order.orderNo)};
   const state = document.getElementById('state'), pay = document.getElementById('pay'), msg = document.getElementById('msg');
   const texts = { created: '待支付', paid: '已支付，正在到账…', fulfilled: '支付成功，已到账。请回到电脑查看。', expired: '订单已过期，请回到电脑上重新下单。', refunded: '订单已退款。' };
