@@ -1,6 +1,6 @@
 import type { AccountSummary } from '@paperdesk/contracts';
 import type { Db } from '../db/index.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './errors.ts';
 import { freeCheckStatus } from './billing/charge.ts';
 import { readWallet } from './billing/ledger.ts';
 

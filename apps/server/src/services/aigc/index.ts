@@ -1,7 +1,7 @@
 import { type AigcDetector, loadDetector } from '@paperdesk/aigc';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict } from '../errors.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import type { createSysConfig } from '../sys-config.ts';

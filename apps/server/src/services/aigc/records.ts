@@ -16,7 +16,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { AigcRecordsTable } from '../../db/tables/aigc.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound, unprocessable } from '../errors.ts';
 import type { JobContext, JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import { countDocument } from '../checks/records.ts';
@@ -96,12 +96,11 @@ export function createAigcRecords(deps: AigcDeps) {
     const lim = await limits();
     const n = (v: number) => v.toLocaleString('en-US');
     if (characters > lim.maxChars)
-      throw new AppError(
-        422,
+      throw unprocessable(
         `论文共 ${n(characters)} 字符，超过单篇 ${n(lim.maxChars)} 字符的上限，请拆分后分别检测`,
       );
     if (characters < lim.minChars)
-      throw new AppError(422, `内容只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能做 AIGC 检测`);
+      throw unprocessable(`内容只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能做 AIGC 检测`);
     return { doc, format, fileName, characters, limits: lim };
   }
 

@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { ProductsTable } from '../../db/tables/billing.ts';
 import { selectPage } from '../../db/paging.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../errors.ts';
 import { createPaymentProviders, type PaymentProvider } from '../../integrations/payments/index.ts';
 import type { JobQueue } from '../../jobs/index.ts';
 import type { createSysConfig } from '../sys-config.ts';

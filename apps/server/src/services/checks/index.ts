@@ -4,7 +4,7 @@ import type { Billing } from '../billing/index.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { CHECK_RECORD_TYPE, createCheckBilling } from './billing-port.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict } from '../errors.ts';
 import { createLibrary } from './library.ts';
 import { CHECK_LIMIT_KEYS, createChecks, DEFAULT_CHECK_LIMITS } from './records.ts';
 

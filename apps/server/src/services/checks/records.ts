@@ -18,7 +18,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound, unprocessable } from '../errors.ts';
 import type { JobContext, JobQueue } from '../../jobs/types.ts';
 import { type DocumentSource, documentLimits, readSource } from '../records/source.ts';
 import { ownedRecord, unfinishedRecords } from '../records/table.ts';
@@ -115,13 +115,12 @@ export function createChecks(deps: CheckDeps) {
     const { characters, normalized } = countDocument(doc);
     const lim = await limits();
     if (characters > lim.maxChars) {
-      throw new AppError(
-        422,
+      throw unprocessable(
         `论文共 ${characters.toLocaleString('en-US')} 字符，超过单篇 ${lim.maxChars.toLocaleString('en-US')} 字符的上限，请拆分后分别检测`,
       );
     }
     if (characters < lim.minChars) {
-      throw new AppError(422, `论文只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能检测`);
+      throw unprocessable(`论文只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能检测`);
     }
     return { doc, format, fileName, characters, normalized, limits: lim };
   }

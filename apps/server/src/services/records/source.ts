@@ -5,7 +5,7 @@ import {
   readDocument,
   readPastedText,
 } from '@paperdesk/textkit';
-import { AppError } from '../../http/errors.ts';
+import { unprocessable, unsupportedType } from '../errors.ts';
 import type { createSysConfig } from '../sys-config.ts';
 
 export interface UploadedFile {
@@ -18,14 +18,15 @@ export type DocumentSource = { file: UploadedFile } | { text: string };
 
 /** textkit's typed errors as HTTP answers: a wrong type is 415, an unreadable or empty file 422. */
 function readError(err: unknown): never {
-  if (isTextkitError(err)) throw new AppError(err.code === 'UNSUPPORTED_TYPE' ? 415 : 422, err.message);
+  if (isTextkitError(err))
+    throw err.code === 'UNSUPPORTED_TYPE' ? unsupportedType(err.message) : unprocessable(err.message);
   throw err;
 }
 
 /** An uploaded .docx/.pdf/.txt through textkit; `fileName` is the name as stored (at most 200 characters). */
 export async function readUploadedFile(file: UploadedFile) {
   const format = documentFormat(file.filename);
-  if (!format) throw new AppError(415, '仅支持 .docx、.pdf、.txt 文件');
+  if (!format) throw unsupportedType('仅支持 .docx、.pdf、.txt 文件');
   const doc = await readDocument(file.data, file.filename).catch(readError);
   return { doc, format, fileName: file.filename.slice(0, 200) };
 }

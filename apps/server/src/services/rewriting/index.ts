@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict } from '../errors.ts';
 import type { Llm } from '../../integrations/llm/index.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';

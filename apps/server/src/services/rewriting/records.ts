@@ -20,7 +20,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { RewriteRecordsTable } from '../../db/tables/rewriting.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
 import type { Llm } from '../../integrations/llm/index.ts';
 import type { JobContext, JobQueue } from '../../jobs/types.ts';
 import { type DocumentSource, readSource } from '../records/source.ts';
@@ -117,13 +117,12 @@ export function createRewriting(deps: RewriteDeps) {
 
   function checkLength(characters: number, lim: { maxChars: number; minChars: number }) {
     if (characters > lim.maxChars) {
-      throw new AppError(
-        422,
+      throw unprocessable(
         `需要降重的内容共 ${characters.toLocaleString('en-US')} 字符，超过单次 ${lim.maxChars.toLocaleString('en-US')} 字符的上限，请分段提交`,
       );
     }
     if (characters < lim.minChars) {
-      throw new AppError(422, `内容只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能降重`);
+      throw unprocessable(`内容只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能降重`);
     }
   }
 

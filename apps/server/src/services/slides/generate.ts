@@ -7,7 +7,7 @@ import {
 } from '@paperdesk/contracts';
 import type { Deck, Slide } from '@paperdesk/documents';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
+import { unavailable } from '../errors.ts';
 import { type Llm, type LlmMessage, prompts, promptTag, render } from '../../integrations/llm/index.ts';
 
 /** What the model is asked about: the record's request and, for slides, its outline. */
@@ -128,7 +128,7 @@ export async function draftOutline(llm: Llm, req: DeckRequest, signal?: AbortSig
   try {
     return await completeJson(llm, { userId: req.userId, prompt, maxTokens: 1500, signal }, ModelOutline);
   } catch (err) {
-    if (err instanceof ModelFormatError) throw new AppError(503, `${err.message}，请重试`);
+    if (err instanceof ModelFormatError) throw unavailable(`${err.message}，请重试`);
     throw err;
   }
 }

@@ -16,7 +16,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { PptRecordsTable } from '../../db/tables/slides.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, rateLimited, unprocessable } from '../errors.ts';
 import type { Llm } from '../../integrations/llm/index.ts';
 import type { JobContext, JobQueue } from '../../jobs/types.ts';
 import type { Billing, Executor } from '../billing/index.ts';
@@ -274,7 +274,7 @@ export function createSlides(deps: SlidesDeps) {
       await llm.assertAvailable('ppt');
       const quota = await outlineQuota(userId);
       if (quota.usedToday >= quota.limit) {
-        throw new AppError(429, `今日免费生成大纲 ${quota.limit} 次已用完，明天再试，或直接编辑现有大纲`);
+        throw rateLimited(`今日免费生成大纲 ${quota.limit} 次已用完，明天再试，或直接编辑现有大纲`);
       }
       const outline = await draftOutline(llm, requestOf(row));
       const now = nowIso();
@@ -283,7 +283,7 @@ export function createSlides(deps: SlidesDeps) {
         await trx.insertInto('pptOutlineUses').values({ userId, day, createdAt: now }).execute();
         // of drafts that ran side by side, the one past the limit is not kept
         if ((await usesOn(trx, userId, day)) > quota.limit) {
-          throw new AppError(429, `今日免费生成大纲 ${quota.limit} 次已用完，明天再试`);
+          throw rateLimited(`今日免费生成大纲 ${quota.limit} 次已用完，明天再试`);
         }
         await trx
           .updateTable('pptRecords')
@@ -329,7 +329,7 @@ export function createSlides(deps: SlidesDeps) {
     async submit(userId: number, id: number, opts: { orderId?: number | undefined } = {}) {
       const row = await own(userId, id);
       if (row.status !== 'created') return { record: await load(userId, id), alreadySubmitted: true };
-      if (!row.outline) throw new AppError(422, '请先生成或填写大纲');
+      if (!row.outline) throw unprocessable('请先生成或填写大纲');
       await llm.assertAvailable('ppt');
       const now = nowIso();
       const charged = await db.transaction().execute(async (trx) => {

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { DomainError, conflict, notFound, rateLimited, unavailable } from '../errors.ts';
 import type { Llm } from '../../integrations/llm/index.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing, Executor } from '../billing/index.ts';
@@ -172,12 +172,12 @@ export function createWriting(deps: WritingDeps) {
     await llm.assertAvailable('writing');
     const a = await outlineAllowance(userId);
     if (a.used >= a.perDay)
-      throw new AppError(429, `今天的免费大纲生成次数（${a.perDay} 次）已用完，请明天再试或直接编辑已有大纲`);
+      throw rateLimited(`今天的免费大纲生成次数（${a.perDay} 次）已用完，请明天再试或直接编辑已有大纲`);
     try {
       return await model.twice('大纲生成失败', undefined, () => model.outline(brief, { userId }));
     } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw new AppError(503, 'AI 未能生成有效的大纲（已自动重试一次），请稍后重试');
+      if (err instanceof DomainError) throw err;
+      throw unavailable('AI 未能生成有效的大纲（已自动重试一次），请稍后重试');
     }
   }
 
