@@ -75,6 +75,12 @@ export interface PaidRecordSpec<R extends PaidRecordRow> {
   charge(trx: Executor, row: R, orderId: number | undefined): Promise<RecordFields>;
 }
 
+/** What the lifecycle asks of billing: the refund of a failed run and, for check_order_id, the QR order. */
+export interface RecordBilling {
+  refund(trx: Executor, input: { recordType: string; recordId: number }): Promise<unknown>;
+  confirmRecordOrder?: Billing['confirmRecordOrder'];
+}
+
 export interface RunHandle<R extends PaidRecordRow> {
   row: R;
   /** This run's claim: every later write is guarded by it, so a superseded run writes nothing. */
@@ -83,7 +89,7 @@ export interface RunHandle<R extends PaidRecordRow> {
 }
 
 export function createPaidRecords<R extends PaidRecordRow>(
-  deps: { db: Db; jobs: JobQueue; billing: Pick<Billing, 'refund' | 'confirmRecordOrder'> },
+  deps: { db: Db; jobs: JobQueue; billing: RecordBilling },
   spec: PaidRecordSpec<R>,
 ) {
   const db = deps.db as unknown as LifecycleDb;
@@ -308,6 +314,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
   /** check_order_id: the user's QR order for exactly this record, refreshed from the provider. */
   async function confirmOrder(userId: number, id: number, orderId: number) {
     await own(userId, id);
+    if (!deps.billing.confirmRecordOrder) throw new Error(`${spec.recordType}: no QR orders configured`);
     return deps.billing.confirmRecordOrder(userId, orderId, spec.recordType, id);
   }
 
