@@ -20,6 +20,16 @@ export interface DeckRequest {
   sourceText: string;
 }
 
+/** A stored record's request (any row with these columns). */
+export const requestOf = (r: DeckRequest): DeckRequest => ({
+  userId: r.userId,
+  topic: r.topic,
+  speaker: r.speaker,
+  scene: r.scene,
+  slideCount: r.slideCount,
+  sourceText: r.sourceText,
+});
+
 export const PROMPT_TAGS = `${promptTag(prompts.pptOutline)},${promptTag(prompts.pptSection)}`;
 
 /** The model's reply did not match the format even after one retry. */
