@@ -249,7 +249,8 @@ export function createPaidRecords<R extends PaidRecordRow>(
       done: string;
       /** Checks before anything changes (e.g. the model is configured). */
       before?: (row: R) => Promise<void>;
-      set?: RecordFields;
+      /** Columns set with the re-queue of a failed record (instead of the defaults). */
+      set?: (failed: R) => RecordFields;
       /** 409 with this message when the failed record changed state meanwhile (else nothing happens). */
       raced?: string;
     },
@@ -259,7 +260,10 @@ export function createPaidRecords<R extends PaidRecordRow>(
     if (row.status === 'done') throw conflict(opts.done);
     await opts.before?.(row);
     if (row.status === 'failed') {
-      const queued = await queue(userId, row, { from: 'failed', ...(opts.set ? { set: opts.set } : {}) });
+      const queued = await queue(userId, row, {
+        from: 'failed',
+        ...(opts.set ? { set: opts.set(row) } : {}),
+      });
       if (!queued && opts.raced) throw conflict(opts.raced);
     } else {
       await deps.jobs.enqueue(
