@@ -14,7 +14,7 @@ import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import { isMultipart, paperUploads, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 import { downloadRoute, recordRoutes, userRoute } from './records.ts';
 
 const ep = aigcEndpoints;

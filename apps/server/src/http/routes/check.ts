@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { isMultipart, paperUploads, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 import { downloadRoute, recordRoutes, userRoute } from './records.ts';
 
 const ep = checkEndpoints;

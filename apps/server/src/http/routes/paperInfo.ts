@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../errors.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 import { downloadRoute, recordRoutes, userRoute } from './records.ts';
 
 const ep = paperInfoEndpoints;

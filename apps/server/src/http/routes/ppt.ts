@@ -16,7 +16,7 @@ import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../errors.ts';
 import { acceptUploads, isMultipart, readForm, uploadLimitOf } from '../upload.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 import { downloadRoute, recordRoutes } from './records.ts';
 
 const ep = pptEndpoints;

@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../auth.ts';
 import { type DownloadFile, sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
-import type { ZodApp } from './index.ts';
+import type { ZodApp } from './types.ts';
 
 /** What a signed-in call brings: the user and the validated query and body of its endpoint. */
 export interface Call<E extends Endpoint> {

@@ -16,14 +16,8 @@ import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { ChatMessageStatus } from '../../db/tables/llm.ts';
 import { badRequest, notFound, rateLimited } from '../errors.ts';
-import {
-  type Llm,
-  LlmError,
-  type LlmMessage,
-  type LlmUsage,
-  prompts,
-  render,
-} from '../../integrations/llm/index.ts';
+import { LlmError, type LlmMessage, type LlmUsage, prompts, render } from '../../integrations/llm/index.ts';
+import type { Llm } from '../llm-usage.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import type { ChatCharging } from './charging.ts';
 import { consumeGuestAllowance, guestUsed, returnGuestAllowance, shanghaiDay } from './guest.ts';

@@ -20,7 +20,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { RewriteRecordsTable } from '../../db/tables/rewriting.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
-import type { Llm } from '../../integrations/llm/index.ts';
+import type { Llm } from '../llm-usage.ts';
 import { rewriteRun } from '../../jobs/handlers/rewrite.ts';
 import type { JobContext, JobQueue } from '../../jobs/types.ts';
 import { type DocumentSource, readSource } from '../records/source.ts';

@@ -8,7 +8,8 @@ import {
 import type { Deck, Slide } from '@paperdesk/documents';
 import { z } from 'zod';
 import { unavailable } from '../errors.ts';
-import { type Llm, type LlmMessage, prompts, promptTag, render } from '../../integrations/llm/index.ts';
+import { type LlmMessage, prompts, promptTag, render } from '../../integrations/llm/index.ts';
+import type { Llm } from '../llm-usage.ts';
 
 /** What the model is asked about: the record's request and, for slides, its outline. */
 export interface DeckRequest {

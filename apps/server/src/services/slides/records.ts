@@ -16,7 +16,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { PptRecordsTable } from '../../db/tables/slides.ts';
 import { badRequest, conflict, notFound, rateLimited, unprocessable } from '../errors.ts';
-import type { Llm } from '../../integrations/llm/index.ts';
+import type { Llm } from '../llm-usage.ts';
 import { pptRun } from '../../jobs/handlers/ppt.ts';
 import type { JobContext, JobQueue } from '../../jobs/types.ts';
 import type { Billing, Executor } from '../billing/index.ts';

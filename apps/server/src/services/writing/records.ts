@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { DomainError, conflict, notFound, rateLimited, unavailable } from '../errors.ts';
-import type { Llm } from '../../integrations/llm/index.ts';
+import type { Llm } from '../llm-usage.ts';
 import { writingRun } from '../../jobs/handlers/writing.ts';
 import type { JobContext, JobQueue } from '../../jobs/types.ts';
 import type { Billing, Executor } from '../billing/index.ts';
