@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { JobContext, JobKind, JobPayloads, JobQueue, JobRegistration } from '../../jobs/types.ts';
-import type { Billing, Executor } from '../billing/index.ts';
+import type { Billing, Executor, RecordPricing } from '../billing/index.ts';
 import { conflict } from '../errors.ts';
 import { ownedRecord, type RecordTable, unfinishedRecords } from './table.ts';
 
@@ -368,3 +368,29 @@ export function createPaidRecords<R extends PaidRecordRow>(
 }
 
 export type PaidRecords<R extends PaidRecordRow> = ReturnType<typeof createPaidRecords<R>>;
+
+/**
+ * Paying for one record by QR (create_order with this record type): the order is priced from the user's
+ * record while it is `created` (409 `submitted` after), and once paid the record is submitted with it.
+ */
+export function payByQr<V extends { status: string }>(
+  billing: Pick<Billing, 'registerRecordType'>,
+  recordType: string,
+  opts: {
+    load(userId: number, id: number): Promise<V>;
+    submitted: string;
+    pricing(record: V): RecordPricing;
+    submit(userId: number, record: V, orderId: number): Promise<unknown>;
+  },
+): void {
+  billing.registerRecordType(recordType, {
+    async resolve(userId, recordId) {
+      const record = await opts.load(userId, Number(recordId));
+      if (record.status !== 'created') throw conflict(opts.submitted);
+      return opts.pricing(record);
+    },
+    async onPaid({ userId, recordId, orderId }) {
+      await opts.submit(userId, await opts.load(userId, Number(recordId)), orderId);
+    },
+  });
+}
