@@ -17,7 +17,7 @@ import { nowIso } from '../../db/index.ts';
 import type { AigcRecordsTable } from '../../db/tables/aigc.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { aigcRun } from '../../jobs/handlers/aigc.ts';
-import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import { countDocument } from '../checks/records.ts';
 import { type DocumentSource, documentLimits, readSource } from '../records/source.ts';
@@ -291,17 +291,7 @@ export function createAigcRecords(deps: AigcDeps) {
       };
     },
 
-    /** Registers the `aigc` job: run, fail with one refund, and re-queue unfinished records at start. */
-    registerJobs(jobs: JobQueue): void {
-      records.register(jobs, { attempts: 2, run });
-    },
-
-    /** For tests: what the worker does with one record. */
-    async runJob(recordId: number, job: JobContext): Promise<void> {
-      const claimed = await records.claim(recordId, job);
-      if (claimed) await run(claimed);
-    },
-    failJob: records.fail,
+    ...records.jobApi({ attempts: 2, run }),
   };
 }
 

@@ -19,7 +19,7 @@ import { nowIso } from '../../db/index.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { checkRun } from '../../jobs/handlers/check.ts';
-import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import type { JobQueue } from '../../jobs/types.ts';
 import { type DocumentSource, documentLimits, readSource } from '../records/source.ts';
 import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
@@ -361,22 +361,12 @@ export function createChecks(deps: CheckDeps) {
       };
     },
 
-    /** Registers the `check` job: run, fail with one refund, and recover unfinished records at start. */
-    registerJobs(jobs: JobQueue): void {
-      records.register(jobs, {
-        attempts: 2,
-        run,
-        // warm the index while the API starts answering
-        warmUp: () => void library.ensureReady().catch((err) => log(`比对库索引加载失败：${String(err)}`)),
-      });
-    },
-
-    /** For tests: what the worker does with one record. */
-    async runJob(recordId: number, job: JobContext): Promise<void> {
-      const claimed = await records.claim(recordId, job);
-      if (claimed) await run(claimed);
-    },
-    failJob: records.fail,
+    ...records.jobApi({
+      attempts: 2,
+      run,
+      // warm the index while the API starts answering
+      warmUp: () => void library.ensureReady().catch((err) => log(`比对库索引加载失败：${String(err)}`)),
+    }),
   };
 }
 

@@ -360,9 +360,22 @@ export function createPaidRecords<R extends PaidRecordRow>(
     list,
     confirmOrder,
     registration,
-    /** Registers the job kind on a queue (the service's `registerJobs`). */
-    register(queueOf: JobQueue, opts: Parameters<typeof registration>[0]) {
-      queueOf.register(spec.job, registration(opts) as JobRegistration<typeof spec.job>);
+    /**
+     * The service's job face: `registerJobs` puts the job kind on a queue (both `serve` and `worker` do),
+     * `runJob` does what a worker does with one record now, `failJob` what the queue does after the last
+     * attempt.
+     */
+    jobApi(opts: Parameters<typeof registration>[0]) {
+      return {
+        registerJobs(queueOf: JobQueue): void {
+          queueOf.register(spec.job, registration(opts) as JobRegistration<typeof spec.job>);
+        },
+        async runJob(recordId: number, job: JobContext): Promise<void> {
+          const run = await claim(recordId, job);
+          if (run) await opts.run(run);
+        },
+        failJob: fail,
+      };
     },
   };
 }

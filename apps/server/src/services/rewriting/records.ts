@@ -22,7 +22,7 @@ import type { RewriteRecordsTable } from '../../db/tables/rewriting.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { rewriteRun } from '../../jobs/handlers/rewrite.ts';
-import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import type { JobQueue } from '../../jobs/types.ts';
 import { type DocumentSource, readSource } from '../records/source.ts';
 import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
@@ -387,17 +387,7 @@ export function createRewriting(deps: RewriteDeps) {
       return { body, filename: `${base}-降重结果.docx` };
     },
 
-    /** Registers the `rewrite` job: run, fail with one refund, recover unfinished records at start. */
-    registerJobs(jobs: JobQueue): void {
-      records.register(jobs, { attempts: 2, run });
-    },
-
-    /** For tests: what the worker does with one record. */
-    async runJob(recordId: number, job: JobContext): Promise<void> {
-      const claimed = await records.claim(recordId, job);
-      if (claimed) await run(claimed);
-    },
-    failJob: records.fail,
+    ...records.jobApi({ attempts: 2, run }),
   };
 }
 

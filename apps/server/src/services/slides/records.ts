@@ -18,7 +18,7 @@ import type { PptRecordsTable } from '../../db/tables/slides.ts';
 import { badRequest, conflict, notFound, rateLimited, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { pptRun } from '../../jobs/handlers/ppt.ts';
-import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing, Executor } from '../billing/index.ts';
 import { shanghaiDay } from '../billing/index.ts';
 import { readUploadedFile } from '../records/source.ts';
@@ -313,18 +313,8 @@ export function createSlides(deps: SlidesDeps) {
       };
     },
 
-    /** Registers the `ppt` job: run, fail with one refund, recover unfinished records at start. */
-    registerJobs(jobs: JobQueue): void {
-      // a bad answer is already retried once inside the job; running it again would bill the model twice
-      records.register(jobs, { attempts: 1, run });
-    },
-
-    /** For tests: what the worker does with one record. */
-    async runJob(recordId: number, job: JobContext): Promise<void> {
-      const claimed = await records.claim(recordId, job);
-      if (claimed) await run(claimed);
-    },
-    failJob: records.fail,
+    // a bad answer is already retried once inside the job; running it again would bill the model twice
+    ...records.jobApi({ attempts: 1, run }),
   };
 }
 

@@ -17,7 +17,7 @@ import { nowIso } from '../../db/index.ts';
 import { DomainError, conflict, notFound, rateLimited, unavailable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { writingRun } from '../../jobs/handlers/writing.ts';
-import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing, Executor } from '../billing/index.ts';
 import { shanghaiDay } from '../billing/index.ts';
 import { createPaidRecords } from '../records/kernel.ts';
@@ -240,13 +240,9 @@ export function createWriting(deps: WritingDeps) {
 
   return {
     outlineAllowance,
-    /** For tests: what the worker does with one record. */
-    async runJob(recordId: number, job: JobContext): Promise<void> {
-      const claimed = await records.claim(recordId, job);
-      if (claimed) await run(claimed);
-    },
-    /** Every attempt failed: mark the record failed and refund, exactly once. Written sections stay. */
-    failJob: records.fail,
+    // each part already gets a second try inside the job; a job-level retry would try it twice more.
+    // A failure refunds once; the written sections stay for a reload.
+    ...records.jobApi({ attempts: 1, run }),
     content,
 
     /** query_paper_content `outline` with a draft: the model drafts an outline; a `created` record holds it. */
@@ -434,11 +430,6 @@ export function createWriting(deps: WritingDeps) {
         throw conflict(row.status === 'failed' ? '写作失败，没有可下载的论文' : '论文尚未写完，请稍后再试');
       const cover = row.cover ? (JSON.parse(row.cover) as ThesisCover) : null;
       return paperFile(await content(userId, id), cover);
-    },
-
-    registerJobs(jobs: JobQueue): void {
-      // each part already gets a second try inside the job; a job-level retry would try it twice more
-      records.register(jobs, { attempts: 1, run });
     },
   };
 }
