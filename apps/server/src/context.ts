@@ -9,7 +9,7 @@ import { createAccounts } from './services/accounts.ts';
 import { createQrLogin } from './services/qr-login.ts';
 import { createSysConfig } from './services/sys-config.ts';
 import { openRedis } from './integrations/redis.ts';
-import { createLlm, type Llm } from './integrations/llm/index.ts';
+import { createLlm, type Llm } from './services/llm-usage.ts';
 import { type Chat, createChat } from './services/chat/index.ts';
 import { billingChatCharging } from './services/chat/charging.ts';
 import { createQueue, type JobQueue } from './jobs/index.ts';

@@ -57,7 +57,7 @@ async function main() {
       return;
     }
     case 'library:import': {
-      const { runLibraryImport } = await import('./services/checks/import-cli.ts');
+      const { runLibraryImport } = await import('./library-import-cli.ts');
       return runLibraryImport(config, rest);
     }
     default:

@@ -16,3 +16,4 @@ export * from './machine.ts';
 export * from './chat.ts';
 export * from './ppt.ts';
 export * from './paperInfo.ts';
+export * from './endpoints.ts';

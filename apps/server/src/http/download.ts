@@ -1,14 +1,16 @@
 import type { FastifyReply } from 'fastify';
 
+export interface DownloadFile {
+  body: Buffer;
+  contentType: string;
+  filename: string;
+}
+
 /**
  * Sends a generated file as a private, uncached download: `asciiName` for old clients, the UTF-8 (Chinese)
  * `filename` for the rest.
  */
-export function sendDownload(
-  reply: FastifyReply,
-  asciiName: string,
-  file: { body: Buffer; contentType: string; filename: string },
-) {
+export function sendDownload(reply: FastifyReply, asciiName: string, file: DownloadFile) {
   return reply
     .header('content-type', file.contentType)
     .header(

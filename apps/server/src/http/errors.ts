@@ -1,20 +1,61 @@
-/** A failure the client should see: HTTP status plus a Chinese message. Anything else becomes a 500. */
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
+import { DomainError, type ErrorKind } from '../services/errors.ts';
+
+export {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  paymentRequired,
+  unauthorized,
+} from '../services/errors.ts';
+
+/** Where the HTTP layer maps each domain error kind to its status code (and so to the envelope's `code`). */
+export const statusOfKind = {
+  invalid: 400,
+  unauthenticated: 401,
+  paymentRequired: 402,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupportedType: 415,
+  unprocessable: 422,
+  rateLimited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const satisfies Record<ErrorKind, number>;
+
+export type ErrorStatus = (typeof statusOfKind)[ErrorKind];
+
+const kindOfStatus = Object.fromEntries(
+  Object.entries(statusOfKind).map(([kind, status]) => [status, kind]),
+) as Record<ErrorStatus, ErrorKind>;
+
+declare module '../services/errors.ts' {
+  interface DomainError {
+    /** The HTTP status of the error's kind (defined here, where HTTP is known). */
+    readonly statusCode: ErrorStatus;
   }
 }
+Object.defineProperty(DomainError.prototype, 'statusCode', {
+  get(this: DomainError) {
+    return statusOfKind[this.kind];
+  },
+});
 
-export const badRequest = (message: string) => new AppError(400, message);
-export const unauthorized = (message = '未登录，请登录后使用！') => new AppError(401, message);
-export const paymentRequired = (message: string, details?: unknown) => new AppError(402, message, details);
-export const forbidden = (message = '没有权限执行此操作') => new AppError(403, message);
-export const notFound = (message = '记录不存在') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+/**
+ * A failure raised by the HTTP layer itself, named by its status. Every domain error counts as one
+ * (`instanceof AppError`), so route code and the error handler treat both alike.
+ */
+export class AppError extends DomainError {
+  constructor(statusCode: ErrorStatus, message: string, details?: unknown) {
+    super(kindOfStatus[statusCode], message, details);
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof DomainError;
+  }
+}
 
 /** Default Chinese messages per status for errors raised by Fastify or its plugins. */
 export const statusMessages: Record<number, string> = {

@@ -4,7 +4,7 @@ import type { CurrentUser } from '@paperdesk/contracts';
 import type { Db } from '../db/index.ts';
 import { nowIso } from '../db/index.ts';
 import type { LoginMethod, ServerRole } from '../db/tables/accounts.ts';
-import { AppError, conflict, unauthorized } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, unauthorized } from './errors.ts';
 
 const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 /** Sliding expiry is refreshed at most this often, so reads do not turn every request into a write. */
@@ -79,7 +79,7 @@ export function createAccounts(db: Db) {
         .executeTakeFirst();
       const ok = await argonVerify(user?.passwordHash ?? (await DUMMY_HASH), password).catch(() => false);
       if (!user?.passwordHash || !ok) throw unauthorized('用户名或密码错误');
-      if (user.disabled) throw new AppError(403, '该账户已停用');
+      if (user.disabled) throw forbidden('该账户已停用');
       return user.id;
     },
 
@@ -91,7 +91,7 @@ export function createAccounts(db: Db) {
         .executeTakeFirst();
       if (user?.passwordHash) {
         const ok = await argonVerify(user.passwordHash, oldPassword).catch(() => false);
-        if (!ok) throw new AppError(400, '原密码不正确');
+        if (!ok) throw badRequest('原密码不正确');
       }
       await db
         .updateTable('users')

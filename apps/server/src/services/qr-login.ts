@@ -3,7 +3,7 @@ import type { QrCodeStart } from '@paperdesk/contracts';
 import { type Config, qrLoginMode } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { nowIso } from '../db/index.ts';
-import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from './errors.ts';
 import { createWechatQrProvider } from '../integrations/wechat/qr-provider.ts';
 import { type Accounts, hashToken } from './accounts.ts';
 import { recordSelfQrDevice } from './billing/free-check.ts';
@@ -26,7 +26,8 @@ const selfHostedProvider: QrProvider = {
 export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts; provider?: QrProvider }) {
   const { db, config, accounts } = deps;
   const provider =
-    deps.provider ?? (qrLoginMode(config) === 'wechat' ? createWechatQrProvider(config) : selfHostedProvider);
+    deps.provider ??
+    (qrLoginMode(config) === 'wechat' ? createWechatQrProvider(config, QR_TTL_SECONDS) : selfHostedProvider);
 
   async function load(id: string) {
     const row = await db.selectFrom('qrLogins').selectAll().where('id', '=', id).executeTakeFirst();
@@ -42,7 +43,7 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
       .where('status', '=', 'pending')
       .where('expiresAt', '>', nowIso())
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, '该二维码已被使用，请刷新二维码');
+    if (Number(res.numUpdatedRows) !== 1) throw conflict('该二维码已被使用，请刷新二维码');
   }
 
   // Every guest page load asks for a QR, so old rows are swept (at most every 10 minutes per process);
@@ -90,7 +91,7 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
     async confirmWechat(id: string, openid: string): Promise<number> {
       const row = await load(id);
       if (row.provider !== 'wechat') throw notFound('二维码不存在或已过期，请刷新二维码');
-      if (row.status !== 'pending') throw new AppError(409, '该二维码已被使用，请刷新二维码');
+      if (row.status !== 'pending') throw conflict('该二维码已被使用，请刷新二维码');
       const userId = await accounts.findOrCreateByOpenid(openid);
       await markConfirmed(id, userId);
       return userId;
@@ -108,7 +109,7 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
       const row = await load(id);
       if (!browserKey || row.browserHash !== hashToken(browserKey))
         throw forbidden('该二维码不属于当前浏览器');
-      if (row.status === 'redeemed') throw new AppError(409, '该二维码已使用，请刷新二维码');
+      if (row.status === 'redeemed') throw conflict('该二维码已使用，请刷新二维码');
       if (row.status !== 'confirmed' || row.userId === null) return null;
       const res = await db
         .updateTable('qrLogins')
@@ -116,7 +117,7 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
         .where('id', '=', id)
         .where('status', '=', 'confirmed')
         .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, '该二维码已使用，请刷新二维码');
+      if (Number(res.numUpdatedRows) !== 1) throw conflict('该二维码已使用，请刷新二维码');
       if (row.provider === 'self')
         await recordSelfQrDevice(db, { userId: row.userId, deviceHash: row.browserHash, ip });
       const token = await accounts.issueToken(row.userId, row.provider === 'wechat' ? 'wechat' : 'qr');

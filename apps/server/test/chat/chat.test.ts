@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { paymentRequired } from '../../src/http/errors.ts';
-import { createLlm } from '../../src/integrations/llm/index.ts';
+import { createLlm } from '../../src/services/llm-usage.ts';
 import type { ChatCharging } from '../../src/services/chat/charging.ts';
 import { createChat } from '../../src/services/chat/index.ts';
 import { bearer, credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';

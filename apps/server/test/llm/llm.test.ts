@@ -6,7 +6,6 @@ import type { AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createGgufProvider } from '../../src/integrations/llm/gguf-provider.ts';
 import {
-  createLlm,
   estimateTokens,
   LlmError,
   type LlmStreamEvent,
@@ -15,6 +14,7 @@ import {
   render,
 } from '../../src/integrations/llm/index.ts';
 import { createLimiter } from '../../src/integrations/llm/limiter.ts';
+import { createLlm } from '../../src/services/llm-usage.ts';
 import { startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase, testConfig } from '../support/databases.ts';
 

@@ -4,7 +4,7 @@ import { renderPaperDocx } from '@paperdesk/documents';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
-import { createLlm } from '../../src/integrations/llm/index.ts';
+import { createLlm } from '../../src/services/llm-usage.ts';
 import { createLocalQueue } from '../../src/jobs/local.ts';
 import { createSlides } from '../../src/services/slides/records.ts';
 import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';

@@ -2,7 +2,7 @@ import type { PaperContent, WritingRecord, WritingSection } from '@paperdesk/con
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
-import { createLlm } from '../../src/integrations/llm/index.ts';
+import { createLlm } from '../../src/services/llm-usage.ts';
 import { createLocalQueue } from '../../src/jobs/local.ts';
 import {
   createWriting,

@@ -1,7 +1,7 @@
 import { AccountSummary, envelope } from '@paperdesk/contracts';
 import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 
 export const accountRoutes: RouteModule = (app, ctx) => {
   app.get(

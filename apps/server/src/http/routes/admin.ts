@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { LoginMethod } from '../../db/tables/accounts.ts';
 import { requireAdmin } from '../auth.ts';
 import { ok } from '../envelope.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 
 const tags = ['admin 管理'];
 

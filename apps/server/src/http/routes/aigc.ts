@@ -1,28 +1,23 @@
 import {
+  aigcEndpoints,
   AigcInitFields,
   AigcInitInput,
-  AigcListFilter,
-  AigcOrderQuery,
   AigcRecord,
-  AigcReport,
   AigcSubmitQuery,
   AigcWordCountInput,
   AigcWordCountResult,
   envelope,
-  IdQuery,
-  PageQuery,
-  page,
 } from '@paperdesk/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth.ts';
-import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import { isMultipart, paperUploads, parseSlot, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
-import type { RouteModule } from './index.ts';
+import { downloadRoute, recordRoutes, userRoute } from './records.ts';
+import type { RouteModule } from './types.ts';
 
+const ep = aigcEndpoints;
 const BASE = '/api/base/paper_aigc_api';
 const tags = ['paper_aigc_api AIGC检测'];
 const REWRITE_SOON = '降AIGC服务即将上线，敬请期待；AIGC 检测报告可先下载保存';
@@ -39,19 +34,7 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
     });
     const app = plain.withTypeProvider<ZodTypeProvider>();
 
-    app.post(
-      `${BASE}/query_list`,
-      {
-        schema: {
-          tags,
-          summary: '我的 AIGC 检测记录（分页在 query，筛选在 body：status、title 关键字）',
-          querystring: PageQuery,
-          body: AigcListFilter,
-          response: { 200: envelope(page(AigcRecord)) },
-        },
-      },
-      async (req) => ok(await aigc.list(requireUser(req).id, req.query, req.body ?? {})),
-    );
+    recordRoutes(app, tags, { list: ep.query_list, load: ep.load_by_id, delete: ep.delete }, aigc);
 
     app.post(
       `${BASE}/word_count`,
@@ -106,87 +89,18 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
       },
     );
 
-    app.post(
-      `${BASE}/check_order_id`,
-      {
-        schema: {
-          tags,
-          summary: '扫码支付后确认：订单已支付则提交本记录（只扣一次）；未支付时 paid=false',
-          querystring: AigcOrderQuery,
-          response: { 200: envelope(z.object({ paid: z.boolean(), record: AigcRecord })) },
-        },
-      },
-      async (req) => {
-        const r = await aigc.confirmOrder(requireUser(req).id, req.query.id, req.query.orderId);
-        return ok(r, r.paid ? '支付成功，已提交检测' : '订单尚未支付');
-      },
+    userRoute(app, tags, ep.check_order_id, async (c) => {
+      const r = await aigc.confirmOrder(c.userId, c.query.id, c.query.orderId);
+      return ok(r, r.paid ? '支付成功，已提交检测' : '订单尚未支付');
+    });
+    userRoute(app, tags, ep.reload, async (c) =>
+      ok(await aigc.reload(c.userId, c.query.id), '已重新提交检测'),
     );
-
-    app.post(
-      `${BASE}/reload`,
-      {
-        schema: {
-          tags,
-          summary: '重新检测：失败（已退款）的记录重新扣费后再跑一次；排队中丢失的任务重新排队，不再扣费',
-          querystring: IdQuery,
-          response: { 200: envelope(AigcRecord) },
-        },
-      },
-      async (req) => ok(await aigc.reload(requireUser(req).id, req.query.id), '已重新提交检测'),
-    );
-
-    app.post(
-      `${BASE}/delete`,
-      {
-        schema: {
-          tags,
-          summary: '删除自己的 AIGC 检测记录',
-          querystring: IdQuery,
-          response: { 200: envelope(z.boolean()) },
-        },
-      },
-      async (req) => {
-        await aigc.remove(requireUser(req).id, req.query.id);
-        return ok(true, '已删除');
-      },
-    );
-
-    app.post(
-      `${BASE}/load_by_id`,
-      {
-        schema: {
-          tags,
-          summary: '一条 AIGC 检测记录：状态、进度与核心指标',
-          querystring: IdQuery,
-          response: { 200: envelope(AigcRecord) },
-        },
-      },
-      async (req) => ok(await aigc.load(requireUser(req).id, req.query.id)),
-    );
-
-    app.post(
-      `${BASE}/load_content_by_id`,
-      {
-        schema: {
-          tags,
-          summary: 'AIGC 检测报告：总体疑似度、各章节与段落的疑似程度、标出的疑似句子',
-          querystring: IdQuery,
-          response: { 200: envelope(AigcReport) },
-        },
-      },
-      async (req) => ok(await aigc.report(requireUser(req).id, req.query.id)),
-    );
-
-    app.get(
-      `${BASE}/download_report`,
-      {
-        schema: { tags, summary: '下载 AIGC 检测报告 PDF（按需生成）', querystring: IdQuery },
-      },
-      async (req, reply) => {
-        const file = await aigc.download(requireUser(req).id, req.query.id);
-        return sendDownload(reply, `aigc-report-${req.query.id}.pdf`, file);
-      },
-    );
+    userRoute(app, tags, ep.load_content_by_id, async (c) => ok(await aigc.report(c.userId, c.query.id)));
+    downloadRoute(app, tags, ep.download_report, async (c) => ({
+      asciiName: `aigc-report-${c.query.id}.pdf`,
+      file: await aigc.download(c.userId, c.query.id),
+    }));
 
     // 降AIGC (rewriting) calls of this group: answered honestly until that service exists; nothing stored.
     for (const name of ['machine_submit', 'aigc_machine_submit', 'query_content_list']) {

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { ChatOwner } from '../../services/chat/index.ts';
 import { requireAdmin } from '../auth.ts';
 import { ok } from '../envelope.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 
 const BASE = '/api/base/chat_gpt_api';
 const tags = ['chat_gpt_api AI 助手'];

@@ -1,31 +1,26 @@
 import {
   CheckCost,
+  checkEndpoints,
   CheckCostInput,
   CheckInitFields,
   CheckInitInput,
-  CheckListFilter,
   CheckRecord,
-  CheckReport,
   CheckSubmitInput,
-  DownloadReportQuery,
   envelope,
   IdQuery,
   MachineRecord,
-  PageQuery,
-  page,
-  UpdateTitleInput,
   WordCountInput,
   WordCountResult,
 } from '@paperdesk/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth.ts';
-import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
 import { isMultipart, paperUploads, parseSlot, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
-import type { RouteModule } from './index.ts';
+import { downloadRoute, recordRoutes, userRoute } from './records.ts';
+import type { RouteModule } from './types.ts';
 
+const ep = checkEndpoints;
 const BASE = '/api/base/check_api';
 const tags = ['check_api 查重'];
 export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
@@ -40,22 +35,7 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
     });
     const app = plain.withTypeProvider<ZodTypeProvider>();
 
-    app.post(
-      `${BASE}/query_list`,
-      {
-        schema: {
-          tags,
-          summary: '我的查重记录（分页在 query，筛选在 body：status、title 关键字）',
-          querystring: PageQuery,
-          body: CheckListFilter,
-          response: { 200: envelope(page(CheckRecord)) },
-        },
-      },
-      async (req) => {
-        const user = requireUser(req);
-        return ok(await checks.list(user.id, req.query, req.body ?? {}));
-      },
-    );
+    recordRoutes(app, tags, { list: ep.query_list, load: ep.load_by_id, delete: ep.delete }, checks);
 
     app.post(
       `${BASE}/word_count`,
@@ -154,79 +134,13 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
       },
     );
 
-    app.post(
-      `${BASE}/delete`,
-      {
-        schema: {
-          tags,
-          summary: '删除自己的检测记录',
-          querystring: IdQuery,
-          response: { 200: envelope(z.boolean()) },
-        },
-      },
-      async (req) => {
-        const user = requireUser(req);
-        await checks.remove(user.id, req.query.id);
-        return ok(true, '已删除');
-      },
+    userRoute(app, tags, ep.update_title, async (c) =>
+      ok(await checks.updateTitle(c.userId, c.query.id, c.body.title), '已修改'),
     );
-
-    app.post(
-      `${BASE}/load_by_id`,
-      {
-        schema: {
-          tags,
-          summary: '一条检测记录：状态、进度与核心指标',
-          querystring: IdQuery,
-          response: { 200: envelope(CheckRecord) },
-        },
-      },
-      async (req) => ok(await checks.load(requireUser(req).id, req.query.id)),
-    );
-
-    app.post(
-      `${BASE}/update_title`,
-      {
-        schema: {
-          tags,
-          summary: '修改题目',
-          querystring: IdQuery,
-          body: UpdateTitleInput,
-          response: { 200: envelope(CheckRecord) },
-        },
-      },
-      async (req) =>
-        ok(await checks.updateTitle(requireUser(req).id, req.query.id, req.body.title), '已修改'),
-    );
-
-    app.get(
-      `${BASE}/download_report`,
-      {
-        schema: {
-          tags,
-          summary: '下载报告：type=simple 简洁报告 PDF，full 全文对照报告 PDF，html 网页版（按需生成）',
-          querystring: DownloadReportQuery,
-        },
-      },
-      async (req, reply) => {
-        const user = requireUser(req);
-        const file = await checks.download(user.id, req.query.id, req.query.type);
-        const ascii = `check-report-${req.query.id}-${req.query.type}.${req.query.type === 'html' ? 'html' : 'pdf'}`;
-        return sendDownload(reply, ascii, file);
-      },
-    );
-
-    app.get(
-      `${BASE}/report_paragraphs`,
-      {
-        schema: {
-          tags,
-          summary: '报告全文：各段复制比、标红（复制）与标黄（引用）片段及其来源原文',
-          querystring: IdQuery,
-          response: { 200: envelope(CheckReport) },
-        },
-      },
-      async (req) => ok(await checks.report(requireUser(req).id, req.query.id)),
-    );
+    downloadRoute(app, tags, ep.download_report, async ({ userId, query }) => ({
+      asciiName: `check-report-${query.id}-${query.type}.${query.type === 'html' ? 'html' : 'pdf'}`,
+      file: await checks.download(userId, query.id, query.type),
+    }));
+    userRoute(app, tags, ep.report_paragraphs, async (c) => ok(await checks.report(c.userId, c.query.id)));
   });
 };

@@ -16,7 +16,7 @@ import { requireAdmin } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { acceptUploads, readForm } from '../upload.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 
 const BASE = '/api/base/library_api';
 const tags = ['library_api 比对库（管理员）'];

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { requireUser } from '../auth.ts';
 import { AppError } from '../errors.ts';
 import { ok } from '../envelope.ts';
-import type { RouteModule, ZodApp } from './index.ts';
+import type { RouteModule, ZodApp } from './types.ts';
 
 const BASE = '/api/base/login_api';
 const tags = ['login_api 登录'];

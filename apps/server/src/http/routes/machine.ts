@@ -1,29 +1,23 @@
 import {
+  machineEndpoints,
   envelope,
-  IdQuery,
-  MachineDetail,
   type MachineEdition,
   MachineInitFields,
   MachineInitInput,
-  MachineListFilter,
-  MachineOrderQuery,
-  MachineOrderStatus,
   MachineRecord,
   MachineSubmitInput,
   MachineWordCount,
   MachineWordCountInput,
-  PageQuery,
-  page,
 } from '@paperdesk/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth.ts';
-import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
 import { isMultipart, paperUploads, parseSlot, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
-import type { RouteModule } from './index.ts';
+import { downloadRoute, recordRoutes, userRoute } from './records.ts';
+import type { RouteModule } from './types.ts';
 
+const ep = machineEndpoints;
 const BASE = '/api/base/machine_api';
 const tags = ['machine_api 降重'];
 
@@ -40,18 +34,11 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
     });
     const app = plain.withTypeProvider<ZodTypeProvider>();
 
-    app.post(
-      `${BASE}/query_list`,
-      {
-        schema: {
-          tags,
-          summary: '我的降重记录（分页在 query，筛选在 body：status、edition、title 关键字）',
-          querystring: PageQuery,
-          body: MachineListFilter,
-          response: { 200: envelope(page(MachineRecord)) },
-        },
-      },
-      async (req) => ok(await rewriting.list(requireUser(req).id, req.query, req.body ?? {})),
+    recordRoutes(
+      app,
+      tags,
+      { list: ep.query_list, load: ep.load_by_id, delete: ep.delete },
+      { list: rewriting.list, load: rewriting.detail, remove: rewriting.remove },
     );
 
     app.post(
@@ -109,64 +96,15 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
     );
     submit('cnki', '提交知网专版降重：同 machine_submit；未配置模型时 503，不扣费');
 
-    app.post(
-      `${BASE}/check_order_id`,
-      {
-        schema: {
-          tags,
-          summary: '扫码支付本条记录后查询订单：已到账则记录已自动提交',
-          querystring: MachineOrderQuery,
-          response: { 200: envelope(MachineOrderStatus) },
-        },
-      },
-      async (req) => ok(await rewriting.orderStatus(requireUser(req).id, req.query.id, req.query.orderId)),
+    userRoute(app, tags, ep.check_order_id, async (c) =>
+      ok(await rewriting.orderStatus(c.userId, c.query.id, c.query.orderId)),
     );
-
-    app.post(
-      `${BASE}/load_by_id`,
-      {
-        schema: {
-          tags,
-          summary: '一条降重记录：状态、进度、两个版本的价格；完成后附逐段对照（原文、改写、改动位置）',
-          querystring: IdQuery,
-          response: { 200: envelope(MachineDetail) },
-        },
+    downloadRoute(app, tags, ep.download_report, async (c) => ({
+      asciiName: `rewrite-${c.query.id}.docx`,
+      file: {
+        ...(await rewriting.download(c.userId, c.query.id)),
+        contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       },
-      async (req) => ok(await rewriting.detail(requireUser(req).id, req.query.id)),
-    );
-
-    app.post(
-      `${BASE}/delete`,
-      {
-        schema: {
-          tags,
-          summary: '删除自己的降重记录（进行中的不能删除）',
-          querystring: IdQuery,
-          response: { 200: envelope(z.boolean()) },
-        },
-      },
-      async (req) => {
-        await rewriting.remove(requireUser(req).id, req.query.id);
-        return ok(true, '已删除');
-      },
-    );
-
-    app.get(
-      `${BASE}/download_report`,
-      {
-        schema: {
-          tags,
-          summary: '下载降重结果 .docx：改写后全文，附原文与改写对照表（按需生成）',
-          querystring: IdQuery,
-        },
-      },
-      async (req, reply) => {
-        const file = await rewriting.download(requireUser(req).id, req.query.id);
-        return sendDownload(reply, `rewrite-${req.query.id}.docx`, {
-          ...file,
-          contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        });
-      },
-    );
+    }));
   });
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { scriptNonce } from '../csp.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 
 /**
  * The page a phone opens after scanning the self-hosted login QR. Plain HTML (no app bundle) so it

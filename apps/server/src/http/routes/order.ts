@@ -20,7 +20,7 @@ import { sandboxPayPage } from '../../integrations/payments/sandbox-page.ts';
 import { requireAdmin, requireUser } from '../auth.ts';
 import { scriptNonce } from '../csp.ts';
 import { ok } from '../envelope.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 
 const BASE = '/api/order/order_info_api';
 const tags = ['order_info_api 订单'];

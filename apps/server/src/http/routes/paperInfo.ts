@@ -1,14 +1,12 @@
 import {
+  paperInfoEndpoints,
   envelope,
   IdQuery,
-  PageQuery,
   PaperDraftInput,
   PaperSubmitInput,
-  page,
   QueryPaperContentInput,
   QueryPaperContentResult,
   ThesisSubmitInput,
-  WritingListFilter,
   WritingOtherInfo,
   WritingRecord,
   WritingSection,
@@ -16,11 +14,12 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth.ts';
-import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../errors.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
+import { downloadRoute, recordRoutes, userRoute } from './records.ts';
 
+const ep = paperInfoEndpoints;
 const BASE = '/api/base/paper_info_api';
 const tags = ['paper_info_api AI写作'];
 
@@ -62,32 +61,7 @@ export const paperInfoRoutes: RouteModule = async (app, ctx: AppContext) => {
     async (req) => ok(await writing.sections(requireUser(req).id, req.query.id)),
   );
 
-  app.post(
-    `${BASE}/query_list`,
-    {
-      schema: {
-        tags,
-        summary: '我的写作记录（分页在 query，筛选在 body：status、title 关键字）',
-        querystring: PageQuery,
-        body: WritingListFilter,
-        response: { 200: envelope(page(WritingRecord)) },
-      },
-    },
-    async (req) => ok(await writing.list(requireUser(req).id, req.query, req.body ?? {})),
-  );
-
-  app.post(
-    `${BASE}/load_by_id`,
-    {
-      schema: {
-        tags,
-        summary: '一条写作记录：状态、进度、价格与大纲',
-        querystring: IdQuery,
-        response: { 200: envelope(WritingRecord) },
-      },
-    },
-    async (req) => ok(await writing.load(requireUser(req).id, req.query.id)),
-  );
+  recordRoutes(app, tags, { list: ep.query_list, load: ep.load_by_id, delete: ep.delete }, writing);
 
   app.post(
     `${BASE}/load_other_by_id`,
@@ -102,34 +76,8 @@ export const paperInfoRoutes: RouteModule = async (app, ctx: AppContext) => {
     async (req) => ok(await writing.other(requireUser(req).id, req.query.id)),
   );
 
-  app.post(
-    `${BASE}/delete`,
-    {
-      schema: {
-        tags,
-        summary: '删除自己的写作记录（写作中的不能删除）',
-        querystring: IdQuery,
-        response: { 200: envelope(z.boolean()) },
-      },
-    },
-    async (req) => {
-      await writing.remove(requireUser(req).id, req.query.id);
-      return ok(true, '已删除');
-    },
-  );
-
-  app.post(
-    `${BASE}/reload`,
-    {
-      schema: {
-        tags,
-        summary:
-          '失败的记录重新写作：从第一个未写的小节继续，重新扣费一次（失败时已退款）；进行中的只重新排队',
-        querystring: IdQuery,
-        response: { 200: envelope(WritingRecord) },
-      },
-    },
-    async (req) => ok(await writing.reload(requireUser(req).id, req.query.id), '已重新排队写作'),
+  userRoute(app, tags, ep.reload, async (c) =>
+    ok(await writing.reload(c.userId, c.query.id), '已重新排队写作'),
   );
 
   const submitted = (r: { record: WritingRecord; alreadySubmitted: boolean }) =>
@@ -169,18 +117,8 @@ export const paperInfoRoutes: RouteModule = async (app, ctx: AppContext) => {
     },
   );
 
-  app.get(
-    `${BASE}/download`,
-    {
-      schema: {
-        tags,
-        summary: '下载写好的论文（.docx，毕业论文含封面、中英文摘要与目录）',
-        querystring: IdQuery,
-      },
-    },
-    async (req, reply) => {
-      const file = await writing.download(requireUser(req).id, req.query.id);
-      return sendDownload(reply, `paper-${req.query.id}.docx`, file);
-    },
-  );
+  downloadRoute(app, tags, ep.download, async (c) => ({
+    asciiName: `paper-${c.query.id}.docx`,
+    file: await writing.download(c.userId, c.query.id),
+  }));
 };

@@ -1,26 +1,25 @@
 import {
+  pptEndpoints,
   envelope,
   IdQuery,
-  PageQuery,
-  PptListFilter,
   PptOutlineQuota,
   PptRecord,
   PptSaveInput,
   PptSourceText,
   PptTemplate,
   PptTemplateInput,
-  page,
 } from '@paperdesk/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth.ts';
-import { sendDownload } from '../download.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../errors.ts';
 import { acceptUploads, isMultipart, parseSlot, readForm, uploadLimitOf } from '../upload.ts';
-import type { RouteModule } from './index.ts';
+import { downloadRoute, recordRoutes } from './records.ts';
+import type { RouteModule } from './types.ts';
 
+const ep = pptEndpoints;
 const BASE = '/api/base/ai_ppt_info_api';
 const tags = ['ai_ppt_info_api AI生成PPT'];
 
@@ -114,48 +113,7 @@ export const pptRoutes: RouteModule = async (root, ctx: AppContext) => {
       async (req) => ok(await slides.outlineQuota(requireUser(req).id)),
     );
 
-    app.post(
-      `${BASE}/query_list`,
-      {
-        schema: {
-          tags,
-          summary: '我的 PPT 记录（分页在 query，筛选在 body：status、topic 关键字）',
-          querystring: PageQuery,
-          body: PptListFilter,
-          response: { 200: envelope(page(PptRecord)) },
-        },
-      },
-      async (req) => ok(await slides.list(requireUser(req).id, req.query, req.body ?? {})),
-    );
-
-    app.post(
-      `${BASE}/load_by_id`,
-      {
-        schema: {
-          tags,
-          summary: '一条 PPT 记录：状态、进度、大纲与幻灯片预览',
-          querystring: IdQuery,
-          response: { 200: envelope(PptRecord) },
-        },
-      },
-      async (req) => ok(await slides.load(requireUser(req).id, req.query.id)),
-    );
-
-    app.post(
-      `${BASE}/delete`,
-      {
-        schema: {
-          tags,
-          summary: '删除自己的 PPT 记录',
-          querystring: IdQuery,
-          response: { 200: envelope(z.boolean()) },
-        },
-      },
-      async (req) => {
-        await slides.remove(requireUser(req).id, req.query.id);
-        return ok(true, '已删除');
-      },
-    );
+    recordRoutes(app, tags, { list: ep.query_list, load: ep.load_by_id, delete: ep.delete }, slides);
 
     app.post(
       `${BASE}/submit_by_id`,
@@ -190,15 +148,9 @@ export const pptRoutes: RouteModule = async (root, ctx: AppContext) => {
         ok(await slides.changeTemplate(requireUser(req).id, req.query.id, req.body.templateId), '已切换模板'),
     );
 
-    app.get(
-      `${BASE}/download`,
-      {
-        schema: { tags, summary: '下载生成的 .pptx', querystring: IdQuery },
-      },
-      async (req, reply) => {
-        const file = await slides.download(requireUser(req).id, req.query.id);
-        return sendDownload(reply, `ppt-${req.query.id}.pptx`, file);
-      },
-    );
+    downloadRoute(app, tags, ep.download, async (c) => ({
+      asciiName: `ppt-${c.query.id}.pptx`,
+      file: await slides.download(c.userId, c.query.id),
+    }));
   });
 };

@@ -1,6 +1,6 @@
 import { envelope, IdQuery, PageQuery, page, ProductFilter, ProductPackage } from '@paperdesk/contracts';
 import { ok } from '../envelope.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 
 /** `product_package_api`: the packages on sale (public: the package page is shown before login too). */
 export const productRoutes: RouteModule = (app, ctx) => {

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { notFound } from '../errors.ts';
 import { ok } from '../envelope.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 
 const isPublic = (key: string) => PUBLIC_CONFIG_PREFIXES.some((p) => key.startsWith(p));
 const toEntry = (row: { key: string; value: string; description: string; updatedAt: string }) => ({

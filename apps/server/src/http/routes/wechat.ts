@@ -9,7 +9,7 @@ import {
   WechatCallbackError,
 } from '../../integrations/wechat/messages.ts';
 import { AppError, notFound } from '../errors.ts';
-import type { RouteModule } from './index.ts';
+import type { RouteModule } from './types.ts';
 
 /** The URL to enter as 服务器地址(URL) in the official account's 服务器配置. */
 export const WECHAT_CALLBACK_PATH = '/api/wechat/callback';

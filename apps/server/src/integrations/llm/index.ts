@@ -1,21 +1,22 @@
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/index.ts';
-import type { LlmCallStatus } from '../../db/tables/llm.ts';
-import type { createSysConfig } from '../../services/sys-config.ts';
 import { LlmError, NOT_CONFIGURED_MESSAGE } from './errors.ts';
 import { checkGgufFile, createGgufProvider, ggufPackageInstalled } from './gguf-provider.ts';
 import { createLimiter } from './limiter.ts';
 import { createOpenAiProvider } from './openai-provider.ts';
-import type { LlmFeature, LlmProvider, LlmRequest, LlmResult, LlmStreamEvent, LlmUsage } from './types.ts';
+import type {
+  LlmAccounting,
+  LlmCallStatus,
+  LlmFeature,
+  LlmProvider,
+  LlmRequest,
+  LlmResult,
+  LlmStreamEvent,
+  LlmUsage,
+} from './types.ts';
 
 export * from './errors.ts';
 export * from './types.ts';
 export { prompts, promptTag, render } from './prompts.ts';
-
-/** Features listed in the public `feature.llm` entry (others may still call the layer). */
-export const KNOWN_FEATURES = ['chat', 'writing', 'rewrite', 'aigc', 'ppt'] as const;
-
-type SysConfig = ReturnType<typeof createSysConfig>;
 
 export interface LlmStatus {
   available: boolean;
@@ -45,10 +46,10 @@ export function providerFromConfig(config: Config): LlmProvider | null {
   return null;
 }
 
-export interface LlmDeps {
+export interface ModelGatewayDeps {
   config: Config;
-  db: Db;
-  sysConfig: SysConfig;
+  /** Which model a feature uses and where each call is recorded (services/llm-usage.ts). */
+  accounting: LlmAccounting;
   /** Defaults to the provider the configuration names; tests pass their own. */
   provider?: LlmProvider | null;
   /** Defaults to a check that node-llama-cpp resolves. */
@@ -57,15 +58,15 @@ export interface LlmDeps {
 }
 
 /**
- * The model layer: one place through which every AI feature reaches a model.
+ * The model gateway: one place through which every AI feature reaches a model.
  *   if (!(await ctx.llm.available('writing'))) throw ctx.llm.notConfigured();
  *   for await (const ev of ctx.llm.stream({ feature: 'chat', messages, signal, userId })) …
  *   const { text } = await ctx.llm.complete({ feature: 'ppt', messages, userId, maxTokens: 2000 });
  * Each call is limited (per user and overall), timed out when the provider goes quiet, retried on
- * 429/5xx before output starts, cancelled by `signal`, and recorded once in `llm_calls`.
+ * 429/5xx before output starts, cancelled by `signal`, and handed once to `accounting.record`.
  */
-export function createLlm(deps: LlmDeps) {
-  const { config, db, sysConfig } = deps;
+export function createModelGateway(deps: ModelGatewayDeps) {
+  const { config, accounting } = deps;
   const provider = deps.provider !== undefined ? deps.provider : providerFromConfig(config);
   const packageInstalled = deps.ggufPackageInstalled ?? ggufPackageInstalled;
   const limiter = createLimiter({
@@ -77,8 +78,7 @@ export function createLlm(deps: LlmDeps) {
   async function resolveModel(feature: LlmFeature): Promise<string> {
     if (!provider) return '';
     if (!provider.modelOverridable) return provider.defaultModel;
-    const override = await sysConfig.get<unknown>(`llm.model.${feature}`, null);
-    return typeof override === 'string' && override.trim() ? override.trim() : provider.defaultModel;
+    return accounting.modelFor(feature, provider.defaultModel);
   }
 
   /** A configuration problem the admin must fix, or null. Checked on every call (a stat and 4 bytes). */
@@ -107,36 +107,6 @@ export function createLlm(deps: LlmDeps) {
       return { available: false, provider: provider?.kind ?? null, message: NOT_CONFIGURED_MESSAGE };
     }
     return { available: true, provider: provider?.kind ?? null, message: '' };
-  }
-
-  async function record(row: {
-    feature: string;
-    model: string;
-    userId: number | null;
-    status: LlmCallStatus;
-    error: string | null;
-    usage: LlmUsage;
-    attempts: number;
-    durationMs: number;
-  }): Promise<number> {
-    const inserted = await db
-      .insertInto('llmCalls')
-      .values({
-        feature: row.feature,
-        provider: provider?.kind ?? 'openai',
-        model: row.model,
-        userId: row.userId,
-        status: row.status,
-        error: row.error?.slice(0, 500) ?? null,
-        promptTokens: row.usage.promptTokens,
-        completionTokens: row.usage.completionTokens,
-        usageEstimated: row.usage.estimated ? 1 : 0,
-        attempts: row.attempts,
-        durationMs: row.durationMs,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return inserted.id;
   }
 
   async function* stream(req: LlmRequest): AsyncGenerator<LlmStreamEvent, void> {
@@ -186,8 +156,9 @@ export function createLlm(deps: LlmDeps) {
       const detail = error ? `${error.code}${error.detail ? `: ${error.detail}` : ''}` : null;
       if (error && error.code !== 'aborted')
         deps.log?.warn({ feature: req.feature, model, detail }, 'model call failed');
-      callId = await record({
+      callId = await accounting.record({
         feature: req.feature,
+        provider: provider?.kind ?? 'openai',
         model,
         userId: req.userId ?? null,
         status,
@@ -282,71 +253,10 @@ export function createLlm(deps: LlmDeps) {
       for await (const ev of stream(req)) if (ev.type === 'done') return ev.result;
       throw new LlmError('interrupted');
     },
-    /** Admin view: calls and tokens per feature, model and outcome (for prices and capacity planning). */
-    async usage(
-      filter: { from?: string | undefined; to?: string | undefined; feature?: string | undefined } = {},
-    ) {
-      let q = db.selectFrom('llmCalls');
-      if (filter.from) q = q.where('createdAt', '>=', new Date(filter.from).toISOString());
-      if (filter.to) q = q.where('createdAt', '<', new Date(filter.to).toISOString());
-      if (filter.feature) q = q.where('feature', '=', filter.feature);
-      const rows = await q
-        .select((eb) => [
-          'feature',
-          'provider',
-          'model',
-          'status',
-          eb.fn.countAll<number>().as('calls'),
-          eb.fn.sum<number>('promptTokens').as('promptTokens'),
-          eb.fn.sum<number>('completionTokens').as('completionTokens'),
-          eb.fn.sum<number>('usageEstimated').as('estimatedCalls'),
-          eb.fn.avg<number>('durationMs').as('avgDurationMs'),
-        ])
-        .groupBy(['feature', 'provider', 'model', 'status'])
-        .orderBy('feature')
-        .orderBy('model')
-        .orderBy('status')
-        .execute();
-      const out = rows.map((r) => ({
-        feature: r.feature,
-        provider: r.provider,
-        model: r.model,
-        status: r.status,
-        calls: Number(r.calls),
-        promptTokens: Number(r.promptTokens ?? 0),
-        completionTokens: Number(r.completionTokens ?? 0),
-        estimatedCalls: Number(r.estimatedCalls ?? 0),
-        avgDurationMs: Math.round(Number(r.avgDurationMs ?? 0)),
-      }));
-      return {
-        rows: out,
-        totals: {
-          calls: out.reduce((n, r) => n + r.calls, 0),
-          promptTokens: out.reduce((n, r) => n + r.promptTokens, 0),
-          completionTokens: out.reduce((n, r) => n + r.completionTokens, 0),
-        },
-      };
-    },
-    /** Writes the public `feature.llm` entry pages read before the user pays (ai_sys_config_api). */
-    async publishAvailability(): Promise<void> {
-      const features: Record<string, boolean> = {};
-      for (const f of KNOWN_FEATURES) features[f] = (await status(f)).available;
-      const s = await status('chat');
-      await sysConfig.set(
-        'feature.llm',
-        {
-          available: Object.values(features).some(Boolean),
-          provider: s.provider,
-          message: s.message,
-          features,
-        },
-        'AI 模型是否可用（服务启动时按配置写入，勿手工修改）',
-      );
-    },
     async close(): Promise<void> {
       await provider?.close?.();
     },
   };
 }
 
-export type Llm = ReturnType<typeof createLlm>;
+export type ModelGateway = ReturnType<typeof createModelGateway>;

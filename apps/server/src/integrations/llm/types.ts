@@ -71,3 +71,24 @@ export interface LlmProvider {
   stream(call: ProviderCall): AsyncGenerator<ProviderEvent, void>;
   close?(): Promise<void>;
 }
+
+export type LlmCallStatus = 'ok' | 'partial' | 'error' | 'aborted';
+
+/** One finished model call, as the gateway reports it. */
+export interface LlmCallRecord {
+  feature: string;
+  provider: 'openai' | 'gguf';
+  model: string;
+  userId: number | null;
+  status: LlmCallStatus;
+  error: string | null;
+  usage: LlmUsage;
+  attempts: number;
+  durationMs: number;
+}
+
+/** What the gateway asks of the application: a feature's model, and where a call is recorded (its id). */
+export interface LlmAccounting {
+  modelFor(feature: LlmFeature, defaultModel: string): Promise<string>;
+  record(call: LlmCallRecord): Promise<number>;
+}

@@ -1,7 +1,7 @@
 import { computePool } from '../../compute/pool.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { conflict } from '../../http/errors.ts';
+import { payByQr } from '../records/kernel.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import type { createSysConfig } from '../sys-config.ts';
@@ -46,20 +46,16 @@ export async function createAigcService(deps: {
   );
   records.registerJobs(deps.jobs);
   // Pay for one record by QR (create_order with recordType 'aigc'); once paid, the record is submitted.
-  deps.billing.registerRecordType(AIGC_RECORD_TYPE, {
-    async resolve(userId, recordId) {
-      const r = await records.load(userId, Number(recordId));
-      if (r.status !== 'created') throw conflict('该检测已提交，无需再次支付');
-      return {
-        service: 'aigc_check',
-        edition: 'standard',
-        characters: r.characters,
-        subject: `AIGC检测：${r.title}`.slice(0, 100),
-      };
-    },
-    async onPaid({ userId, recordId, orderId }) {
-      await records.submit(userId, Number(recordId), { orderId });
-    },
+  payByQr(deps.billing, AIGC_RECORD_TYPE, {
+    load: records.load,
+    submitted: '该检测已提交，无需再次支付',
+    pricing: (r) => ({
+      service: 'aigc_check',
+      edition: 'standard',
+      characters: r.characters,
+      subject: `AIGC检测：${r.title}`.slice(0, 100),
+    }),
+    submit: (userId, r, orderId) => records.submit(userId, r.id, { orderId }),
   });
   return records;
 }

@@ -13,16 +13,16 @@ import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { selectPage } from '../../db/paging.ts';
 import type { AigcRecordsTable } from '../../db/tables/aigc.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
-import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import { conflict, notFound, unprocessable } from '../errors.ts';
+import { aigcRun } from '../../jobs/handlers/aigc.ts';
+import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import { countDocument } from '../checks/records.ts';
 import { type DocumentSource, documentLimits, readSource } from '../records/source.ts';
-import { ownedRecord, unfinishedRecords } from '../records/table.ts';
+import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
-import { type DocumentScorer, detectDocument } from './report.ts';
+import type { DocumentScorer } from './report.ts';
 
 declare module '../../jobs/types.ts' {
   interface JobPayloads {
@@ -76,6 +76,31 @@ function toRecord(r: Row): AigcRecord {
   };
 }
 
+/** Every column but the stored document: what a list shows. */
+const LIST_COLUMNS = [
+  'id',
+  'userId',
+  'title',
+  'author',
+  'status',
+  'progress',
+  'characters',
+  'priceFen',
+  'paidFen',
+  'chargeSource',
+  'fileName',
+  'format',
+  'message',
+  'metrics',
+  'attempts',
+  'createdAt',
+  'updatedAt',
+  'submittedAt',
+  'startedAt',
+  'finishedAt',
+  'refundedAt',
+] as const;
+
 /** A run of the record is one job: the id carries the attempt so a re-run after a failure is a new job. */
 export const jobIdOf = (recordId: number, attempt: number) => `aigc-${recordId}-${attempt}`;
 
@@ -95,12 +120,11 @@ export function createAigcRecords(deps: AigcDeps) {
     const lim = await limits();
     const n = (v: number) => v.toLocaleString('en-US');
     if (characters > lim.maxChars)
-      throw new AppError(
-        422,
+      throw unprocessable(
         `论文共 ${n(characters)} 字符，超过单篇 ${n(lim.maxChars)} 字符的上限，请拆分后分别检测`,
       );
     if (characters < lim.minChars)
-      throw new AppError(422, `内容只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能做 AIGC 检测`);
+      throw unprocessable(`内容只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能做 AIGC 检测`);
     return { doc, format, fileName, characters, limits: lim };
   }
 
@@ -113,9 +137,6 @@ export function createAigcRecords(deps: AigcDeps) {
       quotaNeeded: Math.max(1, Math.ceil(characters / per)),
     };
   }
-
-  const own = (userId: number, id: number): Promise<Row> =>
-    ownedRecord(db, 'aigcRecords', userId, id, '检测记录不存在');
 
   async function storedReport(userId: number, id: number): Promise<{ row: Row; report: AigcReport }> {
     const row = await own(userId, id);
@@ -130,38 +151,21 @@ export function createAigcRecords(deps: AigcDeps) {
     return { row, report: JSON.parse(rep.report) as AigcReport };
   }
 
-  /**
-   * Moves a record from one of `from` to `queued` and charges it, in ONE transaction; then enqueues its job.
-   * Returns null (nothing changed) when the record was no longer in `from` — a double click or a race.
-   */
-  async function chargeAndQueue(
-    userId: number,
-    row: Row,
-    from: AigcStatus,
-    orderId?: number,
-  ): Promise<boolean> {
-    const now = nowIso();
-    const attempt = row.attempts + 1;
-    const charged = await db.transaction().execute(async (trx) => {
-      const upd = await trx
-        .updateTable('aigcRecords')
-        .set({
-          status: 'queued',
-          progress: 0,
-          attempts: attempt,
-          submittedAt: now,
-          updatedAt: now,
-          finishedAt: null,
-          message: '排队中',
-        })
-        .where('id', '=', row.id)
-        .where('userId', '=', userId)
-        .where('status', '=', from)
-        .where('attempts', '=', row.attempts)
-        .executeTakeFirst();
-      if (Number(upd.numUpdatedRows) === 0) return false;
+  const records = createPaidRecords<Row>(deps, {
+    table: 'aigcRecords',
+    job: 'aigc',
+    recordType: AIGC_RECORD_TYPE,
+    messages: {
+      missing: '检测记录不存在',
+      busy: '检测进行中，完成后才能删除',
+      running: '检测中',
+      failed: '检测失败',
+    },
+    countsAttempts: true,
+    jobId: (recordId, attempt) => jobIdOf(recordId, attempt),
+    async charge(trx, row, orderId) {
       const c = await billing.charge(trx, {
-        userId,
+        userId: row.userId,
         service: SERVICE,
         edition: EDITION,
         characters: Number(row.characters),
@@ -170,104 +174,11 @@ export function createAigcRecords(deps: AigcDeps) {
         ...(orderId !== undefined ? { orderId } : {}),
         note: `AIGC检测 #${row.id}`,
       });
-      await trx
-        .updateTable('aigcRecords')
-        .set({ paidFen: c.fen, chargeSource: c.source, refundedAt: null })
-        .where('id', '=', row.id)
-        .execute();
-      return true;
-    });
-    if (charged) await deps.jobs.enqueue('aigc', { recordId: row.id }, { jobId: jobIdOf(row.id, attempt) });
-    return charged;
-  }
-
-  // ---- the job -------------------------------------------------------------------------------
-
-  async function runJob(recordId: number, job: JobContext): Promise<void> {
-    const token = nowIso();
-    const claimed = await db
-      .updateTable('aigcRecords')
-      .set({ status: 'running', progress: 5, startedAt: token, updatedAt: token, message: '检测中' })
-      .where('id', '=', recordId)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return; // done, failed, deleted or never paid
-    const row = await db
-      .selectFrom('aigcRecords')
-      .selectAll()
-      .where('id', '=', recordId)
-      .executeTakeFirstOrThrow();
-    const doc = JSON.parse(row.document) as ParsedDocument;
-
-    let lastWrite = 0;
-    const progress = (pct: number) => {
-      const now = Date.now();
-      if (now - lastWrite < 400) return;
-      lastWrite = now;
-      void db
-        .updateTable('aigcRecords')
-        .set({ progress: Math.max(5, Math.min(99, Math.round(pct))) })
-        .where('id', '=', recordId)
-        .where('status', '=', 'running')
-        .where('startedAt', '=', token)
-        .execute()
-        .catch(() => {});
-    };
-    const started = Date.now();
-    const detector = await deps.detector();
-    progress(10);
-    const result = await detectDocument(detector, doc, {
-      onProgress: (f) => progress(10 + f * 88),
-      signal: job.signal,
-    });
-    const finishedAt = nowIso();
-    const report: AigcReport = {
-      recordId,
-      title: row.title,
-      author: row.author,
-      checkedAt: finishedAt,
-      ...result,
-      elapsedMs: Date.now() - started,
-    };
-    await db.transaction().execute(async (trx) => {
-      const upd = await trx
-        .updateTable('aigcRecords')
-        .set({
-          status: 'done',
-          progress: 100,
-          metrics: JSON.stringify(report.metrics),
-          message: '检测完成',
-          finishedAt,
-          updatedAt: finishedAt,
-        })
-        .where('id', '=', recordId)
-        .where('status', '=', 'running')
-        .where('startedAt', '=', token)
-        .executeTakeFirst();
-      if (Number(upd.numUpdatedRows) === 0) return;
-      await trx.deleteFrom('aigcReports').where('recordId', '=', recordId).execute();
-      await trx
-        .insertInto('aigcReports')
-        .values({ recordId, report: JSON.stringify(report), createdAt: finishedAt })
-        .execute();
-    });
-  }
-
-  /** Every attempt failed: mark the record failed and refund, exactly once. */
-  async function failJob(recordId: number, error: Error): Promise<void> {
-    const at = nowIso();
-    const message = `检测失败，费用已退回：${error.message}`.slice(0, 500);
-    await db.transaction().execute(async (trx) => {
-      const upd = await trx
-        .updateTable('aigcRecords')
-        .set({ status: 'failed', message, finishedAt: at, updatedAt: at, refundedAt: at })
-        .where('id', '=', recordId)
-        .where('status', 'in', ['queued', 'running'])
-        .executeTakeFirst();
-      if (Number(upd.numUpdatedRows) === 0) return;
-      await billing.refund(trx, { recordType: AIGC_RECORD_TYPE, recordId });
-    });
-  }
+      return { paidFen: c.fen, chargeSource: c.source };
+    },
+  });
+  const own = records.own;
+  const run = aigcRun({ records, detector: deps.detector });
 
   /**
    * submit_check: created → queued with the charge (package quota, then balance; or the paid order) in one
@@ -276,7 +187,7 @@ export function createAigcRecords(deps: AigcDeps) {
   async function submit(userId: number, id: number, opts: { orderId?: number | undefined } = {}) {
     const row = await own(userId, id);
     if (row.status !== 'created') return { record: toRecord(row), alreadySubmitted: true };
-    const charged = await chargeAndQueue(userId, row, 'created', opts.orderId);
+    const charged = await records.queue(userId, row, { from: 'created', orderId: opts.orderId });
     return { record: toRecord(await own(userId, id)), alreadySubmitted: !charged };
   }
 
@@ -329,38 +240,10 @@ export function createAigcRecords(deps: AigcDeps) {
       q: PageQuery,
       filter: { status?: AigcStatus | undefined; title?: string | undefined } = {},
     ): Promise<Page<AigcRecord>> {
-      let base = db.selectFrom('aigcRecords').where('userId', '=', userId);
-      if (filter.status) base = base.where('status', '=', filter.status);
-      if (filter.title) base = base.where('title', 'like', `%${filter.title.replace(/[%_\\]/g, '')}%`);
-      return selectPage(
-        base
-          .select([
-            'id',
-            'userId',
-            'title',
-            'author',
-            'status',
-            'progress',
-            'characters',
-            'priceFen',
-            'paidFen',
-            'chargeSource',
-            'fileName',
-            'format',
-            'message',
-            'metrics',
-            'attempts',
-            'createdAt',
-            'updatedAt',
-            'submittedAt',
-            'startedAt',
-            'finishedAt',
-            'refundedAt',
-          ])
-          .orderBy('id', 'desc'),
-        q,
-        (r) => toRecord({ ...r, document: '' }),
-      );
+      return records.list(userId, q, filter, {
+        select: (base) => base.select(LIST_COLUMNS),
+        map: (r) => toRecord({ ...r, document: '' }),
+      });
     },
 
     async load(userId: number, id: number): Promise<AigcRecord> {
@@ -368,9 +251,7 @@ export function createAigcRecords(deps: AigcDeps) {
     },
 
     async remove(userId: number, id: number): Promise<void> {
-      const row = await own(userId, id);
-      if (row.status === 'queued' || row.status === 'running') throw conflict('检测进行中，完成后才能删除');
-      await db.deleteFrom('aigcRecords').where('id', '=', id).where('userId', '=', userId).execute();
+      await records.remove(userId, id);
     },
 
     submit,
@@ -380,18 +261,17 @@ export function createAigcRecords(deps: AigcDeps) {
      * one whose job was lost is put back in the queue without charging. Done or unpaid records are refused.
      */
     async reload(userId: number, id: number): Promise<AigcRecord> {
-      const row = await own(userId, id);
-      if (row.status === 'created') throw conflict('该检测尚未提交，请先确认支付');
-      if (row.status === 'done') throw conflict('检测已完成，无需重新检测');
-      if (row.status === 'failed') await chargeAndQueue(userId, row, 'failed');
-      else await deps.jobs.enqueue('aigc', { recordId: id }, { jobId: jobIdOf(id, row.attempts) });
-      return toRecord(await own(userId, id));
+      return toRecord(
+        await records.reload(userId, id, {
+          notSubmitted: '该检测尚未提交，请先确认支付',
+          done: '检测已完成，无需重新检测',
+        }),
+      );
     },
 
     /** check_order_id: the order paid for exactly this record → submit with it (once). */
     async confirmOrder(userId: number, id: number, orderId: number) {
-      await own(userId, id);
-      const order = await billing.confirmRecordOrder(userId, orderId, AIGC_RECORD_TYPE, id);
+      const order = await records.confirmOrder(userId, id, orderId);
       if (order.status !== 'fulfilled') return { paid: false, record: toRecord(await own(userId, id)) };
       const r = await submit(userId, id, { orderId });
       return { paid: true, record: r.record };
@@ -411,18 +291,7 @@ export function createAigcRecords(deps: AigcDeps) {
       };
     },
 
-    /** Registers the `aigc` job: run, fail with one refund, and re-queue unfinished records at start. */
-    registerJobs(jobs: JobQueue): void {
-      jobs.register('aigc', {
-        attempts: 2,
-        handler: ({ recordId }, job) => runJob(recordId, job),
-        onFailed: ({ recordId }, error) => failJob(recordId, error),
-        recover: () => unfinishedRecords(db, 'aigcRecords'),
-      });
-    },
-
-    runJob,
-    failJob,
+    ...records.jobApi({ attempts: 2, run }),
   };
 }
 

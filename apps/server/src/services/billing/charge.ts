@@ -9,7 +9,7 @@ import {
   type ServiceKind,
 } from '@paperdesk/contracts';
 import { nowIso } from '../../db/index.ts';
-import { AppError, badRequest, conflict, notFound, paymentRequired } from '../../http/errors.ts';
+import { badRequest, conflict, type DomainError, internal, notFound, paymentRequired } from '../errors.ts';
 import { claimFreeCheck, type FreeCheckPolicy, releaseFreeCheck } from './free-check.ts';
 import { amountOf, applyDelta, type Executor } from './ledger.ts';
 import { yuan } from './time.ts';
@@ -46,7 +46,7 @@ export async function loadPrice(db: Executor, service: ServiceKind, edition: str
     .executeTakeFirst();
   if (!row) throw badRequest(`「${SERVICE_LABELS[service]}」没有「${edition}」版本的价格`);
   const parsed = PriceEntry.safeParse(JSON.parse(row.value));
-  if (!parsed.success) throw new AppError(500, `价格配置 ${priceKey(service, edition)} 格式错误`);
+  if (!parsed.success) throw internal(`价格配置 ${priceKey(service, edition)} 格式错误`);
   return parsed.data;
 }
 
@@ -128,7 +128,7 @@ async function shortfall(
   input: ChargeInput,
   quote: Quote,
   needFen: number,
-): Promise<AppError> {
+): Promise<DomainError> {
   const balanceFen = await amountOf(trx, input.userId, 'balance');
   const quotaAvailable = await amountOf(trx, input.userId, input.service);
   const packages = await trx

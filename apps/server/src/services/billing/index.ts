@@ -13,12 +13,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { ProductsTable } from '../../db/tables/billing.ts';
 import { selectPage } from '../../db/paging.ts';
-import { notFound } from '../../http/errors.ts';
 import {
   createPaymentProviders,
   type PaymentProvider,
   paymentFeature,
 } from '../../integrations/payments/index.ts';
+import { notFound } from '../errors.ts';
 import type { JobQueue } from '../../jobs/index.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { seedCatalogue } from './catalogue.ts';

@@ -19,7 +19,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { OrdersTable } from '../../db/tables/billing.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, unavailable } from '../errors.ts';
 import {
   type NotifyReply,
   type NotifyRequest,
@@ -128,7 +128,7 @@ export function createOrders(deps: {
 
   function provider(kind: PaymentProviderKind | undefined): PaymentProvider {
     const first = providers.values().next().value;
-    if (!first) throw new AppError(503, '暂未开通在线支付，请联系管理员');
+    if (!first) throw unavailable('暂未开通在线支付，请联系管理员');
     if (!kind) return first;
     const p = providers.get(kind);
     if (!p) throw badRequest(`支付方式「${PROVIDER_LABELS[kind]}」未启用`);
@@ -402,7 +402,7 @@ export function createOrders(deps: {
           .where('id', '=', row.id)
           .where('status', '=', 'created')
           .execute();
-        throw new AppError(503, `${p.label}暂时不可用，请稍后重试或换一种支付方式`);
+        throw unavailable(`${p.label}暂时不可用，请稍后重试或换一种支付方式`);
       }
       await db.updateTable('orders').set({ qrCode }).where('id', '=', row.id).execute();
       return { ...toView({ ...row, qrCode }), qrCode, sandbox: p.sandbox };
@@ -567,7 +567,7 @@ export function createOrders(deps: {
           );
         } catch (err) {
           log.error({ err, orderNo: row.orderNo }, '渠道退款失败');
-          throw new AppError(503, '订单已退回额度并标记退款，但支付渠道退款失败，请在商户平台手动退款');
+          throw unavailable('订单已退回额度并标记退款，但支付渠道退款失败，请在商户平台手动退款');
         }
       }
       return toView(row);

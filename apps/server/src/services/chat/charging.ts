@@ -6,7 +6,7 @@ export type Executor = Kysely<Database>;
 
 /**
  * How chat messages are paid for: one charge per generated answer, in the same transaction that
- * stores the messages, given back when the provider fails. Implementations throw the 402 AppError
+ * stores the messages, given back when the provider fails. Implementations throw the paymentRequired DomainError
  * when the user cannot pay.
  */
 export interface ChatCharging {

@@ -15,15 +15,9 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { ChatMessageStatus } from '../../db/tables/llm.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import {
-  type Llm,
-  LlmError,
-  type LlmMessage,
-  type LlmUsage,
-  prompts,
-  render,
-} from '../../integrations/llm/index.ts';
+import { badRequest, notFound, rateLimited } from '../errors.ts';
+import { LlmError, type LlmMessage, type LlmUsage, prompts, render } from '../../integrations/llm/index.ts';
+import type { Llm } from '../llm-usage.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import type { ChatCharging } from './charging.ts';
 import { consumeGuestAllowance, guestUsed, returnGuestAllowance, shanghaiDay } from './guest.ts';
@@ -285,8 +279,7 @@ export async function createChat(deps: { db: Db; sysConfig: SysConfig; llm: Llm;
           ],
           day,
         );
-        if (!okay)
-          throw new AppError(429, `游客每日可免费体验 ${guestDaily} 条，今日已用完，请登录后继续使用`);
+        if (!okay) throw rateLimited(`游客每日可免费体验 ${guestDaily} 条，今日已用完，请登录后继续使用`);
       }
       return { conversationId, title, userMessageId, assistantMessageId, chargeRef };
     });

@@ -4,7 +4,7 @@ import type { Billing } from '../billing/index.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { CHECK_RECORD_TYPE, createCheckBilling } from './billing-port.ts';
-import { conflict } from '../../http/errors.ts';
+import { payByQr } from '../records/kernel.ts';
 import { createLibrary } from './library.ts';
 import { CHECK_LIMIT_KEYS, createChecks, DEFAULT_CHECK_LIMITS } from './records.ts';
 
@@ -41,21 +41,16 @@ export async function createCheckService(deps: {
   );
   checks.registerJobs(deps.jobs);
   // Pay for one record by QR (create_order with recordType 'check'); once paid, the record is submitted.
-  deps.billing.registerRecordType(CHECK_RECORD_TYPE, {
-    async resolve(userId, recordId) {
-      const r = await checks.load(userId, Number(recordId));
-      if (r.status !== 'created') throw conflict('该检测已提交，无需再次支付');
-      const edition = r.edition === 'professional' ? '专业版' : '普通版';
-      return {
-        service: 'check',
-        edition: r.edition,
-        characters: r.characters,
-        subject: `论文查重 ${edition}：${r.title}`.slice(0, 100),
-      };
-    },
-    async onPaid({ userId, recordId, orderId }) {
-      await checks.submit(userId, Number(recordId), { orderId });
-    },
+  payByQr(deps.billing, CHECK_RECORD_TYPE, {
+    load: checks.load,
+    submitted: '该检测已提交，无需再次支付',
+    pricing: (r) => ({
+      service: 'check',
+      edition: r.edition,
+      characters: r.characters,
+      subject: `论文查重 ${r.edition === 'professional' ? '专业版' : '普通版'}：${r.title}`.slice(0, 100),
+    }),
+    submit: (userId, r, orderId) => checks.submit(userId, r.id, { orderId }),
   });
   return {
     ...checks,

@@ -15,7 +15,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { LibraryOrigin } from '../../db/tables/checks.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import { loadIndexFile, saveIndexFile } from './engine.ts';
 
 /**

@@ -16,16 +16,15 @@ import { billingCharCount, normalizedCharCount, type ParsedDocument } from '@pap
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { selectPage } from '../../db/paging.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
-import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import { conflict, notFound, unprocessable } from '../errors.ts';
+import { checkRun } from '../../jobs/handlers/check.ts';
+import type { JobQueue } from '../../jobs/types.ts';
 import { type DocumentSource, documentLimits, readSource } from '../records/source.ts';
-import { ownedRecord, unfinishedRecords } from '../records/table.ts';
+import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
-import type { CheckBilling } from './billing-port.ts';
-import { runCheck } from './engine.ts';
-import { type Library, ownerKeyOf } from './library.ts';
+import { CHECK_RECORD_TYPE, type CheckBilling } from './billing-port.ts';
+import type { Library } from './library.ts';
 
 declare module '../../jobs/types.ts' {
   interface JobPayloads {
@@ -63,6 +62,35 @@ interface StoredDocument {
 }
 
 type Row = Selectable<CheckRecordsTable>;
+
+/** Every column but the stored document: what a list shows. */
+const LIST_COLUMNS = [
+  'id',
+  'userId',
+  'title',
+  'author',
+  'edition',
+  'status',
+  'progress',
+  'characters',
+  'normalizedChars',
+  'priceFen',
+  'paidFen',
+  'free',
+  'chargeSource',
+  'fileName',
+  'format',
+  'addToLibrary',
+  'message',
+  'metrics',
+  'libraryDocumentId',
+  'createdAt',
+  'updatedAt',
+  'submittedAt',
+  'startedAt',
+  'finishedAt',
+  'refundedAt',
+] as const;
 
 function toRecord(r: Row): CheckRecord {
   return {
@@ -115,13 +143,12 @@ export function createChecks(deps: CheckDeps) {
     const { characters, normalized } = countDocument(doc);
     const lim = await limits();
     if (characters > lim.maxChars) {
-      throw new AppError(
-        422,
+      throw unprocessable(
         `论文共 ${characters.toLocaleString('en-US')} 字符，超过单篇 ${lim.maxChars.toLocaleString('en-US')} 字符的上限，请拆分后分别检测`,
       );
     }
     if (characters < lim.minChars) {
-      throw new AppError(422, `论文只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能检测`);
+      throw unprocessable(`论文只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能检测`);
     }
     return { doc, format, fileName, characters, normalized, limits: lim };
   }
@@ -135,8 +162,37 @@ export function createChecks(deps: CheckDeps) {
     return out;
   }
 
-  const own = (userId: number, id: number): Promise<Row> =>
-    ownedRecord(db, 'checkRecords', userId, id, '检测记录不存在');
+  const records = createPaidRecords<Row>(
+    {
+      db,
+      jobs: deps.jobs,
+      billing: { refund: (trx, { recordId }) => billing.refund(trx, recordId) },
+    },
+    {
+      table: 'checkRecords',
+      job: 'check',
+      recordType: CHECK_RECORD_TYPE,
+      messages: {
+        missing: '检测记录不存在',
+        busy: '检测进行中，完成后才能删除',
+        running: '检测中',
+        failed: '检测失败',
+      },
+      jobId: (recordId) => jobIdOf(recordId),
+      async charge(trx, row, orderId) {
+        const c = await billing.charge(trx, {
+          userId: row.userId,
+          edition: row.edition,
+          characters: Number(row.characters),
+          recordId: row.id,
+          orderId,
+        });
+        return { paidFen: c.fen, free: c.free ? 1 : 0, chargeSource: c.source };
+      },
+    },
+  );
+  const own = records.own;
+  const run = checkRun({ db, records, library, log });
 
   async function setEdition(row: Row, edition: CheckEdition | undefined): Promise<Row> {
     if (!edition || edition === row.edition || row.status !== 'created') return row;
@@ -161,136 +217,6 @@ export function createChecks(deps: CheckDeps) {
       .executeTakeFirst();
     if (!rep) throw notFound('报告不存在');
     return { row, report: JSON.parse(rep.report) as CheckReport };
-  }
-
-  // ---- the job -------------------------------------------------------------------------------
-
-  async function runJob(recordId: number, job: JobContext): Promise<void> {
-    const token = nowIso();
-    const claimed = await db
-      .updateTable('checkRecords')
-      .set({ status: 'running', progress: 5, startedAt: token, updatedAt: token, message: '检测中' })
-      .where('id', '=', recordId)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return; // done, failed, deleted or never paid
-    const row = await db
-      .selectFrom('checkRecords')
-      .selectAll()
-      .where('id', '=', recordId)
-      .executeTakeFirstOrThrow();
-    const doc = JSON.parse(row.document) as StoredDocument;
-
-    let lastWrite = 0;
-    const progress = (pct: number) => {
-      const now = Date.now();
-      if (now - lastWrite < 400) return;
-      lastWrite = now;
-      void db
-        .updateTable('checkRecords')
-        .set({ progress: Math.max(5, Math.min(99, Math.round(pct))) })
-        .where('id', '=', recordId)
-        .where('status', '=', 'running')
-        .where('startedAt', '=', token)
-        .execute()
-        .catch(() => {});
-    };
-
-    const index = await library.ensureReady();
-    await library.sync();
-    if (job.signal.aborted) throw new Error('服务正在关闭');
-    progress(10);
-    const started = Date.now();
-    const result = await runCheck({
-      index,
-      document: { ...(doc.title !== undefined ? { title: doc.title } : {}), blocks: doc.blocks },
-      edition: row.edition,
-      ownerKey: ownerKeyOf(row.userId),
-      onProgress: (f) => progress(10 + f * 85),
-      signal: job.signal,
-    });
-    const sources = await library.documents(result.sources.map((s) => s.documentId));
-    const byId = new Map(sources.map((s) => [s.id, s]));
-    const report: CheckReport = {
-      ...result,
-      // titles as the library holds them now (an admin may have corrected one since indexing)
-      sources: result.sources.map((s) => {
-        const d = byId.get(s.documentId);
-        return d ? { ...s, title: d.title, author: d.author, source: d.source, year: d.year } : s;
-      }),
-      recordId,
-      title: row.title,
-      author: row.author,
-      edition: row.edition,
-      checkedAt: nowIso(),
-      elapsedMs: Date.now() - started,
-    };
-    const finishedAt = nowIso();
-    const done = await db.transaction().execute(async (trx) => {
-      const upd = await trx
-        .updateTable('checkRecords')
-        .set({
-          status: 'done',
-          progress: 100,
-          metrics: JSON.stringify(report.metrics),
-          message: '检测完成',
-          finishedAt,
-          updatedAt: finishedAt,
-        })
-        .where('id', '=', recordId)
-        .where('status', '=', 'running')
-        .where('startedAt', '=', token)
-        .executeTakeFirst();
-      if (Number(upd.numUpdatedRows) === 0) return false;
-      await trx.deleteFrom('checkReports').where('recordId', '=', recordId).execute();
-      await trx
-        .insertInto('checkReports')
-        .values({ recordId, report: JSON.stringify(report), createdAt: finishedAt })
-        .execute();
-      return true;
-    });
-    if (done && row.addToLibrary === 1) {
-      // The user opted in: their paper joins the library as their own document (去除本人文献 then excludes it).
-      try {
-        const added = await library.add(
-          [
-            {
-              title: row.title,
-              author: row.author,
-              source: '用户提交',
-              year: new Date().getUTCFullYear(),
-              text: doc.blocks.map((b) => b.text).join('\n'),
-            },
-          ],
-          { origin: 'user', ownerUserId: row.userId, checkRecordId: recordId },
-        );
-        if (added.ids[0]) {
-          await db
-            .updateTable('checkRecords')
-            .set({ libraryDocumentId: added.ids[0] })
-            .where('id', '=', recordId)
-            .execute();
-        }
-      } catch (err) {
-        log(`检测记录 ${recordId} 加入比对库失败：${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
-  }
-
-  /** Every attempt failed: mark the record failed and refund, exactly once. */
-  async function failJob(recordId: number, error: Error): Promise<void> {
-    const at = nowIso();
-    const message = `检测失败，费用已退回：${error.message}`.slice(0, 500);
-    await db.transaction().execute(async (trx) => {
-      const upd = await trx
-        .updateTable('checkRecords')
-        .set({ status: 'failed', message, finishedAt: at, updatedAt: at, refundedAt: at })
-        .where('id', '=', recordId)
-        .where('status', 'in', ['queued', 'running'])
-        .executeTakeFirst();
-      if (Number(upd.numUpdatedRows) === 0) return;
-      await billing.refund(trx, recordId);
-    });
   }
 
   return {
@@ -347,42 +273,10 @@ export function createChecks(deps: CheckDeps) {
       q: PageQuery,
       filter: { status?: CheckStatus | undefined; title?: string | undefined } = {},
     ): Promise<Page<CheckRecord>> {
-      let base = db.selectFrom('checkRecords').where('userId', '=', userId);
-      if (filter.status) base = base.where('status', '=', filter.status);
-      if (filter.title) base = base.where('title', 'like', `%${filter.title.replace(/[%_\\]/g, '')}%`);
-      return selectPage(
-        base
-          .select([
-            'id',
-            'userId',
-            'title',
-            'author',
-            'edition',
-            'status',
-            'progress',
-            'characters',
-            'normalizedChars',
-            'priceFen',
-            'paidFen',
-            'free',
-            'chargeSource',
-            'fileName',
-            'format',
-            'addToLibrary',
-            'message',
-            'metrics',
-            'libraryDocumentId',
-            'createdAt',
-            'updatedAt',
-            'submittedAt',
-            'startedAt',
-            'finishedAt',
-            'refundedAt',
-          ])
-          .orderBy('id', 'desc'),
-        q,
-        (r) => toRecord({ ...r, document: '' }),
-      );
+      return records.list(userId, q, filter, {
+        select: (base) => base.select(LIST_COLUMNS),
+        map: (r) => toRecord({ ...r, document: '' }),
+      });
     },
 
     async load(userId: number, id: number): Promise<CheckRecord> {
@@ -390,17 +284,13 @@ export function createChecks(deps: CheckDeps) {
     },
 
     async remove(userId: number, id: number): Promise<void> {
-      const row = await own(userId, id);
-      if (row.status === 'queued' || row.status === 'running') throw conflict('检测进行中，完成后才能删除');
-      await db.deleteFrom('checkRecords').where('id', '=', id).where('userId', '=', userId).execute();
+      const row = await records.remove(userId, id);
       // a paper the user opted into the library leaves it with its record
       if (row.libraryDocumentId !== null) await library.remove(Number(row.libraryDocumentId)).catch(() => {});
     },
 
     async updateTitle(userId: number, id: number, title: string): Promise<CheckRecord> {
-      await own(userId, id);
-      await db.updateTable('checkRecords').set({ title, updatedAt: nowIso() }).where('id', '=', id).execute();
-      return toRecord(await own(userId, id));
+      return toRecord(await records.rename(userId, id, title));
     },
 
     async cost(userId: number, id: number, edition?: CheckEdition): Promise<CheckCost> {
@@ -442,32 +332,8 @@ export function createChecks(deps: CheckDeps) {
     ) {
       const row = await setEdition(await own(userId, id), opts.edition);
       if (row.status !== 'created') return { record: toRecord(row), alreadySubmitted: true };
-      const now = nowIso();
-      const charged = await db.transaction().execute(async (trx) => {
-        const upd = await trx
-          .updateTable('checkRecords')
-          .set({ status: 'queued', progress: 0, submittedAt: now, updatedAt: now, message: '排队中' })
-          .where('id', '=', id)
-          .where('userId', '=', userId)
-          .where('status', '=', 'created')
-          .executeTakeFirst();
-        if (Number(upd.numUpdatedRows) === 0) return null;
-        const c = await billing.charge(trx, {
-          userId,
-          edition: row.edition,
-          characters: Number(row.characters),
-          recordId: id,
-          orderId: opts.orderId,
-        });
-        await trx
-          .updateTable('checkRecords')
-          .set({ paidFen: c.fen, free: c.free ? 1 : 0, chargeSource: c.source })
-          .where('id', '=', id)
-          .execute();
-        return c;
-      });
-      if (charged) await deps.jobs.enqueue('check', { recordId: id }, { jobId: jobIdOf(id) });
-      return { record: toRecord(await own(userId, id)), alreadySubmitted: charged === null };
+      const charged = await records.queue(userId, row, { from: 'created', orderId: opts.orderId });
+      return { record: toRecord(await own(userId, id)), alreadySubmitted: !charged };
     },
 
     async report(userId: number, id: number): Promise<CheckReport> {
@@ -495,23 +361,12 @@ export function createChecks(deps: CheckDeps) {
       };
     },
 
-    /** Registers the `check` job: run, fail with one refund, and recover unfinished records at start. */
-    registerJobs(jobs: JobQueue): void {
-      jobs.register('check', {
-        attempts: 2,
-        handler: ({ recordId }, job) => runJob(recordId, job),
-        onFailed: ({ recordId }, error) => failJob(recordId, error),
-        recover: async () => {
-          // warm the index while the API starts answering
-          void library.ensureReady().catch((err) => log(`比对库索引加载失败：${String(err)}`));
-          return unfinishedRecords(db, 'checkRecords');
-        },
-      });
-    },
-
-    /** For tests and the job: run one record now (what the worker does). */
-    runJob,
-    failJob,
+    ...records.jobApi({
+      attempts: 2,
+      run,
+      // warm the index while the API starts answering
+      warmUp: () => void library.ensureReady().catch((err) => log(`比对库索引加载失败：${String(err)}`)),
+    }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { documentFormat, isTextkitError, type ParsedDocument, readPastedText } from '@paperdesk/textkit';
 import { type ComputeFailure, computePool, isComputeError } from '../../compute/pool.ts';
-import { AppError } from '../../http/errors.ts';
+import { type DomainError, tooLarge, unavailable, unprocessable, unsupportedType } from '../errors.ts';
 import type { createSysConfig } from '../sys-config.ts';
 
 export interface UploadedFile {
@@ -11,30 +11,24 @@ export interface UploadedFile {
 /** What a user sends to a paid service: an uploaded file or pasted text. */
 export type DocumentSource = { file: UploadedFile } | { text: string };
 
-/** textkit's refusals of a document too big to read (its caps on inflated size, block count and length). */
-const TOO_LARGE_CODES: ReadonlySet<string> = new Set(['INFLATED_TOO_LARGE', 'TOO_MANY_BLOCKS', 'TOO_LONG']);
-
-const FAILURE_STATUS: Record<ComputeFailure, 413 | 422 | 503> = {
-  timeout: 422,
-  'too-large': 413,
-  'too-long': 413,
-  busy: 503,
-  closed: 503,
+const FAILURE: Record<ComputeFailure, (message: string) => DomainError> = {
+  timeout: unprocessable,
+  'too-large': tooLarge,
+  'too-long': tooLarge,
+  busy: unavailable,
+  closed: unavailable,
 };
 
 /**
- * A failed read as an HTTP answer: a wrong type is 415, a file too big once inflated 413, an unreadable, empty
- * or endlessly parsing file 422, a saturated or closing pool 503. Null for any other error.
+ * A failed read as a domain error: a wrong type, a file too big once inflated (textkit's caps), an unreadable,
+ * empty or endlessly parsing file, a saturated or closing pool. Null for any other error.
  */
-function readFailure(err: unknown): AppError | null {
+function readFailure(err: unknown): DomainError | null {
   if (isTextkitError(err)) {
-    const code: string = err.code;
-    return new AppError(
-      code === 'UNSUPPORTED_TYPE' ? 415 : TOO_LARGE_CODES.has(code) ? 413 : 422,
-      err.message,
-    );
+    if (err.kind === 'unsupported') return unsupportedType(err.message);
+    return err.kind === 'too-large' ? tooLarge(err.message) : unprocessable(err.message);
   }
-  if (isComputeError(err)) return new AppError(FAILURE_STATUS[err.kind], err.message);
+  if (isComputeError(err)) return FAILURE[err.kind](err.message);
   return null;
 }
 
@@ -48,7 +42,7 @@ function readError(err: unknown): never {
  */
 export async function readUploadedFile(file: UploadedFile) {
   const format = documentFormat(file.filename);
-  if (!format) throw new AppError(415, '仅支持 .docx、.pdf、.txt 文件');
+  if (!format) throw unsupportedType('仅支持 .docx、.pdf、.txt 文件');
   const doc = await computePool().readDocument(file.data, file.filename).catch(readError);
   return { doc, format, fileName: file.filename.slice(0, 200) };
 }

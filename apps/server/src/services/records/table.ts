@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../errors.ts';
 
 /** The paid services' record tables: each row has an `id`, an owner `userId` and a job `status`. */
 export type RecordTable = 'checkRecords' | 'aigcRecords' | 'rewriteRecords' | 'pptRecords' | 'writingRecords';

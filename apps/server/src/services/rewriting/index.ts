@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.ts';
-import { conflict } from '../../http/errors.ts';
-import type { Llm } from '../../integrations/llm/index.ts';
+import { payByQr } from '../records/kernel.ts';
+import type { Llm } from '../llm-usage.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import type { createSysConfig } from '../sys-config.ts';
@@ -37,21 +37,16 @@ export async function createRewriteService(deps: {
   );
   rewriting.registerJobs(deps.jobs);
   // Pay for one record by QR (create_order with recordType 'rewrite'); once paid, the record is submitted.
-  deps.billing.registerRecordType(REWRITE_RECORD_TYPE, {
-    async resolve(userId, recordId) {
-      const r = await rewriting.load(userId, Number(recordId));
-      if (r.status !== 'created') throw conflict('该降重已提交，无需再次支付');
-      return {
-        service: 'rewrite',
-        edition: r.edition,
-        characters: r.characters,
-        subject: `${EDITION_NAMES[r.edition]}：${r.title}`.slice(0, 100),
-      };
-    },
-    async onPaid({ userId, recordId, orderId }) {
-      const r = await rewriting.load(userId, Number(recordId));
-      await rewriting.submit(userId, r.id, r.edition, { orderId });
-    },
+  payByQr(deps.billing, REWRITE_RECORD_TYPE, {
+    load: rewriting.load,
+    submitted: '该降重已提交，无需再次支付',
+    pricing: (r) => ({
+      service: 'rewrite',
+      edition: r.edition,
+      characters: r.characters,
+      subject: `${EDITION_NAMES[r.edition]}：${r.title}`.slice(0, 100),
+    }),
+    submit: (userId, r, orderId) => rewriting.submit(userId, r.id, r.edition, { orderId }),
   });
   return rewriting;
 }

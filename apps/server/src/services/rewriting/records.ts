@@ -18,16 +18,16 @@ import { billingCharCount, type ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { selectPage } from '../../db/paging.ts';
 import type { RewriteRecordsTable } from '../../db/tables/rewriting.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { Llm } from '../../integrations/llm/index.ts';
-import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
+import type { Llm } from '../llm-usage.ts';
+import { rewriteRun } from '../../jobs/handlers/rewrite.ts';
+import type { JobQueue } from '../../jobs/types.ts';
 import { type DocumentSource, readSource } from '../records/source.ts';
-import { ownedRecord, unfinishedRecords } from '../records/table.ts';
+import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
-import { EDITION_NAMES, type RewriteBilling } from './billing-port.ts';
-import { rewriteDocument, type StoredBlock } from './engine.ts';
+import { EDITION_NAMES, REWRITE_RECORD_TYPE, type RewriteBilling } from './billing-port.ts';
+import type { StoredBlock } from './engine.ts';
 
 declare module '../../jobs/types.ts' {
   interface JobPayloads {
@@ -48,6 +48,34 @@ export const rewriteJobId = (recordId: number) => `rewrite-${recordId}`;
 export type RewriteSource = DocumentSource;
 
 type Row = Selectable<RewriteRecordsTable>;
+
+/** Every column but the stored document: what a list shows. */
+const LIST_COLUMNS = [
+  'id',
+  'userId',
+  'title',
+  'edition',
+  'status',
+  'progress',
+  'origin',
+  'checkRecordId',
+  'characters',
+  'priceFen',
+  'paidFen',
+  'chargeSource',
+  'fileName',
+  'paragraphs',
+  'targetParagraphs',
+  'doneParagraphs',
+  'message',
+  'stats',
+  'createdAt',
+  'updatedAt',
+  'submittedAt',
+  'startedAt',
+  'finishedAt',
+  'refundedAt',
+] as const;
 
 export interface RewriteDeps {
   db: Db;
@@ -117,13 +145,12 @@ export function createRewriting(deps: RewriteDeps) {
 
   function checkLength(characters: number, lim: { maxChars: number; minChars: number }) {
     if (characters > lim.maxChars) {
-      throw new AppError(
-        422,
+      throw unprocessable(
         `需要降重的内容共 ${characters.toLocaleString('en-US')} 字符，超过单次 ${lim.maxChars.toLocaleString('en-US')} 字符的上限，请分段提交`,
       );
     }
     if (characters < lim.minChars) {
-      throw new AppError(422, `内容只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能降重`);
+      throw unprocessable(`内容只有 ${characters} 字符，至少需要 ${lim.minChars} 字符才能降重`);
     }
   }
 
@@ -150,8 +177,38 @@ export function createRewriting(deps: RewriteDeps) {
     return out;
   }
 
-  const own = (userId: number, id: number): Promise<Row> =>
-    ownedRecord(db, 'rewriteRecords', userId, id, '降重记录不存在');
+  const records = createPaidRecords<Row>(
+    {
+      db,
+      jobs: deps.jobs,
+      billing: { refund: (trx, { recordId }) => billing.refund(trx, recordId) },
+    },
+    {
+      table: 'rewriteRecords',
+      job: 'rewrite',
+      recordType: REWRITE_RECORD_TYPE,
+      messages: {
+        missing: '降重记录不存在',
+        busy: '降重进行中，完成后才能删除',
+        running: '降重中',
+        failed: '降重失败',
+      },
+      claimSet: { progress: 2, doneParagraphs: 0 },
+      jobId: (recordId) => rewriteJobId(recordId),
+      async charge(trx, row, orderId) {
+        const c = await billing.charge(trx, {
+          userId: row.userId,
+          edition: row.edition,
+          characters: Number(row.characters),
+          recordId: row.id,
+          orderId,
+        });
+        return { paidFen: c.fen, chargeSource: c.source };
+      },
+    },
+  );
+  const own = records.own;
+  const run = rewriteRun({ records, llm });
 
   async function insert(
     userId: number,
@@ -208,121 +265,6 @@ export function createRewriting(deps: RewriteDeps) {
     return { row, paragraphs: JSON.parse(res.paragraphs) as MachineParagraph[] };
   }
 
-  // ---- the job -------------------------------------------------------------------------------
-
-  async function runJob(recordId: number, job: JobContext): Promise<void> {
-    const token = nowIso();
-    const claimed = await db
-      .updateTable('rewriteRecords')
-      .set({
-        status: 'running',
-        progress: 2,
-        doneParagraphs: 0,
-        startedAt: token,
-        updatedAt: token,
-        message: '降重中',
-      })
-      .where('id', '=', recordId)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return; // done, failed, deleted or never paid
-    const row = await db
-      .selectFrom('rewriteRecords')
-      .selectAll()
-      .where('id', '=', recordId)
-      .executeTakeFirstOrThrow();
-    const { blocks } = JSON.parse(row.document) as { blocks: StoredBlock[] };
-
-    let lastWrite = 0;
-    const onParagraph = (done: number, total: number) => {
-      const now = Date.now();
-      if (now - lastWrite < 300 && done < total) return;
-      lastWrite = now;
-      void db
-        .updateTable('rewriteRecords')
-        .set({
-          progress: Math.max(2, Math.min(99, Math.round(2 + (97 * done) / Math.max(1, total)))),
-          doneParagraphs: done,
-        })
-        .where('id', '=', recordId)
-        .where('status', '=', 'running')
-        .where('startedAt', '=', token)
-        .execute()
-        .catch(() => {});
-    };
-
-    const started = Date.now();
-    const result = await rewriteDocument({
-      blocks,
-      edition: row.edition,
-      seed: recordId,
-      onParagraph,
-      signal: job.signal,
-      ...(row.edition === 'cnki'
-        ? {
-            complete: async (messages, maxTokens) =>
-              (
-                await llm.complete({
-                  feature: 'rewrite',
-                  messages,
-                  maxTokens,
-                  userId: row.userId,
-                  signal: job.signal,
-                })
-              ).text,
-          }
-        : {}),
-    });
-    const stats: MachineStats = {
-      changedChars: result.changedChars,
-      changeRatio: result.targetChars > 0 ? Math.min(1, result.changedChars / result.targetChars) : 0,
-      rewrittenParagraphs: result.paragraphs.filter((p) => p.method !== 'kept').length,
-      modelParagraphs: result.modelParagraphs,
-      fallbackParagraphs: result.fallbackParagraphs,
-      elapsedMs: Date.now() - started,
-    };
-    const finishedAt = nowIso();
-    await db.transaction().execute(async (trx) => {
-      const upd = await trx
-        .updateTable('rewriteRecords')
-        .set({
-          status: 'done',
-          progress: 100,
-          doneParagraphs: row.targetParagraphs,
-          stats: JSON.stringify(stats),
-          message: '降重完成',
-          finishedAt,
-          updatedAt: finishedAt,
-        })
-        .where('id', '=', recordId)
-        .where('status', '=', 'running')
-        .where('startedAt', '=', token)
-        .executeTakeFirst();
-      if (Number(upd.numUpdatedRows) === 0) return;
-      await trx.deleteFrom('rewriteResults').where('recordId', '=', recordId).execute();
-      await trx
-        .insertInto('rewriteResults')
-        .values({ recordId, paragraphs: JSON.stringify(result.paragraphs), createdAt: finishedAt })
-        .execute();
-    });
-  }
-
-  /** Every attempt failed: mark the record failed and refund, exactly once. */
-  async function failJob(recordId: number, error: Error): Promise<void> {
-    const at = nowIso();
-    const message = `降重失败，费用已退回：${error.message}`.slice(0, 500);
-    await db.transaction().execute(async (trx) => {
-      const upd = await trx
-        .updateTable('rewriteRecords')
-        .set({ status: 'failed', message, finishedAt: at, updatedAt: at, refundedAt: at })
-        .where('id', '=', recordId)
-        .where('status', 'in', ['queued', 'running'])
-        .executeTakeFirst();
-      if (Number(upd.numUpdatedRows) === 0) return;
-      await billing.refund(trx, recordId);
-    });
-  }
-
   async function submit(
     userId: number,
     id: number,
@@ -337,32 +279,8 @@ export function createRewriting(deps: RewriteDeps) {
       );
     }
     if (edition === 'cnki') await llm.assertAvailable('rewrite');
-    const now = nowIso();
-    const charged = await db.transaction().execute(async (trx) => {
-      const upd = await trx
-        .updateTable('rewriteRecords')
-        .set({ status: 'queued', progress: 0, submittedAt: now, updatedAt: now, message: '排队中' })
-        .where('id', '=', id)
-        .where('userId', '=', userId)
-        .where('status', '=', 'created')
-        .executeTakeFirst();
-      if (Number(upd.numUpdatedRows) === 0) return null;
-      const c = await billing.charge(trx, {
-        userId,
-        edition,
-        characters: Number(row.characters),
-        recordId: id,
-        orderId: opts.orderId,
-      });
-      await trx
-        .updateTable('rewriteRecords')
-        .set({ paidFen: c.fen, chargeSource: c.source })
-        .where('id', '=', id)
-        .execute();
-      return c;
-    });
-    if (charged) await deps.jobs.enqueue('rewrite', { recordId: id }, { jobId: rewriteJobId(id) });
-    return { record: toRecord(await own(userId, id)), alreadySubmitted: charged === null };
+    const charged = await records.queue(userId, row, { from: 'created', orderId: opts.orderId });
+    return { record: toRecord(await own(userId, id)), alreadySubmitted: !charged };
   }
 
   return {
@@ -420,42 +338,11 @@ export function createRewriting(deps: RewriteDeps) {
         title?: string | undefined;
       } = {},
     ): Promise<Page<MachineRecord>> {
-      let base = db.selectFrom('rewriteRecords').where('userId', '=', userId);
-      if (filter.status) base = base.where('status', '=', filter.status);
-      if (filter.edition) base = base.where('edition', '=', filter.edition);
-      if (filter.title) base = base.where('title', 'like', `%${filter.title.replace(/[%_\\]/g, '')}%`);
-      return selectPage(
-        base
-          .select([
-            'id',
-            'userId',
-            'title',
-            'edition',
-            'status',
-            'progress',
-            'origin',
-            'checkRecordId',
-            'characters',
-            'priceFen',
-            'paidFen',
-            'chargeSource',
-            'fileName',
-            'paragraphs',
-            'targetParagraphs',
-            'doneParagraphs',
-            'message',
-            'stats',
-            'createdAt',
-            'updatedAt',
-            'submittedAt',
-            'startedAt',
-            'finishedAt',
-            'refundedAt',
-          ])
-          .orderBy('id', 'desc'),
-        q,
-        (r) => toRecord({ ...r, document: '' }),
-      );
+      return records.list(userId, q, filter, {
+        select: (base) =>
+          (filter.edition ? base.where('edition', '=', filter.edition) : base).select(LIST_COLUMNS),
+        map: (r) => toRecord({ ...r, document: '' }),
+      });
     },
 
     async load(userId: number, id: number): Promise<MachineRecord> {
@@ -475,9 +362,7 @@ export function createRewriting(deps: RewriteDeps) {
     },
 
     async remove(userId: number, id: number): Promise<void> {
-      const row = await own(userId, id);
-      if (row.status === 'queued' || row.status === 'running') throw conflict('降重进行中，完成后才能删除');
-      await db.deleteFrom('rewriteRecords').where('id', '=', id).where('userId', '=', userId).execute();
+      await records.remove(userId, id);
     },
 
     submit,
@@ -502,18 +387,7 @@ export function createRewriting(deps: RewriteDeps) {
       return { body, filename: `${base}-降重结果.docx` };
     },
 
-    /** Registers the `rewrite` job: run, fail with one refund, recover unfinished records at start. */
-    registerJobs(jobs: JobQueue): void {
-      jobs.register('rewrite', {
-        attempts: 2,
-        handler: ({ recordId }, job) => runJob(recordId, job),
-        onFailed: ({ recordId }, error) => failJob(recordId, error),
-        recover: () => unfinishedRecords(db, 'rewriteRecords'),
-      });
-    },
-
-    runJob,
-    failJob,
+    ...records.jobApi({ attempts: 2, run }),
   };
 }
 

@@ -7,8 +7,9 @@ import {
 } from '@paperdesk/contracts';
 import type { Deck, Slide } from '@paperdesk/documents';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
-import { type Llm, type LlmMessage, prompts, promptTag, render } from '../../integrations/llm/index.ts';
+import { unavailable } from '../errors.ts';
+import { type LlmMessage, prompts, promptTag, render } from '../../integrations/llm/index.ts';
+import type { Llm } from '../llm-usage.ts';
 
 /** What the model is asked about: the record's request and, for slides, its outline. */
 export interface DeckRequest {
@@ -19,6 +20,16 @@ export interface DeckRequest {
   slideCount: number;
   sourceText: string;
 }
+
+/** A stored record's request (any row with these columns). */
+export const requestOf = (r: DeckRequest): DeckRequest => ({
+  userId: r.userId,
+  topic: r.topic,
+  speaker: r.speaker,
+  scene: r.scene,
+  slideCount: r.slideCount,
+  sourceText: r.sourceText,
+});
 
 export const PROMPT_TAGS = `${promptTag(prompts.pptOutline)},${promptTag(prompts.pptSection)}`;
 
@@ -128,7 +139,7 @@ export async function draftOutline(llm: Llm, req: DeckRequest, signal?: AbortSig
   try {
     return await completeJson(llm, { userId: req.userId, prompt, maxTokens: 1500, signal }, ModelOutline);
   } catch (err) {
-    if (err instanceof ModelFormatError) throw new AppError(503, `${err.message}，请重试`);
+    if (err instanceof ModelFormatError) throw unavailable(`${err.message}，请重试`);
     throw err;
   }
 }

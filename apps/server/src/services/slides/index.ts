@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.ts';
-import { conflict } from '../../http/errors.ts';
-import type { Llm } from '../../integrations/llm/index.ts';
+import { payByQr } from '../records/kernel.ts';
+import type { Llm } from '../llm-usage.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import type { createSysConfig } from '../sys-config.ts';
@@ -27,20 +27,16 @@ export async function createSlidesService(deps: {
   await deps.sysConfig.seed(OUTLINE_LIMIT_KEY, DEFAULT_OUTLINE_LIMIT, 'AI生成PPT：每人每天免费生成大纲次数');
   slides.registerJobs(deps.jobs);
   // Pay for one deck by QR (create_order with recordType 'ppt'); once paid, the record is submitted.
-  deps.billing.registerRecordType(PPT_RECORD_TYPE, {
-    async resolve(userId, recordId) {
-      const r = await slides.load(userId, Number(recordId));
-      if (r.status !== 'created') throw conflict('该 PPT 已提交生成，无需再次支付');
-      return {
-        service: 'ppt',
-        edition: PPT_EDITION,
-        items: 1,
-        subject: `AI生成PPT：${r.topic}`.slice(0, 100),
-      };
-    },
-    async onPaid({ userId, recordId, orderId }) {
-      await slides.submit(userId, Number(recordId), { orderId });
-    },
+  payByQr(deps.billing, PPT_RECORD_TYPE, {
+    load: slides.load,
+    submitted: '该 PPT 已提交生成，无需再次支付',
+    pricing: (r) => ({
+      service: 'ppt',
+      edition: PPT_EDITION,
+      items: 1,
+      subject: `AI生成PPT：${r.topic}`.slice(0, 100),
+    }),
+    submit: (userId, r, orderId) => slides.submit(userId, r.id, { orderId }),
   });
   return slides;
 }

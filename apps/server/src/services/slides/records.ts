@@ -14,17 +14,17 @@ import { type Deck, listDeckTemplates, renderDeck } from '@paperdesk/documents';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { selectPage } from '../../db/paging.ts';
 import type { PptRecordsTable } from '../../db/tables/slides.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { Llm } from '../../integrations/llm/index.ts';
-import type { JobContext, JobQueue } from '../../jobs/types.ts';
+import { badRequest, conflict, notFound, rateLimited, unprocessable } from '../errors.ts';
+import type { Llm } from '../llm-usage.ts';
+import { pptRun } from '../../jobs/handlers/ppt.ts';
+import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing, Executor } from '../billing/index.ts';
 import { shanghaiDay } from '../billing/index.ts';
 import { readUploadedFile } from '../records/source.ts';
-import { ownedRecord, unfinishedRecords } from '../records/table.ts';
+import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
-import { type DeckRequest, draftOutline, PROMPT_TAGS, previewSlides, writeDeck } from './generate.ts';
+import { draftOutline, previewSlides, requestOf } from './generate.ts';
 
 declare module '../../jobs/types.ts' {
   interface JobPayloads {
@@ -73,15 +73,6 @@ function toRecord(r: Row, fileSize: number | null): PptRecord {
   };
 }
 
-const requestOf = (r: Row): DeckRequest => ({
-  userId: r.userId,
-  topic: r.topic,
-  speaker: r.speaker,
-  scene: r.scene,
-  slideCount: r.slideCount,
-  sourceText: r.sourceText,
-});
-
 function assertTemplate(id: string): void {
   if (!listDeckTemplates().some((t) => t.id === id)) throw badRequest('模板不存在，请重新选择');
 }
@@ -89,8 +80,7 @@ function assertTemplate(id: string): void {
 export function createSlides(deps: SlidesDeps) {
   const { db, llm, billing } = deps;
 
-  const own = (userId: number, id: number): Promise<Row> =>
-    ownedRecord(db, 'pptRecords', userId, id, 'PPT 记录不存在');
+  const own = (userId: number, id: number): Promise<Row> => records.own(userId, id);
 
   async function fileSize(id: number): Promise<number | null> {
     const f = await db.selectFrom('pptFiles').select('size').where('recordId', '=', id).executeTakeFirst();
@@ -124,84 +114,32 @@ export function createSlides(deps: SlidesDeps) {
       .execute();
   }
 
-  // ---- the job -------------------------------------------------------------------------------
-
-  async function runJob(recordId: number, job: JobContext): Promise<void> {
-    const token = nowIso();
-    const claimed = await db
-      .updateTable('pptRecords')
-      .set({ status: 'running', progress: 5, startedAt: token, updatedAt: token, message: '正在生成内容' })
-      .where('id', '=', recordId)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return; // done, failed, deleted or never paid
-    const row = await db
-      .selectFrom('pptRecords')
-      .selectAll()
-      .where('id', '=', recordId)
-      .executeTakeFirstOrThrow();
-    const outline = JSON.parse(row.outline ?? '{"sections":[]}') as PptOutline;
-    let deck: Deck;
-    try {
-      deck = await writeDeck(
-        llm,
-        { ...requestOf(row), outline },
-        {
-          signal: job.signal,
-          onSection: async (done, total) => {
-            await db
-              .updateTable('pptRecords')
-              .set({ progress: 5 + Math.round((85 * done) / total), message: `已完成 ${done}/${total} 章` })
-              .where('id', '=', recordId)
-              .where('status', '=', 'running')
-              .where('startedAt', '=', token)
-              .execute();
-          },
-        },
-      );
-    } catch (err) {
-      // shutting down: the record stays running and is re-queued at the next start, not failed and refunded
-      if (job.signal.aborted) return;
-      throw err;
-    }
-    const file = await renderDeck(deck, row.templateId);
-    const at = nowIso();
-    await db.transaction().execute(async (trx) => {
-      const upd = await trx
-        .updateTable('pptRecords')
-        .set({
-          status: 'done',
-          progress: 100,
-          deck: JSON.stringify(deck),
-          prompt: PROMPT_TAGS,
-          message: '生成完成',
-          finishedAt: at,
-          updatedAt: at,
-        })
-        .where('id', '=', recordId)
-        .where('status', '=', 'running')
-        .where('startedAt', '=', token)
-        .executeTakeFirst();
-      if (Number(upd.numUpdatedRows) === 0) return;
-      await storeFile(trx, recordId, row.templateId, file);
-    });
-  }
-
-  /** The job failed: mark the record failed and refund, exactly once. */
-  async function failJob(recordId: number, error: Error): Promise<void> {
-    const at = nowIso();
-    const message = `生成失败，费用已退回：${error.message}`.slice(0, 500);
-    await db.transaction().execute(async (trx) => {
-      const upd = await trx
-        .updateTable('pptRecords')
-        .set({ status: 'failed', message, finishedAt: at, updatedAt: at, refundedAt: at })
-        .where('id', '=', recordId)
-        .where('status', 'in', ['queued', 'running'])
-        .executeTakeFirst();
-      if (Number(upd.numUpdatedRows) === 0) return;
-      await billing.refund(trx, { recordType: PPT_RECORD_TYPE, recordId });
-    });
-  }
+  const records = createPaidRecords<Row>(deps, {
+    table: 'pptRecords',
+    job: 'ppt',
+    recordType: PPT_RECORD_TYPE,
+    messages: {
+      missing: 'PPT 记录不存在',
+      busy: 'PPT 正在生成，完成后才能删除',
+      running: '正在生成内容',
+      failed: '生成失败',
+    },
+    jobId: (recordId) => `ppt-${recordId}`,
+    async charge(trx, row, orderId) {
+      const c = await billing.charge(trx, {
+        userId: row.userId,
+        service: 'ppt',
+        edition: PPT_EDITION,
+        items: 1,
+        recordType: PPT_RECORD_TYPE,
+        recordId: row.id,
+        ...(orderId !== undefined ? { orderId } : {}),
+        note: `AI生成PPT #${row.id}：${row.topic}`.slice(0, 100),
+      });
+      return { paidFen: c.fen, chargeSource: c.source };
+    },
+  });
+  const run = pptRun({ records, llm, storeFile });
 
   return {
     load,
@@ -274,7 +212,7 @@ export function createSlides(deps: SlidesDeps) {
       await llm.assertAvailable('ppt');
       const quota = await outlineQuota(userId);
       if (quota.usedToday >= quota.limit) {
-        throw new AppError(429, `今日免费生成大纲 ${quota.limit} 次已用完，明天再试，或直接编辑现有大纲`);
+        throw rateLimited(`今日免费生成大纲 ${quota.limit} 次已用完，明天再试，或直接编辑现有大纲`);
       }
       const outline = await draftOutline(llm, requestOf(row));
       const now = nowIso();
@@ -283,7 +221,7 @@ export function createSlides(deps: SlidesDeps) {
         await trx.insertInto('pptOutlineUses').values({ userId, day, createdAt: now }).execute();
         // of drafts that ran side by side, the one past the limit is not kept
         if ((await usesOn(trx, userId, day)) > quota.limit) {
-          throw new AppError(429, `今日免费生成大纲 ${quota.limit} 次已用完，明天再试`);
+          throw rateLimited(`今日免费生成大纲 ${quota.limit} 次已用完，明天再试`);
         }
         await trx
           .updateTable('pptRecords')
@@ -296,10 +234,12 @@ export function createSlides(deps: SlidesDeps) {
     },
 
     async list(userId: number, q: PageQuery, filter: PptListFilter = {}): Promise<Page<PptRecord>> {
-      let base = db.selectFrom('pptRecords').where('userId', '=', userId);
-      if (filter?.status) base = base.where('status', '=', filter.status);
-      if (filter?.topic) base = base.where('topic', 'like', `%${filter.topic.replace(/[%_\\]/g, '')}%`);
-      const page = await selectPage(base.selectAll().orderBy('id', 'desc'), q, (r) => r);
+      const page = await records.list(
+        userId,
+        q,
+        { status: filter?.status, title: filter?.topic },
+        { titleColumn: 'topic', select: (base) => base.selectAll(), map: (r) => r },
+      );
       const sizes = page.records.length
         ? await db
             .selectFrom('pptFiles')
@@ -316,9 +256,7 @@ export function createSlides(deps: SlidesDeps) {
     },
 
     async remove(userId: number, id: number): Promise<void> {
-      const row = await own(userId, id);
-      if (row.status === 'queued' || row.status === 'running') throw conflict('PPT 正在生成，完成后才能删除');
-      await db.deleteFrom('pptRecords').where('id', '=', id).where('userId', '=', userId).execute();
+      await records.remove(userId, id);
     },
 
     /**
@@ -329,37 +267,10 @@ export function createSlides(deps: SlidesDeps) {
     async submit(userId: number, id: number, opts: { orderId?: number | undefined } = {}) {
       const row = await own(userId, id);
       if (row.status !== 'created') return { record: await load(userId, id), alreadySubmitted: true };
-      if (!row.outline) throw new AppError(422, '请先生成或填写大纲');
+      if (!row.outline) throw unprocessable('请先生成或填写大纲');
       await llm.assertAvailable('ppt');
-      const now = nowIso();
-      const charged = await db.transaction().execute(async (trx) => {
-        const upd = await trx
-          .updateTable('pptRecords')
-          .set({ status: 'queued', progress: 0, submittedAt: now, updatedAt: now, message: '排队中' })
-          .where('id', '=', id)
-          .where('userId', '=', userId)
-          .where('status', '=', 'created')
-          .executeTakeFirst();
-        if (Number(upd.numUpdatedRows) === 0) return null;
-        const c = await billing.charge(trx, {
-          userId,
-          service: 'ppt',
-          edition: PPT_EDITION,
-          items: 1,
-          recordType: PPT_RECORD_TYPE,
-          recordId: id,
-          ...(opts.orderId !== undefined ? { orderId: opts.orderId } : {}),
-          note: `AI生成PPT #${id}：${row.topic}`.slice(0, 100),
-        });
-        await trx
-          .updateTable('pptRecords')
-          .set({ paidFen: c.fen, chargeSource: c.source })
-          .where('id', '=', id)
-          .execute();
-        return c;
-      });
-      if (charged) await deps.jobs.enqueue('ppt', { recordId: id }, { jobId: `ppt-${id}` });
-      return { record: await load(userId, id), alreadySubmitted: charged === null };
+      const charged = await records.queue(userId, row, { from: 'created', orderId: opts.orderId });
+      return { record: await load(userId, id), alreadySubmitted: !charged };
     },
 
     /** Another template: the stored deck is rendered again, no model call and no charge. */
@@ -402,19 +313,8 @@ export function createSlides(deps: SlidesDeps) {
       };
     },
 
-    /** Registers the `ppt` job: run, fail with one refund, recover unfinished records at start. */
-    registerJobs(jobs: JobQueue): void {
-      jobs.register('ppt', {
-        // a bad answer is already retried once inside the job; running it again would bill the model twice
-        attempts: 1,
-        handler: ({ recordId }, job) => runJob(recordId, job),
-        onFailed: ({ recordId }, error) => failJob(recordId, error),
-        recover: () => unfinishedRecords(db, 'pptRecords'),
-      });
-    },
-
-    runJob,
-    failJob,
+    // a bad answer is already retried once inside the job; running it again would bill the model twice
+    ...records.jobApi({ attempts: 1, run }),
   };
 }
 

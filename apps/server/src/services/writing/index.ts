@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index.ts';
-import type { Llm } from '../../integrations/llm/index.ts';
+import type { Llm } from '../llm-usage.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import type { createSysConfig } from '../sys-config.ts';

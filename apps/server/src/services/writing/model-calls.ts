@@ -1,6 +1,7 @@
 import type { OutlineNode, PaperLanguage, PaperType } from '@paperdesk/contracts';
 import { z } from 'zod';
-import { type Llm, prompts, render } from '../../integrations/llm/index.ts';
+import { prompts, render } from '../../integrations/llm/index.ts';
+import type { Llm } from '../llm-usage.ts';
 import {
   cleanSectionText,
   extractJson,

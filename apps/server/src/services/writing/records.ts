@@ -14,15 +14,15 @@ import {
 } from '@paperdesk/contracts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { selectPage } from '../../db/paging.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
-import type { Llm } from '../../integrations/llm/index.ts';
+import { DomainError, conflict, notFound, rateLimited, unavailable } from '../errors.ts';
+import type { Llm } from '../llm-usage.ts';
+import { writingRun } from '../../jobs/handlers/writing.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing, Executor } from '../billing/index.ts';
 import { shanghaiDay } from '../billing/index.ts';
-import { ownedRecord, unfinishedRecords } from '../records/table.ts';
+import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
-import { briefOf, createWritingJob, type RecordRow, type SectionRow } from './job.ts';
+import { briefOf, type RecordRow, type SectionRow } from './rows.ts';
 import { createWritingModel, type PaperBrief } from './model-calls.ts';
 import { flattenOutline, PAPER_TYPE_NAMES } from './outline.ts';
 import { paperFile } from './paper-file.ts';
@@ -108,10 +108,28 @@ function sectionTree<T>(rows: SectionRow[], make: (s: SectionRow, children: T[])
 export function createWriting(deps: WritingDeps) {
   const { db, sysConfig, billing, llm } = deps;
   const model = createWritingModel(llm);
-  const job = createWritingJob({ db, model, referenceCount: REFERENCE_COUNT });
-
-  const own = (userId: number, id: number): Promise<RecordRow> =>
-    ownedRecord(db, 'writingRecords', userId, id, '写作记录不存在');
+  const records = createPaidRecords<RecordRow>(deps, {
+    table: 'writingRecords',
+    job: 'writing',
+    recordType: WRITING_RECORD_TYPE,
+    messages: {
+      missing: '写作记录不存在',
+      busy: '论文正在写作，完成后才能删除',
+      running: '写作中',
+      failed: '写作失败',
+    },
+    // progress counts written parts, so a resumed run keeps it
+    claimSet: {},
+    // a queue may keep a failed job under its id (BullMQ does), so a re-run of a failed record gets its own
+    jobId: (recordId, _attempt, reason) =>
+      reason === 'reload' ? `${jobIdOf(recordId)}-reload-${Date.now()}` : jobIdOf(recordId),
+    async charge(trx, row, orderId) {
+      const c = await charge(trx, row, orderId);
+      return { paidFen: c.fen };
+    },
+  });
+  const own = records.own;
+  const run = writingRun({ db, records, model, referenceCount: REFERENCE_COUNT });
 
   async function progressOf(ids: number[]): Promise<Map<number, Progress>> {
     const out = new Map<number, Progress>();
@@ -172,12 +190,12 @@ export function createWriting(deps: WritingDeps) {
     await llm.assertAvailable('writing');
     const a = await outlineAllowance(userId);
     if (a.used >= a.perDay)
-      throw new AppError(429, `今天的免费大纲生成次数（${a.perDay} 次）已用完，请明天再试或直接编辑已有大纲`);
+      throw rateLimited(`今天的免费大纲生成次数（${a.perDay} 次）已用完，请明天再试或直接编辑已有大纲`);
     try {
       return await model.twice('大纲生成失败', undefined, () => model.outline(brief, { userId }));
     } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw new AppError(503, 'AI 未能生成有效的大纲（已自动重试一次），请稍后重试');
+      if (err instanceof DomainError) throw err;
+      throw unavailable('AI 未能生成有效的大纲（已自动重试一次），请稍后重试');
     }
   }
 
@@ -192,22 +210,6 @@ export function createWriting(deps: WritingDeps) {
       recordId: row.id,
       ...(orderId !== undefined ? { orderId } : {}),
       note: `AI写作（${PAPER_TYPE_NAMES[row.paperType]}）#${row.id}`,
-    });
-  }
-
-  /** Every attempt failed: mark the record failed and refund, exactly once. Written sections stay. */
-  async function failJob(recordId: number, error: Error): Promise<void> {
-    const at = nowIso();
-    const message = `写作失败，费用已退回：${error.message}`.slice(0, 500);
-    await db.transaction().execute(async (trx) => {
-      const upd = await trx
-        .updateTable('writingRecords')
-        .set({ status: 'failed', message, finishedAt: at, updatedAt: at, refundedAt: at })
-        .where('id', '=', recordId)
-        .where('status', 'in', ['queued', 'running'])
-        .executeTakeFirst();
-      if (Number(upd.numUpdatedRows) === 0) return;
-      await billing.refund(trx, { recordType: WRITING_RECORD_TYPE, recordId });
     });
   }
 
@@ -238,8 +240,9 @@ export function createWriting(deps: WritingDeps) {
 
   return {
     outlineAllowance,
-    runJob: job.runJob,
-    failJob,
+    // each part already gets a second try inside the job; a job-level retry would try it twice more.
+    // A failure refunds once; the written sections stay for a reload.
+    ...records.jobApi({ attempts: 1, run }),
     content,
 
     /** query_paper_content `outline` with a draft: the model drafts an outline; a `created` record holds it. */
@@ -314,10 +317,10 @@ export function createWriting(deps: WritingDeps) {
       q: PageQuery,
       filter: { status?: WritingStatus | undefined; title?: string | undefined } = {},
     ): Promise<Page<WritingRecord>> {
-      let base = db.selectFrom('writingRecords').where('userId', '=', userId);
-      if (filter.status) base = base.where('status', '=', filter.status);
-      if (filter.title) base = base.where('title', 'like', `%${filter.title.replace(/[%_\\]/g, '')}%`);
-      const pageRows = await selectPage(base.selectAll().orderBy('id', 'desc'), q, (r) => r);
+      const pageRows = await records.list(userId, q, filter, {
+        select: (base) => base.selectAll(),
+        map: (r) => r,
+      });
       const progress = await progressOf(pageRows.records.map((r) => r.id));
       const none = { sectionsTotal: 0, sectionsDone: 0, writtenChars: 0 };
       return { ...pageRows, records: pageRows.records.map((r) => toRecord(r, progress.get(r.id) ?? none)) };
@@ -345,9 +348,7 @@ export function createWriting(deps: WritingDeps) {
     },
 
     async remove(userId: number, id: number): Promise<void> {
-      const row = await own(userId, id);
-      if (row.status === 'queued' || row.status === 'running') throw conflict('论文正在写作，完成后才能删除');
-      await db.deleteFrom('writingRecords').where('id', '=', id).where('userId', '=', userId).execute();
+      await records.remove(userId, id);
     },
 
     /**
@@ -379,39 +380,27 @@ export function createWriting(deps: WritingDeps) {
       if (row.status !== 'created') return { record: await view(row), alreadySubmitted: true };
       await llm.assertAvailable('writing');
       const flat = flattenOutline(input.outline);
-      const now = nowIso();
-      const submitted = await db.transaction().execute(async (trx) => {
-        const upd = await trx
-          .updateTable('writingRecords')
-          .set({
-            outline: JSON.stringify(input.outline),
-            ...(input.title ? { title: input.title } : {}),
-            ...(input.targetWords ? { targetWords: input.targetWords } : {}),
-            ...(input.requirements !== undefined ? { requirements: input.requirements } : {}),
-            ...(input.cover ? { cover: JSON.stringify(input.cover) } : {}),
-            status: 'queued',
-            progress: 0,
-            message: '排队中',
-            submittedAt: now,
-            updatedAt: now,
-          })
-          .where('id', '=', id)
-          .where('userId', '=', userId)
-          .where('status', '=', 'created')
-          .executeTakeFirst();
-        if (Number(upd.numUpdatedRows) === 0) return false;
-        await trx.deleteFrom('writingSections').where('recordId', '=', id).execute();
-        await trx
-          .insertInto('writingSections')
-          .values(
-            flat.map((s) => ({ recordId: id, ...s, leaf: s.leaf ? 1 : 0, content: null, writtenAt: null })),
-          )
-          .execute();
-        const c = await charge(trx, row, input.orderId);
-        await trx.updateTable('writingRecords').set({ paidFen: c.fen }).where('id', '=', id).execute();
-        return true;
+      const submitted = await records.queue(userId, row, {
+        from: 'created',
+        orderId: input.orderId,
+        set: {
+          outline: JSON.stringify(input.outline),
+          ...(input.title ? { title: input.title } : {}),
+          ...(input.targetWords ? { targetWords: input.targetWords } : {}),
+          ...(input.requirements !== undefined ? { requirements: input.requirements } : {}),
+          ...(input.cover ? { cover: JSON.stringify(input.cover) } : {}),
+        },
+        inTrx: async (trx) => {
+          const t = trx as unknown as Executor;
+          await t.deleteFrom('writingSections').where('recordId', '=', id).execute();
+          await t
+            .insertInto('writingSections')
+            .values(
+              flat.map((s) => ({ recordId: id, ...s, leaf: s.leaf ? 1 : 0, content: null, writtenAt: null })),
+            )
+            .execute();
+        },
       });
-      if (submitted) await deps.jobs.enqueue('writing', { recordId: id }, { jobId: jobIdOf(id) });
       return { record: await view(await own(userId, id)), alreadySubmitted: !submitted };
     },
 
@@ -420,34 +409,19 @@ export function createWriting(deps: WritingDeps) {
      * written; a queued or running one is only re-queued (no charge). Either way one standing charge.
      */
     async reload(userId: number, id: number): Promise<WritingRecord> {
-      const row = await own(userId, id);
-      if (row.status === 'created') throw conflict('论文尚未提交，请先确认大纲并提交');
-      if (row.status === 'done') throw conflict('论文已写完，可直接下载');
-      await llm.assertAvailable('writing');
-      if (row.status === 'failed') {
-        const now = nowIso();
-        await db.transaction().execute(async (trx) => {
-          const upd = await trx
-            .updateTable('writingRecords')
-            .set({
-              status: 'queued',
-              message: '排队中（继续写作）',
-              updatedAt: now,
-              finishedAt: null,
-              refundedAt: null,
-            })
-            .where('id', '=', id)
-            .where('status', '=', 'failed')
-            .executeTakeFirst();
-          if (Number(upd.numUpdatedRows) === 0) throw conflict('记录状态已变化，请刷新后重试');
-          const c = await charge(trx, row, undefined);
-          await trx.updateTable('writingRecords').set({ paidFen: c.fen }).where('id', '=', id).execute();
-        });
-      }
-      // a queue may keep a failed job under its id (BullMQ does), so a re-run of a failed record gets its own
-      const jobId = row.status === 'failed' ? `${jobIdOf(id)}-reload-${Date.now()}` : jobIdOf(id);
-      await deps.jobs.enqueue('writing', { recordId: id }, { jobId });
-      return view(await own(userId, id));
+      const row = await records.reload(userId, id, {
+        notSubmitted: '论文尚未提交，请先确认大纲并提交',
+        done: '论文已写完，可直接下载',
+        before: () => llm.assertAvailable('writing'),
+        // the sections already written are kept: the re-run resumes where it stopped
+        set: (failed) => ({
+          message: '排队中（继续写作）',
+          progress: failed.progress,
+          submittedAt: failed.submittedAt,
+        }),
+        raced: '记录状态已变化，请刷新后重试',
+      });
+      return view(row);
     },
 
     async download(userId: number, id: number) {
@@ -456,16 +430,6 @@ export function createWriting(deps: WritingDeps) {
         throw conflict(row.status === 'failed' ? '写作失败，没有可下载的论文' : '论文尚未写完，请稍后再试');
       const cover = row.cover ? (JSON.parse(row.cover) as ThesisCover) : null;
       return paperFile(await content(userId, id), cover);
-    },
-
-    registerJobs(jobs: JobQueue): void {
-      jobs.register('writing', {
-        // each part already gets a second try inside the job; a job-level retry would try it twice more
-        attempts: 1,
-        handler: ({ recordId }, ctx) => job.runJob(recordId, ctx),
-        onFailed: ({ recordId }, error) => failJob(recordId, error),
-        recover: () => unfinishedRecords(db, 'writingRecords'),
-      });
     },
   };
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Config } from '../../config.ts';
-import { createContext } from '../../context.ts';
-import { importLibraryPath } from './import.ts';
+import type { Config } from './config.ts';
+import { createContext } from './context.ts';
+import { importLibraryPath } from './services/checks/import.ts';
 
 const USAGE =
   '用法: npm run library:import -- <文件夹 | 文件.jsonl | 文件.docx/.pdf/.txt> [--source 出处] [--author 作者] [--year 年份]';

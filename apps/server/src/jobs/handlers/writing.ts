@@ -1,41 +1,17 @@
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import type { WritingRecordsTable, WritingSectionsTable } from '../../db/tables/writing.ts';
-import type { JobContext } from '../../jobs/types.ts';
-import type { PaperBrief, WritingModel } from './model-calls.ts';
-import type { FlatSection } from './outline.ts';
+import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
+import type { WritingModel } from '../../services/writing/model-calls.ts';
+import { briefOf, type RecordRow, type SectionRow, toFlat } from '../../services/writing/rows.ts';
 
 /**
- * The `writing` job: abstract and keywords, then every leaf section in order, then the reference list.
+ * The `writing` job's run: abstract and keywords, then every leaf section in order, then the reference list.
  * Each part is stored as soon as it is written, so a restarted job resumes at the first missing part.
  * A part that fails twice fails the job; the service then marks the record failed and refunds once.
  */
 
-export type RecordRow = Selectable<WritingRecordsTable>;
-export type SectionRow = Selectable<WritingSectionsTable>;
-
 /** Another run took the record over (a re-queue after restart) or it left `running`: stop quietly. */
 class Superseded extends Error {}
-
-export const briefOf = (r: RecordRow): PaperBrief => ({
-  title: r.title,
-  paperType: r.paperType,
-  discipline: r.discipline,
-  language: r.language,
-  targetWords: r.targetWords,
-  keywords: r.keywords,
-  requirements: r.requirements,
-});
-
-export const toFlat = (s: SectionRow): FlatSection => ({
-  ord: s.ord,
-  path: s.path,
-  level: s.level,
-  heading: s.heading,
-  brief: s.brief,
-  leaf: s.leaf === 1,
-});
 
 /** What the section at `index` follows: the plan of what came before and how the last section ended. */
 function previousSummary(sections: SectionRow[], index: number, abstract: string | null): string {
@@ -52,23 +28,17 @@ function previousSummary(sections: SectionRow[], index: number, abstract: string
   return lines.join('\n');
 }
 
-export function createWritingJob(deps: { db: Db; model: WritingModel; referenceCount: number }) {
-  const { db, model } = deps;
+export function writingRun(deps: {
+  db: Db;
+  records: PaidRecords<RecordRow>;
+  model: WritingModel;
+  referenceCount: number;
+}) {
+  const { db, model, records } = deps;
 
-  async function runJob(recordId: number, job: JobContext): Promise<void> {
-    const token = nowIso();
-    const claimed = await db
-      .updateTable('writingRecords')
-      .set({ status: 'running', startedAt: token, updatedAt: token, message: '写作中' })
-      .where('id', '=', recordId)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return; // done, failed, deleted or never paid
-    const record = await db
-      .selectFrom('writingRecords')
-      .selectAll()
-      .where('id', '=', recordId)
-      .executeTakeFirstOrThrow();
+  return async (run: RunHandle<RecordRow>): Promise<void> => {
+    const { row: record, job } = run;
+    const recordId = record.id;
     const sections = await db
       .selectFrom('writingSections')
       .selectAll()
@@ -92,19 +62,17 @@ export function createWritingJob(deps: { db: Db; model: WritingModel; referenceC
       section?: { id: number; content: string },
     ) => {
       await db.transaction().execute(async (trx) => {
-        const upd = await trx
-          .updateTable('writingRecords')
-          .set({
+        const owned = await records.update(
+          run,
+          {
             ...set,
             progress: Math.min(99, Math.round((doneSteps / steps) * 100)),
             message,
             updatedAt: nowIso(),
-          })
-          .where('id', '=', recordId)
-          .where('status', '=', 'running')
-          .where('startedAt', '=', token)
-          .executeTakeFirst();
-        if (Number(upd.numUpdatedRows) === 0) throw new Superseded();
+          },
+          trx,
+        );
+        if (!owned) throw new Superseded();
         if (section) {
           await trx
             .updateTable('writingSections')
@@ -156,19 +124,10 @@ export function createWritingJob(deps: { db: Db; model: WritingModel; referenceC
         );
         await commit(steps, '参考文献已生成，正在完成', { referencesList: JSON.stringify(refs) });
       }
-      const at = nowIso();
-      await db
-        .updateTable('writingRecords')
-        .set({ status: 'done', progress: 100, message: '写作完成', finishedAt: at, updatedAt: at })
-        .where('id', '=', recordId)
-        .where('status', '=', 'running')
-        .where('startedAt', '=', token)
-        .execute();
+      await records.finish(run, { message: '写作完成' });
     } catch (err) {
       if (err instanceof Superseded || job.signal.aborted) return;
       throw err;
     }
-  }
-
-  return { runJob };
+  };
 }

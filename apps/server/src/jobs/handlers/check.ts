@@ -1,0 +1,103 @@
+import type { CheckReport } from '@paperdesk/contracts';
+import type { ParsedDocument } from '@paperdesk/textkit';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import type { CheckRecordsTable } from '../../db/tables/checks.ts';
+import { runCheck } from '../../services/checks/engine.ts';
+import { type Library, ownerKeyOf } from '../../services/checks/library.ts';
+import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
+
+type Row = Selectable<CheckRecordsTable>;
+
+interface StoredDocument {
+  title?: string | undefined;
+  blocks: ParsedDocument['blocks'];
+}
+
+/**
+ * The `check` job's run: match the stored paper against the library, store the report with `done`, then
+ * (when the user opted in) add the paper to the library as their own document.
+ */
+export function checkRun(deps: {
+  db: Db;
+  records: PaidRecords<Row>;
+  library: Library;
+  log: (msg: string) => void;
+}) {
+  const { db, library, log } = deps;
+  return async (run: RunHandle<Row>): Promise<void> => {
+    const { row, job } = run;
+    const recordId = row.id;
+    const doc = JSON.parse(row.document) as StoredDocument;
+    const progress = deps.records.progress(run, { everyMs: 400, floor: 5 });
+
+    const index = await library.ensureReady();
+    await library.sync();
+    if (job.signal.aborted) throw new Error('服务正在关闭');
+    progress(10);
+    const started = Date.now();
+    const result = await runCheck({
+      index,
+      document: { ...(doc.title !== undefined ? { title: doc.title } : {}), blocks: doc.blocks },
+      edition: row.edition,
+      ownerKey: ownerKeyOf(row.userId),
+      onProgress: (f) => progress(10 + f * 85),
+      signal: job.signal,
+    });
+    const sources = await library.documents(result.sources.map((s) => s.documentId));
+    const byId = new Map(sources.map((s) => [s.id, s]));
+    const report: CheckReport = {
+      ...result,
+      // titles as the library holds them now (an admin may have corrected one since indexing)
+      sources: result.sources.map((s) => {
+        const d = byId.get(s.documentId);
+        return d ? { ...s, title: d.title, author: d.author, source: d.source, year: d.year } : s;
+      }),
+      recordId,
+      title: row.title,
+      author: row.author,
+      edition: row.edition,
+      checkedAt: nowIso(),
+      elapsedMs: Date.now() - started,
+    };
+    const finishedAt = nowIso();
+    const done = await deps.records.finish(
+      run,
+      { metrics: JSON.stringify(report.metrics), message: '检测完成' },
+      async (trx) => {
+        await trx.deleteFrom('checkReports').where('recordId', '=', recordId).execute();
+        await trx
+          .insertInto('checkReports')
+          .values({ recordId, report: JSON.stringify(report), createdAt: finishedAt })
+          .execute();
+      },
+    );
+    if (done && row.addToLibrary === 1) {
+      // The user opted in: their paper joins the library as their own document (去除本人文献 then excludes it).
+      try {
+        const added = await library.add(
+          [
+            {
+              title: row.title,
+              author: row.author,
+              source: '用户提交',
+              year: new Date().getUTCFullYear(),
+              text: doc.blocks.map((b) => b.text).join('\n'),
+            },
+          ],
+          { origin: 'user', ownerUserId: row.userId, checkRecordId: recordId },
+        );
+        if (added.ids[0]) {
+          await db
+            .updateTable('checkRecords')
+            .set({ libraryDocumentId: added.ids[0] })
+            .where('id', '=', recordId)
+            .execute();
+        }
+      } catch (err) {
+        log(`检测记录 ${recordId} 加入比对库失败：${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  };
+}

@@ -1,0 +1,409 @@
+import type { Page, PageQuery } from '@paperdesk/contracts';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import { selectPage } from '../../db/paging.ts';
+import type { JobContext, JobKind, JobPayloads, JobQueue, JobRegistration } from '../../jobs/types.ts';
+import type { Billing, Executor, RecordPricing } from '../billing/index.ts';
+import { conflict } from '../errors.ts';
+import { ownedRecord, type RecordTable, unfinishedRecords } from './table.ts';
+
+/**
+ * One paid record's lifecycle, shared by every paid service (查重, AIGC检测, 降重, 论文写作, PPT):
+ *
+ *   created ──submit (charge in the same transaction)──▶ queued ──claim (token)──▶ running
+ *   running ──progress…──▶ finish ──▶ done          running/queued ──fail (one refund)──▶ failed
+ *   failed ──reload (one new charge)──▶ queued       queued/running at start-up ──recover──▶ re-enqueued
+ *
+ * A service configures it with its table, job kind, billing record type, messages and hooks (charge, run);
+ * what it reads, prices, runs, stores and renders stays in the service. Every state change is one guarded
+ * UPDATE (`where status = …`), so double clicks, races between workers and re-runs change nothing twice.
+ */
+
+export type RecordStatus = 'created' | 'queued' | 'running' | 'done' | 'failed';
+
+/** Job kinds whose payload is one record. */
+export type RecordJobKind = {
+  [K in JobKind]: JobPayloads[K] extends { recordId: number } ? K : never;
+}[JobKind];
+
+/** The columns the lifecycle reads and writes; every paid record table has them. */
+export interface PaidRecordRow {
+  id: number;
+  userId: number;
+  status: RecordStatus;
+  progress: number;
+  message: string;
+  updatedAt: string;
+  submittedAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  refundedAt: string | null;
+}
+
+/** Extra columns a service sets with a state change (its own result fields, charge fields …). */
+export type RecordFields = Record<string, unknown>;
+
+/** The lifecycle's view of the database: any record table as the shared columns. */
+type LifecycleDb = Kysely<{ [T in RecordTable]: PaidRecordRow & { attempts: number; title: string } }>;
+
+export interface PaidRecordSpec<R extends PaidRecordRow> {
+  table: RecordTable;
+  job: RecordJobKind;
+  /** The billing record type (ledger rows, QR orders for one record). */
+  recordType: string;
+  messages: {
+    /** 404 for a record that is not the user's. */
+    missing: string;
+    /** 409 on delete while the job is queued or running. */
+    busy: string;
+    /** What a run shows while it works (the claim), e.g. 检测中. */
+    running: string;
+    /** Start of the failure message, before 「，费用已退回：<reason>」, e.g. 检测失败. */
+    failed: string;
+  };
+  /** Columns set when a run claims the record; `{ progress: 5 }` unless given. */
+  claimSet?: RecordFields;
+  /**
+   * Whether the table counts runs in `attempts`: then every (re)submit bumps it, guards on it, and the
+   * job id carries it, so a re-run after a failure is a new job even where the queue keeps failed ids.
+   */
+  countsAttempts?: boolean;
+  /** The job id of a run: `attempt` is the record's run count (countsAttempts) or 0. */
+  jobId(recordId: number, attempt: number, reason: 'submit' | 'reload'): string;
+  /** The price hook: charges the record inside `trx`; answers the columns that record the charge. */
+  charge(trx: Executor, row: R, orderId: number | undefined): Promise<RecordFields>;
+}
+
+/** What the lifecycle asks of billing: the refund of a failed run and, for check_order_id, the QR order. */
+export interface RecordBilling {
+  refund(trx: Executor, input: { recordType: string; recordId: number }): Promise<unknown>;
+  confirmRecordOrder?: Billing['confirmRecordOrder'];
+}
+
+export interface RunHandle<R extends PaidRecordRow> {
+  row: R;
+  /** This run's claim: every later write is guarded by it, so a superseded run writes nothing. */
+  token: string;
+  job: JobContext;
+}
+
+export function createPaidRecords<R extends PaidRecordRow>(
+  deps: { db: Db; jobs: JobQueue; billing: RecordBilling },
+  spec: PaidRecordSpec<R>,
+) {
+  const db = deps.db as unknown as LifecycleDb;
+  const { table } = spec;
+  const attemptsOf = (row: R) => (spec.countsAttempts ? Number((row as { attempts?: number }).attempts) : 0);
+
+  const own = (userId: number, id: number): Promise<R> =>
+    ownedRecord(deps.db, table, userId, id, spec.messages.missing) as unknown as Promise<R>;
+
+  /**
+   * Moves the record from `from` to `queued` and charges it, in ONE transaction (with `inTrx`, the
+   * service's own writes of that step); then enqueues its job. False, and nothing changed, when the
+   * record was no longer in `from` (a double click or a race); a 402 from the charge rolls it all back.
+   */
+  async function queue(
+    userId: number,
+    row: R,
+    opts: {
+      from: 'created' | 'failed';
+      orderId?: number | undefined;
+      set?: RecordFields;
+      inTrx?: (trx: Transaction<unknown>) => Promise<void>;
+    },
+  ): Promise<boolean> {
+    const now = nowIso();
+    const attempt = attemptsOf(row) + 1;
+    const queued = await db.transaction().execute(async (trx) => {
+      let update = trx
+        .updateTable(table)
+        .set({
+          status: 'queued',
+          progress: 0,
+          submittedAt: now,
+          updatedAt: now,
+          finishedAt: null,
+          refundedAt: null,
+          message: '排队中',
+          ...(spec.countsAttempts ? { attempts: attempt } : {}),
+          ...opts.set,
+        })
+        .where('id', '=', row.id)
+        .where('userId', '=', userId)
+        .where('status', '=', opts.from);
+      if (spec.countsAttempts) update = update.where('attempts', '=', attemptsOf(row));
+      const upd = await update.executeTakeFirst();
+      if (Number(upd.numUpdatedRows) === 0) return false;
+      await opts.inTrx?.(trx as unknown as Transaction<unknown>);
+      const paid = await spec.charge(trx as unknown as Executor, row, opts.orderId);
+      await trx.updateTable(table).set(paid).where('id', '=', row.id).execute();
+      return true;
+    });
+    if (queued) {
+      const jobId = spec.jobId(
+        row.id,
+        spec.countsAttempts ? attempt : 0,
+        opts.from === 'failed' ? 'reload' : 'submit',
+      );
+      await deps.jobs.enqueue(spec.job, { recordId: row.id }, { jobId });
+    }
+    return queued;
+  }
+
+  /** Takes a queued (or a restarted running) record for this run; null when it is done, failed or gone. */
+  async function claim(recordId: number, job: JobContext): Promise<RunHandle<R> | null> {
+    const token = nowIso();
+    const claimed = await db
+      .updateTable(table)
+      .set({
+        status: 'running',
+        ...(spec.claimSet ?? { progress: 5 }),
+        startedAt: token,
+        updatedAt: token,
+        message: spec.messages.running,
+      })
+      .where('id', '=', recordId)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return null; // done, failed, deleted or never paid
+    const row = await db.selectFrom(table).selectAll().where('id', '=', recordId).executeTakeFirstOrThrow();
+    return { row: row as unknown as R, token, job };
+  }
+
+  /** Writes `set` while this run still owns the record; false once another run took it over. */
+  async function update(
+    run: Pick<RunHandle<R>, 'row' | 'token'>,
+    set: RecordFields,
+    executor: Executor = deps.db,
+  ): Promise<boolean> {
+    const upd = await (executor as unknown as LifecycleDb)
+      .updateTable(table)
+      .set(set)
+      .where('id', '=', run.row.id)
+      .where('status', '=', 'running')
+      .where('startedAt', '=', run.token)
+      .executeTakeFirst();
+    return Number(upd.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Progress for a long step, written at most every `everyMs` and never awaited (a lost write only delays
+   * the bar): `pct` is kept within [floor, 99]; `force` writes now (the last step).
+   */
+  function progress(run: RunHandle<R>, opts: { everyMs: number; floor: number }) {
+    let lastWrite = 0;
+    return (pct: number, extra: RecordFields = {}, force = false) => {
+      const now = Date.now();
+      if (now - lastWrite < opts.everyMs && !force) return;
+      lastWrite = now;
+      const value = Math.max(opts.floor, Math.min(99, Math.round(pct)));
+      void update(run, { progress: value, ...extra }).catch(() => {});
+    };
+  }
+
+  /** The store hook's frame: `done` with `set`, and the service's result rows, in one transaction. */
+  async function finish(
+    run: Pick<RunHandle<R>, 'row' | 'token'>,
+    set: RecordFields,
+    store?: (trx: Executor) => Promise<void>,
+  ): Promise<boolean> {
+    const at = nowIso();
+    return deps.db.transaction().execute(async (trx) => {
+      const done = await update(
+        run,
+        { status: 'done', progress: 100, finishedAt: at, updatedAt: at, ...set },
+        trx,
+      );
+      if (done) await store?.(trx);
+      return done;
+    });
+  }
+
+  /** Every attempt failed: mark the record failed and refund, exactly once. */
+  async function fail(recordId: number, error: Error): Promise<void> {
+    const at = nowIso();
+    const message = `${spec.messages.failed}，费用已退回：${error.message}`.slice(0, 500);
+    await db.transaction().execute(async (trx) => {
+      const upd = await trx
+        .updateTable(table)
+        .set({ status: 'failed', message, finishedAt: at, updatedAt: at, refundedAt: at })
+        .where('id', '=', recordId)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      if (Number(upd.numUpdatedRows) === 0) return;
+      await deps.billing.refund(trx as unknown as Executor, { recordType: spec.recordType, recordId });
+    });
+  }
+
+  /**
+   * reload: a failed record (its charge was refunded) runs again with one new charge; a queued or running
+   * one whose job was lost is put back in the queue without charging. Created and done ones are refused.
+   */
+  async function reload(
+    userId: number,
+    id: number,
+    opts: {
+      notSubmitted: string;
+      done: string;
+      /** Checks before anything changes (e.g. the model is configured). */
+      before?: (row: R) => Promise<void>;
+      /** Columns set with the re-queue of a failed record (instead of the defaults). */
+      set?: (failed: R) => RecordFields;
+      /** 409 with this message when the failed record changed state meanwhile (else nothing happens). */
+      raced?: string;
+    },
+  ): Promise<R> {
+    const row = await own(userId, id);
+    if (row.status === 'created') throw conflict(opts.notSubmitted);
+    if (row.status === 'done') throw conflict(opts.done);
+    await opts.before?.(row);
+    if (row.status === 'failed') {
+      const queued = await queue(userId, row, {
+        from: 'failed',
+        ...(opts.set ? { set: opts.set(row) } : {}),
+      });
+      if (!queued && opts.raced) throw conflict(opts.raced);
+    } else {
+      await deps.jobs.enqueue(
+        spec.job,
+        { recordId: id },
+        { jobId: spec.jobId(id, attemptsOf(row), 'submit') },
+      );
+    }
+    return own(userId, id);
+  }
+
+  /** delete: not while the job is queued or running; answers the deleted row for the service's clean-up. */
+  async function remove(userId: number, id: number): Promise<R> {
+    const row = await own(userId, id);
+    if (row.status === 'queued' || row.status === 'running') throw conflict(spec.messages.busy);
+    await db.deleteFrom(table).where('id', '=', id).where('userId', '=', userId).execute();
+    return row;
+  }
+
+  async function rename(userId: number, id: number, title: string): Promise<R> {
+    await own(userId, id);
+    await db.updateTable(table).set({ title, updatedAt: nowIso() }).where('id', '=', id).execute();
+    return own(userId, id);
+  }
+
+  /**
+   * One page of the user's records, newest first, filtered by status and a title keyword (`%`, `_` and
+   * `\` in the keyword are taken literally by dropping them).
+   */
+  async function list<T>(
+    userId: number,
+    q: PageQuery,
+    filter: { status?: RecordStatus | undefined; title?: string | undefined },
+    opts: {
+      /** The title-like column the keyword searches. */
+      titleColumn?: 'title' | 'topic';
+      /** Narrows further (e.g. by edition) and selects: the row the mapper gets. */
+      select: (
+        base: SelectQueryBuilder<Record<string, Record<string, unknown>>, string, object>,
+      ) => SelectQueryBuilder<Record<string, Record<string, unknown>>, string, object>;
+      map: (row: R) => T;
+    },
+  ): Promise<Page<T>> {
+    const anyDb = deps.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    let base = anyDb.selectFrom(table).where('userId', '=', userId);
+    if (filter.status) base = base.where('status', '=', filter.status);
+    if (filter.title)
+      base = base.where(opts.titleColumn ?? 'title', 'like', `%${filter.title.replace(/[%_\\]/g, '')}%`);
+    return selectPage(opts.select(base).orderBy('id', 'desc'), q, (r) => opts.map(r as unknown as R));
+  }
+
+  /** check_order_id: the user's QR order for exactly this record, refreshed from the provider. */
+  async function confirmOrder(userId: number, id: number, orderId: number) {
+    await own(userId, id);
+    if (!deps.billing.confirmRecordOrder) throw new Error(`${spec.recordType}: no QR orders configured`);
+    return deps.billing.confirmRecordOrder(userId, orderId, spec.recordType, id);
+  }
+
+  /**
+   * The job of this kind: `run` does the work of one claimed record (the service's run hook, ending in
+   * `finish`); failures after the last attempt fail the record with one refund; unfinished records are
+   * re-queued at start (`warmUp` runs then, e.g. to load an index while the API starts answering).
+   */
+  function registration(opts: {
+    attempts: number;
+    run: (run: RunHandle<R>) => Promise<void>;
+    warmUp?: () => void;
+  }): JobRegistration<RecordJobKind> {
+    return {
+      attempts: opts.attempts,
+      handler: async ({ recordId }, job) => {
+        const run = await claim(recordId, job);
+        if (run) await opts.run(run);
+      },
+      onFailed: ({ recordId }, error) => fail(recordId, error),
+      recover: async () => {
+        opts.warmUp?.();
+        return unfinishedRecords(deps.db, table);
+      },
+    };
+  }
+
+  return {
+    own,
+    queue,
+    claim,
+    update,
+    progress,
+    finish,
+    fail,
+    reload,
+    remove,
+    rename,
+    list,
+    confirmOrder,
+    registration,
+    /**
+     * The service's job face: `registerJobs` puts the job kind on a queue (both `serve` and `worker` do),
+     * `runJob` does what a worker does with one record now, `failJob` what the queue does after the last
+     * attempt.
+     */
+    jobApi(opts: Parameters<typeof registration>[0]) {
+      return {
+        registerJobs(queueOf: JobQueue): void {
+          queueOf.register(spec.job, registration(opts) as JobRegistration<typeof spec.job>);
+        },
+        async runJob(recordId: number, job: JobContext): Promise<void> {
+          const run = await claim(recordId, job);
+          if (run) await opts.run(run);
+        },
+        failJob: fail,
+      };
+    },
+  };
+}
+
+export type PaidRecords<R extends PaidRecordRow> = ReturnType<typeof createPaidRecords<R>>;
+
+/**
+ * Paying for one record by QR (create_order with this record type): the order is priced from the user's
+ * record while it is `created` (409 `submitted` after), and once paid the record is submitted with it.
+ */
+export function payByQr<V extends { status: string }>(
+  billing: Pick<Billing, 'registerRecordType'>,
+  recordType: string,
+  opts: {
+    load(userId: number, id: number): Promise<V>;
+    submitted: string;
+    pricing(record: V): RecordPricing;
+    submit(userId: number, record: V, orderId: number): Promise<unknown>;
+  },
+): void {
+  billing.registerRecordType(recordType, {
+    async resolve(userId, recordId) {
+      const record = await opts.load(userId, Number(recordId));
+      if (record.status !== 'created') throw conflict(opts.submitted);
+      return opts.pricing(record);
+    },
+    async onPaid({ userId, recordId, orderId }) {
+      await opts.submit(userId, await opts.load(userId, Number(recordId)), orderId);
+    },
+  });
+}

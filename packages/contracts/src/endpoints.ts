@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { AigcListFilter, AigcOrderQuery, AigcRecord, AigcReport } from './aigc.ts';
+import { CheckListFilter, CheckRecord, CheckReport, DownloadReportQuery, UpdateTitleInput } from './check.ts';
+import {
+  MachineDetail,
+  MachineListFilter,
+  MachineOrderQuery,
+  MachineOrderStatus,
+  MachineRecord,
+} from './machine.ts';
+import { WritingListFilter, WritingRecord } from './paperInfo.ts';
+import { IdQuery, PageQuery, page } from './paging.ts';
+import { PptListFilter, PptRecord } from './ppt.ts';
+
+/**
+ * One API call as data: method, full path, what it takes (query string, JSON body) and what its envelope's
+ * `result` holds. The server registers routes from these (validation, OpenAPI) and a client can type its
+ * calls from the same objects. `result: null` marks a file download (no envelope).
+ */
+export interface Endpoint<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType | null = z.ZodType | null,
+> {
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  query: Q;
+  body: B;
+  result: R;
+}
+
+/** What a call sends and answers, by its definition. */
+export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType
+  ? z.infer<E['query']>
+  : undefined;
+export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
+export type EndpointResult<E extends Endpoint> = E['result'] extends z.ZodType ? z.infer<E['result']> : Blob;
+
+type Def = {
+  method?: 'GET' | 'POST';
+  summary: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  result: z.ZodType | null;
+};
+
+type Defined<D extends Def> = Endpoint<
+  D['query'] extends z.ZodType ? D['query'] : undefined,
+  D['body'] extends z.ZodType ? D['body'] : undefined,
+  D['result']
+>;
+
+/** One API group: its base path once, each call's path below it by name (`query_list`, `load_by_id` …). */
+function group<T extends Record<string, Def>>(base: string, defs: T): { [K in keyof T]: Defined<T[K]> } {
+  const out: Record<string, Endpoint> = {};
+  for (const [name, d] of Object.entries(defs)) {
+    out[name] = {
+      method: d.method ?? 'POST',
+      path: `${base}/${name}`,
+      summary: d.summary,
+      query: d.query,
+      body: d.body,
+      result: d.result,
+    };
+  }
+  return out as { [K in keyof T]: Defined<T[K]> };
+}
+
+const deleted = z.boolean();
+
+/** check_api: the calls every record of 查重 shares with the other paid services. */
+export const checkEndpoints = group('/api/base/check_api', {
+  query_list: {
+    summary: '我的查重记录（分页在 query，筛选在 body：status、title 关键字）',
+    query: PageQuery,
+    body: CheckListFilter,
+    result: page(CheckRecord),
+  },
+  delete: { summary: '删除自己的检测记录', query: IdQuery, result: deleted },
+  load_by_id: { summary: '一条检测记录：状态、进度与核心指标', query: IdQuery, result: CheckRecord },
+  update_title: { summary: '修改题目', query: IdQuery, body: UpdateTitleInput, result: CheckRecord },
+  download_report: {
+    method: 'GET',
+    summary: '下载报告：type=simple 简洁报告 PDF，full 全文对照报告 PDF，html 网页版（按需生成）',
+    query: DownloadReportQuery,
+    result: null,
+  },
+  report_paragraphs: {
+    method: 'GET',
+    summary: '报告全文：各段复制比、标红（复制）与标黄（引用）片段及其来源原文',
+    query: IdQuery,
+    result: CheckReport,
+  },
+});
+
+/** paper_aigc_api (AIGC检测). */
+export const aigcEndpoints = group('/api/base/paper_aigc_api', {
+  query_list: {
+    summary: '我的 AIGC 检测记录（分页在 query，筛选在 body：status、title 关键字）',
+    query: PageQuery,
+    body: AigcListFilter,
+    result: page(AigcRecord),
+  },
+  check_order_id: {
+    summary: '扫码支付后确认：订单已支付则提交本记录（只扣一次）；未支付时 paid=false',
+    query: AigcOrderQuery,
+    result: z.object({ paid: z.boolean(), record: AigcRecord }),
+  },
+  reload: {
+    summary: '重新检测：失败（已退款）的记录重新扣费后再跑一次；排队中丢失的任务重新排队，不再扣费',
+    query: IdQuery,
+    result: AigcRecord,
+  },
+  delete: { summary: '删除自己的 AIGC 检测记录', query: IdQuery, result: deleted },
+  load_by_id: { summary: '一条 AIGC 检测记录：状态、进度与核心指标', query: IdQuery, result: AigcRecord },
+  load_content_by_id: {
+    summary: 'AIGC 检测报告：总体疑似度、各章节与段落的疑似程度、标出的疑似句子',
+    query: IdQuery,
+    result: AigcReport,
+  },
+  download_report: {
+    method: 'GET',
+    summary: '下载 AIGC 检测报告 PDF（按需生成）',
+    query: IdQuery,
+    result: null,
+  },
+});
+
+/** machine_api (降重). */
+export const machineEndpoints = group('/api/base/machine_api', {
+  query_list: {
+    summary: '我的降重记录（分页在 query，筛选在 body：status、edition、title 关键字）',
+    query: PageQuery,
+    body: MachineListFilter,
+    result: page(MachineRecord),
+  },
+  check_order_id: {
+    summary: '扫码支付本条记录后查询订单：已到账则记录已自动提交',
+    query: MachineOrderQuery,
+    result: MachineOrderStatus,
+  },
+  load_by_id: {
+    summary: '一条降重记录：状态、进度、两个版本的价格；完成后附逐段对照（原文、改写、改动位置）',
+    query: IdQuery,
+    result: MachineDetail,
+  },
+  delete: { summary: '删除自己的降重记录（进行中的不能删除）', query: IdQuery, result: deleted },
+  download_report: {
+    method: 'GET',
+    summary: '下载降重结果 .docx：改写后全文，附原文与改写对照表（按需生成）',
+    query: IdQuery,
+    result: null,
+  },
+});
+
+/** ai_ppt_info_api (PPT生成). */
+export const pptEndpoints = group('/api/base/ai_ppt_info_api', {
+  query_list: {
+    summary: '我的 PPT 记录（分页在 query，筛选在 body：status、topic 关键字）',
+    query: PageQuery,
+    body: PptListFilter,
+    result: page(PptRecord),
+  },
+  load_by_id: { summary: '一条 PPT 记录：状态、进度、大纲与幻灯片预览', query: IdQuery, result: PptRecord },
+  delete: { summary: '删除自己的 PPT 记录', query: IdQuery, result: deleted },
+  download: { method: 'GET', summary: '下载生成的 .pptx', query: IdQuery, result: null },
+});
+
+/** paper_info_api (论文写作). */
+export const paperInfoEndpoints = group('/api/base/paper_info_api', {
+  query_list: {
+    summary: '我的写作记录（分页在 query，筛选在 body：status、title 关键字）',
+    query: PageQuery,
+    body: WritingListFilter,
+    result: page(WritingRecord),
+  },
+  load_by_id: { summary: '一条写作记录：状态、进度、价格与大纲', query: IdQuery, result: WritingRecord },
+  delete: { summary: '删除自己的写作记录（写作中的不能删除）', query: IdQuery, result: deleted },
+  reload: {
+    summary: '失败的记录重新写作：从第一个未写的小节继续，重新扣费一次（失败时已退款）；进行中的只重新排队',
+    query: IdQuery,
+    result: WritingRecord,
+  },
+  download: {
+    method: 'GET',
+    summary: '下载写好的论文（.docx，毕业论文含封面、中英文摘要与目录）',
+    query: IdQuery,
+    result: null,
+  },
+});
