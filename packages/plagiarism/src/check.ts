@@ -10,10 +10,12 @@ import {
 import { exactPassages, mergePassages, type Passage } from './align.ts';
 import { kgramHashes } from './fingerprint.ts';
 import { GrowableU32, type PlagiarismIndex } from './library.ts';
-import { matchingSentences, paraphrasePassages, type Sentence } from './paraphrase.ts';
+import { matchingSentences, paraphrasePassages } from './paraphrase.ts';
 import type {
   FlaggedSpan,
   Match,
+  ParagraphMetric,
+  ParagraphSpan,
   PartMetric,
   Report,
   SimilarDocument,
@@ -140,19 +142,60 @@ function charPrefix(text: string): Uint32Array {
   return p;
 }
 
+/** The stages of a check, in the order they run. */
+export type CheckStage = 'candidates' | 'exact' | 'paraphrase' | 'attribution' | 'metrics';
+
+export interface CheckProgress {
+  stage: CheckStage;
+  /** Share of the whole check done, 0..1, never decreasing. */
+  fraction: number;
+}
+
+export interface CheckControl {
+  /** Called when a stage starts and after every candidate of the alignment stages. */
+  onProgress?: (progress: CheckProgress) => void;
+  /** Looked at between steps: once aborted, the check stops with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** Where each stage starts on the progress scale: alignment (exact, then paraphrase) takes most of the time. */
+const STAGE_AT = { candidates: 0, exact: 0.05, paraphrase: 0.3, attribution: 0.9, metrics: 0.95 } as const;
+
 /**
  * Check a document against the library: candidates by shared fingerprints, exact alignment, a paraphrase stage on
- * the best candidates, then 知网-style figures. Pure computation; synchronous.
+ * the best candidates, attribution of each stretch of text to its best source, then 知网-style figures. Pure and
+ * synchronous; see checkStages for a check that can be driven step by step (progress, cancellation, threads).
  */
 export function checkDocument(
   doc: ParsedDocument,
   index: PlagiarismIndex,
-  options: CheckOptions = {},
+  options: CheckOptions & CheckControl = {},
 ): Report {
+  const { onProgress, signal, ...checkOptions } = options;
+  const steps = checkStages(doc, index, checkOptions);
+  for (;;) {
+    signal?.throwIfAborted();
+    const step = steps.next();
+    if (step.done) return step.value;
+    onProgress?.(step.value);
+  }
+}
+
+/**
+ * The check as a generator: it yields its progress between steps (each a few milliseconds at most on a large
+ * library) and returns the Report. The caller decides what happens in between: report progress, stop early
+ * (`return()`), or look at a cancellation flag shared with another thread.
+ */
+export function* checkStages(
+  doc: ParsedDocument,
+  index: PlagiarismIndex,
+  options: CheckOptions = {},
+): Generator<CheckProgress, Report, undefined> {
   const t0 = performance.now();
   const opts = { ...DEFAULTS, ...options };
   const dt = documentText(doc);
   const text = dt.text;
+  yield { stage: 'candidates', fraction: STAGE_AT.candidates };
 
   // 1. what is checked: everything but the reference list (blanked with spaces so offsets stay the same)
   let checked = text;
@@ -252,38 +295,39 @@ export function checkDocument(
     return indexed > 0 && common * 2 >= indexed;
   };
 
-  // 3. alignment per candidate
-  let querySentences: Sentence[] | undefined;
-  let sentenceOf: Int32Array | undefined;
-  const matches: Match[] = [];
-  const passagesBySource: Array<{
-    ordinal: number;
-    passages: Passage[];
-    s: ReturnType<typeof matchingCodes>;
-  }> = [];
-  candidates.forEach((ordinal, r) => {
-    const sourceText = index.ordinalText(ordinal);
-    const s = matchingCodes(sourceText);
-    let passages = exactPassages(q.codes, s.codes, seedQ[r]!.view(), seedS[r]!.view(), {
+  // 3. exact alignment per candidate (the source's matching codes are kept only where something matched)
+  type Codes = ReturnType<typeof matchingCodes>;
+  const aligned: Array<{ exact: Passage[]; passages: Passage[]; s: Codes | undefined }> = [];
+  const exactEnd = opts.paraphrase ? STAGE_AT.paraphrase : STAGE_AT.attribution;
+  for (let r = 0; r < candidates.length; r++) {
+    yield { stage: 'exact', fraction: lerp(STAGE_AT.exact, exactEnd, r / candidates.length) };
+    const s = matchingCodes(index.ordinalText(candidates[r]!));
+    const exact = exactPassages(q.codes, s.codes, seedQ[r]!.view(), seedS[r]!.view(), {
       k: index.k,
       maxGap: opts.maxGap,
       minMatched: opts.minMatchedChars,
       minDensity: opts.minDensity,
       weights,
     });
-    if (opts.paraphrase && r < opts.paraphraseCandidates) {
-      if (!querySentences) {
-        querySentences = matchingSentences(checked, q.codes, q.offsets);
-        const owner = new Int32Array(q.codes.length).fill(-1);
-        querySentences.forEach((x, i) => {
-          owner.fill(i, x.start, x.end);
-        });
-        sentenceOf = owner;
-      }
-      // only query sentences near this candidate's shared k-grams are compared (PAN-style seeding)
+    aligned.push({ exact, passages: exact, s: exact.length > 0 ? s : undefined });
+  }
+
+  // 3a. paraphrase stage: similar sentences near each candidate's shared k-grams (PAN-style seeding)
+  const paraphrased = opts.paraphrase ? Math.min(candidates.length, opts.paraphraseCandidates) : 0;
+  if (paraphrased > 0) {
+    const querySentences = matchingSentences(checked, q.codes, q.offsets);
+    const sentenceOf = new Int32Array(q.codes.length).fill(-1);
+    querySentences.forEach((x, i) => {
+      sentenceOf.fill(i, x.start, x.end);
+    });
+    for (let r = 0; r < paraphrased; r++) {
+      yield {
+        stage: 'paraphrase',
+        fraction: lerp(STAGE_AT.paraphrase, STAGE_AT.attribution, r / paraphrased),
+      };
       const near = new Uint8Array(querySentences.length);
       for (const qp of seedQ[r]!.view()) {
-        const si = sentenceOf![qp]!;
+        const si = sentenceOf[qp]!;
         if (si < 0) continue;
         for (
           let d = Math.max(0, si - SENTENCE_REACH);
@@ -292,6 +336,9 @@ export function checkDocument(
         )
           near[d] = 1;
       }
+      const a = aligned[r]!;
+      const sourceText = index.ordinalText(candidates[r]!);
+      const s = a.s ?? matchingCodes(sourceText);
       const sourceSentences = matchingSentences(sourceText, s.codes, s.offsets);
       const para = paraphrasePassages(q.codes, querySentences, s.codes, sourceSentences, {
         minSimilarity: opts.minSentenceSimilarity,
@@ -300,14 +347,19 @@ export function checkDocument(
         minSharedBigrams: 8,
         only: near,
       });
-      const exact = passages;
-      passages = [
-        ...exact,
-        ...para.filter((p) => !covered(p, exact) && weigh(p.qs, p.qe) >= opts.minMatchedChars),
-      ];
+      const added = para.filter((p) => !covered(p, a.exact) && weigh(p.qs, p.qe) >= opts.minMatchedChars);
+      if (added.length > 0) {
+        a.passages = [...a.exact, ...added];
+        a.s = s;
+      }
     }
-    passages = mergePassages(passages, MERGE_QUERY_GAP, MERGE_SOURCE_GAP).filter((p) => !stock(p));
-    if (passages.length > 0) passagesBySource.push({ ordinal, passages, s });
+  }
+
+  yield { stage: 'attribution', fraction: STAGE_AT.attribution };
+  const passagesBySource: Array<{ ordinal: number; passages: Passage[]; s: Codes }> = [];
+  aligned.forEach((a, r) => {
+    const passages = mergePassages(a.passages, MERGE_QUERY_GAP, MERGE_SOURCE_GAP).filter((p) => !stock(p));
+    if (passages.length > 0 && a.s) passagesBySource.push({ ordinal: candidates[r]!, passages, s: a.s });
   });
 
   // 3b. source selection: best passages first; a passage stays only if it covers enough text no better one does
@@ -329,6 +381,7 @@ export function checkDocument(
   }
 
   // 4. matches in original coordinates, split at quoted-and-cited spans
+  const matches: Match[] = [];
   const quotes = union(findQuotedCitations(text).map((c) => ({ start: c.start, end: c.end })));
   const prefix = charPrefix(text);
   const chars = (i: Interval) => prefix[i.end]! - prefix[i.start]!;
@@ -388,6 +441,7 @@ export function checkDocument(
   });
 
   // 5. figures
+  yield { stage: 'metrics', fraction: STAGE_AT.metrics };
   const total = refRange
     ? prefix[text.length]! - (prefix[refRange.end]! - prefix[refRange.start]!)
     : prefix[text.length]!;
@@ -423,6 +477,7 @@ export function checkDocument(
       return d;
     })
     .sort((a, b) => b.chars - a.chars || a.docId.localeCompare(b.docId));
+  const sourceIndex = new Map(similarDocuments.map((d, i) => [d.docId, i]));
 
   const spans: FlaggedSpan[] = [];
   for (const [kind, list] of [
@@ -463,6 +518,7 @@ export function checkDocument(
       end,
       totalChars,
       overlapChars: overlap,
+      quotedChars: sumChars(clip(quotedUnion)),
       ratio: ratio(overlap, totalChars),
       ratioExcludingQuotes: ratio(copy, totalChars),
     };
@@ -484,9 +540,52 @@ export function checkDocument(
     }
   }
   if (text.length > secStart || sections.length === 0) sections.push(part(secTitle, secStart, text.length));
-  const paragraphs = dt.blocks
-    .filter((b) => b.kind === 'paragraph')
-    .map((b) => ({ ...part(b.text.slice(0, 20), b.start, b.end), blockIndex: b.index }));
+
+  // every block with its figures and its flagged pieces (offsets inside the block), named by the match that
+  // covers most of each piece
+  const matchById = new Map(matches.map((m) => [m.id, m]));
+  let section = 0;
+  let firstSpan = 0;
+  const paragraphs: ParagraphMetric[] = dt.blocks.map((b) => {
+    while (section + 1 < sections.length && sections[section + 1]!.start <= b.start) section++;
+    while (firstSpan < spans.length && spans[firstSpan]!.end <= b.start) firstSpan++;
+    const pieces: ParagraphSpan[] = [];
+    for (let i = firstSpan; i < spans.length && spans[i]!.start < b.end; i++) {
+      const sp = spans[i]!;
+      const start = Math.max(sp.start, b.start);
+      const end = Math.min(sp.end, b.end);
+      if (end <= start || chars({ start, end }) === 0) continue;
+      let best: Match | undefined;
+      let bestCover = 0;
+      for (const id of sp.matchIds) {
+        const m = matchById.get(id)!;
+        const cover = Math.min(end, m.end) - Math.max(start, m.start);
+        if (cover > bestCover) {
+          best = m;
+          bestCover = cover;
+        }
+      }
+      pieces.push({
+        start: start - b.start,
+        end: end - b.start,
+        kind: sp.kind,
+        source: best ? sourceIndex.get(best.docId)! : null,
+        sourceStart: best ? best.sourceStart : null,
+        sourceEnd: best ? best.sourceEnd : null,
+        sourceText: best ? best.sourceText : '',
+        similarity: best ? Math.max(0, Math.min(1, best.similarity)) : 1,
+      });
+    }
+    return {
+      ...part(b.text.slice(0, 20), b.start, b.end),
+      blockIndex: b.index,
+      kind: b.kind,
+      level: b.kind === 'heading' ? (b.level ?? 1) : null,
+      section,
+      text: b.text,
+      spans: pieces,
+    };
+  });
 
   const maxSingleSource = similarDocuments.reduce<SimilarDocument | undefined>(
     (best, d) => (!best || d.chars > best.chars ? d : best),
@@ -523,6 +622,8 @@ export function checkDocument(
   if (references) report.references = references;
   return report;
 }
+
+const lerp = (from: number, to: number, t: number) => from + (to - from) * t;
 
 /** The paraphrase passage adds nothing: exact passages already cover 90% of it. */
 function covered(p: Passage, list: Passage[]): boolean {

@@ -1,5 +1,13 @@
 export type { ExactOptions, Passage } from './align.ts';
-export { type CheckOptions, checkDocument, checkText } from './check.ts';
+export {
+  type CheckControl,
+  type CheckOptions,
+  type CheckProgress,
+  type CheckStage,
+  checkDocument,
+  checkStages,
+  checkText,
+} from './check.ts';
 export {
   DEFAULT_PARAMS,
   type FingerprintParams,
@@ -20,6 +28,8 @@ export { type Detection, type PlagdetCase, type PlagdetScore, plagdet } from './
 export type {
   FlaggedSpan,
   Match,
+  ParagraphMetric,
+  ParagraphSpan,
   PartMetric,
   Report,
   SimilarDocument,

@@ -250,6 +250,11 @@ export class PlagiarismIndex {
     return this.removed[ordinal] === 1;
   }
 
+  /** Ids of the documents in the index. */
+  ids(): string[] {
+    return [...this.byId.keys()];
+  }
+
   getDocument(id: string): LibraryDocument | undefined {
     const ordinal = this.byId.get(id);
     return ordinal === undefined ? undefined : { ...this.metas[ordinal]!, text: this.texts[ordinal]! };

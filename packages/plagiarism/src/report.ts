@@ -59,10 +59,42 @@ export interface PartMetric {
   end: number;
   totalChars: number;
   overlapChars: number;
+  /** Characters of overlapChars inside quoted-and-cited spans. */
+  quotedChars: number;
   /** overlapChars / totalChars (0 when empty). */
   ratio: number;
   /** Same, without quoted-and-cited spans. */
   ratioExcludingQuotes: number;
+}
+
+/** A flagged piece of one block, as the report page shows it. */
+export interface ParagraphSpan {
+  /** Offsets inside the block's text. */
+  start: number;
+  end: number;
+  kind: SpanKind;
+  /** Index into Report.similarDocuments of the match covering most of the piece (null: none does). */
+  source: number | null;
+  sourceStart: number | null;
+  sourceEnd: number | null;
+  sourceText: string;
+  /** 0..1; 1 = verbatim. */
+  similarity: number;
+}
+
+/**
+ * One block of the document (heading or paragraph) with its figures. Characters of the reference list are left
+ * out of totalChars, as they are of Report.totalChars, so the blocks' totalChars add up to it.
+ */
+export interface ParagraphMetric extends PartMetric {
+  blockIndex: number;
+  kind: 'heading' | 'paragraph';
+  /** Headings only: 0 = document title, 1 = chapter, ... */
+  level: number | null;
+  /** Index into Report.sections. */
+  section: number;
+  text: string;
+  spans: ParagraphSpan[];
 }
 
 export interface Report {
@@ -89,8 +121,8 @@ export interface Report {
   maxSingleSource?: SimilarDocument;
   /** 各章节复制比 (split at the top heading level in use). */
   sections: PartMetric[];
-  /** Per-paragraph 复制比, in document order. */
-  paragraphs: Array<PartMetric & { blockIndex: number }>;
+  /** Every block (headings too) in document order, with its 复制比 and flagged pieces. */
+  paragraphs: ParagraphMetric[];
   /** 相似文献列表, most similar first. */
   similarDocuments: SimilarDocument[];
   matches: Match[];

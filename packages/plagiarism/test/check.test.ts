@@ -1,6 +1,14 @@
 import { textToDocument } from '@paperdesk/textkit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkDocument, checkText, type LibraryDocument, PlagiarismIndex } from '../src/index.ts';
+import {
+  type CheckProgress,
+  type CheckStage,
+  checkDocument,
+  checkStages,
+  checkText,
+  type LibraryDocument,
+  PlagiarismIndex,
+} from '../src/index.ts';
 import { randomText, rng } from './helpers.ts';
 
 const r = rng(2024);
@@ -107,9 +115,81 @@ describe('checkDocument: exact copying', () => {
     const [, ch1, ch2] = report.sections;
     expect(ch1!.overlapChars).toBe(0);
     expect(ch2!.overlapChars).toBe(40);
-    expect(report.paragraphs).toHaveLength(2);
-    expect(report.paragraphs[1]!.overlapChars).toBe(40);
-    expect(report.paragraphs[1]!.ratio).toBeCloseTo(40 / report.paragraphs[1]!.totalChars, 4);
+    const body = report.paragraphs.filter((p) => p.kind === 'paragraph');
+    expect(body).toHaveLength(2);
+    expect(body[1]!.overlapChars).toBe(40);
+    expect(body[1]!.ratio).toBeCloseTo(40 / body[1]!.totalChars, 4);
+    // every block, headings too, with the section it belongs to and its flagged piece in block offsets
+    expect(report.paragraphs.map((p) => [p.kind, p.level, p.section])).toEqual([
+      ['heading', 0, 0],
+      ['heading', 1, 1],
+      ['paragraph', null, 1],
+      ['heading', 1, 2],
+      ['paragraph', null, 2],
+    ]);
+    expect(body[1]!.spans).toEqual([
+      {
+        start: 0,
+        end: 40,
+        kind: 'copy',
+        source: 0,
+        sourceStart: SOURCE_BEFORE.length,
+        sourceEnd: SOURCE_BEFORE.length + 40,
+        sourceText: COPIED,
+        similarity: 1,
+      },
+    ]);
+    expect(report.paragraphs.reduce((n, p) => n + p.totalChars, 0)).toBe(report.totalChars);
+  });
+});
+
+describe('checkStages: progress and cancellation', () => {
+  const index = library();
+  const doc = textToDocument(`${randomText(r, 2000)}${COPIED}${randomText(r, 2000)}`);
+
+  it('passes every stage in order with rising progress and returns the same report as checkDocument', () => {
+    const seen: CheckProgress[] = [];
+    const report = checkDocument(doc, index, { onProgress: (p) => seen.push(p) });
+    const stages = seen.map((p) => p.stage).filter((s, i, a) => a[i - 1] !== s);
+    expect(stages).toEqual(['candidates', 'exact', 'paraphrase', 'attribution', 'metrics']);
+    const fractions = seen.map((p) => p.fraction);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions[0]).toBe(0);
+    expect(fractions.at(-1)).toBeLessThan(1);
+    const steps = checkStages(doc, index);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    expect({ ...step.value, engine: null }).toEqual({ ...report, engine: null });
+    // 普通版 has no paraphrase stage
+    const standard: CheckStage[] = [];
+    checkDocument(doc, index, { paraphrase: false, onProgress: (p) => standard.push(p.stage) });
+    expect(standard).not.toContain('paraphrase');
+  });
+
+  it('stops with the abort reason once its signal is aborted', () => {
+    const controller = new AbortController();
+    let calls = 0;
+    const run = () =>
+      checkDocument(doc, index, {
+        signal: controller.signal,
+        onProgress: (p) => {
+          calls++;
+          if (p.stage === 'exact') controller.abort(new Error('已取消'));
+        },
+      });
+    expect(run).toThrow('已取消');
+    expect(calls).toBeLessThan(5);
+  });
+});
+
+describe('checkDocument: reference list in the figures', () => {
+  it('blocks of the reference list count no characters, so blocks add up to totalChars', () => {
+    const index = library();
+    const text = `${randomText(r, 300)}\n参考文献\n[1] 张三. ${COPIED}[J]. 测试期刊, 2020, 1(2): 3-4.\n[2] 李四. 另一篇文献[M]. 北京: 出版社, 2019.`;
+    const report = checkText(text, index);
+    expect(report.paragraphs.slice(1).map((p) => p.totalChars)).toEqual([0, 0, 0]);
+    expect(report.paragraphs.reduce((n, p) => n + p.totalChars, 0)).toBe(report.totalChars);
+    expect(report.sections.reduce((n, s) => n + s.totalChars, 0)).toBe(report.totalChars);
   });
 });
 

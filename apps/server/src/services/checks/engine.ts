@@ -1,62 +1,50 @@
-import type {
-  CheckEdition,
-  CheckReport,
-  ReportChapter,
-  ReportParagraph,
-  ReportSource,
-  ReportSpan,
-  SourceRef,
-} from '@paperdesk/contracts';
-import {
-  checkDocument,
-  loadIndex,
-  type PlagiarismIndex,
-  type Report,
-  saveIndex,
-  type SimilarDocument,
-} from '@paperdesk/plagiarism';
-import { documentText, normalizedCharCount, type ParsedDocument } from '@paperdesk/textkit';
+import type { CheckEdition, CheckReport, ReportSpan, SourceRef } from '@paperdesk/contracts';
+import type { CheckOptions, Report, SimilarDocument } from '@paperdesk/plagiarism';
+import type { ParsedDocument } from '@paperdesk/textkit';
 
 /**
- * The seam to the engine (@paperdesk/plagiarism): run a check and turn its Report into the stored,
- * page-ready CheckReport (contracts), whose span offsets are per paragraph. Nothing here reaches into
- * engine internals; only its public API (checkDocument, saveIndex/loadIndex, Report) is used.
+ * The seam to the engine (@paperdesk/plagiarism): which options an edition runs with, and the engine's Report
+ * mapped to the stored, page-ready CheckReport (contracts). The engine computes every figure (per paragraph and
+ * per chapter too); this file only renames fields and turns library ids into the SQL ids reports store.
  */
 
-export async function saveIndexFile(index: PlagiarismIndex, file: string): Promise<void> {
-  saveIndex(index, file);
-}
+export type EngineResult = Omit<CheckReport, 'recordId' | 'title' | 'author' | 'edition' | 'checkedAt'>;
 
-export async function loadIndexFile(file: string): Promise<PlagiarismIndex> {
-  return loadIndex(file);
-}
-
-export interface RunCheckInput {
-  index: PlagiarismIndex;
+export interface CheckRequest {
   document: ParsedDocument;
   edition: CheckEdition;
   ownerKey: string;
+}
+
+export interface CheckControl {
+  /** Share of the check done, 0..1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
 
-export type EngineResult = Omit<CheckReport, 'recordId' | 'title' | 'author' | 'edition' | 'checkedAt'>;
+/** Runs checks against the reference library's index (the library's check thread, see library.ts). */
+export interface CheckRunner {
+  check(request: CheckRequest, control?: CheckControl): Promise<EngineResult>;
+}
+
+export interface RunCheckInput extends CheckRequest, CheckControl {
+  index: CheckRunner;
+}
+
+export function runCheck(input: RunCheckInput): Promise<EngineResult> {
+  const { index, onProgress, signal, ...request } = input;
+  return index.check(request, { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) });
+}
 
 /**
  * 普通版 runs the exact stage (verbatim and near-verbatim copying); 专业版 adds the paraphrase-tolerant
  * sentence stage (edited and reordered copying), which is what the higher price buys.
  */
-export async function runCheck(input: RunCheckInput): Promise<EngineResult> {
-  input.onProgress?.(0);
-  const report = checkDocument(input.document, input.index, {
-    ownerKey: input.ownerKey,
-    paraphrase: input.edition === 'professional',
-  });
-  input.onProgress?.(1);
-  return toCheckReport(input.document, report);
+export function checkOptionsFor(edition: CheckEdition, ownerKey: string): CheckOptions {
+  return { ownerKey, paraphrase: edition === 'professional' };
 }
 
-const sourceRef = (d: SimilarDocument | Report['matches'][number]): SourceRef => ({
+const sourceRef = (d: SimilarDocument): SourceRef => ({
   documentId: Number(d.docId),
   title: d.title,
   author: d.author ?? '',
@@ -64,106 +52,33 @@ const sourceRef = (d: SimilarDocument | Report['matches'][number]): SourceRef =>
   year: d.year ?? null,
 });
 
-const ratio = (part: number, whole: number) => (whole > 0 ? Math.min(1, part / whole) : 0);
-
-/** Engine report (offsets into the joined text) → CheckReport (per-paragraph spans with their sources). */
-export function toCheckReport(doc: ParsedDocument, report: Report): EngineResult {
-  const dt = documentText(doc);
-  const text = dt.text;
-
-  const sources: ReportSource[] = report.similarDocuments.map((d, index) => ({
-    ...sourceRef(d),
-    index,
-    overlapChars: d.chars,
-    ratio: d.ratio,
-    own: d.own,
-  }));
-  const sourceIndex = new Map(report.similarDocuments.map((d, i) => [d.docId, i]));
-  const matchById = new Map(report.matches.map((m) => [m.id, m]));
-
-  const chapters: ReportChapter[] = report.sections.map((s, index) => ({
-    index,
-    title: s.title,
-    chars: s.totalChars,
-    overlapChars: s.overlapChars,
-    quotedChars: 0,
-    ratio: s.ratio,
-  }));
-  if (chapters.length === 0) {
-    chapters.push({
-      index: 0,
-      title: doc.title ?? '正文',
-      chars: report.totalChars,
-      overlapChars: report.overlapChars,
-      quotedChars: 0,
-      ratio: report.ratios.total,
-    });
-  }
-  const chapterOf = (pos: number) => {
-    let found = 0;
-    report.sections.forEach((s, i) => {
-      if (pos >= s.start) found = i;
-    });
-    return found;
-  };
-
-  const spans = [...report.spans].sort((a, b) => a.start - b.start);
-  const paragraphs: ReportParagraph[] = dt.blocks.map((b) => {
-    const own: ReportSpan[] = [];
-    let overlap = 0;
-    let quoted = 0;
-    for (const s of spans) {
-      if (s.end <= b.start) continue;
-      if (s.start >= b.end) break;
-      const start = Math.max(s.start, b.start);
-      const end = Math.min(s.end, b.end);
-      if (end <= start) continue;
-      const chars = normalizedCharCount(text, start, end);
-      if (chars === 0) continue;
-      overlap += chars;
-      if (s.kind === 'quoted') quoted += chars;
-      // the match that covers most of this piece names the source
-      let best: Report['matches'][number] | undefined;
-      let bestCover = 0;
-      for (const id of s.matchIds) {
-        const m = matchById.get(id);
-        if (!m) continue;
-        const cover = Math.min(end, m.end) - Math.max(start, m.start);
-        if (cover > bestCover) {
-          best = m;
-          bestCover = cover;
-        }
-      }
-      own.push({
-        start: start - b.start,
-        end: end - b.start,
+/** Engine Report → CheckReport fields (library document ids are the SQL ids as strings). */
+export function toEngineResult(report: Report): EngineResult {
+  const paragraphs = report.paragraphs.map((p) => ({
+    index: p.blockIndex,
+    kind: p.kind,
+    level: p.level,
+    chapter: p.section,
+    text: p.text,
+    chars: p.totalChars,
+    overlapChars: p.overlapChars,
+    quotedChars: p.quotedChars,
+    ratio: p.ratio,
+    spans: p.spans.map(
+      (s): ReportSpan => ({
+        start: s.start,
+        end: s.end,
         kind: s.kind === 'quoted' ? 'quote' : 'copy',
-        source: best ? (sourceIndex.get(best.docId) ?? null) : null,
-        sourceStart: best ? best.sourceStart : null,
-        sourceEnd: best ? best.sourceEnd : null,
-        sourceText: best ? best.sourceText : '',
-        similarity: best ? Math.max(0, Math.min(1, best.similarity)) : 1,
-      });
-    }
-    const chars = normalizedCharCount(text, b.start, b.end);
-    const chapter = Math.min(chapterOf(b.start), chapters.length - 1);
-    const ch = chapters[chapter];
-    if (ch) ch.quotedChars += quoted;
-    return {
-      index: b.index,
-      kind: b.kind,
-      level: b.kind === 'heading' ? (b.level ?? 1) : null,
-      chapter,
-      text: b.text,
-      chars,
-      overlapChars: overlap,
-      quotedChars: quoted,
-      ratio: ratio(overlap, chars),
-      spans: own,
-    };
-  });
-
-  const body = paragraphs.filter((p) => p.kind === 'paragraph');
+        source: s.source,
+        sourceStart: s.sourceStart,
+        sourceEnd: s.sourceEnd,
+        sourceText: s.sourceText,
+        similarity: s.similarity,
+      }),
+    ),
+  }));
+  // the reference list counts no characters: its entries are not paragraphs of the checked text
+  const body = paragraphs.filter((p) => p.kind === 'paragraph' && p.chars > 0);
   const maxSingle = report.maxSingleSource;
   return {
     metrics: {
@@ -177,12 +92,25 @@ export function toCheckReport(doc: ParsedDocument, report: Report): EngineResult
       totalChars: report.totalChars,
       paragraphCount: body.length,
       suspectParagraphCount: body.filter((p) => p.overlapChars > 0).length,
-      sourceCount: sources.length,
+      sourceCount: report.similarDocuments.length,
     },
-    chapters,
-    sources,
+    chapters: report.sections.map((s, index) => ({
+      index,
+      title: s.title,
+      chars: s.totalChars,
+      overlapChars: s.overlapChars,
+      quotedChars: s.quotedChars,
+      ratio: s.ratio,
+    })),
+    sources: report.similarDocuments.map((d, index) => ({
+      ...sourceRef(d),
+      index,
+      overlapChars: d.chars,
+      ratio: d.ratio,
+      own: d.own,
+    })),
     paragraphs,
     library: { documents: report.engine.libraryDocuments, characters: report.engine.libraryCharacters },
-    elapsedMs: Math.round(report.engine.elapsedMs),
+    elapsedMs: report.engine.elapsedMs,
   };
 }

@@ -9,21 +9,23 @@ import {
   type Page,
   type PageQuery,
 } from '@paperdesk/contracts';
-import { PlagiarismIndex } from '@paperdesk/plagiarism';
 import { billingCharCount, matchingCodes } from '@paperdesk/textkit';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { LibraryOrigin } from '../../db/tables/checks.ts';
+import { type CheckThread, startCheckThread } from '../../compute/check-thread.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { loadIndexFile, saveIndexFile } from './engine.ts';
+import type { CheckRunner } from './engine.ts';
 
 /**
  * The reference library (比对库).
  *
  * SQL holds every document (title, author, source, year, owner, text); it is the source of truth.
  * Each process keeps its own in-memory fingerprint index (typed arrays, see @paperdesk/plagiarism),
- * built from SQL on first use or loaded from `<DATA_DIR>/library/index.bin`, then caught up.
+ * built from SQL on first use or loaded from `<DATA_DIR>/library/index.bin`, then caught up. The index
+ * lives in the process's check thread (compute/check-thread.ts), which also runs the checks; this side
+ * only remembers which ids the thread holds.
  *
  * Staying consistent across processes (PostgreSQL + several workers): before every check the
  * worker calls `sync()`, which asks SQL for (1) live document ids above its high-water mark minus a
@@ -54,6 +56,12 @@ const ID_WINDOW = 1000;
 const TOMBSTONE_MARGIN_MS = 10 * 60_000;
 const BATCH = 500;
 const SAVE_DELAY_MS = 30_000;
+
+/** The index as the check job sees it: its documents, and checks run against it. */
+export interface LibraryIndex extends CheckRunner {
+  readonly size: number;
+  has(id: string): boolean;
+}
 
 export const ownerKeyOf = (userId: number) => `user:${userId}`;
 
@@ -94,12 +102,14 @@ export function createLibrary(deps: LibraryDeps) {
   const metaFile = path.join(dir, 'index.json');
   const log = deps.log ?? (() => {});
 
-  let index: PlagiarismIndex | null = null;
+  let thread: CheckThread | null = null;
+  /** Ids of the documents in the thread's index; null until it is ready. */
+  let indexed: Set<number> | null = null;
   let maxSeenId = 0;
   let tombstonesSince = '1970-01-01T00:00:00.000Z';
   let dirty = false;
   let saveTimer: NodeJS.Timeout | null = null;
-  let loading: Promise<PlagiarismIndex> | null = null;
+  let loading: Promise<LibraryIndex> | null = null;
   // Index mutations run one at a time (sync, add, remove, save).
   let chain: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -108,84 +118,114 @@ export function createLibrary(deps: LibraryDeps) {
     return next;
   };
 
-  async function addRowsToIndex(idx: PlagiarismIndex, ids: number[]): Promise<number> {
+  /** Hands rows to the thread in batches; the next batch is read from SQL while the thread indexes one. */
+  async function indexRows(
+    t: CheckThread,
+    ids: Set<number>,
+    nextBatch: () => Promise<Row[]>,
+  ): Promise<number> {
     let added = 0;
-    for (let i = 0; i < ids.length; i += BATCH) {
-      const rows = await db
-        .selectFrom('libraryDocuments')
-        .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId', 'text'])
-        .where('id', 'in', ids.slice(i, i + BATCH))
-        .where('deletedAt', 'is', null)
-        .execute();
-      for (const r of rows) {
-        idx.add(toIndexDoc(r));
-        maxSeenId = Math.max(maxSeenId, r.id);
-        added++;
-      }
-    }
-    return added;
-  }
-
-  async function buildFromDb(): Promise<PlagiarismIndex> {
-    const idx = new PlagiarismIndex();
-    let cursor = 0;
+    let indexing: Promise<void> = Promise.resolve();
     for (;;) {
-      const rows = await db
-        .selectFrom('libraryDocuments')
-        .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId', 'text'])
-        .where('deletedAt', 'is', null)
-        .where('id', '>', cursor)
-        .orderBy('id')
-        .limit(BATCH)
-        .execute();
-      if (rows.length === 0) break;
-      for (const r of rows) idx.add(toIndexDoc(r));
-      cursor = rows[rows.length - 1]!.id;
+      const rows = await nextBatch();
+      await indexing;
+      if (rows.length === 0) return added;
+      indexing = t.add(rows.map(toIndexDoc));
+      for (const r of rows) {
+        ids.add(r.id);
+        maxSeenId = Math.max(maxSeenId, r.id);
+      }
+      added += rows.length;
     }
-    maxSeenId = cursor;
-    return idx;
   }
 
-  async function load(): Promise<PlagiarismIndex> {
+  const selectRows = () =>
+    db
+      .selectFrom('libraryDocuments')
+      .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId', 'text'])
+      .where('deletedAt', 'is', null);
+
+  function addRowsToIndex(t: CheckThread, ids: Set<number>, wanted: number[]): Promise<number> {
+    let at = 0;
+    return indexRows(t, ids, async () => {
+      const batch = wanted.slice(at, at + BATCH);
+      at += BATCH;
+      return batch.length ? selectRows().where('id', 'in', batch).execute() : [];
+    });
+  }
+
+  function buildFromDb(t: CheckThread, ids: Set<number>): Promise<number> {
+    let cursor = 0;
+    return indexRows(t, ids, async () => {
+      const rows = await selectRows().where('id', '>', cursor).orderBy('id').limit(BATCH).execute();
+      cursor = rows.at(-1)?.id ?? cursor;
+      return rows;
+    });
+  }
+
+  function view(t: CheckThread, ids: Set<number>): LibraryIndex {
+    return {
+      get size() {
+        return ids.size;
+      },
+      has: (id) => ids.has(Number(id)),
+      check: (request, control) => t.check(request, control),
+    };
+  }
+
+  async function load(): Promise<LibraryIndex> {
     const started = Date.now();
+    const t = startCheckThread({
+      onExit: (err) => {
+        // the index went with the thread: the next check loads it again
+        log(`${err.message}，比对库索引将在下次检测时重新载入`);
+        if (thread !== t) return;
+        thread = null;
+        indexed = null;
+      },
+    });
+    thread = t;
     if (persist && fs.existsSync(file) && fs.existsSync(metaFile)) {
       try {
         const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as {
           maxSeenId: number;
           tombstonesSince: string;
         };
-        const idx = await loadIndexFile(file);
+        const ids = new Set(await t.load(file));
         maxSeenId = meta.maxSeenId;
         tombstonesSince = meta.tombstonesSince;
-        index = idx;
-        await syncInto(idx);
-        log(`比对库索引已从文件载入：${idx.size} 篇（${Date.now() - started} ms）`);
-        return idx;
+        indexed = ids;
+        await syncInto(t, ids);
+        log(`比对库索引已从文件载入：${ids.size} 篇（${Date.now() - started} ms）`);
+        return view(t, ids);
       } catch (err) {
         log(`比对库索引文件无法使用，改为从数据库重建：${err instanceof Error ? err.message : String(err)}`);
+        await t.reset();
       }
     }
     tombstonesSince = nowIso();
-    const idx = await buildFromDb();
-    index = idx;
-    log(`比对库索引已从数据库建立：${idx.size} 篇（${Date.now() - started} ms）`);
-    if (persist && idx.size > 0) {
+    const ids = new Set<number>();
+    maxSeenId = 0;
+    await buildFromDb(t, ids);
+    indexed = ids;
+    log(`比对库索引已从数据库建立：${ids.size} 篇（${Date.now() - started} ms）`);
+    if (persist && ids.size > 0) {
       dirty = true;
       scheduleSave(0);
     }
-    return idx;
+    return view(t, ids);
   }
 
-  /** The index, built or loaded on first use. */
-  function ensureReady(): Promise<PlagiarismIndex> {
-    if (index) return Promise.resolve(index);
+  /** The index, built or loaded (in the check thread) on first use. */
+  function ensureReady(): Promise<LibraryIndex> {
+    if (thread && indexed) return Promise.resolve(view(thread, indexed));
     loading ??= exclusive(load).finally(() => {
       loading = null;
     });
     return loading;
   }
 
-  async function syncInto(idx: PlagiarismIndex): Promise<{ added: number; removed: number }> {
+  async function syncInto(t: CheckThread, ids: Set<number>): Promise<{ added: number; removed: number }> {
     const startedAt = nowIso();
     const candidates = await db
       .selectFrom('libraryDocuments')
@@ -194,8 +234,8 @@ export function createLibrary(deps: LibraryDeps) {
       .where('id', '>', Math.max(0, maxSeenId - ID_WINDOW))
       .orderBy('id')
       .execute();
-    const missing = candidates.map((r) => r.id).filter((id) => !idx.has(String(id)));
-    const added = missing.length ? await addRowsToIndex(idx, missing) : 0;
+    const missing = candidates.map((r) => r.id).filter((id) => !ids.has(id));
+    const added = missing.length ? await addRowsToIndex(t, ids, missing) : 0;
     const since = new Date(Date.parse(tombstonesSince) - TOMBSTONE_MARGIN_MS).toISOString();
     const gone = await db
       .selectFrom('libraryDocuments')
@@ -203,14 +243,14 @@ export function createLibrary(deps: LibraryDeps) {
       .where('deletedAt', 'is not', null)
       .where('deletedAt', '>=', since)
       .execute();
-    let removed = 0;
-    for (const g of gone) if (idx.remove(String(g.id))) removed++;
+    const removed = gone.filter((g) => ids.delete(g.id)).map((g) => String(g.id));
+    if (removed.length) await t.remove(removed);
     tombstonesSince = startedAt;
-    if (added || removed) {
+    if (added || removed.length) {
       dirty = true;
       scheduleSave();
     }
-    return { added, removed };
+    return { added, removed: removed.length };
   }
 
   function scheduleSave(delay = SAVE_DELAY_MS) {
@@ -226,15 +266,15 @@ export function createLibrary(deps: LibraryDeps) {
 
   async function save(): Promise<void> {
     await exclusive(async () => {
-      if (!persist || !index || !dirty) return;
+      if (!persist || !thread || !indexed || !dirty) return;
       fs.mkdirSync(dir, { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;
-      await saveIndexFile(index, tmp);
+      await thread.save(tmp);
       fs.renameSync(tmp, file);
       const metaTmp = `${metaFile}.${process.pid}.tmp`;
       fs.writeFileSync(
         metaTmp,
-        JSON.stringify({ maxSeenId, tombstonesSince, documents: index.size, savedAt: nowIso() }),
+        JSON.stringify({ maxSeenId, tombstonesSince, documents: indexed.size, savedAt: nowIso() }),
       );
       fs.renameSync(metaTmp, metaFile);
       dirty = false;
@@ -246,8 +286,10 @@ export function createLibrary(deps: LibraryDeps) {
 
     /** Catch the in-memory index up with SQL (new documents, deletions by any process). */
     async sync(): Promise<{ added: number; removed: number }> {
-      const idx = await ensureReady();
-      return exclusive(() => syncInto(idx));
+      await ensureReady();
+      return exclusive(async () =>
+        thread && indexed ? syncInto(thread, indexed) : { added: 0, removed: 0 },
+      );
     },
 
     /**
@@ -284,10 +326,10 @@ export function createLibrary(deps: LibraryDeps) {
         if (row) ids.push(row.id);
         else skipped++;
       }
-      if (index && ids.length) {
-        const idx = index;
+      if (thread && indexed && ids.length) {
+        const [t, known] = [thread, indexed];
         await exclusive(async () => {
-          await addRowsToIndex(idx, ids);
+          await addRowsToIndex(t, known, ids);
           dirty = true;
           scheduleSave();
         });
@@ -304,13 +346,13 @@ export function createLibrary(deps: LibraryDeps) {
         .where('deletedAt', 'is', null)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) throw notFound('文献不存在');
-      if (index) {
-        const idx = index;
+      if (thread && indexed) {
+        const [t, known] = [thread, indexed];
         await exclusive(async () => {
-          if (idx.remove(String(id))) {
-            dirty = true;
-            scheduleSave();
-          }
+          if (!known.delete(id)) return;
+          await t.remove([String(id)]);
+          dirty = true;
+          scheduleSave();
         });
       }
     },
@@ -346,7 +388,7 @@ export function createLibrary(deps: LibraryDeps) {
       return {
         documents: Number(row.n),
         characters: Number(row.chars ?? 0),
-        indexedDocuments: index?.size ?? 0,
+        indexedDocuments: indexed?.size ?? 0,
       };
     },
 
@@ -368,6 +410,10 @@ export function createLibrary(deps: LibraryDeps) {
         saveTimer = null;
       }
       await save().catch(() => {});
+      const t = thread;
+      thread = null;
+      indexed = null;
+      await t?.close();
     },
   };
 }

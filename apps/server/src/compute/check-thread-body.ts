@@ -1,0 +1,78 @@
+import { parentPort } from 'node:worker_threads';
+import { checkStages, loadIndex, PlagiarismIndex, saveIndex } from '@paperdesk/plagiarism';
+import { checkOptionsFor, toEngineResult } from '../services/checks/engine.ts';
+import type { ThreadReply, ThreadRequest } from './check-thread.ts';
+
+/**
+ * The check thread: owns the reference library's fingerprint index (the only copy in the process) and runs
+ * every operation on it in arrival order, so a check never sees the index change under it. A check is driven
+ * stage by stage: between steps it looks at the abort flag the job shares with it and posts its progress.
+ */
+
+const PROGRESS_EVERY_MS = 100;
+
+if (!parentPort) throw new Error('check-thread-body runs inside a worker thread');
+const port = parentPort;
+let index = new PlagiarismIndex();
+
+class Aborted extends Error {}
+
+function handle(req: ThreadRequest): { result: unknown; transfer?: ArrayBuffer[] } {
+  switch (req.op) {
+    case 'load': {
+      index = loadIndex(req.file);
+      const ids = Float64Array.from(index.ids(), Number);
+      return { result: ids, transfer: [ids.buffer] };
+    }
+    case 'reset':
+      index = new PlagiarismIndex();
+      return { result: null };
+    case 'add':
+      for (const d of req.docs) index.add(d);
+      return { result: null };
+    case 'remove':
+      for (const id of req.ids) index.remove(id);
+      return { result: null };
+    case 'save':
+      saveIndex(index, req.file);
+      return { result: null };
+    case 'check': {
+      const aborted = new Int32Array(req.abort);
+      const steps = checkStages(req.document, index, checkOptionsFor(req.edition, req.ownerKey));
+      let last = Number.NEGATIVE_INFINITY;
+      for (;;) {
+        if (Atomics.load(aborted, 0) !== 0) throw new Aborted();
+        const step = steps.next();
+        // a JSON string crosses to the API thread as one copy; parsing it there costs a fraction of
+        // deserialising the same thousands of small objects from a structured clone
+        if (step.done) return { result: JSON.stringify(toEngineResult(step.value)) };
+        const now = performance.now();
+        if (now - last >= PROGRESS_EVERY_MS) {
+          last = now;
+          port.postMessage({ id: req.id, progress: step.value.fraction } satisfies ThreadReply);
+        }
+      }
+    }
+  }
+}
+
+port.on('message', (req: ThreadRequest) => {
+  let reply: ThreadReply;
+  let transfer: ArrayBuffer[] = [];
+  try {
+    const done = handle(req);
+    reply = { id: req.id, ok: true, result: done.result };
+    transfer = done.transfer ?? [];
+  } catch (err) {
+    reply =
+      err instanceof Aborted
+        ? { id: req.id, ok: false, aborted: true, message: 'aborted' }
+        : {
+            id: req.id,
+            ok: false,
+            aborted: false,
+            message: err instanceof Error ? err.message : String(err),
+          };
+  }
+  port.postMessage(reply, transfer);
+});

@@ -1,0 +1,140 @@
+import { Worker } from 'node:worker_threads';
+import type { LibraryDocument } from '@paperdesk/plagiarism';
+import type { CheckControl, CheckRequest, CheckRunner, EngineResult } from '../services/checks/engine.ts';
+
+/**
+ * 查重 off the event loop: one worker thread per process holds the reference library's fingerprint index
+ * (typed arrays and texts, the only copy in the process) and runs checks, index updates and saves in the
+ * order they are sent. The API thread keeps answering requests while a check runs; it receives progress
+ * messages and cancels a check through a flag in shared memory (the thread is busy computing and reads no
+ * messages until the check ends).
+ *
+ * One thread, not a pool: a second thread would need a second copy of the index (hundreds of MB for a large
+ * library), and checks are queued jobs anyway.
+ */
+
+export type ThreadRequest = { id: number } & (
+  | { op: 'load'; file: string }
+  | { op: 'reset' }
+  | { op: 'add'; docs: LibraryDocument[] }
+  | { op: 'remove'; ids: string[] }
+  | { op: 'save'; file: string }
+  | (CheckRequest & { op: 'check'; abort: SharedArrayBuffer })
+);
+
+export type ThreadReply =
+  | { id: number; progress: number }
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; aborted: boolean; message: string };
+
+type Op = ThreadRequest extends infer R ? (R extends { op: infer O } ? O : never) : never;
+type Payload<O extends Op> = Omit<Extract<ThreadRequest, { op: O }>, 'id' | 'op'>;
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+  onProgress?: (fraction: number) => void;
+}
+
+export interface CheckThread extends CheckRunner {
+  /** Replace the index with the one saved in `file`; resolves to the (numeric) ids it holds. */
+  load(file: string): Promise<Float64Array>;
+  /** Start from an empty index. */
+  reset(): Promise<void>;
+  add(docs: LibraryDocument[]): Promise<void>;
+  remove(ids: string[]): Promise<void>;
+  save(file: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function startCheckThread(opts: { onExit?: (err: Error) => void } = {}): CheckThread {
+  // the entry registers tsx itself; the parent's loader flags (--import tsx) are not passed on
+  const worker = new Worker(new URL('./check-thread.mjs', import.meta.url), { execArgv: [] });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let closing = false;
+  // an idle thread does not keep the process alive; one with work in flight does
+  worker.unref();
+
+  const settle = (id: number) => {
+    const p = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    return p;
+  };
+
+  worker.on('message', (reply: ThreadReply) => {
+    if ('progress' in reply) {
+      pending.get(reply.id)?.onProgress?.(reply.progress);
+      return;
+    }
+    const p = settle(reply.id);
+    if (!p) return;
+    if (reply.ok) p.resolve(reply.result);
+    else p.reject(reply.aborted ? new CheckAborted() : new Error(reply.message));
+  });
+  let exited = false;
+  const fail = (err: Error) => {
+    for (const id of [...pending.keys()]) settle(id)?.reject(err);
+    if (!closing && !exited) opts.onExit?.(err);
+    exited = true;
+  };
+  worker.on('error', (err) => fail(new Error(`查重计算线程出错：${err.message}`)));
+  worker.on('exit', (code) => fail(new Error(`查重计算线程已退出（${code}）`)));
+
+  function call<O extends Op>(op: O, payload: Payload<O>, extra: Omit<Pending, 'resolve' | 'reject'> = {}) {
+    if (closing || exited) return Promise.reject(new Error('查重计算线程已关闭'));
+    const id = nextId++;
+    return new Promise<unknown>((resolve, reject) => {
+      if (pending.size === 0) worker.ref();
+      pending.set(id, { resolve, reject, ...extra });
+      worker.postMessage({ id, op, ...payload });
+    });
+  }
+
+  return {
+    load: (file) => call('load', { file }) as Promise<Float64Array>,
+    reset: async () => {
+      await call('reset', {});
+    },
+    add: async (docs) => {
+      await call('add', { docs });
+    },
+    remove: async (ids) => {
+      await call('remove', { ids });
+    },
+    save: async (file) => {
+      await call('save', { file });
+    },
+
+    async check(request: CheckRequest, control: CheckControl = {}): Promise<EngineResult> {
+      const { signal, onProgress } = control;
+      signal?.throwIfAborted();
+      const abort = new SharedArrayBuffer(4);
+      const flag = new Int32Array(abort);
+      const onAbort = () => Atomics.store(flag, 0, 1);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        const json = await call('check', { ...request, abort }, onProgress ? { onProgress } : {});
+        return JSON.parse(json as string) as EngineResult;
+      } catch (err) {
+        if (err instanceof CheckAborted && signal?.aborted) throw signal.reason;
+        throw err;
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
+    },
+
+    async close() {
+      closing = true;
+      await worker.terminate();
+    },
+  };
+}
+
+/** The check stopped because its job was cancelled. */
+export class CheckAborted extends Error {
+  constructor() {
+    super('检测已中止');
+  }
+}

@@ -1,0 +1,304 @@
+/**
+ * `npm run bench:api` (second part): does heavy work stall the API? Starts the real server process (embedded
+ * jobs, fresh SQLite DATA_DIR), seeds the reference library with the 2,000 CSL benchmark abstracts, then runs a
+ * 300,000-character 专业版 check and a 300,000-character AIGC detection one after the other while `/healthz` is
+ * polled every 50 ms; on SQLite, then (when a server answers) on PostgreSQL. Prints /healthz latency during each run (target p99 ≤ 50 ms), the distinct progress values
+ * the record showed (target > 2) and the server's resident memory.
+ *
+ * Reads ../shared/data (never copied into the repo); prints the reason and exits 0 when it is absent.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const data = path.resolve(root, '../shared/data');
+const TARGET_CHARS = 299_000;
+const POLL_MS = 50;
+const IDLE_MS = 3000;
+const pgAdmin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Abstract {
+  title: string;
+  text: string;
+}
+
+function cslAbstracts(): Abstract[] {
+  const out: Abstract[] = [];
+  for (const f of ['ts_dev.tsv', 'ts_test.tsv']) {
+    for (const line of fs.readFileSync(path.join(data, 'csl-benchmark-sample', f), 'utf8').split('\n')) {
+      const [, text, title] = line.split('\t');
+      if (text && title && text.trim().length >= 40) out.push({ title: title.trim(), text: text.trim() });
+    }
+  }
+  return out;
+}
+
+function humanAbstracts(): Abstract[] {
+  const dir = path.join(data, 'csl_human_abstracts_zh');
+  const out: Abstract[] = [];
+  for (const f of fs
+    .readdirSync(dir)
+    .filter((x) => x.endsWith('.json'))
+    .sort()) {
+    const byDomain = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Record<
+      string,
+      Array<{ title: string; abstract: string }>
+    >;
+    for (const list of Object.values(byDomain))
+      for (const e of list) out.push({ title: e.title, text: e.abstract.trim() });
+  }
+  return out;
+}
+
+/**
+ * A thesis-sized paper: chapters of paragraphs; every fourth paragraph is a library abstract copied verbatim,
+ * every fourth one the same with a few words swapped, the rest abstracts that are not in the library.
+ */
+function paper(library: Abstract[], other: Abstract[]): string {
+  const lines: string[] = [];
+  let chars = 0;
+  let lib = 0;
+  let own = 0;
+  for (let i = 0; chars < TARGET_CHARS; i++) {
+    if (i % 40 === 0) lines.push(`第${lines.length + 1}章 研究内容之${i / 40 + 1}`);
+    const kind = i % 4;
+    const text =
+      kind === 0
+        ? library[lib++ % library.length]!.text
+        : kind === 1
+          ? library[lib++ % library.length]!.text.replace(/研究/g, '探究').replace(/表明/g, '显示')
+          : other[own++ % other.length]!.text;
+    if (chars + text.length + 1 > TARGET_CHARS) break;
+    lines.push(text);
+    chars += text.length + 1;
+  }
+  return lines.join('\n');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Resident memory of a process in MB (Linux). */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+}
+
+type Envelope<T> = { code: number; message: string; result: T };
+
+async function run(database: string, extraEnv: Record<string, string>) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-bench-loop-'));
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  const main = path.join(root, 'apps/server/src/main.ts');
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main, 'serve'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let started = Date.now(); ; ) {
+      if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode})`);
+      if (
+        await fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (Date.now() - started > 60_000) throw new Error('server not ready within 60 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const api = async <T>(pathAndQuery: string, body?: unknown, token?: string): Promise<T> => {
+      const res = await fetch(`${url}${pathAndQuery}`, {
+        method: 'POST',
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+      const env = (await res.json()) as Envelope<T>;
+      if (res.status !== 200) throw new Error(`${pathAndQuery}: ${res.status} ${env.message}`);
+      return env.result;
+    };
+
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', main, 'user:create', '--username', 'bench_admin', '--admin'],
+      {
+        cwd: root,
+        env: { ...env, PAPERDESK_PASSWORD: 'bench-admin-password' },
+        stdio: 'ignore',
+      },
+    );
+    const admin = (
+      await api<{ access_token: string }>('/api/base/login_api/f/login', {
+        username: 'bench_admin',
+        password: 'bench-admin-password',
+      })
+    ).access_token;
+    const library = cslAbstracts();
+    for (let i = 0; i < library.length; i += 200) {
+      await api(
+        '/api/base/library_api/import',
+        {
+          documents: library.slice(i, i + 200).map((a) => ({ title: a.title, source: 'CSL', text: a.text })),
+        },
+        admin,
+      );
+    }
+    const text = paper(library, humanAbstracts());
+    const user = (
+      await api<{ access_token: string }>('/api/base/login_api/f/register', {
+        username: 'bench_user',
+        password: 'password123',
+      })
+    ).access_token;
+    const order = await api<{ orderNo: string }>(
+      '/api/order/order_info_api/create_order',
+      { topUpFen: 500_000 },
+      user,
+    );
+    await api('/api/order/order_info_api/f/sandbox_pay', { orderNo: order.orderNo });
+    console.log(
+      `${database}: server pid ${server.pid}, library ${library.length} CSL abstracts, paper ${text.length.toLocaleString('en-US')} characters in ${text.split('\n').length} blocks; RSS after seeding ${rssMb(server.pid!)} MB`,
+    );
+
+    /**
+     * Polls /healthz every 50 ms while `load` says the record is not finished (or for IDLE_MS without one),
+     * and collects the distinct progress values the record shows while running.
+     */
+    async function measure(label: string, load?: () => Promise<{ status: string; progress: number }>) {
+      const latencies: number[] = [];
+      const progress: number[] = [];
+      let peakRss = 0;
+      let status = load ? '' : 'idle';
+      const started = performance.now();
+      const healthz = setInterval(() => {
+        const t0 = performance.now();
+        void fetch(`${url}/healthz`).then(
+          async (r) => {
+            await r.arrayBuffer();
+            latencies.push(performance.now() - t0);
+          },
+          () => latencies.push(Number.POSITIVE_INFINITY),
+        );
+        peakRss = Math.max(peakRss, rssMb(server.pid!));
+      }, POLL_MS);
+      try {
+        if (!load) await new Promise((r) => setTimeout(r, IDLE_MS));
+        while (load && status !== 'done' && status !== 'failed') {
+          const r = await load();
+          status = r.status;
+          if (r.status === 'running' && progress.at(-1) !== r.progress) progress.push(r.progress);
+          if (performance.now() - started > 600_000) throw new Error(`${label}: not done in 10 minutes`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      } finally {
+        clearInterval(healthz);
+      }
+      await new Promise((r) => setTimeout(r, 300)); // the last probes come back
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const at = (q: number) =>
+        sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+      const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : 'failed');
+      console.log(
+        `${label.padEnd(22)} ${status}, ${((performance.now() - started) / 1000).toFixed(1)} s; /healthz every ${POLL_MS} ms: ${sorted.length} probes, p50 ${ms(at(0.5))} ms, p99 ${ms(at(0.99))} ms, max ${ms(sorted.at(-1) ?? Number.NaN)} ms${load ? ` (target p99 ≤ 50); progress seen ${progress.length} values [${progress.join(', ')}] (target > 2)` : ''}; peak RSS ${peakRss} MB`,
+      );
+    }
+
+    await measure('idle (nothing running)');
+    const check = await api<{ id: number }>(
+      '/api/base/check_api/check_init',
+      { title: '基准测试论文', author: '基准', edition: 'professional', text },
+      user,
+    );
+    await api('/api/base/check_api/check_submit', { id: check.id }, user);
+    await measure('300k 专业版 check', () =>
+      api<{ status: string; progress: number }>(
+        `/api/base/check_api/load_by_id?id=${check.id}`,
+        undefined,
+        user,
+      ),
+    );
+    const report = await fetch(`${url}/api/base/check_api/report_paragraphs?id=${check.id}`, {
+      headers: { authorization: `Bearer ${user}` },
+    }).then(
+      (r) =>
+        r.json() as Promise<
+          Envelope<{ elapsedMs: number; metrics: { totalRatio: number; sourceCount: number } }>
+        >,
+    );
+    console.log(
+      `  report: 总文字复制比 ${(report.result.metrics.totalRatio * 100).toFixed(1)}%, ${report.result.metrics.sourceCount} sources, ${report.result.elapsedMs} ms from start to report`,
+    );
+
+    const aigc = await api<{ id: number }>(
+      '/api/base/paper_aigc_api/machine_init',
+      { title: '基准测试论文', author: '基准', text },
+      user,
+    );
+    await api(`/api/base/paper_aigc_api/submit_check?id=${aigc.id}`, undefined, user);
+    await measure('300k AIGC detection', () =>
+      api<{ status: string; progress: number }>(
+        `/api/base/paper_aigc_api/load_by_id?id=${aigc.id}`,
+        undefined,
+        user,
+      ),
+    );
+    console.log(`RSS at the end ${rssMb(server.pid!)} MB`);
+  } finally {
+    await stop();
+  }
+}
+
+if (!fs.existsSync(path.join(data, 'csl-benchmark-sample'))) {
+  console.log(`api-loop: skipped, ${data} is absent`);
+} else {
+  await run('SQLite', {});
+  // PostgreSQL writes are asynchronous: what stays on the loop is the server's own work
+  const name = `paperdesk_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgAdmin });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(pgAdmin);
+    url.pathname = `/${name}`;
+    await run('PostgreSQL', { DATABASE_URL: url.toString() });
+    await admin.query(`drop database ${name} with (force)`);
+  } catch (err) {
+    console.log(`PostgreSQL skipped: ${(err as Error).message}`);
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}
