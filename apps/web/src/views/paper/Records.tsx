@@ -1,85 +1,30 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  FileSearchOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
-import type { CheckRecord, CheckStatus } from '@paperdesk/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Input, Modal, Pagination, Popconfirm, Progress, Select, Table, Tag } from 'antd';
-import { type HTMLAttributes, useState } from 'react';
+import { EditOutlined, FileSearchOutlined } from '@ant-design/icons';
+import type { CheckRecord } from '@paperdesk/contracts';
+import { Button, Input, Modal, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { deleteCheck, queryChecks, updateTitle } from '../../api/check.ts';
+import * as Records from '../../components/RecordsPage/index.ts';
 import { useAppStore } from '../../store/app.ts';
-import { selectLoggedIn, useUserStore } from '../../store/user.ts';
-import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
-import { isActive, LEVEL_COLORS, level, num, pct, STATUS_COLORS, yuan } from './format.ts';
+import { LEVEL_COLORS, level, num, pct, yuan } from './format.ts';
 import './check.css';
 
-const STATUSES: CheckStatus[] = ['created', 'queued', 'running', 'done', 'failed'];
-const POLL_MS = 2000;
+const NS = 'check';
 
 /** /paper/report: the user's checks with status and live progress (polled while any is running). */
 export default function CheckRecords() {
-  const { t } = useTranslation('check');
+  const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const loggedIn = useUserStore(selectLoggedIn);
-  const openLogin = useAppStore((s) => s.openLogin);
   const mobile = useAppStore((s) => s.device === 'mobile');
-  const [paging, setPaging] = useState({ pageNo: 1, pageSize: 10 });
-  const [status, setStatus] = useState<CheckStatus | undefined>(undefined);
-  const [keyword, setKeyword] = useState('');
+  const rec = Records.useRecordList<CheckRecord>(NS, 'checks', queryChecks, deleteCheck);
   const [renaming, setRenaming] = useState<CheckRecord | null>(null);
   const [newTitle, setNewTitle] = useState('');
 
-  const list = useQuery({
-    queryKey: ['checks', paging, status, keyword],
-    queryFn: async () =>
-      (
-        await queryChecks(
-          paging,
-          { ...(status ? { status } : {}), ...(keyword ? { title: keyword } : {}) },
-          true,
-        )
-      ).result,
-    enabled: loggedIn,
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.records.some((r) => isActive(r.status)) ? POLL_MS : false),
-  });
-
-  if (!loggedIn) {
-    return (
-      <div className="svc-page">
-        <section className="svc-card">
-          <Empty description={t('records.loginFirst')}>
-            <Button type="primary" onClick={openLogin}>
-              {t('records.login')}
-            </Button>
-          </Empty>
-        </section>
-      </div>
-    );
-  }
-
-  const open = (r: CheckRecord) =>
-    navigate(r.status === 'created' ? `/paper/submit/${r.id}` : `/paper/report/${r.id}`);
-  const remove = async (r: CheckRecord) => {
-    await deleteCheck(r.id);
-    toast().success(t('records.deleted'));
-    void list.refetch();
-  };
-  const statusCell = (r: CheckRecord) =>
-    isActive(r.status) ? (
-      <div style={{ minWidth: 120 }}>
-        <Tag color={STATUS_COLORS[r.status]}>{t(`status.${r.status}`)}</Tag>
-        <Progress percent={r.progress} size="small" status="active" />
-      </div>
-    ) : (
-      <Tag color={STATUS_COLORS[r.status]}>{t(`status.${r.status}`)}</Tag>
-    );
+  const to = (r: CheckRecord) => (r.status === 'created' ? `/paper/submit/${r.id}` : `/paper/report/${r.id}`);
+  const open = (r: CheckRecord) => navigate(to(r));
+  const statusCell = (r: CheckRecord) => <Records.StatusCell ns={NS} record={r} />;
   const ratioCell = (r: CheckRecord) =>
     r.metrics ? (
       <span className="ck-ratio" style={{ color: LEVEL_COLORS[level(r.metrics.totalRatio)] }}>
@@ -115,195 +60,67 @@ export default function CheckRecords() {
       >
         {t('records.rename')}
       </Button>
-      <Popconfirm
-        title={t('records.deleteConfirm')}
-        onConfirm={() => remove(r)}
-        disabled={isActive(r.status)}
-        okText={t('records.delete')}
-        cancelText={t('records.cancel')}
-      >
-        <Button
-          type="link"
-          size="small"
-          danger
-          icon={mobile ? <DeleteOutlined /> : undefined}
-          disabled={isActive(r.status)}
-        >
-          {t('records.delete')}
-        </Button>
-      </Popconfirm>
+      <Records.DeleteAction rec={rec} record={r} icon={mobile} labelled />
     </span>
   );
 
-  const data = list.data;
   return (
-    <div className="svc-page">
-      <section className="svc-card">
-        <h2>
-          {t('records.title')}
-          <span className="svc-muted">{data ? t('records.total', { n: data.total }) : ''}</span>
-        </h2>
-        <div className="ck-toolbar">
-          <Input.Search
-            allowClear
-            placeholder={t('records.search')}
-            style={{ width: mobile ? '100%' : 260 }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPaging((p) => ({ ...p, pageNo: 1 }));
-            }}
-          />
-          <Select<CheckStatus | 'all'>
-            style={{ width: 140 }}
-            value={status ?? 'all'}
-            onChange={(v) => {
-              setStatus(v === 'all' ? undefined : v);
-              setPaging((p) => ({ ...p, pageNo: 1 }));
-            }}
-            options={[
-              { value: 'all', label: t('records.allStatus') },
-              ...STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            ]}
-          />
-          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-            {t('records.refresh')}
-          </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => navigate('/papercheck/check')}
-            style={{ marginLeft: 'auto' }}
-          >
-            {t('records.new')}
-          </Button>
-        </div>
-
-        {mobile ? (
-          <div className="ck-rec-list">
-            {data?.records.length === 0 && <Empty description={t('records.empty')} />}
-            {data?.records.map((r) => (
-              <div className="ck-rec" key={r.id} data-testid="check-record">
-                <div className="ck-rec__head">
-                  <button type="button" className="link-button ck-rec__title" onClick={() => open(r)}>
-                    {r.title}
-                  </button>
-                  {ratioCell(r)}
-                </div>
-                <div className="ck-rec__meta">
-                  {t(`edition.${r.edition}`)} · {num(r.characters)} {t('submit.charUnit')} ·{' '}
-                  {formatTime(r.createdAt, '{y}-{m}-{d} {h}:{i}')}
-                </div>
-                {statusCell(r)}
-                <div style={{ marginTop: 6 }}>{actions(r)}</div>
-              </div>
-            ))}
-            {data && data.total > paging.pageSize && (
-              <Pagination
-                simple
-                align="center"
-                current={paging.pageNo}
-                pageSize={paging.pageSize}
-                total={data.total}
-                onChange={(pageNo) => setPaging((p) => ({ ...p, pageNo }))}
-              />
-            )}
-          </div>
-        ) : (
-          <Table<CheckRecord>
-            rowKey="id"
-            loading={list.isLoading}
-            dataSource={data?.records ?? []}
-            locale={{ emptyText: <Empty description={t('records.empty')} /> }}
-            onRow={() => ({ 'data-testid': 'check-record' }) as HTMLAttributes<HTMLElement>}
-            pagination={{
-              current: paging.pageNo,
-              pageSize: paging.pageSize,
-              total: data?.total ?? 0,
-              showSizeChanger: true,
-              onChange: (pageNo, pageSize) => setPaging({ pageNo, pageSize }),
-            }}
-            columns={[
-              {
-                title: t('records.col.title'),
-                dataIndex: 'title',
-                ellipsis: true,
-                render: (_: string, r) => (
-                  <Link to={r.status === 'created' ? `/paper/submit/${r.id}` : `/paper/report/${r.id}`}>
-                    {r.title}
-                  </Link>
-                ),
-              },
-              {
-                title: t('records.col.edition'),
-                dataIndex: 'edition',
-                width: 80,
-                render: (e: string) => t(`edition.${e}`),
-              },
-              {
-                title: t('records.col.characters'),
-                dataIndex: 'characters',
-                width: 90,
-                align: 'right',
-                render: (n: number) => num(n),
-              },
-              {
-                title: t('records.col.status'),
-                key: 'status',
-                width: 130,
-                render: (_: unknown, r) => statusCell(r),
-              },
-              {
-                title: t('records.col.ratio'),
-                key: 'ratio',
-                width: 124,
-                align: 'right',
-                render: (_: unknown, r) => ratioCell(r),
-              },
-              {
-                title: t('records.col.paid'),
-                key: 'paid',
-                width: 80,
-                align: 'right',
-                render: (_: unknown, r) =>
-                  r.free ? (
-                    <Tag color="green">{t('records.free')}</Tag>
-                  ) : r.submittedAt ? (
-                    yuan(r.paidFen)
-                  ) : (
-                    '—'
-                  ),
-              },
-              {
-                title: t('records.col.time'),
-                dataIndex: 'createdAt',
-                width: 130,
-                render: (v: string) => formatTime(v, '{y}-{m}-{d} {h}:{i}'),
-              },
-              {
-                title: t('records.col.actions'),
-                key: 'actions',
-                width: 220,
-                render: (_: unknown, r) => actions(r),
-              },
-            ]}
-          />
+    <Records.RecordsFrame
+      rec={rec}
+      newPath="/papercheck/check"
+      after={
+        <Modal
+          open={!!renaming}
+          title={t('records.renameTitle')}
+          okText={t('records.save')}
+          cancelText={t('records.cancel')}
+          onCancel={() => setRenaming(null)}
+          onOk={async () => {
+            if (!renaming || !newTitle.trim()) return;
+            await updateTitle(renaming.id, newTitle.trim());
+            setRenaming(null);
+            void rec.list.refetch();
+          }}
+        >
+          <Input value={newTitle} maxLength={200} onChange={(e) => setNewTitle(e.target.value)} />
+        </Modal>
+      }
+    >
+      <Records.RecordTable<CheckRecord>
+        rec={rec}
+        testId="check-record"
+        open={open}
+        aside={ratioCell}
+        meta={(r) => (
+          <>
+            {t(`edition.${r.edition}`)} · {num(r.characters)} {t('submit.charUnit')} ·{' '}
+            {formatTime(r.createdAt, '{y}-{m}-{d} {h}:{i}')}
+          </>
         )}
-      </section>
-      <Modal
-        open={!!renaming}
-        title={t('records.renameTitle')}
-        okText={t('records.save')}
-        cancelText={t('records.cancel')}
-        onCancel={() => setRenaming(null)}
-        onOk={async () => {
-          if (!renaming || !newTitle.trim()) return;
-          await updateTitle(renaming.id, newTitle.trim());
-          setRenaming(null);
-          void list.refetch();
-        }}
-      >
-        <Input value={newTitle} maxLength={200} onChange={(e) => setNewTitle(e.target.value)} />
-      </Modal>
-    </div>
+        status={statusCell}
+        actions={actions}
+        columns={[
+          Records.linkTitleColumn(t('records.col.title'), to),
+          {
+            title: t('records.col.edition'),
+            dataIndex: 'edition',
+            width: 80,
+            render: (e: string) => t(`edition.${e}`),
+          },
+          Records.charactersColumn(t('records.col.characters')),
+          Records.cellColumn(t('records.col.status'), 130, statusCell),
+          Records.cellColumn(t('records.col.ratio'), 124, ratioCell, 'right'),
+          Records.cellColumn(
+            t('records.col.paid'),
+            80,
+            (r) =>
+              r.free ? <Tag color="green">{t('records.free')}</Tag> : r.submittedAt ? yuan(r.paidFen) : '—',
+            'right',
+          ),
+          Records.createdColumn(t('records.col.time'), 130),
+          Records.cellColumn(t('records.col.actions'), 220, actions),
+        ]}
+      />
+    </Records.RecordsFrame>
   );
 }

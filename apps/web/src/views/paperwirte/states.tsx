@@ -1,27 +1,15 @@
-import { Result, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { RecordNotFound as NotFound } from '../../components/RecordsPage/RecordStates.tsx';
 
-/** The two states every writing record page has before its record is known. */
-export function RecordLoading() {
-  return (
-    <div className="svc-page">
-      <section className="svc-card">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </section>
-    </div>
-  );
-}
+export { RecordLoading } from '../../components/RecordsPage/RecordStates.tsx';
 
+/** A paper that is not the user's or no longer exists. */
 export function RecordNotFound() {
-  const { t } = useTranslation('writing');
   return (
-    <div className="svc-page">
-      <Result
-        status="404"
-        title={t('confirm.notFound')}
-        extra={<Link to="/paperwirte/report">{t('confirm.toRecords')}</Link>}
-      />
-    </div>
+    <NotFound
+      ns="writing"
+      titleKey="confirm.notFound"
+      backKey="confirm.toRecords"
+      recordsPath="/paperwirte/report"
+    />
   );
 }
