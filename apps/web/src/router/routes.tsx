@@ -1,14 +1,14 @@
-import { aigccheckRoutes } from '../views/aigccheck/routes.tsx';
-import { aipptRoutes } from '../views/aippt/routes.tsx';
-import { checkvipRoutes, errorPageRoutes } from '../views/error-page/routes.tsx';
-import { gptRoutes } from '../views/gpt/routes.tsx';
-import { homeRoutes } from '../views/home/routes.tsx';
-import { loginRoutes } from '../views/login/routes.tsx';
-import { nlpRoutes } from '../views/nlp/routes.tsx';
-import { orderRoutes } from '../views/order/routes.tsx';
-import { papercheckRoutes } from '../views/papercheck/routes.tsx';
-import { papergcRoutes } from '../views/papergc/routes.tsx';
-import { redirectRoutes } from '../views/redirect/routes.tsx';
+import { aigccheckRoutes } from './tmp/aigccheck.tsx';
+import { aipptRoutes } from './tmp/aippt.tsx';
+import { checkvipRoutes, errorPageRoutes } from './tmp/error-page.tsx';
+import { gptRoutes } from './tmp/gpt.tsx';
+import { homeRoutes } from './tmp/home.tsx';
+import { loginRoutes } from './tmp/login.tsx';
+import { nlpRoutes } from './tmp/nlp.tsx';
+import { orderRoutes } from './tmp/order.tsx';
+import { papercheckRoutes } from './tmp/papercheck.tsx';
+import { papergcRoutes } from './tmp/papergc.tsx';
+import { redirectRoutes } from './tmp/redirect.tsx';
 import type { AppRoute } from './types.ts';
 
 /**

@@ -1,5 +1,0 @@
-export * from './columns.tsx';
-export * from './parts.tsx';
-export * from './RecordTable.tsx';
-export * from './RecordStates.tsx';
-export * from './useRecordList.ts';
