@@ -12,6 +12,7 @@ import { num, pct } from '../../shared/format.ts';
 import { BAND_COLORS } from './format.ts';
 import '../check/check.css';
 import './aigc.css';
+import { aigcContentPath, aigcPaths } from './routes.ts';
 
 const NS = 'aigc';
 
@@ -22,7 +23,7 @@ export default function AigcRecords() {
   const mobile = useAppStore((s) => s.device === 'mobile');
   const rec = Records.useRecordList<AigcRecord>(NS, 'aigc', queryAigc, deleteAigc);
 
-  const to = (r: AigcRecord) => `/aigccheck/content/${r.id}`;
+  const to = (r: AigcRecord) => aigcContentPath(r.id);
   const reload = async (r: AigcRecord) => {
     await aigcReload(r.id);
     toast().success(t('records.reloaded'));
@@ -80,7 +81,7 @@ export default function AigcRecords() {
   );
 
   return (
-    <Records.RecordsFrame rec={rec} newPath="/aigccheck/check">
+    <Records.RecordsFrame rec={rec} newPath={aigcPaths.upload}>
       <Records.RecordTable<AigcRecord>
         rec={rec}
         testId="aigc-record"

@@ -1,6 +1,7 @@
 import { queryAigc } from './api.ts';
 import i18n from '../../locales/index.ts';
 import type { RecentSource } from '../home/recent.ts';
+import { aigcContentPath } from './routes.ts';
 
 /** The home page's "recent records": the latest AIGC checks. */
 export const aigcRecent: RecentSource = {
@@ -16,7 +17,7 @@ export const aigcRecent: RecentSource = {
           ? `${i18n.t('aigc:report.ratio')} ${(Math.round(r.metrics.aiCharRatio * 1000) / 10).toFixed(1)}%`
           : i18n.t(`aigc:status.${r.status}`),
       time: r.createdAt,
-      to: `/aigccheck/content/${r.id}`,
+      to: aigcContentPath(r.id),
     }));
   },
 };

@@ -10,6 +10,7 @@ import { useAppStore } from '../../store/app.ts';
 import { formatTime } from '../../utils/time.ts';
 import { LEVEL_COLORS, level, num, pct, yuan } from '../../shared/format.ts';
 import './check.css';
+import { checkPaths, checkRecordPath } from './routes.ts';
 
 const NS = 'check';
 
@@ -22,7 +23,7 @@ export default function CheckRecords() {
   const [renaming, setRenaming] = useState<CheckRecord | null>(null);
   const [newTitle, setNewTitle] = useState('');
 
-  const to = (r: CheckRecord) => (r.status === 'created' ? `/paper/submit/${r.id}` : `/paper/report/${r.id}`);
+  const to = (r: CheckRecord) => checkRecordPath(r);
   const open = (r: CheckRecord) => navigate(to(r));
   const statusCell = (r: CheckRecord) => <Records.StatusCell ns={NS} record={r} />;
   const ratioCell = (r: CheckRecord) =>
@@ -67,7 +68,7 @@ export default function CheckRecords() {
   return (
     <Records.RecordsFrame
       rec={rec}
-      newPath="/papercheck/check"
+      newPath={checkPaths.upload}
       after={
         <Modal
           open={!!renaming}

@@ -1,6 +1,7 @@
 import { queryChecks } from './api.ts';
 import i18n from '../../locales/index.ts';
 import type { RecentSource } from '../home/recent.ts';
+import { checkRecordPath } from './routes.ts';
 
 /** The home page's "recent records": the latest checks. */
 export const checkRecent: RecentSource = {
@@ -16,7 +17,7 @@ export const checkRecent: RecentSource = {
           ? `${i18n.t('check:report.total')} ${(Math.round(r.metrics.totalRatio * 1000) / 10).toFixed(1)}%`
           : i18n.t(`check:status.${r.status}`),
       time: r.createdAt,
-      to: r.status === 'created' ? `/paper/submit/${r.id}` : `/paper/report/${r.id}`,
+      to: checkRecordPath(r),
     }));
   },
 };

@@ -18,8 +18,7 @@ import { Link, useNavigate } from 'react-router';
 import { getAccount } from '../account/api.ts';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { currentLanguage } from '../../locales/index.ts';
-import { hasRoute } from '../../router/lookup.ts';
-import { routes } from '../../router/routes.tsx';
+import { pageAvailable } from '../../router/nav.ts';
 import { useAppStore } from '../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { formatTime } from '../../utils/time.ts';
@@ -43,7 +42,7 @@ function PriceTag({ line }: { line: PriceLine | undefined }) {
 
 function ServiceCard({ service, price }: { service: ServiceDef; price: PriceLine | undefined }) {
   const { t } = useTranslation(['home', 'common']);
-  const available = hasRoute(routes, service.path);
+  const available = pageAvailable(service.path);
   const points = t(`services.${service.i18n}.points`, { returnObjects: true }) as unknown as string[];
   return (
     <article
@@ -83,7 +82,7 @@ function ServiceCard({ service, price }: { service: ServiceDef; price: PriceLine
 
 function PackagesCard() {
   const { t } = useTranslation(['home', 'common']);
-  const available = hasRoute(routes, '/order/taocan');
+  const available = pageAvailable('/order/taocan');
   return (
     <article className="service-card service-card--promo">
       <div className="service-card__top">
@@ -116,8 +115,8 @@ function Workspace() {
     queryFn: () => getAccount({ silent: true }).then((r) => r.result),
   });
   const recent = useQuery({ queryKey: queryKeys.homeRecent, queryFn: () => loadRecent() });
-  const rechargeReady = hasRoute(routes, '/order/recharge');
-  const accountReady = hasRoute(routes, '/order/account');
+  const rechargeReady = pageAvailable('/order/recharge');
+  const accountReady = pageAvailable('/order/account');
   const free = account.data?.freeCheck;
   const freeText = !free
     ? null
@@ -235,7 +234,7 @@ export default function Home() {
       loadAllByEntity({ prefix: 'price.' }, { silent: true }).then((r) => lowestPrices(r.result)),
     staleTime: 5 * 60_000,
   });
-  const checkReady = hasRoute(routes, '/papercheck/check');
+  const checkReady = pageAvailable('/papercheck/check');
   const scrollToServices = () =>
     document.getElementById('services')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 

@@ -8,6 +8,7 @@ import { formatTime } from '../../utils/time.ts';
 import { num, pct } from '../../shared/format.ts';
 import '../check/check.css';
 import './machine.css';
+import { rewritePaths, rewriteRecordPath } from './routes.ts';
 
 const NS = 'machine';
 
@@ -17,8 +18,7 @@ export default function RewriteRecords() {
   const navigate = useNavigate();
   const rec = Records.useRecordList<MachineRecord>(NS, 'machine', queryMachines, deleteMachine);
 
-  const open = (r: MachineRecord) =>
-    navigate(r.status === 'created' ? `/machine/submit/${r.id}` : `/machine/content/${r.id}`);
+  const open = (r: MachineRecord) => navigate(rewriteRecordPath(r));
   const statusCell = (r: MachineRecord) => (
     <Records.StatusCell
       ns={NS}
@@ -41,7 +41,7 @@ export default function RewriteRecords() {
   );
 
   return (
-    <Records.RecordsFrame rec={rec} prefix="mc" newPath="/nlp/machine">
+    <Records.RecordsFrame rec={rec} prefix="mc" newPath={rewritePaths.smart}>
       <Records.RecordCardTable<MachineRecord>
         rec={rec}
         prefix="mc"

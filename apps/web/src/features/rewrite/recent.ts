@@ -1,6 +1,7 @@
 import { queryMachines } from './api.ts';
 import i18n from '../../locales/index.ts';
 import type { RecentSource } from '../home/recent.ts';
+import { rewriteRecordPath } from './routes.ts';
 
 /** The home page's "recent records": the latest 降重 jobs. */
 export const machineRecent: RecentSource = {
@@ -13,7 +14,7 @@ export const machineRecent: RecentSource = {
       title: r.title,
       status: i18n.t(`machine:status.${r.status}`),
       time: r.createdAt,
-      to: r.status === 'created' ? `/machine/submit/${r.id}` : `/machine/content/${r.id}`,
+      to: rewriteRecordPath(r),
     }));
   },
 };

@@ -11,6 +11,7 @@ import { isActive } from '../../shared/records/status.ts';
 import { svgSrc } from './TemplateGallery.tsx';
 import './aippt.css';
 import { queryKeys } from '../../shared/records/queries.ts';
+import { deckPath, slidesPaths } from './routes.ts';
 
 const NS = 'ppt';
 
@@ -33,7 +34,7 @@ export default function PptRecords() {
   );
   const { list, paging, setPaging } = rec;
 
-  const open = (id: number) => navigate(`/aippt/ppt?id=${id}`);
+  const open = (id: number) => navigate(deckPath(id));
   const page = list.data;
   return (
     <Records.RecordsFrame
@@ -45,7 +46,12 @@ export default function PptRecords() {
             <h1>{t('records.title')}</h1>
             <p>{t('records.subtitle')}</p>
           </div>
-          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => navigate('/aippt/ppt')}>
+          <Button
+            type="primary"
+            size="large"
+            icon={<PlusOutlined />}
+            onClick={() => navigate(slidesPaths.generate)}
+          >
             {t('records.create')}
           </Button>
         </header>
@@ -65,7 +71,7 @@ export default function PptRecords() {
         <Skeleton active />
       ) : !page?.records.length ? (
         <Empty description={t('records.empty')}>
-          <Button type="primary" onClick={() => navigate('/aippt/ppt')}>
+          <Button type="primary" onClick={() => navigate(slidesPaths.generate)}>
             {t('records.create')}
           </Button>
         </Empty>

@@ -1,6 +1,7 @@
 import { queryPpts } from './api.ts';
 import i18n from '../../locales/index.ts';
 import type { RecentSource } from '../home/recent.ts';
+import { deckPath } from './routes.ts';
 
 /** The home page's "recent records": the latest decks. */
 export const pptRecent: RecentSource = {
@@ -13,7 +14,7 @@ export const pptRecent: RecentSource = {
       title: r.topic,
       status: i18n.t(`ppt:status.${r.status}`),
       time: r.createdAt,
-      to: `/aippt/ppt?id=${r.id}`,
+      to: deckPath(r.id),
     }));
   },
 };

@@ -7,7 +7,7 @@ import { deleteWriting, downloadWriting, queryWritings } from './api.ts';
 import * as Records from '../../shared/records/index.ts';
 import { formatTime } from '../../utils/time.ts';
 import { num } from '../../shared/format.ts';
-import { confirmPath, contentPath } from './config.ts';
+import { confirmPath, contentPath, writingPaths } from './routes.ts';
 import '../check/check.css';
 import './writing.css';
 
@@ -49,7 +49,7 @@ export default function WritingRecords() {
   );
 
   return (
-    <Records.RecordsFrame rec={rec} prefix="wr" newPath="/papergc/gc">
+    <Records.RecordsFrame rec={rec} prefix="wr" newPath={writingPaths.generate}>
       <Records.RecordCardTable<WritingRecord>
         rec={rec}
         prefix="wr"

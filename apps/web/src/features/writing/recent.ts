@@ -1,7 +1,7 @@
 import { queryWritings } from './api.ts';
 import i18n from '../../locales/index.ts';
 import type { RecentSource } from '../home/recent.ts';
-import { confirmPath, contentPath } from './paths.ts';
+import { confirmPath, contentPath } from './routes.ts';
 
 /** The home page's "recent records": the latest papers being written. */
 export const writingRecent: RecentSource = {
