@@ -1,32 +1,22 @@
-import {
-  CheckCircleOutlined,
-  FileTextOutlined,
-  InboxOutlined,
-  LoadingOutlined,
-  SafetyCertificateOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
-import { type AigcWordCountResult, PriceEntry } from '@paperdesk/contracts';
+import { CheckCircleOutlined, SafetyCertificateOutlined, WalletOutlined } from '@ant-design/icons';
+import { PriceEntry } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input, Segmented, Upload } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Input } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getAccount } from '../account/api.ts';
-import { type AigcSource, aigcInit, aigcWordCount } from './api.ts';
+import { aigcInit, aigcWordCount } from './api.ts';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
-import { RequestError } from '../../utils/request.ts';
-import { num, yuan } from '../../shared/format.ts';
+import { yuan } from '../../shared/format.ts';
 import { useSubmit } from './useSubmit.tsx';
 import '../check/check.css';
 import './aigc.css';
 import { queryKeys } from '../../shared/records/queries.ts';
-
-type Mode = 'paste' | 'upload';
-const ACCEPT = '.docx,.pdf,.txt';
+import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 
 /** The public unit price (`price.aigc_check.standard`) and upload limit (`limit.aigc.maxUploadMb`). */
 function usePublicConfig() {
@@ -55,14 +45,8 @@ export default function AigcCheck() {
   const { t } = useTranslation('aigc');
   const loggedIn = useUserStore(selectLoggedIn);
   const openLogin = useAppStore((s) => s.openLogin);
-  const [mode, setMode] = useState<Mode>('paste');
-  const [file, setFile] = useState<File | null>(null);
-  const [text, setText] = useState('');
   const [title, setTitle] = useState('');
   const [author, setAuthor] = useState('');
-  const [count, setCount] = useState<{ loading: boolean; result?: AigcWordCountResult; error?: string }>({
-    loading: false,
-  });
   const [creating, setCreating] = useState(false);
   const titleTouched = useRef(false);
   const { submit, submitting, dialog } = useSubmit();
@@ -75,42 +59,17 @@ export default function AigcCheck() {
     enabled: loggedIn,
   });
 
-  const source: AigcSource | null = useMemo(() => {
-    if (mode === 'upload') return file ? { file } : null;
-    return text.trim() ? { text } : null;
-  }, [mode, file, text]);
-
-  // Count (and quote) what would be checked: at once for a file, after a pause for typing.
-  useEffect(() => {
-    if (!source) {
-      setCount({ loading: false });
-      return;
-    }
-    if ('file' in source && source.file.size > maxUploadMb * 1024 * 1024) {
-      setCount({ loading: false, error: t('check.tooLarge', { mb: maxUploadMb }) });
-      return;
-    }
-    const ctrl = new AbortController();
-    const timer = setTimeout(
-      () => {
-        setCount((c) => ({ ...c, loading: true, error: undefined }));
-        aigcWordCount(source, { signal: ctrl.signal })
-          .then((r) => {
-            setCount({ loading: false, result: r.result });
-            if (!titleTouched.current && r.result.title) setTitle(r.result.title.slice(0, 200));
-          })
-          .catch((e: unknown) => {
-            if (e instanceof RequestError && e.kind === 'aborted') return;
-            setCount({ loading: false, error: e instanceof Error ? e.message : String(e) });
-          });
-      },
-      'file' in source ? 0 : 700,
-    );
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [source, maxUploadMb, t]);
+  const paper = usePaperSource({
+    initialMode: 'paste',
+    count: aigcWordCount,
+    typingDelayMs: 700,
+    maxUploadMb,
+    tooLarge: (mb) => t('check.tooLarge', { mb }),
+    onTitle: (found) => {
+      if (!titleTouched.current) setTitle(found);
+    },
+  });
+  const { source, count } = paper;
 
   const quote = count.result?.quote;
   const wallet = account.data;
@@ -124,7 +83,7 @@ export default function AigcCheck() {
           ? 'balance'
           : 'short';
   const busy = creating || submitting;
-  const canSubmit = !!source && !count.loading && !count.error && !!count.result && !busy;
+  const canSubmit = paper.ready && !busy;
 
   async function start() {
     if (!source) return;
@@ -133,11 +92,7 @@ export default function AigcCheck() {
       openLogin();
       return;
     }
-    const finalTitle = (
-      title.trim() ||
-      count.result?.title ||
-      (file ? file.name.replace(/\.[^.]+$/, '') : '')
-    ).slice(0, 200);
+    const finalTitle = (title.trim() || count.result?.title || paper.fileTitle).slice(0, 200);
     if (!finalTitle) {
       toast().warning(t('check.titleRequired'));
       return;
@@ -209,87 +164,24 @@ export default function AigcCheck() {
             </div>
           </div>
 
-          <div className="ck-field">
-            <Segmented<Mode>
-              block
-              size="large"
-              value={mode}
-              onChange={setMode}
-              options={[
-                { value: 'paste', label: t('check.modePaste'), icon: <FileTextOutlined /> },
-                { value: 'upload', label: t('check.modeUpload'), icon: <InboxOutlined /> },
-              ]}
-            />
-          </div>
-
-          {mode === 'upload' ? (
-            <Upload.Dragger
-              accept={ACCEPT}
-              maxCount={1}
-              multiple={false}
-              fileList={
-                file
-                  ? [
-                      {
-                        uid: 'paper',
-                        name: file.name,
-                        status: count.error ? 'error' : 'done',
-                        size: file.size,
-                      },
-                    ]
-                  : []
-              }
-              beforeUpload={(f) => {
-                setFile(f);
-                return false;
-              }}
-              onRemove={() => {
-                setFile(null);
-                return true;
-              }}
-              data-testid="ag-upload"
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">{t('check.dragText')}</p>
-              <p className="ant-upload-hint">{t('check.dragHint', { mb: maxUploadMb })}</p>
-            </Upload.Dragger>
-          ) : (
-            <Input.TextArea
-              className="ck-paste"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              autoSize={{ minRows: 10, maxRows: 22 }}
-              placeholder={t('check.pastePlaceholder')}
-              data-testid="ag-paste"
-            />
-          )}
-
-          {source && (
-            <div className={`ck-count${count.error ? ' is-error' : ''}`} data-testid="ag-count">
-              {count.loading ? (
-                <span>
-                  <LoadingOutlined /> {t('check.counting')}
-                </span>
-              ) : count.error ? (
-                <span>{count.error}</span>
-              ) : count.result ? (
-                <>
-                  <span>
-                    {t('check.characters')} <strong>{num(count.result.characters)}</strong>
-                  </span>
-                  <span>
-                    {t('check.paragraphs')} <strong>{num(count.result.paragraphs)}</strong>
-                  </span>
-                  <span>
-                    {t('check.price')}{' '}
-                    <strong data-testid="ag-price">{yuan(count.result.quote.priceFen)}</strong>
-                  </span>
-                </>
-              ) : null}
-            </div>
-          )}
+          <PaperSourceInput
+            state={paper}
+            ns="aigc"
+            keyPrefix="check"
+            testId="ag"
+            dragHint={t('check.dragHint', { mb: maxUploadMb })}
+          />
+          <WordCountBar
+            state={paper}
+            ns="aigc"
+            keyPrefix="check"
+            testId="ag"
+            price={(result) => (
+              <>
+                {t('check.price')} <strong data-testid="ag-price">{yuan(result.quote.priceFen)}</strong>
+              </>
+            )}
+          />
 
           <Button
             type="primary"

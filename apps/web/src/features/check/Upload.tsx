@@ -1,31 +1,22 @@
-import {
-  CheckCircleOutlined,
-  FileTextOutlined,
-  GiftOutlined,
-  InboxOutlined,
-  LoadingOutlined,
-  SafetyCertificateOutlined,
-} from '@ant-design/icons';
-import { type CheckEdition, PriceEntry, type WordCountResult } from '@paperdesk/contracts';
+import { CheckCircleOutlined, GiftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { type CheckEdition, PriceEntry } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Input, Segmented, Upload } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Checkbox, Input } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getAccount } from '../account/api.ts';
-import { type CheckSource, checkInit, wordCount } from './api.ts';
+import { checkInit, wordCount } from './api.ts';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
-import { RequestError } from '../../utils/request.ts';
 import { num, yuan } from '../../shared/format.ts';
 import './check.css';
 import { queryKeys } from '../../shared/records/queries.ts';
+import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 
-type Mode = 'upload' | 'paste';
 const EDITIONS: CheckEdition[] = ['standard', 'professional'];
-const ACCEPT = '.docx,.pdf,.txt';
 
 /** Unit prices from the public `price.check.*` entries (billing seeds them; admins change them). */
 function useUnitPrices() {
@@ -68,16 +59,10 @@ export default function PaperCheck() {
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectLoggedIn);
   const openLogin = useAppStore((s) => s.openLogin);
-  const [mode, setMode] = useState<Mode>('upload');
-  const [file, setFile] = useState<File | null>(null);
-  const [text, setText] = useState('');
   const [title, setTitle] = useState('');
   const [author, setAuthor] = useState('');
   const [edition, setEdition] = useState<CheckEdition>('professional');
   const [addToLibrary, setAddToLibrary] = useState(false);
-  const [count, setCount] = useState<{ loading: boolean; result?: WordCountResult; error?: string }>({
-    loading: false,
-  });
   const [submitting, setSubmitting] = useState(false);
   const titleTouched = useRef(false);
 
@@ -90,47 +75,22 @@ export default function PaperCheck() {
   });
   const free = account.data?.freeCheck;
 
-  const source: CheckSource | null = useMemo(() => {
-    if (mode === 'upload') return file ? { file } : null;
-    return text.trim() ? { text } : null;
-  }, [mode, file, text]);
-
-  // Count (and quote) what would be checked: at once for a file, after a pause for typing.
-  useEffect(() => {
-    if (!source) {
-      setCount({ loading: false });
-      return;
-    }
-    if ('file' in source && source.file.size > limits.maxUploadMb * 1024 * 1024) {
-      setCount({ loading: false, error: t('upload.tooLarge', { mb: limits.maxUploadMb }) });
-      return;
-    }
-    const ctrl = new AbortController();
-    const timer = setTimeout(
-      () => {
-        setCount((c) => ({ ...c, loading: true, error: undefined }));
-        wordCount(source, { signal: ctrl.signal })
-          .then((r) => {
-            setCount({ loading: false, result: r.result });
-            if (!titleTouched.current && r.result.title) setTitle(r.result.title.slice(0, 200));
-          })
-          .catch((e: unknown) => {
-            if (e instanceof RequestError && e.kind === 'aborted') return;
-            setCount({ loading: false, error: e instanceof Error ? e.message : String(e) });
-          });
-      },
-      'file' in source ? 0 : 700,
-    );
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [source, limits.maxUploadMb, t]);
+  const paper = usePaperSource({
+    initialMode: 'upload',
+    count: wordCount,
+    typingDelayMs: 700,
+    maxUploadMb: limits.maxUploadMb,
+    tooLarge: (mb) => t('upload.tooLarge', { mb }),
+    onTitle: (found) => {
+      if (!titleTouched.current) setTitle(found);
+    },
+  });
+  const { source, count } = paper;
 
   const quote = (e: CheckEdition) => count.result?.quotes.find((q) => q.edition === e);
   const unit = (e: CheckEdition) => quote(e)?.unitPriceFen ?? prices.data?.[e];
   const freeApplies = edition === 'professional' && free?.eligible && free.availableToday;
-  const canSubmit = !!source && !count.loading && !count.error && !!count.result && !submitting;
+  const canSubmit = paper.ready && !submitting;
 
   async function submit() {
     if (!source) return;
@@ -139,11 +99,7 @@ export default function PaperCheck() {
       openLogin();
       return;
     }
-    const finalTitle = (
-      title.trim() ||
-      count.result?.title ||
-      (file ? file.name.replace(/\.[^.]+$/, '') : '')
-    ).slice(0, 200);
+    const finalTitle = (title.trim() || count.result?.title || paper.fileTitle).slice(0, 200);
     if (!finalTitle) {
       toast().warning(t('upload.titleRequired'));
       return;
@@ -240,89 +196,25 @@ export default function PaperCheck() {
             </div>
           </div>
 
-          <div className="ck-field">
-            <Segmented<Mode>
-              block
-              size="large"
-              value={mode}
-              onChange={setMode}
-              options={[
-                { value: 'upload', label: t('upload.modeUpload'), icon: <InboxOutlined /> },
-                { value: 'paste', label: t('upload.modePaste'), icon: <FileTextOutlined /> },
-              ]}
-            />
-          </div>
-
-          {mode === 'upload' ? (
-            <Upload.Dragger
-              accept={ACCEPT}
-              maxCount={1}
-              multiple={false}
-              fileList={
-                file
-                  ? [
-                      {
-                        uid: 'paper',
-                        name: file.name,
-                        status: count.error ? 'error' : 'done',
-                        size: file.size,
-                      },
-                    ]
-                  : []
-              }
-              beforeUpload={(f) => {
-                setFile(f);
-                return false;
-              }}
-              onRemove={() => {
-                setFile(null);
-                return true;
-              }}
-              data-testid="ck-upload"
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">{t('upload.dragText')}</p>
-              <p className="ant-upload-hint">
-                {t('upload.dragHint', { mb: limits.maxUploadMb, chars: num(limits.maxChars) })}
-              </p>
-            </Upload.Dragger>
-          ) : (
-            <Input.TextArea
-              className="ck-paste"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              autoSize={{ minRows: 10, maxRows: 22 }}
-              placeholder={t('upload.pastePlaceholder')}
-              data-testid="ck-paste"
-            />
-          )}
-
-          {source && (
-            <div className={`ck-count${count.error ? ' is-error' : ''}`} data-testid="ck-count">
-              {count.loading ? (
-                <span>
-                  <LoadingOutlined /> {t('upload.counting')}
-                </span>
-              ) : count.error ? (
-                <span>{count.error}</span>
-              ) : count.result ? (
-                <>
-                  <span>
-                    {t('upload.characters')} <strong>{num(count.result.characters)}</strong>
-                  </span>
-                  <span>
-                    {t('upload.paragraphs')} <strong>{num(count.result.paragraphs)}</strong>
-                  </span>
-                  <span>
-                    {t(`edition.${edition}`)}{' '}
-                    <strong>{freeApplies ? t('upload.free') : yuan(quote(edition)?.priceFen ?? 0)}</strong>
-                  </span>
-                </>
-              ) : null}
-            </div>
-          )}
+          <PaperSourceInput
+            state={paper}
+            ns="check"
+            keyPrefix="upload"
+            testId="ck"
+            dragHint={t('upload.dragHint', { mb: limits.maxUploadMb, chars: num(limits.maxChars) })}
+          />
+          <WordCountBar
+            state={paper}
+            ns="check"
+            keyPrefix="upload"
+            testId="ck"
+            price={() => (
+              <>
+                {t(`edition.${edition}`)}{' '}
+                <strong>{freeApplies ? t('upload.free') : yuan(quote(edition)?.priceFen ?? 0)}</strong>
+              </>
+            )}
+          />
 
           <div className="ck-field" style={{ marginTop: 14 }}>
             <Checkbox checked={addToLibrary} onChange={(e) => setAddToLibrary(e.target.checked)}>

@@ -1,30 +1,22 @@
-import {
-  CheckCircleOutlined,
-  FileTextOutlined,
-  InboxOutlined,
-  LoadingOutlined,
-  SafetyCertificateOutlined,
-} from '@ant-design/icons';
-import { type MachineEdition, type MachineWordCount, PriceEntry } from '@paperdesk/contracts';
+import { CheckCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { type MachineEdition, PriceEntry } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input, Segmented, Upload } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Input } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type MachineSource, machineInit, machineWordCount } from './api.ts';
+import { machineInit, machineWordCount } from './api.ts';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
-import { RequestError } from '../../utils/request.ts';
 import { num, yuan } from '../../shared/format.ts';
 import '../check/check.css';
 import './machine.css';
 import { queryKeys } from '../../shared/records/queries.ts';
+import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 
-type Mode = 'paste' | 'upload';
 export const EDITIONS: MachineEdition[] = ['standard', 'cnki'];
-const ACCEPT = '.docx,.pdf,.txt';
 
 /** Unit prices (`price.rewrite.*`), limits (`limit.rewrite.*`) and whether a model serves 降重 (`feature.llm`). */
 function usePublicConfig() {
@@ -63,53 +55,19 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectLoggedIn);
   const openLogin = useAppStore((s) => s.openLogin);
-  const [mode, setMode] = useState<Mode>('paste');
-  const [file, setFile] = useState<File | null>(null);
-  const [text, setText] = useState('');
   const [title, setTitle] = useState('');
   const [edition, setEdition] = useState<MachineEdition>(initialEdition);
-  const [count, setCount] = useState<{ loading: boolean; result?: MachineWordCount; error?: string }>({
-    loading: false,
-  });
   const [submitting, setSubmitting] = useState(false);
   const config = usePublicConfig().data;
+  const paper = usePaperSource({ initialMode: 'paste', count: machineWordCount, typingDelayMs: 600 });
+  const { source, count } = paper;
   const modelAvailable = count.result?.modelAvailable ?? config?.modelAvailable ?? true;
-
-  const source: MachineSource | null = useMemo(() => {
-    if (mode === 'upload') return file ? { file } : null;
-    return text.trim() ? { text } : null;
-  }, [mode, file, text]);
-
-  // Count and quote what would be rewritten: at once for a file, after a pause for typing.
-  useEffect(() => {
-    if (!source) {
-      setCount({ loading: false });
-      return;
-    }
-    const ctrl = new AbortController();
-    const timer = setTimeout(
-      () => {
-        setCount((c) => ({ ...c, loading: true, error: undefined }));
-        machineWordCount(source, { signal: ctrl.signal })
-          .then((r) => setCount({ loading: false, result: r.result }))
-          .catch((e: unknown) => {
-            if (e instanceof RequestError && e.kind === 'aborted') return;
-            setCount({ loading: false, error: e instanceof Error ? e.message : String(e) });
-          });
-      },
-      'file' in source ? 0 : 600,
-    );
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [source]);
 
   const unit = (e: MachineEdition) =>
     count.result?.quotes.find((q) => q.edition === e)?.unitPriceFen ?? config?.prices[e];
   const price = count.result?.quotes.find((q) => q.edition === edition)?.priceFen;
   const blocked = edition === 'cnki' && !modelAvailable;
-  const canSubmit = !!source && !count.loading && !count.error && !!count.result && !submitting && !blocked;
+  const canSubmit = paper.ready && !submitting && !blocked;
 
   async function submit() {
     if (!source) return;
@@ -194,80 +152,24 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
             />
           </div>
 
-          <div className="ck-field">
-            <Segmented<Mode>
-              block
-              size="large"
-              value={mode}
-              onChange={setMode}
-              options={[
-                { value: 'paste', label: t('start.modePaste'), icon: <FileTextOutlined /> },
-                { value: 'upload', label: t('start.modeUpload'), icon: <InboxOutlined /> },
-              ]}
-            />
-          </div>
-
-          {mode === 'upload' ? (
-            <Upload.Dragger
-              accept={ACCEPT}
-              maxCount={1}
-              multiple={false}
-              fileList={
-                file
-                  ? [{ uid: 'doc', name: file.name, status: count.error ? 'error' : 'done', size: file.size }]
-                  : []
-              }
-              beforeUpload={(f) => {
-                setFile(f);
-                return false;
-              }}
-              onRemove={() => {
-                setFile(null);
-                return true;
-              }}
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">{t('start.dragText')}</p>
-              <p className="ant-upload-hint">
-                {t('start.dragHint', { chars: num(config?.maxChars ?? 100_000) })}
-              </p>
-            </Upload.Dragger>
-          ) : (
-            <Input.TextArea
-              className="ck-paste"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              autoSize={{ minRows: 10, maxRows: 22 }}
-              placeholder={t('start.pastePlaceholder')}
-              data-testid="mc-paste"
-            />
-          )}
-
-          {source && (
-            <div className={`ck-count${count.error ? ' is-error' : ''}`} data-testid="mc-count">
-              {count.loading ? (
-                <span>
-                  <LoadingOutlined /> {t('start.counting')}
-                </span>
-              ) : count.error ? (
-                <span>{count.error}</span>
-              ) : count.result ? (
-                <>
-                  <span>
-                    {t('start.characters')} <strong>{num(count.result.characters)}</strong>
-                  </span>
-                  <span>
-                    {t('start.paragraphs')} <strong>{num(count.result.paragraphs)}</strong>
-                  </span>
-                  <span>
-                    {t(`edition.${edition}`)} <strong>{price !== undefined ? yuan(price) : '—'}</strong>
-                  </span>
-                </>
-              ) : null}
-            </div>
-          )}
+          <PaperSourceInput
+            state={paper}
+            ns="machine"
+            keyPrefix="start"
+            testId="mc"
+            dragHint={t('start.dragHint', { chars: num(config?.maxChars ?? 100_000) })}
+          />
+          <WordCountBar
+            state={paper}
+            ns="machine"
+            keyPrefix="start"
+            testId="mc"
+            price={() => (
+              <>
+                {t(`edition.${edition}`)} <strong>{price !== undefined ? yuan(price) : '—'}</strong>
+              </>
+            )}
+          />
 
           <Button
             type="primary"
