@@ -1,7 +1,7 @@
-import { CheckCircleFilled, GiftOutlined, QrcodeOutlined, WalletOutlined } from '@ant-design/icons';
+import { GiftOutlined, WalletOutlined } from '@ant-design/icons';
 import type { CheckEdition } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Result, Segmented, Skeleton, Tag } from 'antd';
+import { Button, Result, Segmented, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { num, yuan } from '../../shared/format.ts';
 import { STATUS_COLORS } from '../../shared/records/status.ts';
 import './check.css';
 import { queryKeys } from '../../shared/records/queries.ts';
+import { PayActions } from '../../shared/records/PayActions.tsx';
 
 /**
  * /paper/submit/:id: confirm and pay. Shows what will be checked and how it is paid — today's free
@@ -187,52 +188,23 @@ export default function SubmitCheck() {
               </div>
             </div>
           )}
-          {how === 'short' && c && (
-            <Alert
-              type="warning"
-              showIcon
-              style={{ marginBottom: 14 }}
-              title={t('submit.short', { need: yuan(c.payableFen), have: yuan(c.balanceFen) })}
-              description={
-                c.freeCheck.eligible && !c.freeCheck.availableToday
-                  ? t('submit.freeUsedToday')
-                  : t('submit.shortHint')
-              }
-            />
-          )}
-          <div className="ck-actions">
-            {how === 'short' ? (
-              <>
-                <Button type="primary" size="large" icon={<QrcodeOutlined />} onClick={() => setPaying(true)}>
-                  {t('submit.payQr', { amount: c ? yuan(c.payableFen) : '' })}
-                </Button>
-                <Button size="large" onClick={() => navigate('/order/recharge')}>
-                  {t('submit.topUp')}
-                </Button>
-                <Button size="large" onClick={() => navigate('/order/taocan')}>
-                  {t('submit.packages')}
-                </Button>
-              </>
-            ) : (
-              <Button
-                type="primary"
-                size="large"
-                block
-                icon={<CheckCircleFilled />}
-                disabled={!c}
-                loading={submitting}
-                onClick={() => void submit()}
-                data-testid="confirm-submit"
-              >
-                {how === 'free' || how === 'quota'
-                  ? t('submit.confirmFree')
-                  : t('submit.confirmPay', { amount: c ? yuan(c.payableFen) : '' })}
-              </Button>
-            )}
-          </div>
-          <p className="svc-muted" style={{ marginTop: 12 }}>
-            {t('submit.refundNote')}
-          </p>
+          <PayActions
+            ns="check"
+            keyPrefix="submit"
+            how={how}
+            payableFen={c?.payableFen ?? 0}
+            balanceFen={c?.balanceFen ?? 0}
+            yuan={yuan}
+            shortHint={
+              c?.freeCheck.eligible && !c.freeCheck.availableToday
+                ? t('submit.freeUsedToday')
+                : t('submit.shortHint')
+            }
+            payQr={c ? { amountFen: c.payableFen, open: () => setPaying(true) } : undefined}
+            submitting={submitting}
+            onSubmit={() => void submit()}
+            testId="confirm-submit"
+          />
         </section>
       </div>
       <PayDialog

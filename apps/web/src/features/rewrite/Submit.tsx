@@ -1,4 +1,4 @@
-import { CheckCircleFilled, QrcodeOutlined, WalletOutlined } from '@ant-design/icons';
+import { WalletOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import '../check/check.css';
 import './machine.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
+import { PayActions } from '../../shared/records/PayActions.tsx';
 
 /**
  * /machine/submit/:id: confirm and pay. The `rewrite` package quota (characters) covers what it can and the
@@ -153,54 +154,20 @@ export default function SubmitRewrite() {
           {blocked && (
             <Alert type="error" showIcon style={{ marginBottom: 14 }} title={t('submit.modelMissing')} />
           )}
-          {how === 'short' && !blocked && (
-            <Alert
-              type="warning"
-              showIcon
-              style={{ marginBottom: 14 }}
-              title={t('submit.short', { need: yuan(payableFen), have: yuan(balanceFen) })}
-              description={t('submit.shortHint')}
-            />
-          )}
-          <div className="ck-actions">
-            {how === 'short' ? (
-              <>
-                <Button
-                  type="primary"
-                  size="large"
-                  icon={<QrcodeOutlined />}
-                  disabled={blocked}
-                  onClick={() => setPaying(true)}
-                >
-                  {t('submit.payQr', { amount: yuan(r.priceFen) })}
-                </Button>
-                <Button size="large" onClick={() => navigate('/order/recharge')}>
-                  {t('submit.topUp')}
-                </Button>
-                <Button size="large" onClick={() => navigate('/order/taocan')}>
-                  {t('submit.packages')}
-                </Button>
-              </>
-            ) : (
-              <Button
-                type="primary"
-                size="large"
-                block
-                icon={<CheckCircleFilled />}
-                disabled={!how || blocked}
-                loading={submitting}
-                onClick={() => void submit()}
-                data-testid="mc-confirm"
-              >
-                {how === 'quota'
-                  ? t('submit.confirmFree')
-                  : t('submit.confirmPay', { amount: yuan(payableFen) })}
-              </Button>
-            )}
-          </div>
-          <p className="svc-muted" style={{ marginTop: 12 }}>
-            {t('submit.refundNote')}
-          </p>
+          <PayActions
+            ns="machine"
+            keyPrefix="submit"
+            how={how}
+            payableFen={payableFen}
+            balanceFen={balanceFen}
+            yuan={yuan}
+            shortHint={t('submit.shortHint')}
+            payQr={{ amountFen: r.priceFen, open: () => setPaying(true) }}
+            disabled={blocked}
+            submitting={submitting}
+            onSubmit={() => void submit()}
+            testId="mc-confirm"
+          />
         </section>
       </div>
       <PayDialog

@@ -1,4 +1,4 @@
-import { CheckCircleFilled, ReloadOutlined, WalletOutlined } from '@ant-design/icons';
+import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
 import {
   leafCount,
   type OutlineNode,
@@ -22,6 +22,7 @@ import '../check/check.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import './writing.css';
 import { queryKeys } from '../../shared/records/queries.ts';
+import { PayActions } from '../../shared/records/PayActions.tsx';
 
 const COVER_FIELDS: (keyof ThesisCover)[] = [
   'school',
@@ -296,45 +297,18 @@ export default function ConfirmWriting() {
                 </div>
               </div>
             )}
-            {how === 'short' && (
-              <Alert
-                type="warning"
-                showIcon
-                style={{ marginBottom: 14 }}
-                title={t('confirm.short', { need: yuan(payableFen), have: yuan(balanceFen) })}
-                description={t('confirm.shortHint')}
-              />
-            )}
-            <div className="ck-actions">
-              {how === 'short' ? (
-                <>
-                  <Button type="primary" size="large" onClick={() => navigate('/order/recharge')}>
-                    {t('confirm.topUp')}
-                  </Button>
-                  <Button size="large" onClick={() => navigate('/order/taocan')}>
-                    {t('confirm.packages')}
-                  </Button>
-                </>
-              ) : (
-                <Button
-                  type="primary"
-                  size="large"
-                  block
-                  icon={<CheckCircleFilled />}
-                  disabled={!how}
-                  loading={submitting}
-                  onClick={() => void submit()}
-                  data-testid="wr-submit"
-                >
-                  {how === 'quota'
-                    ? t('confirm.confirmFree')
-                    : t('confirm.confirmPay', { amount: yuan(payableFen) })}
-                </Button>
-              )}
-            </div>
-            <p className="svc-muted" style={{ marginTop: 12 }}>
-              {t('confirm.refundNote')}
-            </p>
+            <PayActions
+              ns="writing"
+              keyPrefix="confirm"
+              how={how}
+              payableFen={payableFen}
+              balanceFen={balanceFen}
+              yuan={yuan}
+              shortHint={t('confirm.shortHint')}
+              submitting={submitting}
+              onSubmit={() => void submit()}
+              testId="wr-submit"
+            />
           </section>
         </aside>
       </div>
