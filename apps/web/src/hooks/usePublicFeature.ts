@@ -1,6 +1,6 @@
 import type { FreeCheckFeature, PaymentFeature } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { loadById } from '../api/sysConfig.ts';
+import { loadById } from '../shared/api/sysConfig.ts';
 
 /**
  * Entries the server writes at start (`feature.payment`, `feature.freeCheck`). Read with a shape check

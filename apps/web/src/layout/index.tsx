@@ -11,7 +11,7 @@ import Sidebar from './components/Sidebar/index.tsx';
 import TagsView from './components/TagsView/index.tsx';
 
 const Settings = lazy(() => import('./components/Settings/index.tsx'));
-const LoginModal = lazy(() => import('../components/LoginModal/index.tsx'));
+const LoginModal = lazy(() => import('../features/login/LoginModal/index.tsx'));
 
 /** The admin-style frame (spec §1): sidebar, navbar with top navigation, tags view, page area. */
 export default function Layout() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capsLockOn } from '../components/LoginModal/PasswordForm.tsx';
+import { capsLockOn } from '../features/login/LoginModal/PasswordForm.tsx';
 import { isMobileWidth } from '../hooks/useResizeHandler.ts';
 import { menuPosition } from './components/TagsView/index.tsx';
 import { pageTitle } from './RootShell.tsx';

@@ -3,7 +3,7 @@ import i18n from '../locales/index.ts';
 import { usePermissionStore } from '../store/permission.ts';
 import { useUserStore } from '../store/user.ts';
 import { toast } from '../utils/feedback.ts';
-import { decideGuard, loginRedirect } from './guard.ts';
+import { decideGuard, guardedMeta, loginRedirect, mayEnter } from './guard.ts';
 import { matchAppRoute } from './lookup.ts';
 import { routes } from './routes.tsx';
 
@@ -19,13 +19,9 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   if (!match) throw redirect('/checkvip');
   if (match.route.redirect) throw redirect(match.route.redirect);
 
+  const meta = guardedMeta(routes, path);
   const user = useUserStore.getState();
-  const decision = decideGuard({
-    path,
-    fullPath,
-    hasToken: Boolean(user.token),
-    hasRoles: user.roles.length > 0,
-  });
+  const decision = decideGuard({ path, fullPath, meta, hasToken: Boolean(user.token), roles: user.roles });
   switch (decision.action) {
     case 'redirect':
       throw redirect(decision.to);
@@ -40,8 +36,6 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
     case 'load-user':
       try {
         await user.getInfo();
-        usePermissionStore.getState().generateRoutes(useUserStore.getState().roles);
-        return null;
       } catch (e) {
         useUserStore.getState().resetToken();
         usePermissionStore.getState().resetRoutes();
@@ -49,5 +43,8 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
         toast().error(msg);
         throw redirect(loginRedirect(fullPath));
       }
+      usePermissionStore.getState().generateRoutes(useUserStore.getState().roles);
+      if (!mayEnter(useUserStore.getState().roles, meta)) throw redirect('/401');
+      return null;
   }
 }

@@ -1,37 +1,45 @@
+import { flattenRoutes, matchAppRoute } from './lookup.ts';
+import type { AppRoute, RouteMeta, RouteRole } from './types.ts';
+
 /**
- * The route guard's decision (spec §4), as a pure function so it can be tested on its own.
- * The loader in guard-loader.ts applies it with the stores.
+ * The route guard's decision (spec §4), as a pure function so it can be tested on its own. Who may enter
+ * a page is its route's `meta.access` and `meta.roles`; the loader in guard-loader.ts applies it with the
+ * stores.
  */
 
-/** Paths reachable without a token (spec §4, exactly as listed). */
-export const WHITE_LIST: readonly string[] = [
-  '/home',
-  '/login',
-  '/auth-redirect',
-  '/dashboard',
-  '/papercheck',
-  '/papercheck/check',
-  '/papergc/gc',
-  '/papermachinesubmit/papermachine',
-  '/aigcdown/machine',
-  '/paper/check',
-  '/paper/report',
-  '/paperwirte/gc',
-  '/paperwirte/report',
-  '/papermachine/papermachine',
-  '/papermachine/list',
-  '/machine/machine',
-  '/machine/list',
-];
+/** The paths a guest may open: every record of the tree whose meta says `access: 'guest'`. */
+export function guestPaths(routes: readonly AppRoute[]): string[] {
+  return flattenRoutes(routes)
+    .filter(({ route }) => route.meta?.access === 'guest')
+    .map(({ route }) => route.path);
+}
+
+/**
+ * The meta of the page the guard judges for `path` (the target of `/redirect/<path>`). The router matches
+ * paths case-insensitively; the guard takes a static path only as written (`/HOME` is not `/home`).
+ */
+export function guardedMeta(routes: readonly AppRoute[], path: string): RouteMeta | undefined {
+  const target = guardedPath(path);
+  const route = matchAppRoute(routes, target)?.route;
+  if (!route || (!/[:*]/.test(route.path) && route.path !== target)) return undefined;
+  return route.meta;
+}
+
+/** Whether `roles` may enter a page of `meta`: admin enters everywhere (spec §5), others by `meta.roles`. */
+export function mayEnter(roles: readonly RouteRole[], meta: RouteMeta | undefined): boolean {
+  const needed = meta?.roles;
+  if (!needed || needed.length === 0 || roles.includes('admin')) return true;
+  return roles.some((r) => needed.includes(r));
+}
 
 export type GuardDecision =
   /** Leave for another path (`/` for a signed-in user on /login, /login?redirect=… for a guest). */
   | { action: 'redirect'; to: string }
-  /** Signed in with roles loaded. */
+  /** Signed in with roles loaded (and one the page asks for). */
   | { action: 'proceed' }
   /** Signed in without roles: load the user, build the routes, then decide again. */
   | { action: 'load-user' }
-  /** No token on a whitelisted path: allowed as the default guest (role admin). */
+  /** No token on a guest page: allowed as the default guest (role admin). */
   | { action: 'guest' };
 
 export interface GuardInput {
@@ -39,8 +47,11 @@ export interface GuardInput {
   path: string;
   /** Path with query, kept in the redirect parameter. */
   fullPath: string;
+  /** The target page's meta (`undefined` for a path without a page: only signed-in users pass). */
+  meta: RouteMeta | undefined;
   hasToken: boolean;
-  hasRoles: boolean;
+  /** The signed-in user's roles; empty until loaded. */
+  roles: readonly RouteRole[];
 }
 
 /** `/login?redirect=<original path>`. */
@@ -57,13 +68,14 @@ export function guardedPath(path: string): string {
   return path;
 }
 
-export function decideGuard({ path, fullPath, hasToken, hasRoles }: GuardInput): GuardDecision {
+export function decideGuard({ path, fullPath, meta, hasToken, roles }: GuardInput): GuardDecision {
   const target = guardedPath(path);
   if (hasToken) {
     if (target === '/login') return { action: 'redirect', to: '/' };
-    return hasRoles ? { action: 'proceed' } : { action: 'load-user' };
+    if (roles.length === 0) return { action: 'load-user' };
+    return mayEnter(roles, meta) ? { action: 'proceed' } : { action: 'redirect', to: '/401' };
   }
-  if (WHITE_LIST.includes(target)) return { action: 'guest' };
+  if (meta?.access === 'guest') return { action: 'guest' };
   return { action: 'redirect', to: loginRedirect(fullPath) };
 }
 

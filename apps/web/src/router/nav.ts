@@ -1,4 +1,5 @@
 import { hasRoute } from './lookup.ts';
+import { routes } from './routes.tsx';
 import type { AppRoute, RouteMatch } from './types.ts';
 
 /**
@@ -62,4 +63,9 @@ export function navIndexFor(pathname: string, match: RouteMatch | null): number 
 
 export function navItemAvailable(routes: readonly AppRoute[], item: NavItem): boolean {
   return hasRoute(routes, item.path);
+}
+
+/** Whether `path` opens a page of the route tree (links to pages not built yet show 即将上线). */
+export function pageAvailable(path: string): boolean {
+  return hasRoute(routes, path);
 }

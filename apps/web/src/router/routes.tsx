@@ -1,37 +1,269 @@
-import { aigccheckRoutes } from '../views/aigccheck/routes.tsx';
-import { aipptRoutes } from '../views/aippt/routes.tsx';
-import { checkvipRoutes, errorPageRoutes } from '../views/error-page/routes.tsx';
-import { gptRoutes } from '../views/gpt/routes.tsx';
-import { homeRoutes } from '../views/home/routes.tsx';
-import { loginRoutes } from '../views/login/routes.tsx';
-import { nlpRoutes } from '../views/nlp/routes.tsx';
-import { orderRoutes } from '../views/order/routes.tsx';
-import { papercheckRoutes } from '../views/papercheck/routes.tsx';
-import { papergcRoutes } from '../views/papergc/routes.tsx';
-import { redirectRoutes } from '../views/redirect/routes.tsx';
+import {
+  AccountBookOutlined,
+  DatabaseOutlined,
+  EditOutlined,
+  FileDoneOutlined,
+  FilePptOutlined,
+  FileSearchOutlined,
+  FormOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  MessageOutlined,
+  RobotOutlined,
+  SafetyCertificateOutlined,
+  ScanOutlined,
+  ShoppingOutlined,
+  SwapOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { accountPaths } from '../features/account/routes.ts';
+import { aigcPaths } from '../features/aigc/routes.ts';
+import { billingPaths } from '../features/billing/routes.ts';
+import { chatPaths } from '../features/chat/routes.ts';
+import { checkPaths } from '../features/check/routes.ts';
+import { errorPaths } from '../features/errors/routes.ts';
+import { homePaths } from '../features/home/routes.ts';
+import { loginPaths } from '../features/login/routes.ts';
+import { rewritePaths } from '../features/rewrite/routes.ts';
+import { slidesPaths } from '../features/slides/routes.ts';
+import { writingPaths } from '../features/writing/routes.ts';
 import type { AppRoute } from './types.ts';
 
 /**
- * The route table (spec §2), composed from one module per product area in the spec's order. Menu, top
- * navigation, breadcrumb, tags view, route search and page titles all derive from it.
+ * Paths the spec's guard lets guests reach (spec §4) for which the app has no page: like any unknown path
+ * they lead to /checkvip. They stand here so that the guest list is read from this tree alone.
+ */
+const guestPathsWithoutPage: AppRoute[] = [
+  '/dashboard',
+  '/paper/check',
+  '/paperwirte/gc',
+  '/papermachinesubmit/papermachine',
+  '/papermachine/papermachine',
+  '/papermachine/list',
+  '/machine/machine',
+  '/aigcdown/machine',
+].map((path) => ({ path, meta: { title: 'route:checkvip', hidden: true, access: 'guest' } }));
+
+/**
+ * The route tree (spec §2), the only place routes are declared, in the spec's order. Menu, top navigation,
+ * breadcrumb, tags view, route search, page titles and the guard (each record's `meta.access` and
+ * `meta.roles`) all derive from it; each area's URLs come from its `features/<area>/routes.ts`.
  *
- * To add an area: create `src/views/<area>/routes.tsx` exporting `AppRoute[]` (absolute paths, a lazy
- * `page`, `meta` with an i18n title key) and import it at its place below. Top-navigation items turn
- * from 即将上线 into links as soon as their path exists here.
+ * Top-navigation items turn from 即将上线 into links as soon as their path has a page here.
  */
 export const routes: AppRoute[] = [
-  ...homeRoutes, //           /, /home
-  ...redirectRoutes, //       /redirect/*
-  ...loginRoutes, //          /login, /auth-redirect
-  ...errorPageRoutes, //      /404, /401
-  ...gptRoutes, //           /gpt (chat assistant)
-  ...papercheckRoutes, //     /papercheck/check, /paper/report, /paper/submit/:id, /paper/report/:id
-  ...papergcRoutes, //        /papergc/gc, /paperwirte/* (paper writing)
-  ...aigccheckRoutes, //      /aigccheck/check, /aigccheck/list, /aigccheck/content/:id (AIGC检测)
-  ...aipptRoutes, //         /aippt/ppt, /aippt/ppttype/:id, /aippt/list
-  // /papermachinesubmit/*, /papermachine/* (rewriting)
-  ...nlpRoutes, //            /nlp/machine (smart rewriting), /cnki/cnki (database rewrite), /machine/*
-  // /aigcdown/machine, /aigc/list (lower AIGC)
-  ...orderRoutes, //          /order/* (packages, top-up, account centre)
-  ...checkvipRoutes, //       /checkvip (unknown paths land here)
+  { path: homePaths.root, redirect: homePaths.home },
+  {
+    path: homePaths.home,
+    page: () => import('../features/home/HomePage.tsx'),
+    meta: {
+      title: 'route:home',
+      icon: <HomeOutlined />,
+      navIndex: 1,
+      affix: true,
+      cache: true,
+      breadcrumb: false,
+      access: 'guest',
+    },
+  },
+  // Refresh helper: `/redirect/<path>` re-mounts `<path>` (tags view 刷新); the guard judges `<path>`.
+  {
+    path: '/redirect/*',
+    page: () => import('./RedirectPage.tsx'),
+    meta: { title: 'route:redirect', hidden: true },
+  },
+  {
+    path: loginPaths.login,
+    standalone: true,
+    page: () => import('../features/login/LoginPage.tsx'),
+    meta: { title: 'route:login', hidden: true, access: 'guest' },
+  },
+  {
+    path: loginPaths.authRedirect,
+    standalone: true,
+    page: () => import('../features/login/AuthRedirect.tsx'),
+    meta: { title: 'route:authRedirect', hidden: true, access: 'guest' },
+  },
+  {
+    path: errorPaths.notFound,
+    standalone: true,
+    page: () => import('../features/errors/NotFound.tsx'),
+    meta: { title: 'route:page404', hidden: true },
+  },
+  {
+    path: errorPaths.unauthorized,
+    standalone: true,
+    page: () => import('../features/errors/Unauthorized.tsx'),
+    meta: { title: 'route:page401', hidden: true },
+  },
+  {
+    path: chatPaths.chat,
+    standalone: true,
+    page: () => import('../features/chat/ChatPage.tsx'),
+    meta: { title: 'chat:routeTitle', icon: <MessageOutlined /> },
+  },
+  {
+    path: checkPaths.group,
+    redirect: checkPaths.upload,
+    meta: { title: 'check:route.group', icon: <SafetyCertificateOutlined />, navIndex: 2, access: 'guest' },
+    children: [
+      {
+        path: checkPaths.upload,
+        page: () => import('../features/check/Upload.tsx'),
+        meta: { title: 'check:route.check', icon: <FileSearchOutlined />, navIndex: 2, access: 'guest' },
+      },
+      {
+        path: checkPaths.records,
+        page: () => import('../features/check/Records.tsx'),
+        meta: { title: 'check:route.records', icon: <FileDoneOutlined />, navIndex: 2, access: 'guest' },
+      },
+      {
+        path: checkPaths.submit,
+        page: () => import('../features/check/Submit.tsx'),
+        meta: { title: 'check:route.submit', navIndex: 2, hidden: true, activeMenu: checkPaths.records },
+      },
+      {
+        path: checkPaths.report,
+        page: () => import('../features/check/Report.tsx'),
+        meta: { title: 'check:route.report', navIndex: 2, hidden: true, activeMenu: checkPaths.records },
+      },
+    ],
+  },
+  {
+    path: '/papergc',
+    redirect: writingPaths.generate,
+    meta: { title: 'writing:route.group', icon: <FormOutlined />, navIndex: 3 },
+    children: [
+      {
+        path: writingPaths.generate,
+        page: () => import('../features/writing/Generate.tsx'),
+        meta: { title: 'writing:route.generate', icon: <EditOutlined />, navIndex: 3, access: 'guest' },
+      },
+      {
+        path: writingPaths.records,
+        page: () => import('../features/writing/Records.tsx'),
+        meta: { title: 'writing:route.records', icon: <HistoryOutlined />, navIndex: 3, access: 'guest' },
+      },
+      {
+        path: writingPaths.confirm,
+        page: () => import('../features/writing/Confirm.tsx'),
+        meta: { title: 'writing:route.confirm', navIndex: 3, hidden: true, activeMenu: writingPaths.records },
+      },
+      {
+        path: writingPaths.thesis,
+        page: () => import('../features/writing/Confirm.tsx'),
+        meta: { title: 'writing:route.thesis', navIndex: 3, hidden: true, activeMenu: writingPaths.records },
+      },
+      {
+        path: writingPaths.content,
+        page: () => import('../features/writing/Content.tsx'),
+        meta: { title: 'writing:route.content', navIndex: 3, hidden: true, activeMenu: writingPaths.records },
+      },
+    ],
+  },
+  {
+    path: aigcPaths.group,
+    redirect: aigcPaths.upload,
+    meta: { title: 'aigc:route.group', icon: <RobotOutlined />, navIndex: 16 },
+    children: [
+      {
+        path: aigcPaths.upload,
+        page: () => import('../features/aigc/Upload.tsx'),
+        meta: { title: 'aigc:route.check', icon: <ScanOutlined />, navIndex: 16 },
+      },
+      {
+        path: aigcPaths.records,
+        page: () => import('../features/aigc/Records.tsx'),
+        meta: { title: 'aigc:route.records', icon: <FileDoneOutlined />, navIndex: 16 },
+      },
+      {
+        path: aigcPaths.content,
+        page: () => import('../features/aigc/Content.tsx'),
+        meta: { title: 'aigc:route.content', navIndex: 16, hidden: true, activeMenu: aigcPaths.records },
+      },
+    ],
+  },
+  {
+    path: slidesPaths.group,
+    redirect: slidesPaths.generate,
+    meta: { title: 'ppt:route.group', icon: <FilePptOutlined />, navIndex: 9 },
+    children: [
+      {
+        path: slidesPaths.generate,
+        page: () => import('../features/slides/Generate.tsx'),
+        meta: { title: 'ppt:route.generate', icon: <FilePptOutlined />, navIndex: 9 },
+      },
+      {
+        path: slidesPaths.byTemplate,
+        page: () => import('../features/slides/Generate.tsx'),
+        meta: { title: 'ppt:route.byTemplate', navIndex: 9, hidden: true, activeMenu: slidesPaths.generate },
+      },
+      {
+        path: slidesPaths.records,
+        page: () => import('../features/slides/Records.tsx'),
+        meta: { title: 'ppt:route.records', icon: <HistoryOutlined />, navIndex: 9 },
+      },
+    ],
+  },
+  {
+    path: rewritePaths.group,
+    redirect: rewritePaths.smart,
+    meta: { title: 'machine:route.group', icon: <SwapOutlined />, navIndex: 4 },
+    children: [
+      {
+        path: rewritePaths.smart,
+        page: () => import('../features/rewrite/Smart.tsx'),
+        meta: { title: 'machine:route.smart', icon: <EditOutlined />, navIndex: 4 },
+      },
+      {
+        path: rewritePaths.cnki,
+        page: () => import('../features/rewrite/Cnki.tsx'),
+        meta: { title: 'machine:route.cnki', icon: <DatabaseOutlined />, navIndex: 5 },
+      },
+      {
+        path: rewritePaths.records,
+        page: () => import('../features/rewrite/Records.tsx'),
+        meta: { title: 'machine:route.records', icon: <HistoryOutlined />, navIndex: 4, access: 'guest' },
+      },
+      {
+        path: rewritePaths.submit,
+        page: () => import('../features/rewrite/Submit.tsx'),
+        meta: { title: 'machine:route.submit', navIndex: 4, hidden: true, activeMenu: rewritePaths.records },
+      },
+      {
+        path: rewritePaths.result,
+        page: () => import('../features/rewrite/Result.tsx'),
+        meta: { title: 'machine:route.result', navIndex: 4, hidden: true, activeMenu: rewritePaths.records },
+      },
+    ],
+  },
+  {
+    path: billingPaths.group,
+    redirect: billingPaths.packages,
+    meta: { title: 'order:route.group', icon: <AccountBookOutlined />, navIndex: 7 },
+    children: [
+      {
+        path: billingPaths.packages,
+        page: () => import('../features/billing/Taocan.tsx'),
+        meta: { title: 'order:route.taocan', icon: <ShoppingOutlined />, navIndex: 7 },
+      },
+      {
+        path: billingPaths.recharge,
+        page: () => import('../features/billing/Recharge.tsx'),
+        meta: { title: 'order:route.recharge', icon: <WalletOutlined />, navIndex: 7 },
+      },
+      {
+        path: accountPaths.account,
+        page: () => import('../features/account/Account.tsx'),
+        meta: { title: 'order:route.account', icon: <UserOutlined />, navIndex: 7 },
+      },
+    ],
+  },
+  {
+    path: errorPaths.checkvip,
+    page: () => import('../features/errors/CheckVip.tsx'),
+    meta: { title: 'route:checkvip', hidden: true },
+  },
+  ...guestPathsWithoutPage,
 ];

@@ -3,6 +3,12 @@ import type { ComponentType, ReactNode } from 'react';
 /** Client-side route roles. The spec gives every user, guests included, the role `admin` (spec §6). */
 export type RouteRole = 'admin' | (string & {});
 
+/**
+ * Who may enter a page (spec §4): `guest` pages open without a token (as the default guest); `signed-in`
+ * pages send a guest to /login. `roles` narrow a signed-in page further.
+ */
+export type RouteAccess = 'guest' | 'signed-in';
+
 export interface RouteMeta {
   /** i18n key of the title (menu, tags, breadcrumb, search, page title), e.g. `route.home`. */
   title: string;
@@ -14,6 +20,8 @@ export interface RouteMeta {
   cache?: boolean;
   /** Pinned tag that cannot be closed. */
   affix?: boolean;
+  /** Who may enter without a token; absent means `signed-in`. */
+  access?: RouteAccess;
   /** Shown only to users holding one of these roles; absent means everyone. */
   roles?: RouteRole[];
   /** Not shown in the sidebar, breadcrumb search or menus (detail pages, helpers). */
@@ -29,7 +37,8 @@ export type PageModule = () => Promise<{ default: ComponentType }>;
 
 /**
  * One record of the declarative route table. Paths are absolute (react-router syntax: `:id`, `*`).
- * A record with `children` and no `page` is a menu group (its `redirect` leads to the first page).
+ * A record with `children` and no `page` is a menu group (its `redirect` leads to the first page). A record
+ * with neither `page` nor `redirect` only names a path for the guard (the router treats it as unknown).
  */
 export interface AppRoute {
   path: string;

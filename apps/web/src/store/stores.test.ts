@@ -240,7 +240,8 @@ describe('user store', () => {
 });
 
 describe('permission store', () => {
-  it('builds all routes for admin', async () => {
+  // the first import of the route tree transforms every icon module: slow on a loaded machine
+  it('builds all routes for admin', { timeout: 20_000 }, async () => {
     const { usePermissionStore } = await fresh<typeof import('./permission.ts')>('./permission.ts');
     const { routes } = await import('../router/routes.tsx');
     expect(usePermissionStore.getState().generateRoutes(['admin'])).toHaveLength(routes.length);

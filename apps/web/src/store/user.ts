@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@paperdesk/contracts';
 import { create } from 'zustand';
-import { getCurrent, login as loginApi, logout as logoutApi } from '../api/login.ts';
+import { getCurrent, login as loginApi, logout as logoutApi } from '../features/login/api.ts';
 import i18n from '../locales/index.ts';
 import type { RouteRole } from '../router/types.ts';
 import { getToken, removeToken, setToken } from '../utils/auth.ts';

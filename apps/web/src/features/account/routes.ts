@@ -1,0 +1,4 @@
+/** The account centre URL (spec §2). */
+export const accountPaths = {
+  account: '/order/account',
+} as const;

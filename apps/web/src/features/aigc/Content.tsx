@@ -1,0 +1,393 @@
+import { CloseCircleFilled, DownloadOutlined, LoadingOutlined, RedoOutlined } from '@ant-design/icons';
+import type { AigcBand, AigcParagraph, AigcRecord, AigcReport } from '@paperdesk/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Progress, Result, Skeleton, Switch, Table, Tag } from 'antd';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { aigcReload, aigcReport, downloadAigcReport, loadAigc } from './api.ts';
+import { useAppStore } from '../../store/app.ts';
+import { formatTime } from '../../utils/time.ts';
+import { num, pct } from '../../shared/format.ts';
+import { isActive, STATUS_COLORS } from '../../shared/records/status.ts';
+import { BAND_COLORS, BAND_TAG_COLORS } from './format.ts';
+import { useSubmit } from './useSubmit.tsx';
+import '../check/check.css';
+import './aigc.css';
+import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
+
+const SUSPECT: AigcBand[] = ['high', 'medium', 'light'];
+
+function Ring({ ratio, band }: { ratio: number; band: AigcBand }) {
+  const { t } = useTranslation('aigc');
+  const r = 78;
+  const c = 2 * Math.PI * r;
+  return (
+    <div className="ck-ring">
+      <svg viewBox="0 0 180 180" width="180" height="180" aria-hidden="true">
+        <circle cx="90" cy="90" r={r} className="track" />
+        <circle
+          cx="90"
+          cy="90"
+          r={r}
+          stroke={BAND_COLORS[band]}
+          strokeLinecap="round"
+          strokeDasharray={`${Math.max(0.001, c * ratio)} ${c}`}
+          transform="rotate(-90 90 90)"
+        />
+      </svg>
+      <div className="ck-ring__text">
+        <strong style={{ color: BAND_COLORS[band] }} data-testid="ai-ratio">
+          {pct(ratio)}
+        </strong>
+        <span>{t('report.ratio')}</span>
+      </div>
+    </div>
+  );
+}
+
+/** A paragraph with its flagged sentences marked by band (spans are sorted sentences that never overlap). */
+function Paragraph({ p }: { p: AigcParagraph }) {
+  const { t } = useTranslation('aigc');
+  if (p.kind === 'heading')
+    return (
+      <div className="ck-para">
+        <h3>{p.text}</h3>
+      </div>
+    );
+  const pieces: ReactNode[] = [];
+  let at = 0;
+  for (const s of p.spans) {
+    if (s.start > at) pieces.push(<Fragment key={`t${at}`}>{p.text.slice(at, s.start)}</Fragment>);
+    pieces.push(
+      <mark
+        key={`s${s.start}`}
+        className={`ag-${s.band}`}
+        data-band={s.band}
+        title={`${t(`band.${s.band}`)} · ${pct(s.probability)}`}
+      >
+        {p.text.slice(Math.max(at, s.start), s.end)}
+      </mark>,
+    );
+    at = Math.max(at, s.end);
+  }
+  if (at < p.text.length) pieces.push(<Fragment key={`t${at}`}>{p.text.slice(at)}</Fragment>);
+  const band = p.reliable && p.band ? p.band : null;
+  return (
+    <div
+      className={`ck-para ag-para${band ? ` band-${band}` : ''}${p.kind === 'reference' ? ' is-reference' : ''}`}
+      data-testid="ag-paragraph"
+      data-band={band ?? ''}
+    >
+      {p.kind === 'reference' ? (
+        <div className="ag-para__tag svc-muted">{t('report.reference')}</div>
+      ) : band && band !== 'none' ? (
+        <div className="ag-para__tag" style={{ color: BAND_COLORS[band], fontWeight: 600 }}>
+          {t('report.paraTag', { band: t(`band.${band}`), p: pct(p.probability ?? 0) })}
+        </div>
+      ) : !p.reliable ? (
+        <div className="ag-para__tag svc-muted">{t('report.tooShort')}</div>
+      ) : null}
+      <div>{pieces}</div>
+    </div>
+  );
+}
+
+function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport }) {
+  const { t } = useTranslation('aigc');
+  const navigate = useNavigate();
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const [onlySuspect, setOnlySuspect] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const m = report.metrics;
+  const byChapter = useMemo(() => {
+    const map = new Map<number, AigcParagraph[]>();
+    for (const p of report.paragraphs) map.set(p.chapter, [...(map.get(p.chapter) ?? []), p]);
+    return map;
+  }, [report]);
+  const flag = report.model.flagThreshold;
+
+  const dl = async () => {
+    setDownloading(true);
+    try {
+      await downloadAigcReport(record.id, `${record.title}-AIGC检测报告.pdf`);
+    } catch {
+      // shown by the request layer
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <>
+      <section className="svc-card">
+        <div className="ck-report-head">
+          <div>
+            <h1>{record.title}</h1>
+            <div className="svc-muted">
+              {record.author ? `${record.author} · ` : ''}
+              {t('report.checkedAt', { time: formatTime(report.checkedAt, '{y}-{m}-{d} {h}:{i}') })} ·{' '}
+              {t('report.model', { version: report.model.version })}
+            </div>
+          </div>
+          <div className="ck-actions">
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              loading={downloading}
+              onClick={() => void dl()}
+              data-testid="ag-download"
+            >
+              {t('report.download')}
+            </Button>
+            <Button onClick={() => navigate('/aigccheck/check')}>{t('report.again')}</Button>
+          </div>
+        </div>
+      </section>
+
+      <section className="svc-card ck-metrics">
+        <Ring ratio={m.aiCharRatio} band={m.band} />
+        <div>
+          {!m.reliable && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={t('report.unreliable')}
+              description={report.note}
+            />
+          )}
+          <div className="ck-tiles">
+            <div className="ck-tile">
+              <span>{t('report.conclusion')}</span>
+              <strong style={{ color: BAND_COLORS[m.band] }} data-testid="ag-band">
+                {t(`band.${m.band}`)}
+              </strong>
+            </div>
+            <div className="ck-tile">
+              <span>{t('report.probability')}</span>
+              <strong>{pct(m.probability)}</strong>
+            </div>
+            <div className="ck-tile">
+              <span>{t('report.aiChars')}</span>
+              <strong>{num(m.aiChars)}</strong>
+              <small>{t('report.ofScored', { n: num(m.scoredChars) })}</small>
+            </div>
+            {SUSPECT.map((b) => (
+              <div className="ck-tile" key={b}>
+                <span>{t('report.counts', { band: t(`band.${b}`) })}</span>
+                <strong style={{ color: m.bandCounts[b] > 0 ? BAND_COLORS[b] : undefined }}>
+                  {t('report.paragraphsUnit', { n: m.bandCounts[b] })}
+                </strong>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="svc-card">
+        <h2>{t('report.chapters')}</h2>
+        <Table
+          size="small"
+          rowKey="index"
+          pagination={false}
+          dataSource={report.chapters}
+          columns={[
+            { title: t('report.col.chapter'), dataIndex: 'title', ellipsis: true },
+            ...(mobile
+              ? []
+              : [
+                  {
+                    title: t('report.col.chars'),
+                    dataIndex: 'chars',
+                    width: 90,
+                    align: 'right' as const,
+                    render: (n: number) => num(n),
+                  },
+                ]),
+            {
+              title: t('report.col.ratio'),
+              key: 'ratio',
+              width: mobile ? 120 : 180,
+              render: (_: unknown, c) => (
+                <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+                  <div className="ck-bar">
+                    <i
+                      style={{
+                        width: `${Math.min(100, c.aiCharRatio * 100)}%`,
+                        background: BAND_COLORS[c.band ?? 'none'],
+                      }}
+                    />
+                  </div>
+                  <span className="ck-ratio" style={{ minWidth: 48, textAlign: 'right' }}>
+                    {c.scoredChars > 0 ? pct(c.aiCharRatio) : '—'}
+                  </span>
+                </div>
+              ),
+            },
+            {
+              title: t('report.col.band'),
+              key: 'band',
+              width: mobile ? 86 : 100,
+              render: (_: unknown, c) =>
+                c.band ? <Tag color={BAND_TAG_COLORS[c.band]}>{t(`band.${c.band}`)}</Tag> : '—',
+            },
+          ]}
+        />
+      </section>
+
+      <section className="svc-card">
+        <h2 style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <span>{t('report.fullText')}</span>
+          <span className="svc-muted" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <Switch size="small" checked={onlySuspect} onChange={setOnlySuspect} /> {t('report.onlySuspect')}
+          </span>
+        </h2>
+        <div className="ck-legend">
+          {SUSPECT.map((b) => (
+            <span key={b}>
+              <mark className={`ag-${b}`}>{t(`report.legend.${b}`)}</mark>
+            </span>
+          ))}
+        </div>
+        {report.chapters.map((c) => {
+          const paras = (byChapter.get(c.index) ?? []).filter(
+            (p) =>
+              // the chapter band shows its own heading, the page head the paper's title
+              !(p.kind === 'heading' && (p.level === 0 || p.text.trim() === c.title.trim())) &&
+              (!onlySuspect || (p.reliable && p.band !== null && p.band !== 'none')),
+          );
+          if (onlySuspect && paras.length === 0) return null;
+          return (
+            <div key={c.index}>
+              <div className="ck-chapter">
+                <span>{c.title}</span>
+                <span style={{ color: BAND_COLORS[c.band ?? 'none'] }}>
+                  {c.scoredChars > 0 ? pct(c.aiCharRatio) : ''}
+                </span>
+              </div>
+              {paras.map((p) => (
+                <Paragraph key={p.index} p={p} />
+              ))}
+            </div>
+          );
+        })}
+        <h3 style={{ marginTop: 22 }}>{t('report.aboutTitle')}</h3>
+        <ul className="ag-about">
+          {(
+            t('report.about', {
+              returnObjects: true,
+              flag: pct(flag),
+              half: pct(flag / 2),
+            }) as unknown as string[]
+          ).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+/** /aigccheck/content/:id: pay if unpaid, live progress while the check runs, then the report. */
+export default function AigcContent() {
+  const { t } = useTranslation('aigc');
+  const { id: idParam } = useParams();
+  const id = Number(idParam);
+  const qc = useQueryClient();
+  const { submit, submitting, dialog } = useSubmit();
+  const [reloading, setReloading] = useState(false);
+  const record = usePolledRecord('aigc', id, async (id) => (await loadAigc(id, true)).result, {
+    retry: false,
+  });
+  const done = record.data?.status === 'done';
+  const report = useQuery({
+    queryKey: queryKeys.recordPart('aigc', id, 'report', record.data?.finishedAt),
+    queryFn: async () => (await aigcReport(id)).result,
+    enabled: done,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      qc.setQueryData(queryKeys.record('aigc', id), (await aigcReload(id)).result);
+      await qc.invalidateQueries({ queryKey: queryKeys.account });
+    } catch {
+      // shown by the request layer
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const r = record.data;
+  let body: ReactNode;
+  if (record.isLoading) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  else if (!r)
+    body = (
+      <Result
+        status="404"
+        title={t('report.notFound')}
+        extra={<Link to="/aigccheck/list">{t('report.toRecords')}</Link>}
+      />
+    );
+  else if (r.status === 'created')
+    body = (
+      <Result
+        status="info"
+        title={t('report.notPaid')}
+        subTitle={`${r.title} · ${num(r.characters)} ${t('check.characters')}`}
+        extra={
+          <Button
+            type="primary"
+            loading={submitting}
+            onClick={() => void submit(r.id)}
+            data-testid="ag-pay-now"
+          >
+            {t('report.payNow')}
+          </Button>
+        }
+      />
+    );
+  else if (r.status === 'failed')
+    body = (
+      <Result
+        status="error"
+        icon={<CloseCircleFilled />}
+        title={t('report.failed')}
+        subTitle={r.message}
+        extra={
+          <Button type="primary" icon={<RedoOutlined />} loading={reloading} onClick={() => void reload()}>
+            {t('report.reload')}
+          </Button>
+        }
+      />
+    );
+  else if (isActive(r.status))
+    body = (
+      <div className="ck-progress-card" data-testid="ag-progress">
+        <Progress type="circle" percent={r.progress} size={140} />
+        <h2 style={{ justifyContent: 'center', marginTop: 18 }}>
+          <LoadingOutlined /> {t(`status.${r.status}`)}
+        </h2>
+        <p className="svc-muted">{t('report.waiting', { title: r.title })}</p>
+        <Tag color={STATUS_COLORS[r.status]}>
+          {t('check.characters')} {num(r.characters)}
+        </Tag>
+      </div>
+    );
+  else if (report.data)
+    return (
+      <div className="svc-page">
+        <ReportBody record={r} report={report.data} />
+      </div>
+    );
+  else body = <Skeleton active paragraph={{ rows: 8 }} />;
+
+  return (
+    <div className="svc-page">
+      <section className="svc-card">{body}</section>
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+import { CheckCircleOutlined, SafetyCertificateOutlined, WalletOutlined } from '@ant-design/icons';
+import { PriceEntry } from '@paperdesk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Input } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { getAccount } from '../account/api.ts';
+import { aigcInit, aigcWordCount } from './api.ts';
+import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
+import { useAppStore } from '../../store/app.ts';
+import { selectLoggedIn, useUserStore } from '../../store/user.ts';
+import { toast } from '../../utils/feedback.ts';
+import { yuan } from '../../shared/format.ts';
+import { useSubmit } from './useSubmit.tsx';
+import '../check/check.css';
+import './aigc.css';
+import { queryKeys } from '../../shared/records/queries.ts';
+import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
+
+/** The public unit price (`price.aigc_check.standard`) and upload limit (`limit.aigc.maxUploadMb`). */
+function usePublicConfig() {
+  return useQuery({
+    queryKey: queryKeys.sysConfig('aigc'),
+    queryFn: async () => {
+      const [prices, limits] = await Promise.all([
+        loadAllByEntity({ prefix: 'price.aigc_check.' }, { silent: true }),
+        loadAllByEntity({ prefix: 'limit.aigc.' }, { silent: true }),
+      ]);
+      const price = PriceEntry.safeParse(
+        prices.result.find((e) => e.key === 'price.aigc_check.standard')?.value,
+      );
+      const mb = limits.result.find((e) => e.key === 'limit.aigc.maxUploadMb')?.value;
+      return {
+        unitFen: price.success ? price.data.fen : undefined,
+        maxUploadMb: typeof mb === 'number' ? mb : 20,
+      };
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** /aigccheck/check: paste or upload, see the count and price, confirm; the report page shows progress. */
+export default function AigcCheck() {
+  const { t } = useTranslation('aigc');
+  const loggedIn = useUserStore(selectLoggedIn);
+  const openLogin = useAppStore((s) => s.openLogin);
+  const [title, setTitle] = useState('');
+  const [author, setAuthor] = useState('');
+  const [creating, setCreating] = useState(false);
+  const titleTouched = useRef(false);
+  const { submit, submitting, dialog } = useSubmit();
+
+  const config = usePublicConfig().data;
+  const maxUploadMb = config?.maxUploadMb ?? 20;
+  const account = useQuery({
+    queryKey: queryKeys.account,
+    queryFn: async () => (await getAccount({ silent: true })).result,
+    enabled: loggedIn,
+  });
+
+  const paper = usePaperSource({
+    initialMode: 'paste',
+    count: aigcWordCount,
+    typingDelayMs: 700,
+    maxUploadMb,
+    tooLarge: (mb) => t('check.tooLarge', { mb }),
+    onTitle: (found) => {
+      if (!titleTouched.current) setTitle(found);
+    },
+  });
+  const { source, count } = paper;
+
+  const quote = count.result?.quote;
+  const wallet = account.data;
+  const quotaLeft = wallet?.quotas.aigc_check ?? 0;
+  const how =
+    !quote || !wallet
+      ? null
+      : quotaLeft >= quote.quotaNeeded
+        ? 'quota'
+        : wallet.balance >= quote.priceFen
+          ? 'balance'
+          : 'short';
+  const busy = creating || submitting;
+  const canSubmit = paper.ready && !busy;
+
+  async function start() {
+    if (!source) return;
+    if (!loggedIn) {
+      toast().info(t('check.loginFirst'));
+      openLogin();
+      return;
+    }
+    const finalTitle = (title.trim() || count.result?.title || paper.fileTitle).slice(0, 200);
+    if (!finalTitle) {
+      toast().warning(t('check.titleRequired'));
+      return;
+    }
+    setCreating(true);
+    let id: number;
+    try {
+      id = (await aigcInit({ title: finalTitle, author: author.trim() }, source)).result.id;
+    } catch {
+      return; // the request layer has shown the message
+    } finally {
+      setCreating(false);
+    }
+    await submit(id);
+  }
+
+  const startLabel =
+    how === 'quota'
+      ? t('check.startQuota', { n: quote?.quotaNeeded ?? 1 })
+      : how === 'balance'
+        ? t('check.startPay', { amount: yuan(quote?.priceFen ?? 0) })
+        : t('check.start');
+
+  return (
+    <div className="svc-page">
+      <header className="svc-hero">
+        <div>
+          <h1>{t('check.title')}</h1>
+          <p>{t('check.subtitle')}</p>
+        </div>
+        <div className="svc-hero__chips">
+          <span className="svc-chip">{t('check.chip.report')}</span>
+          <span className="svc-chip">{t('check.chip.offline')}</span>
+          <span className="svc-chip">{t('check.chip.pdf')}</span>
+        </div>
+      </header>
+
+      <div className="ck-grid">
+        <section className="svc-card">
+          <div className="ck-row2">
+            <div className="ck-field">
+              <label className="ck-label" htmlFor="ag-title">
+                {t('check.paperTitle')}
+              </label>
+              <Input
+                id="ag-title"
+                size="large"
+                maxLength={200}
+                placeholder={t('check.paperTitlePlaceholder')}
+                value={title}
+                onChange={(e) => {
+                  titleTouched.current = true;
+                  setTitle(e.target.value);
+                }}
+              />
+            </div>
+            <div className="ck-field">
+              <label className="ck-label" htmlFor="ag-author">
+                {t('check.author')}
+              </label>
+              <Input
+                id="ag-author"
+                size="large"
+                maxLength={100}
+                placeholder={t('check.authorPlaceholder')}
+                value={author}
+                onChange={(e) => setAuthor(e.target.value)}
+              />
+            </div>
+          </div>
+
+          <PaperSourceInput
+            state={paper}
+            ns="aigc"
+            keyPrefix="check"
+            testId="ag"
+            dragHint={t('check.dragHint', { mb: maxUploadMb })}
+          />
+          <WordCountBar
+            state={paper}
+            ns="aigc"
+            keyPrefix="check"
+            testId="ag"
+            price={(result) => (
+              <>
+                {t('check.price')} <strong data-testid="ag-price">{yuan(result.quote.priceFen)}</strong>
+              </>
+            )}
+          />
+
+          <Button
+            type="primary"
+            size="large"
+            block
+            style={{ marginTop: 16 }}
+            disabled={!canSubmit}
+            loading={busy}
+            onClick={() => void start()}
+            data-testid="ag-submit"
+          >
+            {startLabel}
+          </Button>
+        </section>
+
+        <aside className="ck-side">
+          <section className="svc-card">
+            <h2>{t('check.payTitle')}</h2>
+            <div className="ag-pay-line">
+              <span>{t('check.price')}</span>
+              <strong>
+                {config?.unitFen !== undefined ? t('check.unitPrice', { price: yuan(config.unitFen) }) : '—'}
+              </strong>
+            </div>
+            <p className="svc-muted">{t('check.unitNote')}</p>
+            {wallet ? (
+              <div data-testid="ag-wallet">
+                <div className="ag-pay-line">
+                  <span>{t('check.quotaLeft')}</span>
+                  <strong>{t('check.times', { n: quotaLeft })}</strong>
+                </div>
+                <div className="ag-pay-line">
+                  <span>
+                    <WalletOutlined /> {t('check.balance')}
+                  </span>
+                  <strong>{yuan(wallet.balance)}</strong>
+                </div>
+                {how === 'quota' && quote && (
+                  <div className="ag-pay-line" style={{ color: '#11a983' }}>
+                    <span>{t('check.thisTime')}</span>
+                    <strong>{t('check.useQuota', { n: quote.quotaNeeded })}</strong>
+                  </div>
+                )}
+                {how === 'balance' && quote && (
+                  <div className="ag-pay-line">
+                    <span>{t('check.thisTime')}</span>
+                    <strong>{t('check.useBalance', { amount: yuan(quote.priceFen) })}</strong>
+                  </div>
+                )}
+                {how === 'short' && (
+                  <Alert type="warning" showIcon title={t('check.short')} style={{ marginTop: 8 }} />
+                )}
+              </div>
+            ) : (
+              <p className="svc-muted">{t('check.loginToSee')}</p>
+            )}
+            <div className="ck-actions" style={{ marginTop: 12 }}>
+              <Link to="/order/taocan">{t('check.buy')}</Link>
+              <Link to="/aigccheck/list">{t('check.records')}</Link>
+            </div>
+          </section>
+          <section className="svc-card">
+            <h2>
+              <SafetyCertificateOutlined /> {t('check.notesTitle')}
+            </h2>
+            <ul>
+              {(t('check.notes', { returnObjects: true }) as unknown as string[]).map((n) => (
+                <li key={n}>
+                  <CheckCircleOutlined /> <span>{n}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { CheckOutlined, GiftOutlined } from '@ant-design/icons';
+import { PriceEntry, type ProductPackage, type QuotaKind } from '@paperdesk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Empty, Segmented, Skeleton } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryProducts } from './products.ts';
+import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
+import AccountStrip from '../account/AccountStrip.tsx';
+import { isQuotaKind, perUnit, quotaText, SERVICES, yuan } from './format.ts';
+import PayDialog from './PayDialog.tsx';
+import PaymentNotice from './PaymentNotice.tsx';
+import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
+import './order.css';
+import { queryKeys } from '../../shared/records/queries.ts';
+
+function PackageCard({ p, onBuy }: { p: ProductPackage; onBuy: () => void }) {
+  const { t } = useTranslation('order');
+  const saved = p.listPriceFen - p.priceFen;
+  return (
+    <article
+      className={`pkg-card${p.badge ? ' is-featured' : ''}`}
+      data-testid="package-card"
+      data-code={p.code}
+    >
+      {p.badge && <span className="pkg-card__badge">{p.badge}</span>}
+      <div className="pkg-card__service">{t(`service.${p.service}`)}</div>
+      <h3 className="pkg-card__name">{p.name}</h3>
+      <div className="pkg-card__price">
+        <strong>{yuan(p.priceFen)}</strong>
+        {saved > 0 && <s>{t('taocan.listPrice', { price: yuan(p.listPriceFen) })}</s>}
+      </div>
+      <div className="pkg-card__meta">
+        <span>{perUnit(t, p.quotaKind, p.priceFen, p.quotaAmount)}</span>
+        {saved > 0 && <span className="pkg-card__save">{t('taocan.save', { amount: yuan(saved) })}</span>}
+      </div>
+      <ul className="pkg-card__points">
+        <li>
+          <CheckOutlined /> {quotaText(t, p.quotaKind, p.quotaAmount)}
+        </li>
+        {p.description && (
+          <li>
+            <CheckOutlined /> {p.description}
+          </li>
+        )}
+      </ul>
+      <Button
+        type={p.badge && p.available ? 'primary' : 'default'}
+        block
+        size="large"
+        disabled={!p.available}
+        onClick={onBuy}
+      >
+        {p.available ? t('taocan.buy') : t('taocan.comingSoon')}
+      </Button>
+    </article>
+  );
+}
+
+/** /order/taocan: packages grouped by service; buying opens the payment QR dialog. */
+export default function Taocan() {
+  const freeOffer = useFreeCheckOffer();
+  const { t } = useTranslation('order');
+  const [service, setService] = useState<QuotaKind | 'all'>('all');
+  const [buying, setBuying] = useState<number | null>(null);
+  const products = useQuery({
+    queryKey: queryKeys.products,
+    queryFn: async () => (await queryProducts()).result.records,
+  });
+  const prices = useQuery({
+    queryKey: queryKeys.sysConfig('price.'),
+    queryFn: async () => (await loadAllByEntity({ prefix: 'price.' }, { silent: true })).result,
+  });
+
+  const groups = useMemo(() => {
+    const list = products.data ?? [];
+    return SERVICES.map((k) => ({ kind: k, items: list.filter((p) => p.service === k) })).filter(
+      (g) => g.items.length > 0 && (service === 'all' || g.kind === service),
+    );
+  }, [products.data, service]);
+
+  const priceRows = useMemo(
+    () =>
+      (prices.data ?? [])
+        .map((e) => {
+          const [, svc = ''] = e.key.split('.');
+          const v = PriceEntry.safeParse(e.value);
+          return v.success && isQuotaKind(svc) ? { key: e.key, service: svc, ...v.data } : null;
+        })
+        .filter((x) => x !== null)
+        .sort((a, b) => SERVICES.indexOf(a.service) - SERVICES.indexOf(b.service) || a.fen - b.fen),
+    [prices.data],
+  );
+
+  const options = [
+    { label: t('service.all'), value: 'all' },
+    ...SERVICES.filter((k) => products.data?.some((p) => p.service === k)).map((k) => ({
+      label: t(`service.${k}`),
+      value: k,
+    })),
+  ];
+
+  return (
+    <div className="svc-page order-page">
+      <header className="svc-hero">
+        <div>
+          <h1>{t('taocan.title')}</h1>
+          <p>{t('taocan.subtitle')}</p>
+        </div>
+        {freeOffer?.qrSignIn && (
+          <div className="svc-chip">
+            <GiftOutlined /> {t('taocan.freeTip')}
+          </div>
+        )}
+      </header>
+      <PaymentNotice />
+      <AccountStrip />
+      <div className="order-tabs">
+        <Segmented options={options} value={service} onChange={(v) => setService(v as QuotaKind | 'all')} />
+      </div>
+      {products.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : groups.length === 0 ? (
+        <Empty description={t('taocan.empty')} />
+      ) : (
+        groups.map((g) => (
+          <section key={g.kind} className="pkg-group" data-service={g.kind}>
+            <h2>{t(`service.${g.kind}`)}</h2>
+            <div className="pkg-grid">
+              {g.items.map((p) => (
+                <PackageCard key={p.id} p={p} onBuy={() => setBuying(p.id)} />
+              ))}
+            </div>
+          </section>
+        ))
+      )}
+      {priceRows.length > 0 && (
+        <section className="svc-card price-table">
+          <h2>{t('taocan.pricesTitle')}</h2>
+          <p className="svc-muted">{t('taocan.pricesDesc')}</p>
+          <div className="price-table__grid">
+            {priceRows.map((r) => (
+              <div key={r.key} className="price-table__row">
+                <span>{t(`service.${r.service}`)}</span>
+                <span className="price-table__label">{r.label}</span>
+              </div>
+            ))}
+          </div>
+        </section>
+      )}
+      <PayDialog input={buying === null ? null : { packageId: buying }} onClose={() => setBuying(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,497 @@
+import {
+  CloseCircleFilled,
+  DownloadOutlined,
+  EditOutlined,
+  FileTextOutlined,
+  LoadingOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
+import type { CheckRecord, CheckReport, ReportParagraph, ReportSpan } from '@paperdesk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Dropdown, Empty, Progress, Result, Skeleton, Switch, Table, Tag, Tooltip } from 'antd';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { checkMachineSubmit, downloadReport, loadCheck, reportParagraphs } from './api.ts';
+import { useAppStore } from '../../store/app.ts';
+import { formatTime } from '../../utils/time.ts';
+import { LEVEL_COLORS, level, num, pct } from '../../shared/format.ts';
+import { isActive, STATUS_COLORS } from '../../shared/records/status.ts';
+import './check.css';
+import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
+
+function Ring({ ratio }: { ratio: number }) {
+  const { t } = useTranslation('check');
+  const r = 78;
+  const c = 2 * Math.PI * r;
+  const color = LEVEL_COLORS[level(ratio)];
+  return (
+    <div className="ck-ring">
+      <svg viewBox="0 0 180 180" width="180" height="180" aria-hidden="true">
+        <circle cx="90" cy="90" r={r} className="track" />
+        <circle
+          cx="90"
+          cy="90"
+          r={r}
+          stroke={color}
+          strokeLinecap="round"
+          strokeDasharray={`${Math.max(0.001, c * ratio)} ${c}`}
+          transform="rotate(-90 90 90)"
+        />
+      </svg>
+      <div className="ck-ring__text">
+        <strong style={{ color }} data-testid="total-ratio">
+          {pct(ratio)}
+        </strong>
+        <span>{t('report.total')}</span>
+      </div>
+    </div>
+  );
+}
+
+function Bar({ ratio }: { ratio: number }) {
+  return (
+    <div className="ck-bar">
+      <i style={{ width: `${Math.min(100, ratio * 100)}%`, background: LEVEL_COLORS[level(ratio)] }} />
+    </div>
+  );
+}
+
+/** Cuts a paragraph into plain / copy / quote runs (spans are sorted and never overlap). */
+function runs(p: ReportParagraph): { text: string; span?: ReportSpan; key: string }[] {
+  const out: { text: string; span?: ReportSpan; key: string }[] = [];
+  let at = 0;
+  for (const s of [...p.spans].sort((a, b) => a.start - b.start)) {
+    const start = Math.max(at, s.start);
+    if (s.end <= start) continue;
+    if (start > at) out.push({ text: p.text.slice(at, start), key: `t${at}` });
+    out.push({ text: p.text.slice(start, s.end), span: s, key: `s${start}` });
+    at = s.end;
+  }
+  if (at < p.text.length) out.push({ text: p.text.slice(at), key: `t${at}` });
+  return out;
+}
+
+function Paragraph({
+  report,
+  p,
+  open,
+  onToggle,
+}: {
+  report: CheckReport;
+  p: ReportParagraph;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation('check');
+  if (p.kind === 'heading') {
+    return (
+      <div className="ck-para">
+        <h3>{p.text}</h3>
+      </div>
+    );
+  }
+  const lv = level(p.ratio);
+  const copies = p.spans.filter((s) => s.kind === 'copy');
+  return (
+    <div className={`ck-para lv-${lv}${open ? ' is-open' : ''}`} data-testid="report-paragraph">
+      {(p.overlapChars > 0 || p.quotedChars > 0) && (
+        <div className="ck-para__tag">
+          <span style={{ color: LEVEL_COLORS[lv], fontWeight: 600 }}>
+            {t('report.paraRatio', { ratio: pct(p.ratio) })}
+          </span>
+          <span className="svc-muted">{t('report.paraOverlap', { n: num(p.overlapChars) })}</span>
+          {copies.length > 0 && (
+            <button type="button" className="link-button" onClick={onToggle}>
+              <SwapOutlined />{' '}
+              {open ? t('report.hideSources') : t('report.showSources', { n: copies.length })}
+            </button>
+          )}
+        </div>
+      )}
+      <div>
+        {runs(p).map((r) =>
+          r.span ? (
+            <mark
+              key={r.key}
+              className={r.span.kind === 'copy' ? 'ck-copy' : 'ck-quote'}
+              title={
+                r.span.kind === 'copy' && r.span.source !== null
+                  ? `${report.sources[r.span.source]?.title ?? ''}`
+                  : t('legend.quote')
+              }
+              data-kind={r.span.kind}
+            >
+              {r.text}
+            </mark>
+          ) : (
+            <Fragment key={r.key}>{r.text}</Fragment>
+          ),
+        )}
+      </div>
+      {open && copies.length > 0 && (
+        <div className="ck-pairs">
+          {copies.map((s) => {
+            const src = s.source === null ? undefined : report.sources[s.source];
+            return (
+              <div className="ck-pair" key={`${s.start}-${s.end}`} data-testid="source-pair">
+                <div className="ck-pair__mine">
+                  <span className="ck-pair__label">{t('report.mine')}</span>
+                  {p.text.slice(s.start, s.end)}
+                </div>
+                <div className="ck-pair__src">
+                  <span className="ck-pair__label">
+                    {src
+                      ? `《${src.title}》 ${[src.author, src.source, src.year].filter(Boolean).join(' · ')}`
+                      : t('report.source')}
+                    {s.similarity < 1 ? ` · ${t('report.similarity', { ratio: pct(s.similarity) })}` : ''}
+                  </span>
+                  {s.sourceText}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ReportBody({ record, report }: { record: CheckRecord; report: CheckReport }) {
+  const { t } = useTranslation('check');
+  const navigate = useNavigate();
+  const m = report.metrics;
+  const [onlySuspect, setOnlySuspect] = useState(false);
+  const [open, setOpen] = useState<Set<number>>(() => {
+    // the most copied paragraph starts open so its source is visible side by side
+    const top = [...report.paragraphs]
+      .filter((p) => p.spans.some((s) => s.kind === 'copy'))
+      .sort((a, b) => b.ratio - a.ratio)[0];
+    return new Set(top ? [top.index] : []);
+  });
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const byChapter = useMemo(() => {
+    const map = new Map<number, ReportParagraph[]>();
+    for (const p of report.paragraphs) map.set(p.chapter, [...(map.get(p.chapter) ?? []), p]);
+    return map;
+  }, [report]);
+
+  const dl = async (type: 'simple' | 'full' | 'html') => {
+    setDownloading(type);
+    try {
+      await downloadReport(
+        record.id,
+        type,
+        `${record.title}-${t(`download.${type}`)}.${type === 'html' ? 'html' : 'pdf'}`,
+      );
+    } catch {
+      // shown by the request layer
+    } finally {
+      setDownloading(null);
+    }
+  };
+  const src = m.maxSingleSource;
+
+  return (
+    <>
+      <section className="svc-card">
+        <div className="ck-report-head">
+          <div>
+            <h1>{record.title}</h1>
+            <div className="svc-muted">
+              {record.author ? `${record.author} · ` : ''}
+              {t(`edition.${record.edition}`)} ·{' '}
+              {t('report.checkedAt', { time: formatTime(report.checkedAt, '{y}-{m}-{d} {h}:{i}') })} ·{' '}
+              {t('report.library', {
+                docs: num(report.library.documents),
+                chars: num(report.library.characters),
+              })}
+            </div>
+          </div>
+          <div className="ck-actions">
+            <Dropdown
+              menu={{
+                items: (['simple', 'full', 'html'] as const).map((k) => ({
+                  key: k,
+                  icon: k === 'html' ? <FileTextOutlined /> : <DownloadOutlined />,
+                  label: t(`download.${k}`),
+                })),
+                onClick: ({ key }) => void dl(key as 'simple' | 'full' | 'html'),
+              }}
+            >
+              <Button
+                type="primary"
+                icon={<DownloadOutlined />}
+                loading={downloading !== null}
+                data-testid="download"
+              >
+                {t('download.button')}
+              </Button>
+            </Dropdown>
+            <Button
+              icon={<EditOutlined />}
+              onClick={() =>
+                void checkMachineSubmit(record.id)
+                  .then((r) => navigate(`/machine/submit/${r.result.id}`))
+                  .catch(() => {})
+              }
+              data-testid="to-rewrite"
+            >
+              {t('report.rewrite')}
+            </Button>
+            <Button onClick={() => navigate('/papercheck/check')}>{t('report.again')}</Button>
+          </div>
+        </div>
+      </section>
+
+      <section className="svc-card ck-metrics">
+        <Ring ratio={m.totalRatio} />
+        <div className="ck-tiles">
+          <div className="ck-tile">
+            <span>{t('report.noQuotes')}</span>
+            <strong style={{ color: LEVEL_COLORS[level(m.excludingQuotesRatio)] }}>
+              {pct(m.excludingQuotesRatio)}
+            </strong>
+          </div>
+          <div className="ck-tile">
+            <span>{t('report.noOwn')}</span>
+            <strong style={{ color: LEVEL_COLORS[level(m.excludingOwnRatio)] }}>
+              {pct(m.excludingOwnRatio)}
+            </strong>
+          </div>
+          <div className="ck-tile">
+            <span>{t('report.maxSingle')}</span>
+            <strong style={{ color: LEVEL_COLORS[level(m.maxSingleRatio)] }}>{pct(m.maxSingleRatio)}</strong>
+            <Tooltip
+              title={
+                src ? `${src.title}（${[src.author, src.source, src.year].filter(Boolean).join(' · ')}）` : ''
+              }
+            >
+              <small>{src ? `《${src.title}》` : t('report.none')}</small>
+            </Tooltip>
+          </div>
+          <div className="ck-tile">
+            <span>{t('report.overlap')}</span>
+            <strong data-testid="overlap-chars">{num(m.overlapChars)}</strong>
+            <small>{t('report.ofTotal', { n: num(m.totalChars) })}</small>
+          </div>
+          <div className="ck-tile">
+            <span>{t('report.quoted')}</span>
+            <strong>{num(m.quotedChars)}</strong>
+          </div>
+          <div className="ck-tile">
+            <span>{t('report.suspect')}</span>
+            <strong>
+              {m.suspectParagraphCount} / {m.paragraphCount}
+            </strong>
+          </div>
+        </div>
+      </section>
+
+      <div className="ck-grid">
+        <section className="svc-card">
+          <h2>{t('report.chapters')}</h2>
+          <Table
+            size="small"
+            rowKey="index"
+            pagination={false}
+            dataSource={report.chapters}
+            columns={[
+              { title: t('report.col.chapter'), dataIndex: 'title', ellipsis: true },
+              ...(mobile
+                ? []
+                : [
+                    {
+                      title: t('report.col.chars'),
+                      dataIndex: 'chars',
+                      width: 80,
+                      align: 'right' as const,
+                      render: (n: number) => num(n),
+                    },
+                  ]),
+              {
+                title: t('report.col.overlap'),
+                dataIndex: 'overlapChars',
+                width: mobile ? 76 : 90,
+                align: 'right',
+                render: (n: number) => num(n),
+              },
+              {
+                title: t('report.col.ratio'),
+                dataIndex: 'ratio',
+                width: mobile ? 120 : 150,
+                render: (r: number) => (
+                  <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+                    <Bar ratio={r} />
+                    <span
+                      className="ck-ratio"
+                      style={{ color: LEVEL_COLORS[level(r)], minWidth: 48, textAlign: 'right' }}
+                    >
+                      {pct(r)}
+                    </span>
+                  </div>
+                ),
+              },
+            ]}
+          />
+        </section>
+        <section className="svc-card">
+          <h2>
+            {t('report.sources')} <span className="svc-muted">{report.sources.length}</span>
+          </h2>
+          {report.sources.length === 0 ? (
+            <Empty description={t('report.noSources')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          ) : (
+            <div className="ck-sources">
+              {report.sources.slice(0, 12).map((s, i) => (
+                <div className="ck-source" key={s.documentId} data-testid="similar-source">
+                  <span className="ck-source__no">{i + 1}</span>
+                  <div style={{ minWidth: 0 }}>
+                    <div className="ck-source__title" title={s.title}>
+                      {s.title} {s.own && <Tag color="blue">{t('report.own')}</Tag>}
+                    </div>
+                    <div className="ck-source__meta">
+                      {[s.author, s.source, s.year].filter(Boolean).join(' · ')}
+                    </div>
+                  </div>
+                  <div className="ck-source__ratio">
+                    <div className="ck-ratio" style={{ color: LEVEL_COLORS[level(s.ratio)] }}>
+                      {pct(s.ratio)}
+                    </div>
+                    <div className="svc-muted">{t('report.chars', { n: num(s.overlapChars) })}</div>
+                  </div>
+                </div>
+              ))}
+            </div>
+          )}
+        </section>
+      </div>
+
+      <section className="svc-card">
+        <h2 style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <span>{t('report.fullText')}</span>
+          <span className="svc-muted" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <Switch size="small" checked={onlySuspect} onChange={setOnlySuspect} /> {t('report.onlySuspect')}
+          </span>
+        </h2>
+        <div className="ck-legend">
+          <span>
+            <mark className="ck-copy">{t('legend.copyMark')}</mark> {t('legend.copy')}
+          </span>
+          <span>
+            <mark className="ck-quote">{t('legend.quoteMark')}</mark> {t('legend.quote')}
+          </span>
+        </div>
+        {report.chapters.map((c) => {
+          const paras = (byChapter.get(c.index) ?? []).filter(
+            (p) =>
+              !(p.kind === 'heading' && p.text.trim() === c.title.trim()) &&
+              (!onlySuspect || p.overlapChars > 0 || p.quotedChars > 0),
+          );
+          if (onlySuspect && paras.length === 0) return null;
+          return (
+            <div key={c.index}>
+              <div className="ck-chapter">
+                <span>{c.title}</span>
+                <span style={{ color: LEVEL_COLORS[level(c.ratio)] }}>{pct(c.ratio)}</span>
+              </div>
+              {paras.map((p) => (
+                <Paragraph
+                  key={p.index}
+                  report={report}
+                  p={p}
+                  open={open.has(p.index)}
+                  onToggle={() =>
+                    setOpen((s) => {
+                      const next = new Set(s);
+                      if (next.has(p.index)) next.delete(p.index);
+                      else next.add(p.index);
+                      return next;
+                    })
+                  }
+                />
+              ))}
+            </div>
+          );
+        })}
+        <p className="svc-muted" style={{ marginTop: 18 }}>
+          {t('report.disclaimer')}
+        </p>
+      </section>
+    </>
+  );
+}
+
+/** /paper/report/:id: live progress while the check runs, then the report. */
+export default function CheckReportPage() {
+  const { t } = useTranslation('check');
+  const { id: idParam } = useParams();
+  const id = Number(idParam);
+  const record = usePolledRecord('check', id, async (id) => (await loadCheck(id, true)).result);
+  const done = record.data?.status === 'done';
+  const report = useQuery({
+    queryKey: queryKeys.recordPart('check', id, 'report'),
+    queryFn: async () => (await reportParagraphs(id)).result,
+    enabled: done,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const r = record.data;
+  let body: ReactNode;
+  if (record.isLoading) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  else if (!r)
+    body = (
+      <Result
+        status="404"
+        title={t('submit.notFound')}
+        extra={<Link to="/paper/report">{t('submit.toRecords')}</Link>}
+      />
+    );
+  else if (r.status === 'created')
+    body = (
+      <Result
+        status="info"
+        title={t('report.notPaid')}
+        extra={
+          <Link to={`/paper/submit/${r.id}`}>
+            <Button type="primary">{t('records.pay')}</Button>
+          </Link>
+        }
+      />
+    );
+  else if (r.status === 'failed')
+    body = (
+      <Result
+        status="error"
+        icon={<CloseCircleFilled />}
+        title={t('report.failed')}
+        subTitle={r.message}
+        extra={<Link to="/papercheck/check">{t('report.again')}</Link>}
+      />
+    );
+  else if (isActive(r.status))
+    body = (
+      <div className="ck-progress-card" data-testid="check-progress">
+        <Progress type="circle" percent={r.progress} size={140} />
+        <h2 style={{ justifyContent: 'center', marginTop: 18 }}>
+          <LoadingOutlined /> {t(`status.${r.status}`)}
+        </h2>
+        <p className="svc-muted">{t('report.waiting', { title: r.title })}</p>
+        <Tag color={STATUS_COLORS[r.status]}>{t(`edition.${r.edition}`)}</Tag>
+      </div>
+    );
+  else if (report.data)
+    return (
+      <div className="svc-page">
+        <ReportBody record={r} report={report.data} />
+      </div>
+    );
+  else body = <Skeleton active paragraph={{ rows: 8 }} />;
+
+  return (
+    <div className="svc-page">
+      <section className="svc-card">{body}</section>
+    </div>
+  );
+}

@@ -1,0 +1,299 @@
+import { CheckCircleOutlined, GiftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { type CheckEdition, PriceEntry } from '@paperdesk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Input } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { getAccount } from '../account/api.ts';
+import { checkInit, wordCount } from './api.ts';
+import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
+import { useAppStore } from '../../store/app.ts';
+import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
+import { selectLoggedIn, useUserStore } from '../../store/user.ts';
+import { toast } from '../../utils/feedback.ts';
+import { num, yuan } from '../../shared/format.ts';
+import './check.css';
+import { queryKeys } from '../../shared/records/queries.ts';
+import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
+
+const EDITIONS: CheckEdition[] = ['standard', 'professional'];
+
+/** Unit prices from the public `price.check.*` entries (billing seeds them; admins change them). */
+function useUnitPrices() {
+  return useQuery({
+    queryKey: queryKeys.sysConfig('price.check.'),
+    queryFn: async () => {
+      const entries = (await loadAllByEntity({ prefix: 'price.check.' }, { silent: true })).result;
+      const out: Partial<Record<CheckEdition, number>> = {};
+      for (const e of entries) {
+        const edition = e.key.slice('price.check.'.length);
+        const parsed = PriceEntry.safeParse(e.value);
+        if (parsed.success && (edition === 'standard' || edition === 'professional'))
+          out[edition] = parsed.data.fen;
+      }
+      return out;
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** Public limits (`limit.check.*`): upload size and the longest paper. */
+function useLimits() {
+  return useQuery({
+    queryKey: queryKeys.sysConfig('limit.check.'),
+    queryFn: async () => {
+      const entries = (await loadAllByEntity({ prefix: 'limit.check.' }, { silent: true })).result;
+      const get = (k: string, d: number) => {
+        const v = entries.find((e) => e.key === `limit.check.${k}`)?.value;
+        return typeof v === 'number' ? v : d;
+      };
+      return { maxUploadMb: get('maxUploadMb', 20), maxChars: get('maxChars', 300_000) };
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** /papercheck/check: upload or paste a paper, pick 普通版 or 专业版, see the price, then confirm. */
+export default function PaperCheck() {
+  const { t } = useTranslation('check');
+  const navigate = useNavigate();
+  const loggedIn = useUserStore(selectLoggedIn);
+  const openLogin = useAppStore((s) => s.openLogin);
+  const [title, setTitle] = useState('');
+  const [author, setAuthor] = useState('');
+  const [edition, setEdition] = useState<CheckEdition>('professional');
+  const [addToLibrary, setAddToLibrary] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const titleTouched = useRef(false);
+
+  const prices = useUnitPrices();
+  const limits = useLimits().data ?? { maxUploadMb: 20, maxChars: 300_000 };
+  const account = useQuery({
+    queryKey: queryKeys.account,
+    queryFn: async () => (await getAccount({ silent: true })).result,
+    enabled: loggedIn,
+  });
+  const free = account.data?.freeCheck;
+  const freeOffer = useFreeCheckOffer();
+
+  const paper = usePaperSource({
+    initialMode: 'upload',
+    count: wordCount,
+    typingDelayMs: 700,
+    maxUploadMb: limits.maxUploadMb,
+    tooLarge: (mb) => t('upload.tooLarge', { mb }),
+    onTitle: (found) => {
+      if (!titleTouched.current) setTitle(found);
+    },
+  });
+  const { source, count } = paper;
+
+  const quote = (e: CheckEdition) => count.result?.quotes.find((q) => q.edition === e);
+  const unit = (e: CheckEdition) => quote(e)?.unitPriceFen ?? prices.data?.[e];
+  const freeApplies = edition === 'professional' && free?.eligible && free.availableToday;
+  const canSubmit = paper.ready && !submitting;
+
+  async function submit() {
+    if (!source) return;
+    if (!loggedIn) {
+      toast().info(t('upload.loginFirst'));
+      openLogin();
+      return;
+    }
+    const finalTitle = (title.trim() || count.result?.title || paper.fileTitle).slice(0, 200);
+    if (!finalTitle) {
+      toast().warning(t('upload.titleRequired'));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const r = await checkInit({ title: finalTitle, author: author.trim(), edition, addToLibrary }, source);
+      navigate(`/paper/submit/${r.result.id}`);
+    } catch {
+      // the request layer has shown the message
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="svc-page">
+      <header className="svc-hero">
+        <div>
+          <h1>{t('upload.title')}</h1>
+          <p>{t('upload.subtitle')}</p>
+        </div>
+        <div className="svc-hero__chips">
+          <span className="svc-chip">{t('upload.chip.metrics')}</span>
+          <span className="svc-chip">{t('upload.chip.offline')}</span>
+          <span className="svc-chip">{t('upload.chip.report')}</span>
+        </div>
+      </header>
+
+      <div className="ck-grid">
+        <section className="svc-card">
+          <div className="ck-field">
+            <label className="ck-label" htmlFor="ck-edition">
+              {t('upload.edition')}
+            </label>
+            <div className="ck-editions" id="ck-edition">
+              {EDITIONS.map((e) => (
+                <button
+                  key={e}
+                  type="button"
+                  aria-pressed={edition === e}
+                  className={`ck-edition${edition === e ? ' is-active' : ''}`}
+                  onClick={() => setEdition(e)}
+                  data-testid={`edition-${e}`}
+                >
+                  {e === 'professional' && (
+                    <span className="ck-edition__badge">{t('upload.recommended')}</span>
+                  )}
+                  <div className="ck-edition__name">{t(`edition.${e}`)}</div>
+                  <div className="ck-edition__price">
+                    {unit(e) !== undefined ? (
+                      <>
+                        <strong>{yuan(unit(e)!)}</strong> / {t('upload.perThousand')}
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </div>
+                  <div className="ck-edition__desc">{t(`upload.editionDesc.${e}`)}</div>
+                </button>
+              ))}
+            </div>
+          </div>
+
+          <div className="ck-row2">
+            <div className="ck-field">
+              <label className="ck-label" htmlFor="ck-title">
+                {t('upload.paperTitle')}
+              </label>
+              <Input
+                id="ck-title"
+                size="large"
+                maxLength={200}
+                placeholder={t('upload.paperTitlePlaceholder')}
+                value={title}
+                onChange={(e) => {
+                  titleTouched.current = true;
+                  setTitle(e.target.value);
+                }}
+              />
+            </div>
+            <div className="ck-field">
+              <label className="ck-label" htmlFor="ck-author">
+                {t('upload.author')}
+              </label>
+              <Input
+                id="ck-author"
+                size="large"
+                maxLength={100}
+                placeholder={t('upload.authorPlaceholder')}
+                value={author}
+                onChange={(e) => setAuthor(e.target.value)}
+              />
+            </div>
+          </div>
+
+          <PaperSourceInput
+            state={paper}
+            ns="check"
+            keyPrefix="upload"
+            testId="ck"
+            dragHint={t('upload.dragHint', { mb: limits.maxUploadMb, chars: num(limits.maxChars) })}
+          />
+          <WordCountBar
+            state={paper}
+            ns="check"
+            keyPrefix="upload"
+            testId="ck"
+            price={() => (
+              <>
+                {t(`edition.${edition}`)}{' '}
+                <strong>{freeApplies ? t('upload.free') : yuan(quote(edition)?.priceFen ?? 0)}</strong>
+              </>
+            )}
+          />
+
+          <div className="ck-field" style={{ marginTop: 14 }}>
+            <Checkbox checked={addToLibrary} onChange={(e) => setAddToLibrary(e.target.checked)}>
+              {t('upload.addToLibrary')}
+            </Checkbox>
+            <div className="svc-muted" style={{ marginLeft: 24 }}>
+              {t('upload.addToLibraryHint')}
+            </div>
+          </div>
+
+          <Button
+            type="primary"
+            size="large"
+            block
+            disabled={!canSubmit}
+            loading={submitting}
+            onClick={() => void submit()}
+            data-testid="ck-submit"
+          >
+            {t('upload.next')}
+          </Button>
+          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
+            {t('upload.noChargeYet')}
+          </p>
+        </section>
+
+        <aside className="ck-side">
+          <section className="svc-card">
+            {free?.eligible ? (
+              <div className="ck-free">
+                <GiftOutlined />
+                <div>
+                  <strong>{free.availableToday ? t('upload.freeAvailable') : t('upload.freeUsed')}</strong>
+                  <span className="svc-muted">{t('upload.freeRule')}</span>
+                </div>
+              </div>
+            ) : (
+              // Where no sign-in here comes with the free check, the card does not advertise one.
+              freeOffer?.qrSignIn !== false && (
+                <div className="ck-free">
+                  <GiftOutlined />
+                  <div>
+                    <strong>{t('upload.freeTitle')}</strong>
+                    <span className="svc-muted">
+                      {free?.reason ?? freeOffer?.rule ?? t('upload.freeHowto')}
+                    </span>
+                  </div>
+                </div>
+              )
+            )}
+            <h2>{t('upload.priceTitle')}</h2>
+            <table className="ck-price-table">
+              <tbody>
+                {EDITIONS.map((e) => (
+                  <tr key={e}>
+                    <td>{t(`edition.${e}`)}</td>
+                    <td>{unit(e) !== undefined ? `${yuan(unit(e)!)} / ${t('upload.perThousand')}` : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="svc-muted">{t('upload.priceNote')}</p>
+          </section>
+          <section className="svc-card">
+            <h2>
+              <SafetyCertificateOutlined /> {t('upload.notesTitle')}
+            </h2>
+            <ul>
+              {(t('upload.notes', { returnObjects: true }) as unknown as string[]).map((n) => (
+                <li key={n}>
+                  <CheckCircleOutlined /> <span>{n}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import { CheckCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { type MachineEdition, PriceEntry } from '@paperdesk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { machineInit, machineWordCount } from './api.ts';
+import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
+import { useAppStore } from '../../store/app.ts';
+import { selectLoggedIn, useUserStore } from '../../store/user.ts';
+import { toast } from '../../utils/feedback.ts';
+import { num, yuan } from '../../shared/format.ts';
+import '../check/check.css';
+import './machine.css';
+import { queryKeys } from '../../shared/records/queries.ts';
+import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
+
+export const EDITIONS: MachineEdition[] = ['standard', 'cnki'];
+
+/** Unit prices (`price.rewrite.*`), limits (`limit.rewrite.*`) and whether a model serves 降重 (`feature.llm`). */
+function usePublicConfig() {
+  return useQuery({
+    queryKey: queryKeys.sysConfig('machine'),
+    queryFn: async () => {
+      const entries = (await loadAllByEntity({}, { silent: true })).result;
+      const prices: Partial<Record<MachineEdition, number>> = {};
+      let maxChars = 100_000;
+      let modelAvailable = false;
+      for (const e of entries) {
+        if (e.key.startsWith('price.rewrite.')) {
+          const edition = e.key.slice('price.rewrite.'.length);
+          const parsed = PriceEntry.safeParse(e.value);
+          if (parsed.success && (edition === 'standard' || edition === 'cnki'))
+            prices[edition] = parsed.data.fen;
+        } else if (e.key === 'limit.rewrite.maxChars' && typeof e.value === 'number') {
+          maxChars = e.value;
+        } else if (e.key === 'feature.llm') {
+          const features = (e.value as { features?: Record<string, boolean> } | null)?.features;
+          modelAvailable = features?.rewrite === true;
+        }
+      }
+      return { prices, maxChars, modelAvailable };
+    },
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The 降重 submit page: paste or upload, pick 智能降重 or 知网专版, see the characters and the price, then
+ * create the record and go to the confirm view. /nlp/machine opens on 智能降重, /cnki/cnki on 知网专版.
+ */
+export default function StartRewrite({ initialEdition }: { initialEdition: MachineEdition }) {
+  const { t } = useTranslation('machine');
+  const navigate = useNavigate();
+  const loggedIn = useUserStore(selectLoggedIn);
+  const openLogin = useAppStore((s) => s.openLogin);
+  const [title, setTitle] = useState('');
+  const [edition, setEdition] = useState<MachineEdition>(initialEdition);
+  const [submitting, setSubmitting] = useState(false);
+  const config = usePublicConfig().data;
+  const paper = usePaperSource({ initialMode: 'paste', count: machineWordCount, typingDelayMs: 600 });
+  const { source, count } = paper;
+  const modelAvailable = count.result?.modelAvailable ?? config?.modelAvailable ?? true;
+
+  const unit = (e: MachineEdition) =>
+    count.result?.quotes.find((q) => q.edition === e)?.unitPriceFen ?? config?.prices[e];
+  const price = count.result?.quotes.find((q) => q.edition === edition)?.priceFen;
+  const blocked = edition === 'cnki' && !modelAvailable;
+  const canSubmit = paper.ready && !submitting && !blocked;
+
+  async function submit() {
+    if (!source) return;
+    if (!loggedIn) {
+      toast().info(t('start.loginFirst'));
+      openLogin();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const r = await machineInit(edition, title.trim(), source);
+      navigate(`/machine/submit/${r.result.id}`);
+    } catch {
+      // the request layer has shown the message
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const cnkiPage = initialEdition === 'cnki';
+  return (
+    <div className={`svc-page${cnkiPage ? ' mc-cnki' : ''}`}>
+      <header className="svc-hero">
+        <div>
+          <h1>{t(cnkiPage ? 'start.cnkiTitle' : 'start.smartTitle')}</h1>
+          <p>{t(cnkiPage ? 'start.cnkiSubtitle' : 'start.smartSubtitle')}</p>
+        </div>
+        <div className="svc-hero__chips">
+          <span className="svc-chip">{t('start.chip.protect')}</span>
+          <span className="svc-chip">{t('start.chip.compare')}</span>
+          <span className="svc-chip">{t('start.chip.docx')}</span>
+        </div>
+      </header>
+
+      <div className="ck-grid">
+        <section className="svc-card">
+          <div className="ck-field">
+            <span className="ck-label">{t('start.edition')}</span>
+            <div className="ck-editions">
+              {EDITIONS.map((e) => (
+                <button
+                  key={e}
+                  type="button"
+                  aria-pressed={edition === e}
+                  className={`ck-edition${edition === e ? ' is-active' : ''}`}
+                  onClick={() => setEdition(e)}
+                  data-testid={`mc-edition-${e}`}
+                >
+                  {e === initialEdition && (
+                    <span className="ck-edition__badge">{t('start.recommended')}</span>
+                  )}
+                  <div className="ck-edition__name">{t(`edition.${e}`)}</div>
+                  <div className="ck-edition__price">
+                    {unit(e) !== undefined ? (
+                      <>
+                        <strong>{yuan(unit(e)!)}</strong> / {t('start.perThousand')}
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </div>
+                  <div className="ck-edition__desc">{t(`start.editionDesc.${e}`)}</div>
+                </button>
+              ))}
+            </div>
+          </div>
+          {blocked && (
+            <Alert type="warning" showIcon style={{ marginBottom: 14 }} title={t('start.modelMissing')} />
+          )}
+
+          <div className="ck-field">
+            <label className="ck-label" htmlFor="mc-title">
+              {t('start.titleLabel')}
+            </label>
+            <Input
+              id="mc-title"
+              size="large"
+              maxLength={200}
+              placeholder={t('start.titlePlaceholder')}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+            />
+          </div>
+
+          <PaperSourceInput
+            state={paper}
+            ns="machine"
+            keyPrefix="start"
+            testId="mc"
+            dragHint={t('start.dragHint', { chars: num(config?.maxChars ?? 100_000) })}
+          />
+          <WordCountBar
+            state={paper}
+            ns="machine"
+            keyPrefix="start"
+            testId="mc"
+            price={() => (
+              <>
+                {t(`edition.${edition}`)} <strong>{price !== undefined ? yuan(price) : '—'}</strong>
+              </>
+            )}
+          />
+
+          <Button
+            type="primary"
+            size="large"
+            block
+            disabled={!canSubmit}
+            loading={submitting}
+            onClick={() => void submit()}
+            data-testid="mc-next"
+            style={{ marginTop: 16 }}
+          >
+            {t('start.next')}
+          </Button>
+          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
+            {t('start.noChargeYet')}
+          </p>
+        </section>
+
+        <aside className="ck-side">
+          <section className="svc-card">
+            <h2>{t('start.priceTitle')}</h2>
+            <table className="ck-price-table">
+              <tbody>
+                {EDITIONS.map((e) => (
+                  <tr key={e}>
+                    <td>{t(`edition.${e}`)}</td>
+                    <td>{unit(e) !== undefined ? `${yuan(unit(e)!)} / ${t('start.perThousand')}` : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="svc-muted">{t('start.priceNote')}</p>
+          </section>
+          <section className="svc-card">
+            <h2>
+              <SafetyCertificateOutlined /> {t('start.notesTitle')}
+            </h2>
+            <ul>
+              {(t('start.notes', { returnObjects: true }) as unknown as string[]).map((n) => (
+                <li key={n}>
+                  <CheckCircleOutlined /> <span>{n}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

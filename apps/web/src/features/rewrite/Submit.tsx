@@ -1,0 +1,185 @@
+import { WalletOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Result, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { getAccount } from '../account/api.ts';
+import { loadMachine, machineSubmit } from './api.ts';
+import { formatTime } from '../../utils/time.ts';
+import PayDialog from '../billing/PayDialog.tsx';
+import { num, yuan } from '../../shared/format.ts';
+import { STATUS_COLORS } from '../../shared/records/status.ts';
+import '../check/check.css';
+import './machine.css';
+import { RecordLoading, RecordNotFound } from './states.tsx';
+import { queryKeys } from '../../shared/records/queries.ts';
+import { PayActions } from '../../shared/records/PayActions.tsx';
+
+/**
+ * /machine/submit/:id: confirm and pay. The `rewrite` package quota (characters) covers what it can and the
+ * balance the rest; when that is short, this one record is paid by QR (the paid order submits it) or the
+ * user tops up or buys a package.
+ */
+export default function SubmitRewrite() {
+  const { t } = useTranslation('machine');
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [submitting, setSubmitting] = useState(false);
+  const [paying, setPaying] = useState(false);
+
+  const record = useQuery({
+    queryKey: queryKeys.record('machine', id),
+    queryFn: async () => (await loadMachine(id)).result,
+    enabled: Number.isInteger(id) && id > 0,
+    staleTime: 0,
+  });
+  const account = useQuery({
+    queryKey: queryKeys.account,
+    queryFn: async () => (await getAccount({ silent: true })).result,
+  });
+
+  async function submit() {
+    const r = record.data;
+    if (!r) return;
+    setSubmitting(true);
+    try {
+      const submitted = await machineSubmit(r.edition, id);
+      qc.setQueryData(queryKeys.record('machine', id), { ...r, ...submitted.result });
+      await qc.invalidateQueries({ queryKey: queryKeys.account });
+      navigate(`/machine/content/${id}`);
+    } catch {
+      // 402 and others: the request layer shows the message; refresh the wallet
+      void account.refetch();
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (record.isLoading) return <RecordLoading />;
+  const r = record.data;
+  if (!r) return <RecordNotFound />;
+  if (r.status !== 'created') {
+    return (
+      <div className="svc-page">
+        <Result
+          status="success"
+          title={t('submit.already')}
+          subTitle={t(`status.${r.status}`)}
+          extra={
+            <Button type="primary" onClick={() => navigate(`/machine/content/${r.id}`)}>
+              {t('submit.viewResult')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  const unitFen = r.quotes.find((q) => q.edition === r.edition)?.unitPriceFen ?? 0;
+  const wallet = account.data;
+  const quotaLeft = wallet?.quotas.rewrite ?? 0;
+  const quotaUse = Math.min(quotaLeft, r.characters);
+  const rest = r.characters - quotaUse;
+  const payableFen = rest > 0 ? Math.max(1, Math.ceil(rest / 1000)) * unitFen : 0;
+  const balanceFen = wallet?.balance ?? 0;
+  const how = !wallet ? null : payableFen === 0 ? 'quota' : balanceFen >= payableFen ? 'balance' : 'short';
+  const blocked = r.edition === 'cnki' && !r.modelAvailable;
+
+  return (
+    <div className="svc-page">
+      <header className="svc-hero">
+        <div>
+          <h1>{t('submit.title')}</h1>
+          <p>{t('submit.subtitle')}</p>
+        </div>
+      </header>
+      <div className="ck-grid">
+        <section className="svc-card">
+          <h2>
+            {t('submit.text')} <Tag color={STATUS_COLORS[r.status]}>{t(`status.${r.status}`)}</Tag>
+          </h2>
+          {r.origin === 'check' && (
+            <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('start.fromCheck')} />
+          )}
+          <dl className="ck-summary">
+            <dt>{t('submit.titleLabel')}</dt>
+            <dd data-testid="mc-submit-title">{r.title}</dd>
+            <dt>{t('submit.edition')}</dt>
+            <dd>{t(`edition.${r.edition}`)}</dd>
+            <dt>{t('submit.source')}</dt>
+            <dd>{r.fileName ?? t(`submit.origin.${r.origin}`)}</dd>
+            <dt>{t('submit.paragraphs')}</dt>
+            <dd>{t('submit.paragraphsValue', { all: r.paragraphs, target: r.targetParagraphs })}</dd>
+            <dt>{t('submit.characters')}</dt>
+            <dd>
+              <strong>{num(r.characters)}</strong> {t('submit.charUnit')}
+            </dd>
+            <dt>{t('records.colCreated')}</dt>
+            <dd>{formatTime(r.createdAt, '{y}-{m}-{d} {h}:{i}')}</dd>
+          </dl>
+        </section>
+
+        <section className="svc-card">
+          <h2>{t('submit.payTitle')}</h2>
+          {!wallet ? (
+            <Skeleton active paragraph={{ rows: 3 }} />
+          ) : (
+            <div className="ck-pay" data-testid="mc-pay-box">
+              <div className="ck-pay__line">
+                <span>{t('submit.price')}</span>
+                <span>
+                  {num(r.characters)} {t('submit.charUnit')} · {yuan(r.priceFen)}
+                </span>
+              </div>
+              {quotaUse > 0 && (
+                <div className="ck-pay__line" style={{ color: '#11a983' }}>
+                  <span>{t('submit.useQuota', { use: num(quotaUse) })}</span>
+                  <span>{t('submit.quota', { left: num(quotaLeft) })}</span>
+                </div>
+              )}
+              <div className="ck-pay__line">
+                <span>
+                  <WalletOutlined /> {t('submit.balance')}
+                </span>
+                <span>{yuan(balanceFen)}</span>
+              </div>
+              <div className="ck-pay__total">
+                <span>{t('submit.payable')}</span>
+                <strong data-testid="mc-payable">{yuan(payableFen)}</strong>
+              </div>
+            </div>
+          )}
+          {blocked && (
+            <Alert type="error" showIcon style={{ marginBottom: 14 }} title={t('submit.modelMissing')} />
+          )}
+          <PayActions
+            ns="machine"
+            keyPrefix="submit"
+            how={how}
+            payableFen={payableFen}
+            balanceFen={balanceFen}
+            yuan={yuan}
+            shortHint={t('submit.shortHint')}
+            payQr={{ amountFen: r.priceFen, open: () => setPaying(true) }}
+            disabled={blocked}
+            submitting={submitting}
+            onSubmit={() => void submit()}
+            testId="mc-confirm"
+          />
+        </section>
+      </div>
+      <PayDialog
+        input={paying ? { recordType: 'rewrite', recordId: id } : null}
+        onClose={() => {
+          setPaying(false);
+          void record.refetch().then((x) => {
+            if (x.data && x.data.status !== 'created') navigate(`/machine/content/${id}`);
+            else void account.refetch();
+          });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type {
+  Page,
+  PptListFilter,
+  PptOutlineQuota,
+  PptRecord,
+  PptSaveInput,
+  PptSourceText,
+  PptTemplate,
+} from '@paperdesk/contracts';
+import { download, request } from '../../utils/request.ts';
+
+/** `ai_ppt_info_api` (AI生成PPT): templates, records, the free outline, generation and the .pptx (spec §7). */
+const BASE = '/api/base/ai_ppt_info_api';
+/** Drafting an outline or reading a long upload can take longer than the default 15 s. */
+const MODEL_TIMEOUT_MS = 120_000;
+
+export const getTemplateList = () => request<PptTemplate[]>(`${BASE}/get_template_list`, { silent: true });
+
+export const savePpt = (input: PptSaveInput) => request<PptRecord>(`${BASE}/save_or_update`, { data: input });
+
+export const generateOutline = (id: number) =>
+  request<PptRecord>(`${BASE}/generate_outline`, { params: { id }, timeout: MODEL_TIMEOUT_MS });
+
+export const getOutlineQuota = () => request<PptOutlineQuota>(`${BASE}/get_outline_quota`, { silent: true });
+
+export function readSource(file: File) {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  return request<PptSourceText>(`${BASE}/read_source`, { data, timeout: MODEL_TIMEOUT_MS });
+}
+
+export function queryPpts(
+  paging: { pageNo: number; pageSize: number },
+  filter: NonNullable<PptListFilter> = {},
+  silent = false,
+) {
+  return request<Page<PptRecord>>(`${BASE}/query_list`, { params: paging, data: filter, silent });
+}
+
+/** Polled while a deck is generated: silent so a slow network does not toast every second. */
+export const loadPpt = (id: number, silent = false) =>
+  request<PptRecord>(`${BASE}/load_by_id`, { params: { id }, silent });
+
+export const deletePpt = (id: number) => request<boolean>(`${BASE}/delete`, { params: { id } });
+
+/** Charged: 402 carries what to buy. Callers show that themselves, so it stays silent. */
+export const submitPpt = (id: number) =>
+  request<PptRecord>(`${BASE}/submit_by_id`, { params: { id }, silent: true });
+
+export const changeTemplate = (id: number, templateId: string) =>
+  request<PptRecord>(`${BASE}/change_template`, {
+    params: { id },
+    data: { templateId },
+    timeout: MODEL_TIMEOUT_MS,
+  });
+
+export const downloadPpt = (id: number) =>
+  download(`${BASE}/download`, { params: { id }, fallbackName: `ppt-${id}.pptx` });

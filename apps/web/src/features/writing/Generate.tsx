@@ -1,0 +1,247 @@
+import { BulbOutlined, CheckCircleOutlined, LoadingOutlined, WarningOutlined } from '@ant-design/icons';
+import { type PaperLanguage, type PaperType, WRITING_LIMITS } from '@paperdesk/contracts';
+import { Button, Input, InputNumber, Segmented } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { draftOutline } from './api.ts';
+import { useAppStore } from '../../store/app.ts';
+import { selectLoggedIn, useUserStore } from '../../store/user.ts';
+import { toast } from '../../utils/feedback.ts';
+import { yuan } from '../../shared/format.ts';
+import { confirmPath, useWritingConfig } from './config.ts';
+import '../check/check.css';
+import './writing.css';
+
+const TYPES: PaperType[] = ['course', 'journal', 'thesis'];
+const DEFAULT_WORDS: Record<PaperType, number> = { course: 3000, journal: 6000, thesis: 10000 };
+
+/** /papergc/gc: what to write; the model drafts an outline (free, a few a day) and the confirm page opens. */
+export default function GeneratePaper() {
+  const { t } = useTranslation('writing');
+  const navigate = useNavigate();
+  const loggedIn = useUserStore(selectLoggedIn);
+  const openLogin = useAppStore((s) => s.openLogin);
+  const config = useWritingConfig().data;
+  const [paperType, setPaperType] = useState<PaperType>('course');
+  const [title, setTitle] = useState('');
+  const [discipline, setDiscipline] = useState('');
+  const [targetWords, setTargetWords] = useState<number>(DEFAULT_WORDS.course);
+  const [language, setLanguage] = useState<PaperLanguage>('zh');
+  const [keywords, setKeywords] = useState('');
+  const [requirements, setRequirements] = useState('');
+  const [drafting, setDrafting] = useState(false);
+
+  async function submit() {
+    if (!title.trim()) {
+      toast().warning(t('generate.titleRequired'));
+      return;
+    }
+    if (!loggedIn) {
+      toast().info(t('generate.loginFirst'));
+      openLogin();
+      return;
+    }
+    setDrafting(true);
+    try {
+      const r = await draftOutline({
+        title,
+        paperType,
+        discipline,
+        targetWords,
+        language,
+        keywords,
+        requirements,
+      });
+      navigate(confirmPath(r.result));
+    } catch {
+      // the request layer shows the reason (503 no model, 429 daily allowance, 400 bad input)
+    } finally {
+      setDrafting(false);
+    }
+  }
+
+  const price = (type: PaperType) => {
+    const fen = type === 'thesis' ? config?.thesisFen : config?.standardFen;
+    return fen === null || fen === undefined ? '—' : yuan(fen);
+  };
+
+  return (
+    <div className="svc-page wr-page">
+      <header className="svc-hero">
+        <div>
+          <h1>{t('generate.title')}</h1>
+          <p>{t('generate.subtitle')}</p>
+        </div>
+        <div className="svc-hero__chips">
+          <span className="svc-chip">{t('generate.chip.outline')}</span>
+          <span className="svc-chip">{t('generate.chip.edit')}</span>
+          <span className="svc-chip">{t('generate.chip.docx')}</span>
+        </div>
+      </header>
+      <div className="ck-grid">
+        <section className="svc-card">
+          <div className="ck-field">
+            <span className="ck-label">{t('generate.paperType')}</span>
+            <div className="wr-types">
+              {TYPES.map((type) => (
+                <button
+                  key={type}
+                  type="button"
+                  aria-pressed={paperType === type}
+                  className={`ck-edition${paperType === type ? ' is-active' : ''}`}
+                  onClick={() => {
+                    setPaperType(type);
+                    setTargetWords(DEFAULT_WORDS[type]);
+                  }}
+                  data-testid={`wr-type-${type}`}
+                >
+                  <div className="ck-edition__name">{t(`type.${type}`)}</div>
+                  <div className="ck-edition__price">
+                    <strong>{price(type)}</strong> / {t('generate.perPaper')}
+                  </div>
+                  <div className="ck-edition__desc">{t(`generate.typeDesc.${type}`)}</div>
+                </button>
+              ))}
+            </div>
+          </div>
+          <div className="ck-field">
+            <label className="ck-label" htmlFor="wr-title">
+              {t('generate.titleLabel')}
+            </label>
+            <Input
+              id="wr-title"
+              size="large"
+              maxLength={100}
+              showCount
+              placeholder={t('generate.titlePlaceholder')}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              onPressEnter={() => void submit()}
+            />
+          </div>
+          <div className="ck-row2">
+            <div className="ck-field">
+              <label className="ck-label" htmlFor="wr-discipline">
+                {t('generate.discipline')}
+              </label>
+              <Input
+                id="wr-discipline"
+                size="large"
+                maxLength={50}
+                placeholder={t('generate.disciplinePlaceholder')}
+                value={discipline}
+                onChange={(e) => setDiscipline(e.target.value)}
+              />
+            </div>
+            <div className="ck-field">
+              <label className="ck-label" htmlFor="wr-words">
+                {t('generate.words')}
+              </label>
+              <InputNumber<number>
+                id="wr-words"
+                size="large"
+                style={{ width: '100%' }}
+                min={WRITING_LIMITS.minWords}
+                max={WRITING_LIMITS.maxWords}
+                step={1000}
+                value={targetWords}
+                onChange={(v) => setTargetWords(v ?? DEFAULT_WORDS[paperType])}
+                suffix={t('generate.wordsUnit')}
+              />
+            </div>
+          </div>
+          <div className="ck-row2">
+            <div className="ck-field">
+              <span className="ck-label">{t('generate.language')}</span>
+              <Segmented<PaperLanguage>
+                block
+                size="large"
+                value={language}
+                onChange={setLanguage}
+                options={(['zh', 'en'] as const).map((l) => ({ value: l, label: t(`language.${l}`) }))}
+              />
+            </div>
+            <div className="ck-field">
+              <label className="ck-label" htmlFor="wr-keywords">
+                {t('generate.keywords')}
+              </label>
+              <Input
+                id="wr-keywords"
+                size="large"
+                maxLength={200}
+                placeholder={t('generate.keywordsPlaceholder')}
+                value={keywords}
+                onChange={(e) => setKeywords(e.target.value)}
+              />
+            </div>
+          </div>
+          <div className="ck-field">
+            <label className="ck-label" htmlFor="wr-req">
+              {t('generate.requirements')}
+            </label>
+            <Input.TextArea
+              id="wr-req"
+              maxLength={1000}
+              autoSize={{ minRows: 3, maxRows: 8 }}
+              placeholder={t('generate.requirementsPlaceholder')}
+              value={requirements}
+              onChange={(e) => setRequirements(e.target.value)}
+            />
+          </div>
+          <Button
+            type="primary"
+            size="large"
+            block
+            icon={drafting ? <LoadingOutlined /> : <BulbOutlined />}
+            disabled={drafting}
+            onClick={() => void submit()}
+            data-testid="wr-generate"
+          >
+            {drafting ? t('generate.drafting') : t('generate.submit')}
+          </Button>
+          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
+            {t('generate.free', { count: config?.outlinesPerDay ?? 10 })}
+          </p>
+        </section>
+
+        <aside className="ck-side">
+          <section className="svc-card">
+            <h2>{t('generate.stepsTitle')}</h2>
+            <ol className="wr-steps">
+              {(t('generate.steps', { returnObjects: true }) as unknown as string[]).map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ol>
+            <h2>{t('generate.priceTitle')}</h2>
+            <table className="ck-price-table">
+              <tbody>
+                {TYPES.map((type) => (
+                  <tr key={type}>
+                    <td>{t(`type.${type}`)}</td>
+                    <td>
+                      {price(type)} / {t('generate.perPaper')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="svc-muted">{t('generate.priceNote')}</p>
+          </section>
+          <section className="svc-card">
+            <h2>
+              <WarningOutlined /> {t('generate.notesTitle')}
+            </h2>
+            <ul>
+              {(t('generate.notes', { returnObjects: true }) as unknown as string[]).map((n) => (
+                <li key={n}>
+                  <CheckCircleOutlined /> <span>{n}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

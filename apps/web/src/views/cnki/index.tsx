@@ -1,6 +1,0 @@
-import StartRewrite from '../machine/Start.tsx';
-
-/** /cnki/cnki: the database-oriented 知网专版 rewrite page (spec §2). */
-export default function CnkiRewrite() {
-  return <StartRewrite initialEdition="cnki" />;
-}
