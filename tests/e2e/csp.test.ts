@@ -6,13 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../apps/server/test/fakes/openai-server.ts';
 import { securityModel } from '../../apps/server/test/security/records.ts';
 import { draft as writingDraft } from '../../apps/server/test/writing/support.ts';
+import { routes } from '../../apps/web/src/router/routes.tsx';
+import type { AppRoute } from '../../apps/web/src/router/types.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type CspViolation, collectCspViolations } from './support/csp.ts';
 import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
 
 /**
  * The strict Content-Security-Policy against the real built app: every page of the web route table
- * (read from the area route modules, so a new page is visited without anyone listing it), signed in
+ * (read from the route tree, so a new page is visited without anyone listing it), signed in
  * and as a guest, plus the server-rendered phone pages and Swagger UI. No violation may be reported.
  */
 const root = path.resolve(import.meta.dirname, '../..');
@@ -23,15 +25,16 @@ let token: string;
 let webCopy: string;
 const ids: Record<string, number> = {};
 
-/** Every path of the web route table, from `apps/web/src/views/<area>/routes.tsx`. */
+/** Every page of the web route tree (`apps/web/src/router/routes.tsx`, the only declaration). */
 function webRoutePaths(): string[] {
-  const views = path.join(root, 'apps/web/src/views');
   const paths = new Set<string>();
-  for (const area of fs.readdirSync(views)) {
-    const file = path.join(views, area, 'routes.tsx');
-    if (!fs.existsSync(file)) continue;
-    for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bpath:\s*'([^']+)'/g)) paths.add(m[1] as string);
-  }
+  const walk = (records: AppRoute[]) => {
+    for (const r of records) {
+      if (r.page) paths.add(r.path);
+      if (r.children) walk(r.children);
+    }
+  };
+  walk(routes);
   return [...paths].sort();
 }
 
