@@ -354,8 +354,15 @@ describe('page title, language and error log', () => {
     await page.goto(`${server.url}/home`);
     await page.getByTestId('user-area').waitFor();
     expect(await page.getByTestId('error-log').count()).toBe(0);
-    // A real page script (errors thrown in evaluate() callbacks do not reach window listeners).
-    await page.addScriptTag({ content: "setTimeout(() => { throw new Error('e2e 运行错误示例'); });" });
+    // A real page script (errors thrown in evaluate() callbacks do not reach window listeners), served from the
+    // page's own origin: the CSP refuses inline scripts.
+    await page.route('**/e2e-runtime-error.js', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: "setTimeout(() => { throw new Error('e2e 运行错误示例'); });",
+      }),
+    );
+    await page.addScriptTag({ url: `${server.url}/e2e-runtime-error.js` });
     await expect.poll(() => page.getByTestId('error-log-count').textContent()).toBe('1');
     await page.getByTestId('error-log').click();
     await expect
