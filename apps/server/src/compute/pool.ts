@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import type { DetectionResult } from '@paperdesk/aigc';
-import { type ParsedDocument, TextkitError, type TextkitErrorCode } from '@paperdesk/textkit';
+import { type ParsedDocument, TextkitError } from '@paperdesk/textkit';
 import { Piscina } from 'piscina';
 import type { AigcModelInfo, DetectInput, ReadInput, ReadOutcome, TaskMessage } from './tasks.ts';
 
@@ -25,8 +25,6 @@ export interface ComputeLimits {
   detectTimeoutMs: number;
   /** Document reads waiting or running at once; one more is refused as busy. */
   maxPendingReads: number;
-  /** Characters a read document may have; a longer one is refused before it crosses back. */
-  maxDocumentChars: number;
 }
 
 export function defaultComputeLimits(cores = os.availableParallelism()): ComputeLimits {
@@ -37,12 +35,10 @@ export function defaultComputeLimits(cores = os.availableParallelism()): Compute
     readTimeoutMs: 20_000,
     detectTimeoutMs: 60_000,
     maxPendingReads: Math.max(8, threads * 8),
-    // ten times the largest default service limit (300,000): room for an admin's raised limit and the library
-    maxDocumentChars: 3_000_000,
   };
 }
 
-export type ComputeFailure = 'timeout' | 'too-large' | 'too-long' | 'busy' | 'closed';
+export type ComputeFailure = 'timeout' | 'too-large' | 'busy' | 'closed';
 
 /** The pool refused or gave up on a task; `message` is Chinese and may be shown to the user. */
 export class ComputeError extends Error {
@@ -58,17 +54,19 @@ export class ComputeError extends Error {
 export const isComputeError = (e: unknown): e is ComputeError => e instanceof ComputeError;
 
 /**
- * The message of textkit's PARSE_TIMEOUT (422). Until textkit has that code the pool answers a read timeout with
- * a ComputeError of kind `timeout`; once it has, `readTimedOut` can return `new TextkitError('PARSE_TIMEOUT')`.
+ * A read's worker ended for its time or heap is answered as textkit answers a read it stopped itself: the caller
+ * maps document refusals by TextkitError kind, whichever side of the thread boundary refused.
  */
-export const PARSE_TIMEOUT_MESSAGE = '文件解析超时，可能不是正常的论文文档';
-const readTimedOut = () => new ComputeError('timeout', PARSE_TIMEOUT_MESSAGE);
-export const INFLATED_TOO_LARGE_MESSAGE = '文件解压后过大，可能不是正常的论文文档';
+const readTimedOut = () => new TextkitError('PARSE_TIMEOUT');
+const readTooLarge = () => new TextkitError('INFLATED_TOO_LARGE');
 const closedError = () => new ComputeError('closed', '服务正在关闭，请稍后再试');
 
 export interface ComputePool {
   readonly limits: ComputeLimits;
-  /** An uploaded file through textkit; throws TextkitError (unreadable, empty, …) or ComputeError. */
+  /**
+   * An uploaded file through textkit (its default caps); throws TextkitError (unreadable, empty, over a cap, out
+   * of time or heap: PARSE_TIMEOUT, INFLATED_TOO_LARGE) or ComputeError (busy, closed).
+   */
   readDocument(data: Uint8Array, filename: string): Promise<ParsedDocument>;
   /** The AIGC model's version and bands (the worker loads the model on first use, once per thread). */
   aigcModel(): Promise<AigcModelInfo>;
@@ -148,20 +146,11 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       try {
         const outcome = await run<ReadOutcome>(
           'readDocumentTask',
-          { data, filename, maxChars: limits.maxDocumentChars },
-          {
-            timeoutMs: limits.readTimeoutMs,
-            timedOut: readTimedOut,
-            tooLarge: () => new ComputeError('too-large', INFLATED_TOO_LARGE_MESSAGE),
-          },
+          { data, filename },
+          { timeoutMs: limits.readTimeoutMs, timedOut: readTimedOut, tooLarge: readTooLarge },
         );
         if (outcome.ok) return outcome.doc;
-        if ('textkitCode' in outcome) throw new TextkitError(outcome.textkitCode as TextkitErrorCode);
-        if (outcome.refused === 'too-large') throw new ComputeError('too-large', INFLATED_TOO_LARGE_MESSAGE);
-        throw new ComputeError(
-          'too-long',
-          `文档文字超过 ${limits.maxDocumentChars / 10_000} 万字，可能不是正常的论文文档`,
-        );
+        throw new TextkitError(outcome.textkitCode);
       } finally {
         pendingReads--;
       }

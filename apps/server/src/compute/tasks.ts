@@ -5,7 +5,13 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { type BandThresholds, type DetectionResult, loadDetector } from '@paperdesk/aigc';
-import { documentFormat, isTextkitError, type ParsedDocument, readDocument } from '@paperdesk/textkit';
+import {
+  documentFormat,
+  isTextkitError,
+  type ParsedDocument,
+  readDocument,
+  type TextkitErrorCode,
+} from '@paperdesk/textkit';
 
 /** Worker → main message on a task's port. */
 export type TaskMessage = { type: 'started' };
@@ -17,19 +23,14 @@ interface TaskInput {
 export interface ReadInput extends TaskInput {
   data: Uint8Array;
   filename: string;
-  /** More characters than this in the read document and it is refused before it crosses back. */
-  maxChars: number;
 }
 
 /**
- * A read document, a textkit error code (rebuilt as a TextkitError on the main thread), or a refusal: `too-large`
- * when the parser ran out of room for a string or array (the file inflates to something huge), `too-long` for
- * more text than `maxChars`.
+ * A read document, or a textkit error code (rebuilt as a TextkitError on the main thread). textkit's default caps
+ * apply; a parser that ran out of room for a string or array (the file inflates to something huge) is answered
+ * INFLATED_TOO_LARGE, any other parser crash UNREADABLE_FILE.
  */
-export type ReadOutcome =
-  | { ok: true; doc: ParsedDocument }
-  | { ok: false; textkitCode: string }
-  | { ok: false; refused: 'too-large' | 'too-long' };
+export type ReadOutcome = { ok: true; doc: ParsedDocument } | { ok: false; textkitCode: TextkitErrorCode };
 
 export interface DetectInput extends TaskInput {
   lines: string[];
@@ -61,21 +62,20 @@ const BLANK_PDF = new TextEncoder().encode(
 );
 let pdfReady: Promise<unknown> | undefined;
 
-export async function readDocumentTask({ port, data, filename, maxChars }: ReadInput): Promise<ReadOutcome> {
+export async function readDocumentTask({ port, data, filename }: ReadInput): Promise<ReadOutcome> {
   // Loading pdf.js takes seconds on a busy machine: a worker's first PDF loads it before its clock starts.
   if (documentFormat(filename) === 'pdf') {
     pdfReady ??= readDocument(BLANK_PDF, 'blank.pdf').catch(() => {});
     await pdfReady;
   }
   started(port);
+  // No textkit `signal`: the pool's wall clock is the deadline. A signal cannot stop a read here: pdf.js's
+  // in-thread worker answers through microtasks only, so no timer runs during a page walk, and a .docx read would
+  // only be abandoned (mammoth runs on in a worker that takes the next upload).
   try {
-    const doc = await readDocument(data, filename);
-    let chars = 0;
-    for (const b of doc.blocks) chars += b.text.length;
-    if (chars > maxChars) return { ok: false, refused: 'too-long' };
-    return { ok: true, doc };
+    return { ok: true, doc: await readDocument(data, filename) };
   } catch (err) {
-    if (outOfRoom(err)) return { ok: false, refused: 'too-large' };
+    if (outOfRoom(err)) return { ok: false, textkitCode: 'INFLATED_TOO_LARGE' };
     if (isTextkitError(err)) return { ok: false, textkitCode: err.code };
     // A parser crash on a hostile file (e.g. a stack overflow on deep nesting): the file cannot be read.
     return { ok: false, textkitCode: 'UNREADABLE_FILE' };

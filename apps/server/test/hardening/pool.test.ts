@@ -3,17 +3,20 @@ import { readDocument, TextkitError } from '@paperdesk/textkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildDocx, layoutPdf } from '../../../../packages/textkit/test/fixtures.ts';
 import {
+  docxManyElements,
+  docxManyParagraphs,
+  docxZipBomb,
+  pdfFlateBomb,
+} from '@paperdesk/textkit/fuzz/bombs';
+import {
   ComputeError,
   type ComputePool,
   createComputePool,
   defaultComputeLimits,
-  INFLATED_TOO_LARGE_MESSAGE,
-  PARSE_TIMEOUT_MESSAGE,
 } from '../../src/compute/pool.ts';
 import { detectDocument } from '../../src/services/aigc/report.ts';
 import { pooledScorer } from '../../src/services/aigc/scorer.ts';
 import { documentText } from '../check/support.ts';
-import { inflatingPdf, zipBombDocx } from './bombs.ts';
 
 const paper = [
   { text: '城市公共空间适老化改造研究', style: 'Title' },
@@ -45,8 +48,8 @@ describe('compute pool: document reads in worker threads', () => {
     await Promise.all(pools.map((p) => p.close()));
   });
 
-  // one worker for the ordinary reads: an 8 s limit, a small text cap and two reads pending at most
-  const pool = make({ readTimeoutMs: 8_000, maxDocumentChars: 5_000, maxPendingReads: 2 });
+  // one worker for the ordinary reads: an 8 s limit and two reads pending at most
+  const pool = make({ readTimeoutMs: 8_000, maxPendingReads: 2 });
 
   it('reads .docx, .pdf and .txt exactly as textkit does in this thread', async () => {
     const docx = await buildDocx(paper);
@@ -71,10 +74,21 @@ describe('compute pool: document reads in worker threads', () => {
     });
   });
 
-  it('refuses a document with more text than the cap before it crosses back', async () => {
-    const long = await buildDocx([{ text: '论文正文。'.repeat(2_000) }]);
-    expect(await outcome(pool.readDocument(long, 'long.docx'))).toMatchObject({ compute: 'too-long' });
-  });
+  it("refuses bombs by textkit's caps inside the worker, and the worker reads on", async () => {
+    const zipBomb = await docxZipBomb();
+    expect(zipBomb.length).toBeLessThan(1024 * 1024);
+    expect(await outcome(pool.readDocument(zipBomb, 'bomb.docx'))).toEqual({
+      textkit: 'INFLATED_TOO_LARGE',
+      message: new TextkitError('INFLATED_TOO_LARGE').message,
+    });
+    expect(await outcome(pool.readDocument(await pdfFlateBomb(), 'bomb.pdf'))).toMatchObject({
+      textkit: 'INFLATED_TOO_LARGE',
+    });
+    expect(await outcome(pool.readDocument(await docxManyParagraphs(), 'paras.docx'))).toMatchObject({
+      textkit: 'TOO_MANY_BLOCKS',
+    });
+    expect(await pool.readDocument(await buildDocx(paper), 'a.docx')).toHaveProperty('title', paper[0]!.text);
+  }, 60_000);
 
   it('refuses a read beyond the pending limit as busy, and reads the ones it took', async () => {
     const docx = await buildDocx(paper);
@@ -84,22 +98,26 @@ describe('compute pool: document reads in worker threads', () => {
   });
 
   it('ends a worker whose read runs past the time limit (PARSE_TIMEOUT); the read queued behind it is done', async () => {
-    const bomb = await inflatingPdf(300);
-    const timedOut = outcome(pool.readDocument(bomb, 'bomb.pdf'));
+    // 40,000 paragraphs pass textkit's caps (50,000) and keep mammoth busy for seconds; 300 ms is far less, and
+    // a large heap keeps the worker from running out of memory first
+    const slow = make({ readTimeoutMs: 300, heapMb: 1024 });
+    const timedOut = outcome(slow.readDocument(await docxManyParagraphs(40_000), 'slow.docx'));
     // waits in the queue for the only worker, then for the one that replaces it
-    const queued = outcome(pool.readDocument(await buildDocx(paper), 'a.docx'));
-    expect(await timedOut).toEqual({ compute: 'timeout', message: PARSE_TIMEOUT_MESSAGE });
+    const queued = outcome(slow.readDocument(Buffer.from(paper.map((p) => p.text).join('\n')), 'a.txt'));
+    expect(await timedOut).toEqual({
+      textkit: 'PARSE_TIMEOUT',
+      message: new TextkitError('PARSE_TIMEOUT').message,
+    });
     expect(await queued).toHaveProperty('doc.title', paper[0]!.text);
   }, 60_000);
 
   it('answers a worker that ran out of heap as a file too large once inflated, and reads the next file', async () => {
-    // the default heap (256 MB) and time enough to run out of it
-    const small = make({ readTimeoutMs: 120_000 });
-    const bomb = await zipBombDocx(200);
-    expect(bomb.length).toBeLessThan(1024 * 1024);
-    expect(await outcome(small.readDocument(bomb, 'bomb.docx'))).toEqual({
-      compute: 'too-large',
-      message: INFLATED_TOO_LARGE_MESSAGE,
+    // 900,000 XML elements pass textkit's caps (1,000,000): textkit alone reads on to EMPTY_TEXT (about 1.6 GB
+    // RSS), so INFLATED_TOO_LARGE here can only be the pool's answer to the worker running out of its 64 MB
+    const small = make({ heapMb: 64, readTimeoutMs: 120_000 });
+    expect(await outcome(small.readDocument(await docxManyElements(900_000), 'runs.docx'))).toEqual({
+      textkit: 'INFLATED_TOO_LARGE',
+      message: new TextkitError('INFLATED_TOO_LARGE').message,
     });
     expect(await small.readDocument(await buildDocx(paper), 'a.docx')).toHaveProperty(
       'title',

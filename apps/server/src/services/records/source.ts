@@ -14,7 +14,6 @@ export type DocumentSource = { file: UploadedFile } | { text: string };
 const FAILURE: Record<ComputeFailure, (message: string) => DomainError> = {
   timeout: unprocessable,
   'too-large': tooLarge,
-  'too-long': tooLarge,
   busy: unavailable,
   closed: unavailable,
 };
