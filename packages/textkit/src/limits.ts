@@ -53,7 +53,11 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
 /** Settle with `work`, or reject with PARSE_TIMEOUT as soon as `signal` aborts (the work itself is abandoned). */
 export function raceAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;
-  throwIfAborted(signal);
+  if (signal.aborted) {
+    // the abandoned work must not end as an unhandled rejection (fatal in a worker thread)
+    work.catch(() => {});
+    throwIfAborted(signal);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new TextkitError('PARSE_TIMEOUT', { cause: signal.reason }));
     signal.addEventListener('abort', onAbort, { once: true });

@@ -226,6 +226,8 @@ export async function readPdf(buffer: Uint8Array, limits: ReadLimits): Promise<P
     const pages: Line[][] = [];
     let chars = 0;
     for (let p = 1; p <= pdf.numPages; p++) {
+      // pdf.js answers through microtasks only: give timers (a caller's deadline) a turn every few pages
+      if (p % 8 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       throwIfAborted(limits.signal);
       const page = await raceAbort(pdf.getPage(p), limits.signal);
       const content = await raceAbort(page.getTextContent(), limits.signal);
