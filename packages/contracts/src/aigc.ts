@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UploadKept } from './upload.ts';
 import { IdQuery } from './paging.ts';
 
 /**
@@ -103,6 +104,7 @@ export const AigcWordCountResult = z.object({
   minChars: z.number().int(),
   maxChars: z.number().int(),
   quote: AigcQuote,
+  ...UploadKept.shape,
 });
 export type AigcWordCountResult = z.infer<typeof AigcWordCountResult>;
 

@@ -26,7 +26,8 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
   // Multipart lives in this module's own scope: no other route accepts uploads by accident.
   await root.register(async (plain) => {
     const aigc = ctx.aigc;
-    const { readLimit, sourceOf } = await paperUploads(plain, {
+    const { readLimit, sourceOf, counted } = await paperUploads(plain, {
+      uploads: ctx.uploads,
       limit: async () => uploadLimitOf((await aigc.limits()).maxUploadMb),
       rateKey: 'aigc-read',
       missing: '请上传论文文件或粘贴论文内容',
@@ -47,7 +48,7 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
           response: { 200: envelope(AigcWordCountResult) },
         },
       },
-      async (req) => ok(await aigc.wordCount((await sourceOf(req)).source)),
+      async (req) => ok(await counted(req, aigc.wordCount)),
     );
 
     app.post(

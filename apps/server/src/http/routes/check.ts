@@ -27,7 +27,8 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
   // Multipart is registered in this module's own scope: no other route accepts uploads by accident.
   await root.register(async (plain) => {
     const checks = ctx.checks;
-    const { readLimit, sourceOf } = await paperUploads(plain, {
+    const { readLimit, sourceOf, counted } = await paperUploads(plain, {
+      uploads: ctx.uploads,
       limit: async () => uploadLimitOf((await checks.limits()).maxUploadMb),
       rateKey: 'check-read',
       missing: '请上传论文文件或粘贴论文内容',
@@ -48,10 +49,7 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
           response: { 200: envelope(WordCountResult) },
         },
       },
-      async (req) => {
-        const { source } = await sourceOf(req);
-        return ok(await checks.wordCount(source));
-      },
+      async (req) => ok(await counted(req, checks.wordCount)),
     );
 
     app.post(

@@ -26,7 +26,8 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
   await root.register(async (plain) => {
     const rewriting = ctx.rewriting;
     const uploadLimit = uploadLimitOf(ctx.config.MAX_UPLOAD_MB);
-    const { readLimit, sourceOf } = await paperUploads(plain, {
+    const { readLimit, sourceOf, counted } = await paperUploads(plain, {
+      uploads: ctx.uploads,
       limit: async () => uploadLimit,
       rateKey: 'machine-read',
       missing: '请上传文件或粘贴需要降重的内容',
@@ -52,7 +53,7 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
           response: { 200: envelope(MachineWordCount) },
         },
       },
-      async (req) => ok(await rewriting.wordCount((await sourceOf(req)).source)),
+      async (req) => ok(await counted(req, rewriting.wordCount)),
     );
 
     const init = (edition: MachineEdition, summary: string) =>

@@ -19,7 +19,7 @@ import { aigcRun } from '../../jobs/handlers/aigc.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import { countDocument } from '../checks/records.ts';
-import { type DocumentSource, documentLimits, readSource } from '../records/source.ts';
+import { type Counted, type DocumentSource, documentLimits, readSource } from '../records/source.ts';
 import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import type { DocumentScorer } from './report.ts';
@@ -194,7 +194,7 @@ export function createAigcRecords(deps: AigcDeps) {
   return {
     limits,
 
-    async wordCount(source: AigcSource): Promise<AigcWordCountResult> {
+    async wordCount(source: AigcSource): Promise<Counted<AigcWordCountResult>> {
       const r = await read(source);
       return {
         characters: r.characters,

@@ -1,12 +1,11 @@
 import type { AigcListFilter, AigcRecord, AigcReport, AigcWordCountResult, Page } from '@paperdesk/contracts';
+import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
 import { download, request } from '../../utils/request.ts';
 
 /** `paper_aigc_api` (AIGC检测): records, quote, submission, report (spec §7). */
 const BASE = '/api/base/paper_aigc_api';
 /** Uploads and reading a long PDF can take longer than the default 15 s. */
 const UPLOAD_TIMEOUT_MS = 120_000;
-
-export type AigcSource = { file: File } | { text: string };
 
 export function queryAigc(
   paging: { pageNo: number; pageSize: number },
@@ -16,27 +15,19 @@ export function queryAigc(
   return request<Page<AigcRecord>>(`${BASE}/query_list`, { params: paging, data: filter, silent });
 }
 
-function formOf(source: AigcSource, fields: Record<string, string> = {}): FormData | Record<string, string> {
-  if (!('file' in source)) return { ...fields, text: source.text };
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.append(k, v);
-  data.append('file', source.file, source.file.name);
-  return data;
-}
-
 /** Characters and the quote for a file or pasted text; nothing is stored. */
-export function aigcWordCount(source: AigcSource, opts: { signal?: AbortSignal } = {}) {
+export function aigcWordCount(source: PaperSource, opts: { signal?: AbortSignal } = {}) {
   return request<AigcWordCountResult>(`${BASE}/word_count`, {
-    data: formOf(source),
+    data: sourceBody(source),
     silent: true,
     timeout: UPLOAD_TIMEOUT_MS,
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
 }
 
-export function aigcInit(form: { title: string; author: string }, source: AigcSource) {
+export function aigcInit(form: { title: string; author: string }, source: SentSource) {
   return request<AigcRecord>(`${BASE}/machine_init`, {
-    data: formOf(source, form),
+    data: sourceBody(source, form),
     timeout: UPLOAD_TIMEOUT_MS,
   });
 }

@@ -9,14 +9,13 @@ import type {
   ReportType,
   WordCountResult,
 } from '@paperdesk/contracts';
+import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
 import { download, request } from '../../utils/request.ts';
 
 /** `check_api` (查重): records, prices, submission, reports (spec §7). */
 const BASE = '/api/base/check_api';
 /** Uploads and reading a long PDF can take longer than the default 15 s. */
 const UPLOAD_TIMEOUT_MS = 120_000;
-
-export type CheckSource = { file: File } | { text: string };
 
 export function queryChecks(
   paging: { pageNo: number; pageSize: number },
@@ -27,14 +26,9 @@ export function queryChecks(
 }
 
 /** Characters and a quote per edition for a file or pasted text; nothing is stored. */
-export function wordCount(source: CheckSource, opts: { signal?: AbortSignal } = {}) {
-  let data: FormData | { text: string };
-  if ('file' in source) {
-    data = new FormData();
-    data.append('file', source.file, source.file.name);
-  } else data = { text: source.text };
+export function wordCount(source: PaperSource, opts: { signal?: AbortSignal } = {}) {
   return request<WordCountResult>(`${BASE}/word_count`, {
-    data,
+    data: sourceBody(source),
     silent: true,
     timeout: UPLOAD_TIMEOUT_MS,
     ...(opts.signal ? { signal: opts.signal } : {}),
@@ -48,18 +42,9 @@ export interface CheckInitForm {
   addToLibrary: boolean;
 }
 
-export function checkInit(form: CheckInitForm, source: CheckSource) {
-  if ('file' in source) {
-    const data = new FormData();
-    data.append('title', form.title);
-    data.append('author', form.author);
-    data.append('edition', form.edition);
-    data.append('addToLibrary', String(form.addToLibrary));
-    data.append('file', source.file, source.file.name);
-    return request<CheckRecord>(`${BASE}/check_init`, { data, timeout: UPLOAD_TIMEOUT_MS });
-  }
+export function checkInit(form: CheckInitForm, source: SentSource) {
   return request<CheckRecord>(`${BASE}/check_init`, {
-    data: { ...form, text: source.text },
+    data: sourceBody(source, { ...form }),
     timeout: UPLOAD_TIMEOUT_MS,
   });
 }

@@ -6,6 +6,7 @@ import type {
   MachineWordCount,
   Page,
 } from '@paperdesk/contracts';
+import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
 import { download, request } from '../../utils/request.ts';
 
 /** `machine_api` (降重): records, prices, submission, the before/after result and its .docx (spec §7). */
@@ -13,18 +14,8 @@ const BASE = '/api/base/machine_api';
 /** Uploads and reading a long PDF can take longer than the default 15 s. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-export type MachineSource = { file: File } | { text: string };
-
 const INIT: Record<MachineEdition, string> = { standard: 'machine_init', cnki: 'machine_cnki_init' };
 const SUBMIT: Record<MachineEdition, string> = { standard: 'machine_submit', cnki: 'machine_cnki_submit' };
-
-function body(source: MachineSource, title?: string): FormData | { text: string; title?: string } {
-  if (!('file' in source)) return { text: source.text, ...(title !== undefined ? { title } : {}) };
-  const data = new FormData();
-  if (title !== undefined) data.append('title', title);
-  data.append('file', source.file, source.file.name);
-  return data;
-}
 
 export function queryMachines(
   paging: { pageNo: number; pageSize: number },
@@ -35,9 +26,9 @@ export function queryMachines(
 }
 
 /** Characters to rewrite and a quote per edition; nothing is stored. */
-export function machineWordCount(source: MachineSource, opts: { signal?: AbortSignal } = {}) {
+export function machineWordCount(source: PaperSource, opts: { signal?: AbortSignal } = {}) {
   return request<MachineWordCount>(`${BASE}/word_count`, {
-    data: body(source),
+    data: sourceBody(source),
     silent: true,
     timeout: UPLOAD_TIMEOUT_MS,
     ...(opts.signal ? { signal: opts.signal } : {}),
@@ -45,9 +36,9 @@ export function machineWordCount(source: MachineSource, opts: { signal?: AbortSi
 }
 
 /** machine_init (智能降重) or machine_cnki_init (知网专版): stores the text as a payable record. */
-export function machineInit(edition: MachineEdition, title: string, source: MachineSource) {
+export function machineInit(edition: MachineEdition, title: string, source: SentSource) {
   return request<MachineRecord>(`${BASE}/${INIT[edition]}`, {
-    data: body(source, title),
+    data: sourceBody(source, { title }),
     timeout: UPLOAD_TIMEOUT_MS,
   });
 }
