@@ -1,9 +1,15 @@
-import type { AigcListFilter, AigcRecord, AigcReport, AigcWordCountResult, Page } from '@paperdesk/contracts';
+import {
+  aigcEndpoints,
+  type AigcListFilter,
+  type AigcRecord,
+  type AigcWordCountResult,
+} from '@paperdesk/contracts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
-import { download, request } from '../../utils/request.ts';
+import { call, download, request } from '../../utils/request.ts';
 
 /** `paper_aigc_api` (AIGC检测): records, quote, submission, report (spec §7). */
 const BASE = '/api/base/paper_aigc_api';
+const ep = aigcEndpoints;
 /** Uploads and reading a long PDF can take longer than the default 15 s. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
@@ -12,7 +18,7 @@ export function queryAigc(
   filter: NonNullable<AigcListFilter> = {},
   silent = false,
 ) {
-  return request<Page<AigcRecord>>(`${BASE}/query_list`, { params: paging, data: filter, silent });
+  return call(ep.query_list, { query: paging, body: filter, silent });
 }
 
 /** Characters and the quote for a file or pasted text; nothing is stored. */
@@ -38,22 +44,22 @@ export function aigcSubmit(id: number) {
 }
 
 export function aigcReload(id: number) {
-  return request<AigcRecord>(`${BASE}/reload`, { params: { id } });
+  return call(ep.reload, { query: { id } });
 }
 
 /** Polled while a check runs: silent so a slow network does not toast every second. */
 export function loadAigc(id: number, silent = false) {
-  return request<AigcRecord>(`${BASE}/load_by_id`, { params: { id }, silent });
+  return call(ep.load_by_id, { query: { id }, silent });
 }
 
 export function deleteAigc(id: number) {
-  return request<boolean>(`${BASE}/delete`, { params: { id } });
+  return call(ep.delete, { query: { id } });
 }
 
 export function aigcReport(id: number) {
-  return request<AigcReport>(`${BASE}/load_content_by_id`, { params: { id }, timeout: 60_000 });
+  return call(ep.load_content_by_id, { query: { id }, timeout: 60_000 });
 }
 
 export function downloadAigcReport(id: number, fallbackName: string) {
-  return download(`${BASE}/download_report`, { params: { id }, fallbackName });
+  return download(ep.download_report.path, { params: { id }, fallbackName });
 }

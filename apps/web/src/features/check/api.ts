@@ -1,19 +1,19 @@
-import type {
-  CheckCost,
-  CheckEdition,
-  CheckListFilter,
-  CheckRecord,
-  CheckReport,
-  MachineRecord,
-  Page,
-  ReportType,
-  WordCountResult,
+import {
+  type CheckCost,
+  type CheckEdition,
+  type CheckListFilter,
+  type CheckRecord,
+  checkEndpoints,
+  type MachineRecord,
+  type ReportType,
+  type WordCountResult,
 } from '@paperdesk/contracts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
-import { download, request } from '../../utils/request.ts';
+import { call, download, request } from '../../utils/request.ts';
 
 /** `check_api` (查重): records, prices, submission, reports (spec §7). */
 const BASE = '/api/base/check_api';
+const ep = checkEndpoints;
 /** Uploads and reading a long PDF can take longer than the default 15 s. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
@@ -22,7 +22,7 @@ export function queryChecks(
   filter: NonNullable<CheckListFilter> = {},
   silent = false,
 ) {
-  return request<Page<CheckRecord>>(`${BASE}/query_list`, { params: paging, data: filter, silent });
+  return call(ep.query_list, { query: paging, body: filter, silent });
 }
 
 /** Characters and a quote per edition for a file or pasted text; nothing is stored. */
@@ -59,15 +59,15 @@ export function checkSubmit(id: number, opts: { edition?: CheckEdition; orderId?
 
 /** Polled while a check runs: silent so a slow network does not toast every second. */
 export function loadCheck(id: number, silent = false) {
-  return request<CheckRecord>(`${BASE}/load_by_id`, { params: { id }, silent });
+  return call(ep.load_by_id, { query: { id }, silent });
 }
 
 export function deleteCheck(id: number) {
-  return request<boolean>(`${BASE}/delete`, { params: { id } });
+  return call(ep.delete, { query: { id } });
 }
 
 export function updateTitle(id: number, title: string) {
-  return request<CheckRecord>(`${BASE}/update_title`, { params: { id }, data: { title } });
+  return call(ep.update_title, { query: { id }, body: { title } });
 }
 
 /** Hands the checked paper to rewriting (降重): a new 智能降重 record of its flagged paragraphs. */
@@ -76,13 +76,9 @@ export function checkMachineSubmit(id: number) {
 }
 
 export function reportParagraphs(id: number) {
-  return request<CheckReport>(`${BASE}/report_paragraphs`, {
-    method: 'GET',
-    params: { id },
-    timeout: 60_000,
-  });
+  return call(ep.report_paragraphs, { query: { id }, timeout: 60_000 });
 }
 
 export function downloadReport(id: number, type: ReportType, fallbackName: string) {
-  return download(`${BASE}/download_report`, { params: { id, type }, fallbackName });
+  return download(ep.download_report.path, { params: { id, type }, fallbackName });
 }

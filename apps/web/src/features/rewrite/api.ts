@@ -1,16 +1,16 @@
-import type {
-  MachineDetail,
-  MachineEdition,
-  MachineListFilter,
-  MachineRecord,
-  MachineWordCount,
-  Page,
+import {
+  type MachineEdition,
+  machineEndpoints,
+  type MachineListFilter,
+  type MachineRecord,
+  type MachineWordCount,
 } from '@paperdesk/contracts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
-import { download, request } from '../../utils/request.ts';
+import { call, download, request } from '../../utils/request.ts';
 
 /** `machine_api` (降重): records, prices, submission, the before/after result and its .docx (spec §7). */
 const BASE = '/api/base/machine_api';
+const ep = machineEndpoints;
 /** Uploads and reading a long PDF can take longer than the default 15 s. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
@@ -22,7 +22,7 @@ export function queryMachines(
   filter: NonNullable<MachineListFilter> = {},
   silent = false,
 ) {
-  return request<Page<MachineRecord>>(`${BASE}/query_list`, { params: paging, data: filter, silent });
+  return call(ep.query_list, { query: paging, body: filter, silent });
 }
 
 /** Characters to rewrite and a quote per edition; nothing is stored. */
@@ -51,13 +51,13 @@ export function machineSubmit(edition: MachineEdition, id: number, orderId?: num
 
 /** Polled while a rewrite runs: silent so a slow network does not toast every second. */
 export function loadMachine(id: number, silent = false) {
-  return request<MachineDetail>(`${BASE}/load_by_id`, { params: { id }, silent });
+  return call(ep.load_by_id, { query: { id }, silent });
 }
 
 export function deleteMachine(id: number) {
-  return request<boolean>(`${BASE}/delete`, { params: { id } });
+  return call(ep.delete, { query: { id } });
 }
 
 export function downloadMachine(id: number, fallbackName: string) {
-  return download(`${BASE}/download_report`, { params: { id }, fallbackName });
+  return download(ep.download_report.path, { params: { id }, fallbackName });
 }
