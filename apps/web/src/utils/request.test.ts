@@ -55,7 +55,8 @@ describe('request client (spec §7)', () => {
     vi.stubGlobal('fetch', fetchMock);
     await call(checkEndpoints.update_title, { query: { id: 7 }, body: { title: '新题目' } });
     await call(checkEndpoints.report_paragraphs, { query: { id: 7 } });
-    const [[url1, init1], [url2, init2]] = fetchMock.mock.calls as [string, RequestInit][];
+    const [url1, init1] = fetchMock.mock.calls[0]!;
+    const [url2, init2] = fetchMock.mock.calls[1]!;
     expect([url1, init1.method, init1.body]).toEqual([
       '/api/base/check_api/update_title?id=7',
       'POST',

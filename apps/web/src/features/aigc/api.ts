@@ -40,7 +40,7 @@ export function aigcInit(form: { title: string; author: string }, source: SentSo
 
 /** Silent: the page turns a 402 into the pay dialog instead of a toast. */
 export function aigcSubmit(id: number) {
-  return request<AigcRecord>(`${BASE}/submit_check`, { params: { id }, silent: true });
+  return call(ep.submit_check, { query: { id }, silent: true });
 }
 
 export function aigcReload(id: number) {

@@ -1,10 +1,8 @@
 import {
-  type CheckCost,
   type CheckEdition,
   type CheckListFilter,
   type CheckRecord,
   checkEndpoints,
-  type MachineRecord,
   type ReportType,
   type WordCountResult,
 } from '@paperdesk/contracts';
@@ -50,11 +48,11 @@ export function checkInit(form: CheckInitForm, source: SentSource) {
 }
 
 export function checkCost(id: number, edition?: CheckEdition) {
-  return request<CheckCost>(`${BASE}/check_cost`, { data: { id, ...(edition ? { edition } : {}) } });
+  return call(ep.check_cost, { body: { id, ...(edition ? { edition } : {}) } });
 }
 
 export function checkSubmit(id: number, opts: { edition?: CheckEdition; orderId?: number } = {}) {
-  return request<CheckRecord>(`${BASE}/check_submit`, { data: { id, ...opts } });
+  return call(ep.check_submit, { body: { id, ...opts } });
 }
 
 /** Polled while a check runs: silent so a slow network does not toast every second. */
@@ -72,7 +70,7 @@ export function updateTitle(id: number, title: string) {
 
 /** Hands the checked paper to rewriting (降重): a new 智能降重 record of its flagged paragraphs. */
 export function checkMachineSubmit(id: number) {
-  return request<MachineRecord>(`${BASE}/check_machine_submit`, { params: { id } });
+  return call(ep.check_machine_submit, { query: { id } });
 }
 
 export function reportParagraphs(id: number) {

@@ -15,7 +15,6 @@ const ep = machineEndpoints;
 const UPLOAD_TIMEOUT_MS = 120_000;
 
 const INIT: Record<MachineEdition, string> = { standard: 'machine_init', cnki: 'machine_cnki_init' };
-const SUBMIT: Record<MachineEdition, string> = { standard: 'machine_submit', cnki: 'machine_cnki_submit' };
 
 export function queryMachines(
   paging: { pageNo: number; pageSize: number },
@@ -44,8 +43,8 @@ export function machineInit(edition: MachineEdition, title: string, source: Sent
 }
 
 export function machineSubmit(edition: MachineEdition, id: number, orderId?: number) {
-  return request<MachineRecord>(`${BASE}/${SUBMIT[edition]}`, {
-    data: { id, ...(orderId ? { orderId } : {}) },
+  return call(edition === 'cnki' ? ep.machine_cnki_submit : ep.machine_submit, {
+    body: { id, ...(orderId ? { orderId } : {}) },
   });
 }
 
