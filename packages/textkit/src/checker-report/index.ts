@@ -10,7 +10,7 @@ import {
   fromPercent,
   PAPERDESK_REPORT_KEY,
 } from './types.ts';
-import { detectVendor, isPassage, reportOf, textSpans } from './vendors.ts';
+import { detectVendor, isPassage, lastSectionRatio, reportOf, textSpans } from './vendors.ts';
 
 export { matchReportToPaper, type FlaggedRange, type ReportPaperMatch } from './match.ts';
 export { type CheckerReport, type CheckerVendor, type FlaggedSpan, PAPERDESK_REPORT_KEY } from './types.ts';
@@ -75,8 +75,7 @@ function redSpans(runs: readonly HtmlRun[]): FlaggedSpan[] {
     }
     if (run.text.trim() === '' && !run.text.includes('\n')) continue;
     flush();
-    const section = /文字复制比[:：]?\s*(\d+(?:\.\d+)?)\s*%/.exec(run.text);
-    if (section) sectionRatio = fromPercent(Number(section[1]));
+    sectionRatio = lastSectionRatio(run.text) ?? sectionRatio;
   }
   flush();
   return spans;
@@ -88,10 +87,9 @@ export function parseCheckerReportHtml(html: string): CheckerReport {
   const text = runs.map((r) => r.text).join('');
   const vendor = detectVendor(text);
   if (vendor === null) throw notAReport();
-  const lines = text.split('\n');
   let spans = vendor === 'paperdesk' ? paperdeskHtmlSpans(runs) : redSpans(runs);
   // a layout that marks passages in words rather than in red
-  if (spans.length === 0 && vendor !== 'paperdesk') spans = textSpans(lines);
+  if (spans.length === 0 && vendor !== 'paperdesk') spans = textSpans(text);
   return capped(reportOf(vendor, text, spans));
 }
 
@@ -122,7 +120,7 @@ export function parseCheckerReportText(lines: readonly string[], embedded?: stri
   const vendor: CheckerVendor | null = detectVendor(text);
   if (vendor === null) throw notAReport();
   const own = vendor === 'paperdesk' && embedded !== undefined ? paperdeskPdfSpans(embedded) : undefined;
-  return capped(reportOf(vendor, text, own ?? textSpans(lines)));
+  return capped(reportOf(vendor, text, own ?? textSpans(text)));
 }
 
 /**

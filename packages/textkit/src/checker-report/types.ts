@@ -19,5 +19,5 @@ export interface CheckerReport {
 /** What a PaperDesk report PDF carries in its Info dictionary under PAPERDESK_REPORT_KEY (JSON). */
 export const PAPERDESK_REPORT_KEY = 'PaperDeskFlagged';
 
-/** 12.3 (percent, as printed) -> 0.123, exactly as a ratio rounded to 0.1 % is written. */
-export const fromPercent = (value: number) => Math.round(value * 10) / 1000;
+/** 12.3 or 15.32 (percent, as printed) -> 0.123 / 0.1532, exactly as a ratio rounded to 0.1 % is written. */
+export const fromPercent = (value: number) => Math.round(value * 100) / 10000;

@@ -51,71 +51,65 @@ export function overallRatio(text: string, vendor: CheckerVendor): number | unde
   return undefined;
 }
 
-/** 知网 全文对照: "此处有 45 字相似"; 维普 / 万方 / PaperPass: "相似片段 3 … 相似度：82.1%", "原文片段：…". */
-const PASSAGE_MARK = /此处有\s*\d+\s*字相似|^【?(?:相似|疑似)片段\s*\d*】?|^原文(?:片段|内容)?\s*[:：]/;
-const SOURCE_LINE = /^(?:相似内容来源|相似来源|相似文献|比对来源|来源)\s*[:：]?\s*(.*)$/;
-/** Lines that end a passage: section titles and the reports' fixed headings. */
-const PASSAGE_END =
-  /^(?:\d+\.\s*\S.*总字数|相似文献列表|原文内容$|检测结果|说明[:：]|指标|第\s*\d+\s*页|\d+\s*\/\s*\d+$|表格检测结果|参考文献)/;
-const SECTION_RATIO = new RegExp(`文字复制比${PCT}`);
-const SPAN_RATIO = new RegExp(`(?:相似度|相似比|复写率|文字复制比)${PCT}`);
-/** A passage is at most this many lines of the extracted text, and this many characters. */
-const MAX_PASSAGE_LINES = 4;
+/**
+ * 知网 全文对照: "此处有 45 字相似"; 维普 / 万方: "相似片段 3 相似比：82.1%"; PaperPass: "原文片段：". A PDF's text layer
+ * runs a report's lines together, so markers are found anywhere in the text, not at line starts.
+ */
+const PASSAGE_MARK = /此处有\s*\d+\s*字相似|【?(?:相似|疑似)片段\s*\d+\s*】?|原文(?:片段|内容)\s*[:：]/g;
+const OWN_RATIO = new RegExp(`^[\\s，,；;]*(?:相似度|相似比|复写率|文字复制比)${PCT}(?:\\s*[（(]\\d+[）)])?`);
+const SOURCE_LABEL = /(?:相似内容来源|相似来源|比对来源)\s*[:：]?/;
+/** Where a passage ends at the latest: the reports' fixed headings and section titles. */
+const PASSAGE_END = /相似文献列表|原文内容|检测结果|说明[:：]|\n\s*\d+\.\s*[^\n]{1,60}?总字数/;
+/** 知网's per-section figure (not 总文字复制比, not 单篇最大文字复制比). */
+const SECTION_RATIO = new RegExp(`(?<![总大])文字复制比${PCT}`, 'g');
 const MAX_PASSAGE_CHARS = 5000;
 
-const sourceTitle = (s: string) => /《([^》]{2,200})》/.exec(s)?.[1] ?? s.trim().slice(0, 200);
+/** The last per-section 文字复制比 printed in `text`, if any. */
+export function lastSectionRatio(text: string): number | undefined {
+  const last = [...text.matchAll(SECTION_RATIO)].at(-1);
+  return last ? fromPercent(Number(last[1])) : undefined;
+}
 
-/** Flagged passages of a report read as lines of text (a PDF): the passage after each marker, its ratio and source. */
-export function textSpans(lines: readonly string[]): FlaggedSpan[] {
+function sourceAfter(text: string): string | undefined {
+  const head = text.slice(0, 160);
+  const quoted = /《([^》\n]{2,100})》/.exec(head)?.[1];
+  if (quoted) return quoted.trim();
+  const line = head
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim();
+  return line ? line.slice(0, 60) : undefined;
+}
+
+/** Flagged passages of a report read as text (a PDF): the passage after each marker, its ratio and source. */
+export function textSpans(text: string): FlaggedSpan[] {
+  const marks = [...text.matchAll(PASSAGE_MARK)];
+  const sectionRatios = [...text.matchAll(SECTION_RATIO)].map((m) => ({
+    at: m.index,
+    ratio: fromPercent(Number(m[1])),
+  }));
   const spans: FlaggedSpan[] = [];
-  let sectionRatio: number | undefined;
-  let open: { span: FlaggedSpan; lines: number; wantSource: boolean } | undefined;
-  const close = () => {
-    if (open?.span.text.trim()) spans.push({ ...open.span, text: open.span.text.trim() });
-    open = undefined;
-  };
-  for (const raw of lines) {
-    const line = raw.trim();
-    if (!line) continue;
-    if (open?.wantSource) {
-      open.span.source = sourceTitle(line);
-      open.wantSource = false;
-      close();
-      continue;
-    }
-    const marker = PASSAGE_MARK.exec(line);
-    if (marker) {
-      close();
-      const own = SPAN_RATIO.exec(line);
-      const ratio = own ? fromPercent(Number(own[1])) : sectionRatio;
-      // what follows the marker (and its figures) on the same line is the passage's start
-      const rest = line
-        .slice(marker.index + marker[0].length)
-        .replace(new RegExp(`^[\\s，,；;]*(?:(?:相似度|相似比|复写率)${PCT})?[\\s，,；;]*`), '')
-        .replace(/^(?:原文(?:片段|内容)?\s*[:：])\s*/, '');
-      open = { span: { text: rest, ...(ratio === undefined ? {} : { ratio }) }, lines: 0, wantSource: false };
-      continue;
-    }
-    const sectionRatioMatch = SECTION_RATIO.exec(line);
-    if (sectionRatioMatch && !open) sectionRatio = fromPercent(Number(sectionRatioMatch[1]));
-    if (!open) continue;
-    const source = SOURCE_LINE.exec(line);
-    if (source) {
-      if (source[1]?.trim()) {
-        open.span.source = sourceTitle(source[1]);
-        close();
-      } else open.wantSource = true;
-      continue;
-    }
-    if (PASSAGE_END.test(line) || open.lines >= MAX_PASSAGE_LINES) {
-      close();
-      continue;
-    }
-    open.span.text += line;
-    open.lines++;
-    if (open.span.text.length > MAX_PASSAGE_CHARS) close();
-  }
-  close();
+  marks.forEach((mark, i) => {
+    const from = mark.index + mark[0].length;
+    const to = Math.min(marks[i + 1]?.index ?? text.length, from + MAX_PASSAGE_CHARS);
+    let region = text.slice(from, to);
+    const own = OWN_RATIO.exec(region);
+    if (own) region = region.slice(own[0].length);
+    const ratio = own
+      ? fromPercent(Number(own[1]))
+      : sectionRatios.filter((r) => r.at < mark.index).at(-1)?.ratio;
+    const label = SOURCE_LABEL.exec(region);
+    const end = PASSAGE_END.exec(region);
+    const stop = Math.min(label?.index ?? region.length, end?.index ?? region.length);
+    const passage = region
+      .slice(0, stop)
+      .replace(/\s*\n\s*/g, '')
+      .trim();
+    if (!isPassage(passage)) return;
+    const source =
+      label && label.index === stop ? sourceAfter(region.slice(label.index + label[0].length)) : undefined;
+    spans.push({ text: passage, ...(ratio === undefined ? {} : { ratio }), ...(source ? { source } : {}) });
+  });
   return spans;
 }
 
