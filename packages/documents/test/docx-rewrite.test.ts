@@ -207,6 +207,31 @@ describe('rewriteDocx', () => {
     expect(xml).toMatch(/<w:rPr><w:b\/><w:bCs\/><\/w:rPr><w:t xml:space="preserve">深度学习<\/w:t>/);
   });
 
+  it('moves a note reference with the words it follows, never typing a literal [1]', async () => {
+    const original = await thesisDocx();
+    const { edits } = await editsFor(original);
+    const moved = '深度学习方法[1]在图像识别领域进展显著，这得益于计算能力的提升。';
+    const plain = await rewriteDocx(original, [{ original: edits[0]!.original, text: moved }]);
+    expect(await texts(plain.bytes)).toContain(moved);
+    const edited = (bytes: Uint8Array) => {
+      const xml = documentXml(bytes);
+      return topLevelParagraphs(xml)
+        .map((p) => xml.slice(p.start, p.end))
+        .find((p) => p.includes('深度学习'))!;
+    };
+    const xml = edited(plain.bytes);
+    expect(xml.match(/<w:footnoteReference /g)).toHaveLength(1);
+    expect(xml).not.toMatch(/<w:t[^>]*>[^<]*\[1\]/);
+    // tracked: the reference stays where it was (it cannot be deleted and re-inserted), still no typed copy
+    const tracked = await rewriteDocx(original, [{ original: edits[0]!.original, text: moved }], {
+      track: true,
+    });
+    const trackedXml = edited(tracked.bytes);
+    expect(trackedXml.match(/<w:footnoteReference /g)).toHaveLength(1);
+    expect(trackedXml).not.toMatch(/<w:t[^>]*>[^<]*\[1\]/);
+    expect(await texts(rejectAll(tracked.bytes))).toContain(edits[0]!.original);
+  });
+
   it('refuses a file that is not a .docx, and rewrites nothing when no edit matches', async () => {
     await expect(rewriteDocx(new TextEncoder().encode('not a zip'), [])).rejects.toMatchObject({
       code: 'UNREADABLE_FILE',

@@ -164,6 +164,19 @@ describe('readCheckerReport', () => {
   });
 });
 
+describe('hostile report files', () => {
+  it('parses markup bombs in linear time and refuses them', () => {
+    // each of these is quadratic for a tag pattern that may run past the next '<' or the end of the input
+    for (const unit of ['<!--', '<a "', '<a b', '<![CDATA[', '<!x', '<span style="color:red">']) {
+      const html = unit.repeat(Math.ceil(500_000 / unit.length));
+      const started = performance.now();
+      expect(() => parseCheckerReportHtml(html)).toThrow(expect.objectContaining({ code: 'NOT_A_REPORT' }));
+      // linear work is well under a second here; a quadratic scan of 500 KB takes minutes
+      expect(performance.now() - started).toBeLessThan(5000);
+    }
+  });
+});
+
 describe('matchReportToPaper', () => {
   it('finds the flagged passages in the paper, across punctuation and width differences', async () => {
     const report = await readCheckerReport(cnkiHtml(), 'r.html');

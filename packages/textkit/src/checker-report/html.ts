@@ -58,8 +58,9 @@ export function htmlRuns(html: string): HtmlRun[] {
       last.text += text;
     else runs.push({ text, red, cls: top?.cls ?? '', within: top?.within ?? '', element: top?.element ?? 0 });
   };
+  // linear on hostile input: no alternative runs past the next '<', an unterminated comment ends the input
   const re =
-    /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<[!?][^>]*>|<(\/?)([a-zA-Z][\w:-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>|([^<]+)/g;
+    /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<[!?][^<>]*>?|<(\/?)([a-zA-Z][\w:-]*)((?:"[^"<>]*"|'[^'<>]*'|[^'"<>])*)>|([^<]+)|</g;
   for (let m = re.exec(html); m !== null; m = re.exec(html)) {
     if (m[4] !== undefined) {
       if (skip === 0) push(decodeXmlEntities(m[4]).replace(/\s+/g, ' '));

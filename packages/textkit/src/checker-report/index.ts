@@ -15,8 +15,8 @@ import { detectVendor, isPassage, lastSectionRatio, reportOf, textSpans } from '
 export { matchReportToPaper, type FlaggedRange, type ReportPaperMatch } from './match.ts';
 export { type CheckerReport, type CheckerVendor, type FlaggedSpan, PAPERDESK_REPORT_KEY } from './types.ts';
 
-/** An HTML report larger than this is not a report (知网's 全文对照 of a long thesis is a few MB). */
-const MAX_HTML_BYTES = 20 * 1024 * 1024;
+/** An HTML report larger than this is not a report (知网's 全文对照 of a long thesis is a few MB); parsing is linear, ~1 s per 1.5 MB of hostile markup. */
+const MAX_HTML_BYTES = 10 * 1024 * 1024;
 /** At most this many flagged passages are returned (a report lists hundreds at most). */
 const MAX_SPANS = 5000;
 
@@ -28,8 +28,18 @@ function reportFormat(filename: string): 'pdf' | 'html' | undefined {
   return ext === 'html' || ext === 'htm' ? 'html' : undefined;
 }
 
+/** ... and at most this many characters of them (a PaperDesk PDF's embedded list is as long as its author made it). */
+const MAX_SPAN_CHARS = 2_000_000;
+
 function capped(report: CheckerReport): CheckerReport {
-  return report.spans.length > MAX_SPANS ? { ...report, spans: report.spans.slice(0, MAX_SPANS) } : report;
+  let chars = 0;
+  let keep = 0;
+  while (keep < Math.min(report.spans.length, MAX_SPANS)) {
+    chars += report.spans[keep]!.text.length;
+    if (chars > MAX_SPAN_CHARS) break;
+    keep++;
+  }
+  return keep < report.spans.length ? { ...report, spans: report.spans.slice(0, keep) } : report;
 }
 
 /** PaperDesk's own HTML report: `<mark class="copy">` runs, the paragraph tag's 复制比, the pair table's source. */
