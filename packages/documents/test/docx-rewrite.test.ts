@@ -182,6 +182,14 @@ describe('rewriteDocx', () => {
     expect(new Set(revisions.map((r) => `${r[3]}|${r[4]}`))).toEqual(
       new Set(['张三 &amp; PaperDesk|2026-03-01T08:00:00Z']),
     );
+    // structure the schema asks for: revisions hold runs only, deleted text only inside deletions
+    for (const m of xml.matchAll(/<w:(ins|del) [^>]*>([\s\S]*?)<\/w:\1>/g)) {
+      expect(m[2]).toMatch(/^(<w:r>|<w:r [^>]*>)[\s\S]*<\/w:r>$/);
+      expect(m[2]!.match(/<w:r[ >]/g)).toHaveLength(1);
+      if (m[1] === 'ins') expect(m[2]).not.toContain('w:delText');
+      else expect(m[2]).not.toMatch(/<w:t[ >]/);
+    }
+    expect(xml.replace(/<w:del [^>]*>[\s\S]*?<\/w:del>/g, '')).not.toContain('w:delText');
     // word/phrase granularity: unchanged stretches stay outside any revision
     expect(xml).toMatch(/<w:t xml:space="preserve">深度学习<\/w:t>/);
     expect(xml).not.toMatch(/<w:del [^>]*>(?:(?!<\/w:del>)[\s\S])*<w:t[ >]/);
