@@ -281,7 +281,7 @@ describe('rewriteDocx', () => {
     expect(texts2[secondAt]).toBe(to);
   });
 
-  it('keeps a citation field whole and leaves deleted-looking fields in place', async () => {
+  it('keeps a citation field and a simple field whole', async () => {
     const original = await thesisDocx();
     const buf = Buffer.from(original);
     const { entries, name, xml } = readMainDocumentPart(buf, resolveLimits(undefined));
@@ -290,14 +290,16 @@ describe('rewriteDocx', () => {
       '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ADDIN EN.CITE </w:instrText></w:r>' +
       '<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:t>[2]</w:t></w:r>' +
       '<w:r><w:fldChar w:fldCharType="end"/></w:r>';
-    const withField = xml.replace(`${CELL}</w:t></w:r>`, `${CELL}</w:t></w:r>${field}`);
+    // and a simple field, whose text mammoth (so textkit) does not read
+    const simple = '<w:fldSimple w:instr=" SEQ 表 \\* ARABIC "><w:r><w:t>7</w:t></w:r></w:fldSimple>';
+    const withField = xml.replace(`${CELL}</w:t></w:r>`, `${CELL}</w:t></w:r>${field}${simple}`);
     expect(withField).not.toBe(xml);
     const doc = replaceZipEntry(buf, entries, name, Buffer.from(withField));
     const cell = (await texts(doc)).find((t) => t.startsWith('实验数据'))!;
     expect(cell).toBe(`${CELL}[2]`);
     const result = await rewriteDocx(doc, [{ original: cell, text: `${CELL_NEW}[2]` }], { track: true });
     const out = documentXml(result.bytes);
-    expect(out).toContain(field);
+    expect(out).toContain(field + simple);
     expect(await texts(rejectAll(result.bytes))).toContain(cell);
     expect(await texts(result.bytes)).toContain(`${CELL_NEW}[2]`);
   });
