@@ -215,6 +215,30 @@ describe('rewriteDocx', () => {
     expect(xml).toMatch(/<w:rPr><w:b\/><w:bCs\/><\/w:rPr><w:t xml:space="preserve">深度学习<\/w:t>/);
   });
 
+  it('reads through the noise Word writes: split runs, rsids, proofing marks, bookmarks, rendered page breaks', async () => {
+    const original = await thesisDocx();
+    const buf = Buffer.from(original);
+    const { entries, name, xml } = readMainDocumentPart(buf, resolveLimits(undefined));
+    const [a, b, c] = [PLAIN.slice(0, 9), PLAIN.slice(9, 12), PLAIN.slice(12)];
+    const wordy =
+      `<w:r w:rsidR="00A1B2C3"><w:rPr><w:rFonts w:hint="eastAsia"/></w:rPr><w:t>　　${a}</w:t></w:r>` +
+      '<w:proofErr w:type="spellStart"/><w:bookmarkStart w:id="0" w:name="_Toc1"/>' +
+      `<w:r w:rsidRPr="00D4E5F6"><w:rPr><w:rFonts w:hint="eastAsia"/></w:rPr><w:lastRenderedPageBreak/><w:t>${b}</w:t></w:r>` +
+      '<w:bookmarkEnd w:id="0"/><w:proofErr w:type="spellEnd"/>' +
+      `<w:r><w:rPr><w:rFonts w:hint="eastAsia"/></w:rPr><w:t>${c}</w:t></w:r>`;
+    const plainRun = `<w:r><w:t xml:space="preserve">　　${PLAIN}</w:t></w:r>`;
+    expect(xml).toContain(plainRun);
+    const doc = replaceZipEntry(buf, entries, name, Buffer.from(xml.replace(plainRun, wordy)));
+    expect(await texts(doc)).toContain(PLAIN);
+    const result = await rewriteDocx(doc, [{ original: PLAIN, text: PLAIN_NEW }]);
+    expect(result.applied).toBe(1);
+    expect(await texts(result.bytes)).toContain(PLAIN_NEW);
+    const out = documentXml(result.bytes);
+    expect(out).toContain('<w:bookmarkStart w:id="0" w:name="_Toc1"/>');
+    expect(out).toContain('<w:bookmarkEnd w:id="0"/>');
+    expect(out).toContain('　　');
+  });
+
   it('moves a note reference with the words it follows, never typing a literal [1]', async () => {
     const original = await thesisDocx();
     const { edits } = await editsFor(original);
