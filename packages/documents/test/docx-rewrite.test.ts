@@ -239,6 +239,21 @@ describe('rewriteDocx', () => {
     expect(out).toContain('　　');
   });
 
+  it('drops a hyperlink whose words are all rewritten away, or marks its runs deleted when tracking', async () => {
+    const original = await thesisDocx();
+    const edit = { original: '代码见项目主页，欢迎复现。', text: '代码已经公开，欢迎复现。' };
+    const plain = await rewriteDocx(original, [edit]);
+    expect(await texts(plain.bytes)).toContain(edit.text);
+    expect(documentXml(plain.bytes)).not.toContain('<w:hyperlink');
+    const tracked = await rewriteDocx(original, [edit], { track: true });
+    const xml = documentXml(tracked.bytes);
+    expect(xml).toMatch(
+      /<w:hyperlink [^>]*><w:del w:id="\d+" [^>]*><w:r><w:delText xml:space="preserve">项目主页<\/w:delText><\/w:r><\/w:del><\/w:hyperlink>/,
+    );
+    expect(await texts(tracked.bytes)).toContain(edit.text);
+    expect(await texts(rejectAll(tracked.bytes))).toContain(edit.original);
+  });
+
   it('moves a note reference with the words it follows, never typing a literal [1]', async () => {
     const original = await thesisDocx();
     const { edits } = await editsFor(original);
