@@ -19,14 +19,6 @@ export const EXPLANATION_KINDS: readonly ExplanationKind[] = [
   'lowSurprisal',
 ];
 
-/** Short Chinese labels (for the PDF and logs; the web page has them in its i18n catalogue). */
-export const EXPLANATION_LABELS: Record<ExplanationKind, string> = {
-  connectives: '模板化连接词偏多',
-  uniformSentences: '句子长度过于均匀',
-  stockPhrases: '常见 AI 套话措辞',
-  lowSurprisal: '用词可预测性高（低困惑度）',
-};
-
 export interface SegmentReason {
   kind: ExplanationKind;
   /** Contribution to the calibrated log-odds (> 0: towards AI). */

@@ -14,7 +14,6 @@ export {
 } from './detector.ts';
 export {
   EXPLANATION_KINDS,
-  EXPLANATION_LABELS,
   type ExplanationKind,
   explainSegment,
   type SegmentReason,

@@ -128,6 +128,14 @@ export const AigcHintKind = z
   );
 export type AigcHintKind = z.infer<typeof AigcHintKind>;
 
+/** Hint labels as the report states them (the web page has them in its i18n catalogue). */
+export const AIGC_HINT_LABELS: Record<AigcHintKind, string> = {
+  connectives: '模板化连接词偏多',
+  uniformSentences: '句子长度过于均匀',
+  stockPhrases: '常见 AI 套话措辞',
+  lowSurprisal: '用词可预测性高',
+};
+
 export const AigcHint = z.object({
   kind: AigcHintKind,
   weight: z.number().describe('对 AI 判断的贡献（对数几率，越大影响越大）'),
