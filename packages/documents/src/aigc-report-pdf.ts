@@ -99,7 +99,7 @@ export async function renderAigcReportPdf(
       { header: '序号', width: 36, align: 'center' },
       { header: '章节', width: width - 36 - 70 - 70 - 70 - 70 },
       { header: '字数', width: 70, align: 'right' },
-      { header: '疑似字数', width: 70, align: 'right' },
+      { header: '显著字数', width: 70, align: 'right' },
       { header: '疑似度', width: 70, align: 'right' },
       { header: '结论', width: 70, align: 'center' },
     ],
