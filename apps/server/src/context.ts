@@ -57,7 +57,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
   const billing = createBilling({ db, config, sysConfig, jobs });
   await billing.seed();
   const checks = await createCheckService({ db, config, sysConfig, jobs, billing });
-  const aigc = await createAigcService({ db, config, sysConfig, jobs, billing });
+  const aigc = await createAigcService({ db, config, sysConfig, jobs, billing, llm: () => llm });
   const llm = createLlm({ config, db, sysConfig });
   await llm.publishAvailability();
   const chat = await createChat({ db, sysConfig, llm, charging: billingChatCharging(billing) });
