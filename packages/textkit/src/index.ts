@@ -19,6 +19,7 @@ export {
   textkitMessage,
 } from './errors.ts';
 export { headingLevel } from './headings.ts';
+export type { HiddenReason, HiddenText } from './hidden-text.ts';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './limits.ts';
 export {
   type MatchingCodes,
@@ -39,3 +40,11 @@ export {
   type ReferenceSection,
 } from './references.ts';
 export { type SentenceSpan, splitSentences } from './sentences.ts';
+export {
+  type CharacterTricks,
+  findCharacterTricks,
+  foldTable,
+  isInvisibleCode,
+  type TrickKind,
+  type TrickSpan,
+} from './tricks.ts';
