@@ -1,16 +1,20 @@
 import {
   documentText,
+  findCharacterTricks,
   findQuotedCitations,
   findReferences,
+  isInvisibleCode,
   isSpaceCode,
   matchingCodes,
   type ParsedDocument,
+  type ReferenceEntry,
   textToDocument,
 } from '@paperdesk/textkit';
 import { exactPassages, mergePassages, type Passage } from './align.ts';
 import { kgramHashes } from './fingerprint.ts';
 import { GrowableU32, type PlagiarismIndex } from './library.ts';
 import { matchingSentences, paraphrasePassages } from './paraphrase.ts';
+import { citedSources, isOwnDocument } from './provenance.ts';
 import type {
   FlaggedSpan,
   Match,
@@ -26,6 +30,11 @@ import type {
 export interface CheckOptions {
   /** The author's key: library documents with the same ownerKey are 本人文献 (去除本人文献复制比). */
   ownerKey?: string;
+  /**
+   * Author names the user declared at submit: library documents one of whose authors has one of these names are
+   * 本人文献 too (as 知网 matches by author name).
+   */
+  ownAuthors?: string[];
   /** Library documents to ignore entirely (e.g. an earlier upload of this very paper). */
   excludeDocIds?: string[];
   /** Leave the recognised reference list out of the check. Default true. */
@@ -137,7 +146,8 @@ function charPrefix(text: string): Uint32Array {
       i > 0 &&
       text.charCodeAt(i - 1) >= 0xd800 &&
       text.charCodeAt(i - 1) <= 0xdbff;
-    p[i + 1] = p[i]! + (isSpaceCode(c) || low ? 0 : 1);
+    // invisible characters count nothing: padding a paper with them must not lower its 复制比
+    p[i + 1] = p[i]! + (isSpaceCode(c) || low || isInvisibleCode(c) ? 0 : 1);
   }
   return p;
 }
@@ -201,9 +211,11 @@ export function* checkStages(
   let checked = text;
   let refRange: Interval | undefined;
   let references: Report['references'];
+  let referenceEntries: ReferenceEntry[] = [];
   if (opts.excludeReferences) {
     const refs = findReferences(text);
     if (refs && refs.entries.length > 0) {
+      referenceEntries = refs.entries;
       refRange = { start: refs.headingStart ?? refs.start, end: refs.end };
       checked =
         text.slice(0, refRange.start) + ' '.repeat(refRange.end - refRange.start) + text.slice(refRange.end);
@@ -223,6 +235,16 @@ export function* checkStages(
 
   // 2. candidates: library documents sharing k-grams with the most query positions
   const hits = index.seeds(hashes, opts.maxPostings ?? index.maxDocFrequency);
+  const ownOf = isOwnDocument({ ownerKey: opts.ownerKey, ownAuthors: opts.ownAuthors });
+  const ownOrdinals = new Map<number, boolean>();
+  const isOwn = (ordinal: number) => {
+    let own = ownOrdinals.get(ordinal);
+    if (own === undefined) {
+      own = ownOf(index.ordinalMeta(ordinal));
+      ownOrdinals.set(ordinal, own);
+    }
+    return own;
+  };
   const excluded = new Set<number>();
   for (const id of opts.excludeDocIds ?? []) {
     const o = index.ordinalOf(id);
@@ -259,10 +281,14 @@ export function* checkStages(
   const candidates: number[] = [];
   const seedQ: GrowableU32[] = [];
   const seedS: GrowableU32[] = [];
-  const seen = new Uint8Array(q.codes.length);
+  // own papers and third-party documents are picked apart: an own paper must not push a third-party source of
+  // the same text out (去除本人文献复制比 would then miss it)
+  const seenThirdParty = new Uint8Array(q.codes.length);
+  const seenOwn = new Uint8Array(q.codes.length);
   for (let r = 0; r < pool.length && candidates.length < maxCandidates; r++) {
     const qs = poolQ[r]!.view();
     if (!opts.allSources) {
+      const seen = isOwn(pool[r]!) ? seenOwn : seenThirdParty;
       let fresh = 0;
       let last = -1;
       for (const qp of qs) {
@@ -363,36 +389,42 @@ export function* checkStages(
   });
 
   // 3b. source selection: best passages first; a passage stays only if it covers enough text no better one does
+  // (own papers and third-party documents separately, so both figures see their best source)
   if (!opts.allSources) {
-    const all = passagesBySource.flatMap((e) => e.passages.map((p) => ({ p, e })));
-    all.sort(
-      (a, b) => b.p.matched - a.p.matched || b.p.qe - b.p.qs - (a.p.qe - a.p.qs) || a.e.ordinal - b.e.ordinal,
-    );
-    const coveredBy = new Uint8Array(q.codes.length);
     const keep = new Set<Passage>();
-    for (const { p } of all) {
-      let fresh = 0;
-      for (let i = p.qs; i < p.qe; i++) if (coveredBy[i] === 0) fresh += weights[i]!;
-      if (fresh < opts.minMatchedChars) continue;
-      keep.add(p);
-      coveredBy.fill(1, p.qs, p.qe);
+    for (const own of [false, true]) {
+      const all = passagesBySource
+        .filter((e) => isOwn(e.ordinal) === own)
+        .flatMap((e) => e.passages.map((p) => ({ p, e })));
+      all.sort(
+        (a, b) =>
+          b.p.matched - a.p.matched || b.p.qe - b.p.qs - (a.p.qe - a.p.qs) || a.e.ordinal - b.e.ordinal,
+      );
+      const coveredBy = new Uint8Array(q.codes.length);
+      for (const { p } of all) {
+        let fresh = 0;
+        for (let i = p.qs; i < p.qe; i++) if (coveredBy[i] === 0) fresh += weights[i]!;
+        if (fresh < opts.minMatchedChars) continue;
+        keep.add(p);
+        coveredBy.fill(1, p.qs, p.qe);
+      }
     }
     for (const e of passagesBySource) e.passages = e.passages.filter((p) => keep.has(p));
   }
 
-  // 4. matches in original coordinates, split at quoted-and-cited spans
+  // 4. matches in original coordinates, split at quoted-and-cited spans; a source the reference list names is cited
+  // as a whole (知网's 引用: its matches count as quoted)
   const matches: Match[] = [];
+  const isCited = citedSources(referenceEntries);
   const quotes = union(findQuotedCitations(text).map((c) => ({ start: c.start, end: c.end })));
   const prefix = charPrefix(text);
   const chars = (i: Interval) => prefix[i.end]! - prefix[i.start]!;
   for (const { ordinal, passages, s } of passagesBySource) {
     const meta = index.ordinalMeta(ordinal);
     const sourceText = index.ordinalText(ordinal);
-    const ref: SourceRef = {
-      docId: meta.id,
-      title: meta.title,
-      own: options.ownerKey !== undefined && meta.ownerKey === options.ownerKey,
-    };
+    const ref: SourceRef = { docId: meta.id, title: meta.title, own: isOwn(ordinal) };
+    const cited = isCited(meta);
+    if (cited) ref.cited = true;
     if (meta.author !== undefined) ref.author = meta.author;
     if (meta.source !== undefined) ref.source = meta.source;
     if (meta.year !== undefined) ref.year = meta.year;
@@ -410,7 +442,7 @@ export function* checkStages(
         end++;
         sourceEnd++;
       }
-      const parts = splitBy(start, end, quotes);
+      const parts = cited ? { outside: [], inside: [{ start, end }] } : splitBy(start, end, quotes);
       const pieces: Array<[SpanKind, Interval]> = [
         ...parts.outside.map((i): [SpanKind, Interval] => ['copy', i]),
         ...parts.inside.map((i): [SpanKind, Interval] => ['quoted', i]),
@@ -448,7 +480,10 @@ export function* checkStages(
   const sumChars = (list: Interval[]) => union(list).reduce((a, i) => a + chars(i), 0);
   const ratio = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 10000) / 10000 : 0);
   const copyUnion = union(matches.filter((m) => m.kind === 'copy'));
-  const quotedUnion = union(matches.filter((m) => m.kind === 'quoted'));
+  // text that is both copied (from one source) and cited (from another) counts as copied
+  const quotedUnion = union(matches.filter((m) => m.kind === 'quoted')).flatMap(
+    (i) => splitBy(i.start, i.end, copyUnion).outside,
+  );
   const allUnion = union(matches);
   const overlapChars = sumChars(allUnion);
   const quotedChars = sumChars(quotedUnion);
@@ -474,6 +509,7 @@ export function* checkStages(
       if (m.author !== undefined) d.author = m.author;
       if (m.source !== undefined) d.source = m.source;
       if (m.year !== undefined) d.year = m.year;
+      if (m.cited) d.cited = true;
       return d;
     })
     .sort((a, b) => b.chars - a.chars || a.docId.localeCompare(b.docId));
@@ -560,7 +596,8 @@ export function* checkStages(
       for (const id of sp.matchIds) {
         const m = matchById.get(id)!;
         const cover = Math.min(end, m.end) - Math.max(start, m.start);
-        if (cover > bestCover) {
+        // a third-party source names the piece rather than an own paper covering as much of it
+        if (cover > bestCover || (cover === bestCover && best?.own === true && !m.own)) {
           best = m;
           bestCover = cover;
         }
@@ -607,6 +644,7 @@ export function* checkStages(
     similarDocuments,
     matches,
     spans,
+    integrity: {},
     engine: {
       k: index.k,
       w: index.w,
@@ -620,6 +658,9 @@ export function* checkStages(
   if (doc.title !== undefined) report.title = doc.title;
   if (maxSingleSource) report.maxSingleSource = maxSingleSource;
   if (references) report.references = references;
+  const tricks = findCharacterTricks(text);
+  if (tricks.spans.length > 0) report.integrity.characters = tricks;
+  if (doc.hidden) report.integrity.hidden = doc.hidden;
   return report;
 }
 
