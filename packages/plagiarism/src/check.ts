@@ -13,8 +13,9 @@ import {
 import { exactPassages, mergePassages, type Passage } from './align.ts';
 import { kgramHashes } from './fingerprint.ts';
 import { GrowableU32, type PlagiarismIndex } from './library.ts';
-import { matchingSentences, paraphrasePassages } from './paraphrase.ts';
+import { lowerBound, matchingSentences, paraphrasePassages } from './paraphrase.ts';
 import { citedSources, isOwnDocument } from './provenance.ts';
+import { REWORDED_DEFAULTS, type RewordedOptions, rewordedPairs, rewordedPassages } from './reworded.ts';
 import type {
   FlaggedSpan,
   Match,
@@ -48,6 +49,13 @@ export interface CheckOptions {
   minCandidateSeeds?: number;
   /** Run the paraphrase-tolerant sentence stage. Default true. */
   paraphrase?: boolean;
+  /**
+   * With the paraphrase stage: also look for reworded copying that shares no 6-gram with its source, sentence
+   * by sentence over jieba content words (reworded.ts). Default true.
+   */
+  reworded?: boolean;
+  /** Thresholds of the reworded stage (defaults REWORDED_DEFAULTS, chosen with `npm run bench:check -- --fool`). */
+  rewordedOptions?: Partial<RewordedOptions>;
   /** ... on this many of the best candidates. Default: all of them. */
   paraphraseCandidates?: number;
   /** Exact stage: a passage needs this many exactly matching characters. Default 13. */
@@ -82,6 +90,7 @@ const DEFAULTS = {
   excludeReferences: true,
   minCandidateSeeds: 2,
   paraphrase: true,
+  reworded: true,
   paraphraseCandidates: Number.POSITIVE_INFINITY,
   minMatchedChars: 13,
   maxGap: 12,
@@ -153,7 +162,7 @@ function charPrefix(text: string): Uint32Array {
 }
 
 /** The stages of a check, in the order they run. */
-export type CheckStage = 'candidates' | 'exact' | 'paraphrase' | 'attribution' | 'metrics';
+export type CheckStage = 'candidates' | 'exact' | 'paraphrase' | 'reworded' | 'attribution' | 'metrics';
 
 export interface CheckProgress {
   stage: CheckStage;
@@ -169,7 +178,14 @@ export interface CheckControl {
 }
 
 /** Where each stage starts on the progress scale: alignment (exact, then paraphrase) takes most of the time. */
-const STAGE_AT = { candidates: 0, exact: 0.05, paraphrase: 0.3, attribution: 0.9, metrics: 0.95 } as const;
+const STAGE_AT = {
+  candidates: 0,
+  exact: 0.05,
+  paraphrase: 0.3,
+  reworded: 0.8,
+  attribution: 0.9,
+  metrics: 0.95,
+} as const;
 
 /**
  * Check a document against the library: candidates by shared fingerprints, exact alignment, a paraphrase stage on
@@ -349,7 +365,7 @@ export function* checkStages(
     for (let r = 0; r < paraphrased; r++) {
       yield {
         stage: 'paraphrase',
-        fraction: lerp(STAGE_AT.paraphrase, STAGE_AT.attribution, r / paraphrased),
+        fraction: lerp(STAGE_AT.paraphrase, STAGE_AT.reworded, r / paraphrased),
       };
       const near = new Uint8Array(querySentences.length);
       for (const qp of seedQ[r]!.view()) {
@@ -377,6 +393,63 @@ export function* checkStages(
       if (added.length > 0) {
         a.passages = [...a.exact, ...added];
         a.s = s;
+      }
+    }
+  }
+
+  // 3c. reworded copying: sentences no passage explains yet meet library sentences sharing their content words
+  // (no shared 6-gram needed), see reworded.ts
+  if (opts.paraphrase && opts.reworded) {
+    yield { stage: 'reworded', fraction: STAGE_AT.reworded };
+    const explained = new Uint8Array(q.codes.length + 1);
+    for (const a of aligned) for (const p of a.passages) explained.fill(1, p.qs, p.qe);
+    const body = q.offsets.subarray(0, q.codes.length);
+    const toMatching = (start: number, end: number): [number, number] => [
+      lowerBound(body, start),
+      lowerBound(body, end),
+    ];
+    const skip = (start: number, end: number) => {
+      const [a, b] = toMatching(start, end);
+      let n = 0;
+      for (let i = a; i < b; i++) n += explained[i]!;
+      return n * 2 >= b - a;
+    };
+    const sourceCodes = new Map<number, Codes>();
+    const codesOf = (ordinal: number) => {
+      let c = sourceCodes.get(ordinal);
+      if (!c) {
+        c = matchingCodes(index.ordinalText(ordinal));
+        sourceCodes.set(ordinal, c);
+      }
+      return c;
+    };
+    const rewordedOptions = { ...REWORDED_DEFAULTS, ...opts.rewordedOptions };
+    const pairs = rewordedPairs(checked, index, skip, rewordedOptions).filter((p) => !excluded.has(p.doc));
+    const found = rewordedPassages(
+      pairs,
+      index,
+      toMatching,
+      (ordinal, start, end) => {
+        const o = codesOf(ordinal).offsets;
+        const b = o.subarray(0, o.length - 1);
+        return [lowerBound(b, start), lowerBound(b, end)];
+      },
+      rewordedOptions,
+    );
+    for (const [ordinal, passages] of found) {
+      let r = candidates.indexOf(ordinal);
+      if (r < 0) {
+        r = candidates.length;
+        candidates.push(ordinal);
+        aligned.push({ exact: [], passages: [], s: undefined });
+      }
+      const a = aligned[r]!;
+      const added = passages.filter(
+        (p) => !covered(p, a.passages) && weigh(p.qs, p.qe) >= opts.minMatchedChars,
+      );
+      if (added.length > 0) {
+        a.passages = [...a.passages, ...added];
+        a.s ??= codesOf(ordinal);
       }
     }
   }

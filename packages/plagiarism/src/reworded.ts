@@ -1,0 +1,374 @@
+import { Jieba } from '@node-rs/jieba';
+import { dict } from '@node-rs/jieba/dict.js';
+import { normalize, splitSentences } from '@paperdesk/textkit';
+import type { Passage } from './align.ts';
+import { fmix32 } from './fingerprint.ts';
+import type { PlagiarismIndex } from './library.ts';
+
+/**
+ * Reworded copying: a candidate stage that needs no shared 6-gram. A passage rewritten every few characters
+ * (synonyms swapped, words inserted, clauses moved — what 降重 tools do) keeps most of its content words, so
+ * library sentences are indexed by their jieba words, and each query sentence meets the library sentences that
+ * share its rarer words (TF-IDF weighted overlap), sentence by sentence.
+ *
+ * The word index is kept beside a PlagiarismIndex (built on first use, extended with the documents added since,
+ * removed documents skipped): the character index stays the one thing persisted.
+ */
+
+let jieba: Jieba | undefined;
+const segmenter = () => {
+  jieba ??= Jieba.withDict(dict);
+  return jieba;
+};
+
+/** A content word: at least two letters/digits after folding, and a hanzi in it or at least three letters. */
+function wordHash(word: string): number | undefined {
+  let h = 0x811c9dc5;
+  let n = 0;
+  let han = false;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    const isHan = c >= 0x3400 && c <= 0x9fff;
+    const isWord = isHan || (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a);
+    if (!isWord) continue;
+    han ||= isHan;
+    h = Math.imul(h ^ c, 0x01000193);
+    n++;
+  }
+  return n >= 2 && (han || n >= 3) ? fmix32(h) : undefined;
+}
+
+export interface WordSentence {
+  /** Original-text range. */
+  start: number;
+  end: number;
+  /** Distinct content-word hashes, sorted. */
+  words: Uint32Array;
+}
+
+/** Sentences of a text with their content words (folded, width- and script-normalised before segmenting). */
+export function wordSentences(text: string): WordSentence[] {
+  const folded = normalize(text, {
+    fold: true,
+    lowercase: true,
+    whitespace: 'keep',
+    punctuation: 'keep',
+  }).text;
+  const sentences = splitSentences(folded);
+  const out: WordSentence[] = sentences.map((s) => ({
+    start: s.start,
+    end: s.end,
+    words: new Uint32Array(0),
+  }));
+  if (sentences.length === 0) return out;
+  let si = 0;
+  let pos = 0;
+  let bag: number[] = [];
+  const flush = () => {
+    const words = Uint32Array.from(new Set(bag)).sort();
+    out[si]!.words = words;
+    bag = [];
+  };
+  for (const word of segmenter().cut(folded, false)) {
+    const at = folded.startsWith(word, pos) ? pos : folded.indexOf(word, pos);
+    if (at < 0) continue;
+    pos = at + word.length;
+    while (si < sentences.length - 1 && at >= sentences[si]!.end) {
+      flush();
+      si++;
+    }
+    const h = wordHash(word);
+    if (h !== undefined) bag.push(h);
+  }
+  flush();
+  return out;
+}
+
+/** A sealed block of postings: word hash → (document ordinal, sentence), bucketed by the hash's low bits. */
+interface WordSegment {
+  mask: number;
+  /** mask + 2 offsets into the entry arrays. */
+  starts: Uint32Array;
+  hash: Uint32Array;
+  doc: Uint32Array;
+  sentence: Uint32Array;
+}
+
+class Pending {
+  hash: number[] = [];
+  doc: number[] = [];
+  sentence: number[] = [];
+}
+
+function seal(p: Pending): WordSegment {
+  const n = p.hash.length;
+  let buckets = 1024;
+  while (buckets < n / 2) buckets *= 2;
+  const mask = buckets - 1;
+  const starts = new Uint32Array(buckets + 1);
+  for (const h of p.hash) starts[(h & mask) + 1]!++;
+  for (let i = 1; i <= buckets; i++) starts[i]! += starts[i - 1]!;
+  const fill = starts.slice(0, buckets);
+  const hash = new Uint32Array(n);
+  const doc = new Uint32Array(n);
+  const sentence = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const at = fill[p.hash[i]! & mask]!++;
+    hash[at] = p.hash[i]!;
+    doc[at] = p.doc[i]!;
+    sentence[at] = p.sentence[i]!;
+  }
+  return { mask, starts, hash, doc, sentence };
+}
+
+/** The word index of one PlagiarismIndex. */
+export class WordIndex {
+  private segments: WordSegment[] = [];
+  private pending = new Pending();
+  /** Documents (ordinals) indexed so far: ordinals are handed out in order, so this is a high-water mark. */
+  private indexedUpTo = 0;
+  /** Word counts of every indexed sentence, per document (the TF-IDF norm is taken at query time). */
+  private sentenceCount = 0;
+
+  constructor(private readonly index: PlagiarismIndex) {}
+
+  get sentences(): number {
+    return this.sentenceCount;
+  }
+
+  /** Index the documents added to the character index since the last call. */
+  sync(): void {
+    const total = this.index.ordinalCount;
+    for (let d = this.indexedUpTo; d < total; d++) {
+      if (this.index.isRemoved(d)) continue;
+      wordSentences(this.index.ordinalText(d)).forEach((s, si) => {
+        this.sentenceCount++;
+        for (const h of s.words) {
+          this.pending.hash.push(h);
+          this.pending.doc.push(d);
+          this.pending.sentence.push(si);
+        }
+      });
+    }
+    this.indexedUpTo = total;
+    if (this.pending.hash.length > 0) {
+      this.segments.push(seal(this.pending));
+      this.pending = new Pending();
+    }
+  }
+
+  /** Postings of one word over every segment: calls `visit` for each and returns the document frequency. */
+  postings(h: number, visit?: (doc: number, sentence: number) => void): number {
+    let df = 0;
+    for (const seg of this.segments) {
+      const b = h & seg.mask;
+      for (let i = seg.starts[b]!; i < seg.starts[b + 1]!; i++) {
+        if (seg.hash[i] !== h) continue;
+        df++;
+        if (visit && !this.index.isRemoved(seg.doc[i]!)) visit(seg.doc[i]!, seg.sentence[i]!);
+      }
+    }
+    return df;
+  }
+}
+
+const wordIndexes = new WeakMap<PlagiarismIndex, WordIndex>();
+
+/** The word index kept beside `index`, brought up to date (the first call indexes the whole library). */
+export function wordIndexOf(index: PlagiarismIndex): WordIndex {
+  let w = wordIndexes.get(index);
+  if (!w) {
+    w = new WordIndex(index);
+    wordIndexes.set(index, w);
+  }
+  w.sync();
+  return w;
+}
+
+export interface RewordedOptions {
+  /** Minimal IDF-weighted Dice of two sentences' content words. */
+  minSimilarity: number;
+  /** A sentence pair must share this many content words. */
+  minSharedWords: number;
+  /** Query sentences shorter than this (characters) are not compared. */
+  minSentenceChars: number;
+  /** Words found in more than this share of the library's sentences carry no evidence. */
+  maxSentenceShare: number;
+  /** Best library documents kept as reworded candidates. */
+  maxDocuments: number;
+  /**
+   * A passage of one sentence needs this similarity; longer passages (consecutive sentences matching nearby
+   * sentences of one source) need only minSimilarity per sentence. One generic sentence of an unrelated paper
+   * often shares half its weighted words with some library sentence; two in a row near each other rarely do.
+   */
+  singleSentenceSimilarity: number;
+  /** A query sentence sharing half its weight with sentences of this many documents is a stock sentence. */
+  stockDocuments: number;
+}
+
+export const REWORDED_DEFAULTS: RewordedOptions = {
+  minSimilarity: 0.5,
+  minSharedWords: 4,
+  minSentenceChars: 15,
+  maxSentenceShare: 0.01,
+  maxDocuments: 20,
+  singleSentenceSimilarity: 0.75,
+  stockDocuments: 3,
+};
+
+/** A query sentence and the library sentence it best matches. */
+export interface SentencePair {
+  /** Query sentence (original offsets of the checked text). */
+  start: number;
+  end: number;
+  doc: number;
+  sentence: number;
+  similarity: number;
+}
+
+/**
+ * Query sentences (of `text`, offsets as given; `skip` says which are already explained) against the word
+ * index: for each, the library sentence with the highest IDF-weighted Dice of content words, when it reaches
+ * minSimilarity. The source sentence's weight is computed from its own words, read back from the document.
+ */
+export function rewordedPairs(
+  text: string,
+  index: PlagiarismIndex,
+  skip: (start: number, end: number) => boolean,
+  opts: RewordedOptions = REWORDED_DEFAULTS,
+): SentencePair[] {
+  const words = wordIndexOf(index);
+  const n = Math.max(1, words.sentences);
+  const maxDf = Math.max(5, Math.floor(n * opts.maxSentenceShare));
+  const idfCache = new Map<number, number>();
+  const idf = (h: number) => {
+    let v = idfCache.get(h);
+    if (v === undefined) {
+      const df = words.postings(h);
+      v = df === 0 || df > maxDf ? 0 : Math.log(n / df);
+      idfCache.set(h, v);
+    }
+    return v;
+  };
+  const sourceSentences = new Map<number, WordSentence[]>();
+  const sentenceWeight = (doc: number, s: number) => {
+    let list = sourceSentences.get(doc);
+    if (!list) {
+      list = wordSentences(index.ordinalText(doc));
+      sourceSentences.set(doc, list);
+    }
+    let w = 0;
+    for (const h of list[s]?.words ?? []) w += idf(h);
+    return w;
+  };
+  const out: SentencePair[] = [];
+  for (const qs of wordSentences(text)) {
+    if (qs.end - qs.start < opts.minSentenceChars || skip(qs.start, qs.end)) continue;
+    let qWeight = 0;
+    const shared = new Map<number, { w: number; n: number }>();
+    for (const h of qs.words) {
+      const v = idf(h);
+      if (v === 0) continue;
+      qWeight += v;
+      words.postings(h, (doc, s) => {
+        const key = doc * 65536 + Math.min(s, 65535);
+        const e = shared.get(key);
+        if (e) {
+          e.w += v;
+          e.n++;
+        } else shared.set(key, { w: v, n: 1 });
+      });
+    }
+    if (qWeight === 0) continue;
+    // a stock sentence (结论：本方法简便、快速，灵敏度高 …) covers half its weight in many documents' sentences
+    const docs = new Set<number>();
+    for (const [key, e] of shared) if (2 * e.w >= qWeight) docs.add(Math.floor(key / 65536));
+    if (docs.size >= opts.stockDocuments) continue;
+    // an upper bound first (the source weight is at least the shared weight), then the exact Dice on the few left
+    let best: SentencePair | undefined;
+    for (const [key, e] of shared) {
+      if (e.n < opts.minSharedWords || (2 * e.w) / (qWeight + e.w) < opts.minSimilarity) continue;
+      const doc = Math.floor(key / 65536);
+      const s = key % 65536;
+      const sim = (2 * e.w) / (qWeight + sentenceWeight(doc, s));
+      if (sim >= opts.minSimilarity && (!best || sim > best.similarity))
+        best = { start: qs.start, end: qs.end, doc, sentence: s, similarity: sim };
+    }
+    if (best) out.push(best);
+  }
+  return out;
+}
+
+/**
+ * Group sentence pairs by document, keep the documents with the most matched query characters, and grow each
+ * document's pairs into passages (consecutive query sentences whose sources are near each other), in matching
+ * coordinates through the two offset maps.
+ */
+export function rewordedPassages(
+  pairs: SentencePair[],
+  index: PlagiarismIndex,
+  toMatching: (start: number, end: number) => [number, number],
+  sourceMatching: (doc: number, start: number, end: number) => [number, number],
+  opts: RewordedOptions = REWORDED_DEFAULTS,
+): Map<number, Passage[]> {
+  const byDoc = new Map<number, SentencePair[]>();
+  for (const p of pairs) {
+    const list = byDoc.get(p.doc);
+    if (list) list.push(p);
+    else byDoc.set(p.doc, [p]);
+  }
+  const ranked = [...byDoc.entries()]
+    .map(([doc, list]) => ({ doc, list, chars: list.reduce((a, p) => a + p.end - p.start, 0) }))
+    .sort((a, b) => b.chars - a.chars || a.doc - b.doc)
+    .slice(0, opts.maxDocuments);
+  const out = new Map<number, Passage[]>();
+  for (const { doc, list } of ranked) {
+    const sentences = wordSentences(index.ordinalText(doc));
+    const passages: Passage[] = [];
+    type Open = Passage & { weight: number; lastSentence: number; sentences: number };
+    let cur: Open | undefined;
+    const close = (p: Open) => {
+      if (p.sentences >= 2 || p.weight / Math.max(1, p.matched) >= opts.singleSentenceSimilarity)
+        passages.push(finish(p));
+    };
+    for (const p of list) {
+      const src = sentences[p.sentence]!;
+      const [qs, qe] = toMatching(p.start, p.end);
+      const [ss, se] = sourceMatching(doc, src.start, src.end);
+      if (qe <= qs || se <= ss) continue;
+      const len = qe - qs;
+      if (cur && qs - cur.qe <= 2 && Math.abs(p.sentence - cur.lastSentence) <= 3) {
+        cur.qe = qe;
+        cur.ss = Math.min(cur.ss, ss);
+        cur.se = Math.max(cur.se, se);
+        cur.matched += len;
+        cur.weight += len * p.similarity;
+        // several query sentences against one source sentence is a shared topic, not a copied passage
+        if (p.sentence !== cur.lastSentence) cur.sentences++;
+        cur.lastSentence = p.sentence;
+        continue;
+      }
+      if (cur) close(cur);
+      cur = {
+        qs,
+        qe,
+        ss,
+        se,
+        matched: len,
+        weight: len * p.similarity,
+        lastSentence: p.sentence,
+        sentences: 1,
+        method: 'paraphrase',
+        similarity: 0,
+      };
+    }
+    if (cur) close(cur);
+    if (passages.length > 0) out.set(doc, passages);
+  }
+  return out;
+}
+
+function finish(p: Passage & { weight: number; lastSentence: number; sentences: number }): Passage {
+  const { weight, lastSentence: _, sentences: __, ...passage } = p;
+  return { ...passage, similarity: weight / Math.max(1, passage.matched) };
+}
