@@ -231,11 +231,6 @@ export class PlagiarismIndex {
     return true;
   }
 
-  /** Internal numbers handed out so far (removed documents included): ordinals are 0 .. ordinalCount - 1. */
-  get ordinalCount(): number {
-    return this.metas.length;
-  }
-
   /** Matching characters (letters and digits) of the documents in the index. */
   get characterCount(): number {
     return this.characters;

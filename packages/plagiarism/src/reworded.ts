@@ -12,7 +12,8 @@ import type { PlagiarismIndex } from './library.ts';
  * share its rarer words (TF-IDF weighted overlap), sentence by sentence.
  *
  * The word index is kept beside a PlagiarismIndex (built on first use, extended with the documents added since,
- * removed documents skipped): the character index stays the one thing persisted.
+ * removed documents skipped): the character index stays the one thing persisted. A document replaced under the
+ * same id keeps its first text's words until the process restarts.
  */
 
 let jieba: Jieba | undefined;
@@ -121,51 +122,77 @@ function seal(p: Pending): WordSegment {
   return { mask, starts, hash, doc, sentence };
 }
 
-/** The word index of one PlagiarismIndex. */
+/**
+ * The word index of one PlagiarismIndex. Its postings name documents by its own numbers, each standing for a
+ * document id: the character index may renumber its documents (merges purge removed ones), ids stay.
+ */
 export class WordIndex {
   private segments: WordSegment[] = [];
-  private pending = new Pending();
-  /** Documents (ordinals) indexed so far: ordinals are handed out in order, so this is a high-water mark. */
-  private indexedUpTo = 0;
-  /** Word counts of every indexed sentence, per document (the TF-IDF norm is taken at query time). */
+  private ids: string[] = [];
+  private known = new Set<string>();
+  /** size and characters of the character index when last synced: unchanged means nothing was added. */
+  private stamp = '';
+  /** This index's document number → the character index's current ordinal (-1: removed), per sync. */
+  private ordinals = new Map<number, number>();
   private sentenceCount = 0;
 
   constructor(private readonly index: PlagiarismIndex) {}
 
+  /** Sentences indexed (the N of the inverse document frequency). */
   get sentences(): number {
     return this.sentenceCount;
   }
 
   /** Index the documents added to the character index since the last call. */
   sync(): void {
-    const total = this.index.ordinalCount;
-    for (let d = this.indexedUpTo; d < total; d++) {
-      if (this.index.isRemoved(d)) continue;
-      wordSentences(this.index.ordinalText(d)).forEach((s, si) => {
+    this.ordinals.clear();
+    const stamp = `${this.index.size}:${this.index.characterCount}`;
+    if (stamp === this.stamp) return;
+    this.stamp = stamp;
+    const pending = new Pending();
+    for (const id of this.index.ids()) {
+      if (this.known.has(id)) continue;
+      const ordinal = this.index.ordinalOf(id);
+      if (ordinal === undefined) continue;
+      const d = this.ids.length;
+      this.ids.push(id);
+      this.known.add(id);
+      wordSentences(this.index.ordinalText(ordinal)).forEach((s, si) => {
         this.sentenceCount++;
         for (const h of s.words) {
-          this.pending.hash.push(h);
-          this.pending.doc.push(d);
-          this.pending.sentence.push(si);
+          pending.hash.push(h);
+          pending.doc.push(d);
+          pending.sentence.push(si);
         }
       });
     }
-    this.indexedUpTo = total;
-    if (this.pending.hash.length > 0) {
-      this.segments.push(seal(this.pending));
-      this.pending = new Pending();
-    }
+    if (pending.hash.length > 0) this.segments.push(seal(pending));
   }
 
-  /** Postings of one word over every segment: calls `visit` for each and returns the document frequency. */
-  postings(h: number, visit?: (doc: number, sentence: number) => void): number {
+  /** The character index's ordinal of one of this index's documents, -1 once removed. */
+  private ordinalOf(d: number): number {
+    let o = this.ordinals.get(d);
+    if (o === undefined) {
+      o = this.index.ordinalOf(this.ids[d]!) ?? -1;
+      this.ordinals.set(d, o);
+    }
+    return o;
+  }
+
+  /**
+   * Postings of one word over every segment: calls `visit` with the character index's ordinal of each live
+   * document, and returns the document frequency.
+   */
+  postings(h: number, visit?: (ordinal: number, sentence: number) => void): number {
     let df = 0;
     for (const seg of this.segments) {
       const b = h & seg.mask;
       for (let i = seg.starts[b]!; i < seg.starts[b + 1]!; i++) {
         if (seg.hash[i] !== h) continue;
         df++;
-        if (visit && !this.index.isRemoved(seg.doc[i]!)) visit(seg.doc[i]!, seg.sentence[i]!);
+        if (!visit) continue;
+        const o = this.ordinalOf(seg.doc[i]!);
+        if (o >= 0) visit(o, seg.sentence[i]!);
       }
     }
     return df;
