@@ -13,6 +13,7 @@ type Row = Selectable<CheckRecordsTable>;
 interface StoredDocument {
   title?: string | undefined;
   blocks: ParsedDocument['blocks'];
+  hidden?: ParsedDocument['hidden'];
 }
 
 /**
@@ -39,9 +40,14 @@ export function checkRun(deps: {
     const started = Date.now();
     const result = await runCheck({
       index,
-      document: { ...(doc.title !== undefined ? { title: doc.title } : {}), blocks: doc.blocks },
+      document: {
+        ...(doc.title !== undefined ? { title: doc.title } : {}),
+        blocks: doc.blocks,
+        ...(doc.hidden ? { hidden: doc.hidden } : {}),
+      },
       edition: row.edition,
       ownerKey: ownerKeyOf(row.userId),
+      ownAuthors: row.author ? [row.author] : [],
       onProgress: (f) => progress(10 + f * 85),
       signal: job.signal,
     });
