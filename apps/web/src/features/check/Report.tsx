@@ -13,6 +13,7 @@ import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { checkMachineSubmit, downloadReport, loadCheck, reportParagraphs } from './api.ts';
+import { IntegrityFlags } from './IntegrityFlags.tsx';
 import { useAppStore } from '../../store/app.ts';
 import { formatTime } from '../../utils/time.ts';
 import { LEVEL_COLORS, level, num, pct } from '../../shared/format.ts';
@@ -289,6 +290,8 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
         </div>
       </section>
 
+      <IntegrityFlags report={report} />
+
       <div className="ck-grid">
         <section className="svc-card">
           <h2>{t('report.chapters')}</h2>
@@ -350,6 +353,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
                   <div style={{ minWidth: 0 }}>
                     <div className="ck-source__title" title={s.title}>
                       {s.title} {s.own && <Tag color="blue">{t('report.own')}</Tag>}
+                      {s.cited && <Tag color="gold">{t('report.cited')}</Tag>}
                     </div>
                     <div className="ck-source__meta">
                       {[s.author, s.source, s.year].filter(Boolean).join(' · ')}
