@@ -374,6 +374,42 @@ describeEachDatabase('check_api', (getCtx) => {
     expect(again.body.message).toMatch(/无需重复提交/);
   });
 
+  it('check_cancel ends a running record failed with one refund; created, failed and others\' records cannot be cancelled', async () => {
+    const ctx = getCtx();
+    const user = await makeUser(ctx);
+    const rec = await initPaste(user.token);
+    const created = await call(app, 'POST', `${API}/check_cancel?id=${rec.id}`, { token: user.token });
+    expect(created.status).toBe(409);
+    await credit(ctx, user.id, 'balance', 10_000);
+    // charged and running (its job is elsewhere): the owner cancels
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('checkRecords')
+        .set({ status: 'running', progress: 40, submittedAt: new Date().toISOString() })
+        .where('id', '=', rec.id)
+        .execute();
+      await ctx.checks.billing.charge(trx, {
+        userId: user.id,
+        edition: 'standard',
+        characters: rec.characters,
+        recordId: rec.id,
+      });
+    });
+    const other = await makeUser(ctx);
+    expect((await call(app, 'POST', `${API}/check_cancel?id=${rec.id}`, { token: other.token })).status).toBe(
+      404,
+    );
+    const r = await call<CheckRecord>(app, 'POST', `${API}/check_cancel?id=${rec.id}`, { token: user.token });
+    expect(r.status, r.body.message).toBe(200);
+    expect(r.body.result.status).toBe('failed');
+    expect(r.body.result.message).toMatch(/已取消检测/);
+    const wallets = await expectLedgerMatches(ctx, user.id);
+    expect(Number(wallets.find((w) => w.account === 'balance')?.wallet)).toBe(10_000);
+    const again = await call(app, 'POST', `${API}/check_cancel?id=${rec.id}`, { token: user.token });
+    expect(again.status).toBe(409);
+    await expectLedgerMatches(ctx, user.id);
+  });
+
   it('a restart re-queues unfinished records (recover) and runs them', async () => {
     const ctx = getCtx();
     const user = await makeUser(ctx);

@@ -296,6 +296,16 @@ export function createChecks(deps: CheckDeps) {
       return toRecord(await records.rename(userId, id, title));
     },
 
+    /** check_cancel: stop a queued or running check; the charge is refunded. */
+    async cancel(userId: number, id: number): Promise<CheckRecord> {
+      return toRecord(
+        await records.cancel(userId, id, {
+          notActive: '只有排队中或检测中的记录可以取消',
+          reason: '已取消检测',
+        }),
+      );
+    },
+
     async cost(userId: number, id: number, edition?: CheckEdition): Promise<CheckCost> {
       const row = await setEdition(await own(userId, id), edition);
       const characters = Number(row.characters);

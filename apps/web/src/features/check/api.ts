@@ -77,6 +77,11 @@ export function loadCheck(id: number, silent = false) {
   return request<CheckRecord>(`${BASE}/load_by_id`, { params: { id }, silent });
 }
 
+/** Stop a queued or running check; the charge is refunded. */
+export function cancelCheck(id: number) {
+  return request<CheckRecord>(`${BASE}/check_cancel`, { params: { id } });
+}
+
 export function deleteCheck(id: number) {
   return request<boolean>(`${BASE}/delete`, { params: { id } });
 }

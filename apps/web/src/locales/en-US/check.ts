@@ -167,6 +167,8 @@ export default {
     notPaid: 'This check has not been paid yet',
     failed: 'The check failed; it has been refunded',
     waiting: '“{{title}}” is being checked; the report appears here when it is done.',
+    cancel: 'Cancel check',
+    cancelConfirm: 'The check stops and the charge is refunded. Cancel it?',
   },
   download: {
     button: 'Download',

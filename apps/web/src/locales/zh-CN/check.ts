@@ -155,6 +155,8 @@ export default {
     notPaid: '该检测尚未支付',
     failed: '检测失败，费用已自动退回',
     waiting: '《{{title}}》正在检测，完成后本页自动显示报告。',
+    cancel: '取消检测',
+    cancelConfirm: '取消后停止检测，费用原路退回。确定取消？',
   },
   download: {
     button: '下载报告',
