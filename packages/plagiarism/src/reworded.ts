@@ -135,6 +135,15 @@ export class WordIndex {
   /** This index's document number → the character index's current ordinal (-1: removed), per sync. */
   private ordinals = new Map<number, number>();
   private sentenceCount = 0;
+  /**
+   * The forward index: each sentence's content words (global sentence number → range of `forward`), so a
+   * candidate sentence's weight is exact without segmenting its document again; and each document's first
+   * sentence.
+   */
+  private forward: Uint32Array = new Uint32Array(1 << 16);
+  private forwardLength = 0;
+  private sentenceStart: Uint32Array = new Uint32Array(1024);
+  private firstSentence: number[] = [];
 
   constructor(private readonly index: PlagiarismIndex) {}
 
@@ -157,8 +166,16 @@ export class WordIndex {
       const d = this.ids.length;
       this.ids.push(id);
       this.known.add(id);
+      this.firstSentence.push(this.sentenceCount);
       wordSentences(this.index.ordinalText(ordinal)).forEach((s, si) => {
+        if (this.sentenceCount + 1 >= this.sentenceStart.length)
+          this.sentenceStart = grow(this.sentenceStart, this.sentenceCount + 2);
+        if (this.forwardLength + s.words.length > this.forward.length)
+          this.forward = grow(this.forward, this.forwardLength + s.words.length);
+        this.forward.set(s.words, this.forwardLength);
+        this.forwardLength += s.words.length;
         this.sentenceCount++;
+        this.sentenceStart[this.sentenceCount] = this.forwardLength;
         for (const h of s.words) {
           pending.hash.push(h);
           pending.doc.push(d);
@@ -167,6 +184,14 @@ export class WordIndex {
       });
     }
     if (pending.hash.length > 0) this.segments.push(seal(pending));
+  }
+
+  /** Bytes held (postings and the forward index). */
+  get bytes(): number {
+    let b = this.forward.byteLength + this.sentenceStart.byteLength;
+    for (const seg of this.segments)
+      b += seg.starts.byteLength + seg.hash.byteLength + seg.doc.byteLength + seg.sentence.byteLength;
+    return b;
   }
 
   /** The character index's ordinal of one of this index's documents, -1 once removed. */
@@ -181,9 +206,9 @@ export class WordIndex {
 
   /**
    * Postings of one word over every segment: calls `visit` with the character index's ordinal of each live
-   * document, and returns the document frequency.
+   * document, the sentence and its number of content words, and returns the document frequency.
    */
-  postings(h: number, visit?: (ordinal: number, sentence: number) => void): number {
+  postings(h: number, visit?: (ordinal: number, sentence: number, words: Uint32Array) => void): number {
     let df = 0;
     for (const seg of this.segments) {
       const b = h & seg.mask;
@@ -191,12 +216,23 @@ export class WordIndex {
         if (seg.hash[i] !== h) continue;
         df++;
         if (!visit) continue;
-        const o = this.ordinalOf(seg.doc[i]!);
-        if (o >= 0) visit(o, seg.sentence[i]!);
+        const d = seg.doc[i]!;
+        const o = this.ordinalOf(d);
+        if (o < 0) continue;
+        const g = this.firstSentence[d]! + seg.sentence[i]!;
+        visit(o, seg.sentence[i]!, this.forward.subarray(this.sentenceStart[g]!, this.sentenceStart[g + 1]!));
       }
     }
     return df;
   }
+}
+
+function grow(a: Uint32Array, atLeast: number): Uint32Array {
+  let n = a.length * 2;
+  while (n < atLeast) n *= 2;
+  const next = new Uint32Array(n);
+  next.set(a);
+  return next;
 }
 
 const wordIndexes = new WeakMap<PlagiarismIndex, WordIndex>();
@@ -219,8 +255,10 @@ export interface RewordedOptions {
   minSharedWords: number;
   /** Query sentences shorter than this (characters) are not compared. */
   minSentenceChars: number;
-  /** Words found in more than this share of the library's sentences carry no evidence. */
+  /** Words found in more than this share of the library's sentences carry no evidence ... */
   maxSentenceShare: number;
+  /** ... nor words with more postings than this (bounds the work per word in a large library). */
+  maxPostings: number;
   /** Best library documents kept as reworded candidates. */
   maxDocuments: number;
   /**
@@ -238,6 +276,7 @@ export const REWORDED_DEFAULTS: RewordedOptions = {
   minSharedWords: 4,
   minSentenceChars: 15,
   maxSentenceShare: 0.01,
+  maxPostings: 5000,
   maxDocuments: 20,
   singleSentenceSimilarity: 0.75,
   stockDocuments: 3,
@@ -256,7 +295,7 @@ export interface SentencePair {
 /**
  * Query sentences (of `text`, offsets as given; `skip` says which are already explained) against the word
  * index: for each, the library sentence with the highest IDF-weighted Dice of content words, when it reaches
- * minSimilarity. The source sentence's weight is computed from its own words, read back from the document.
+ * minSimilarity.
  */
 export function rewordedPairs(
   text: string,
@@ -266,7 +305,7 @@ export function rewordedPairs(
 ): SentencePair[] {
   const words = wordIndexOf(index);
   const n = Math.max(1, words.sentences);
-  const maxDf = Math.max(5, Math.floor(n * opts.maxSentenceShare));
+  const maxDf = Math.max(5, Math.min(opts.maxPostings, Math.floor(n * opts.maxSentenceShare)));
   const idfCache = new Map<number, number>();
   const idf = (h: number) => {
     let v = idfCache.get(h);
@@ -277,47 +316,40 @@ export function rewordedPairs(
     }
     return v;
   };
-  const sourceSentences = new Map<number, WordSentence[]>();
-  const sentenceWeight = (doc: number, s: number) => {
-    let list = sourceSentences.get(doc);
-    if (!list) {
-      list = wordSentences(index.ordinalText(doc));
-      sourceSentences.set(doc, list);
-    }
-    let w = 0;
-    for (const h of list[s]?.words ?? []) w += idf(h);
-    return w;
-  };
   const out: SentencePair[] = [];
   for (const qs of wordSentences(text)) {
     if (qs.end - qs.start < opts.minSentenceChars || skip(qs.start, qs.end)) continue;
     let qWeight = 0;
-    const shared = new Map<number, { w: number; n: number }>();
+    const shared = new Map<number, { w: number; n: number; words: Uint32Array }>();
     for (const h of qs.words) {
       const v = idf(h);
       if (v === 0) continue;
       qWeight += v;
-      words.postings(h, (doc, s) => {
+      words.postings(h, (doc, s, sentenceWords) => {
         const key = doc * 65536 + Math.min(s, 65535);
         const e = shared.get(key);
         if (e) {
           e.w += v;
           e.n++;
-        } else shared.set(key, { w: v, n: 1 });
+        } else shared.set(key, { w: v, n: 1, words: sentenceWords });
       });
     }
     if (qWeight === 0) continue;
+
     // a stock sentence (结论：本方法简便、快速，灵敏度高 …) covers half its weight in many documents' sentences
     const docs = new Set<number>();
     for (const [key, e] of shared) if (2 * e.w >= qWeight) docs.add(Math.floor(key / 65536));
     if (docs.size >= opts.stockDocuments) continue;
-    // an upper bound first (the source weight is at least the shared weight), then the exact Dice on the few left
     let best: SentencePair | undefined;
     for (const [key, e] of shared) {
+      // an upper bound first (the source weight is at least the shared weight), then the exact Dice
       if (e.n < opts.minSharedWords || (2 * e.w) / (qWeight + e.w) < opts.minSimilarity) continue;
+      let sourceWeight = 0;
+      for (const h of e.words) sourceWeight += idf(h);
+      const sim = (2 * e.w) / (qWeight + sourceWeight);
+      if (sim < opts.minSimilarity) continue;
       const doc = Math.floor(key / 65536);
       const s = key % 65536;
-      const sim = (2 * e.w) / (qWeight + sentenceWeight(doc, s));
       if (sim >= opts.minSimilarity && (!best || sim > best.similarity))
         best = { start: qs.start, end: qs.end, doc, sentence: s, similarity: sim };
     }
