@@ -15,7 +15,7 @@ export interface HiddenText {
   samples: string[];
 }
 
-const RUN_RE = /<w:r(?=[\s>/])[^>]*>([\s\S]*?)<\/w:r>/g;
+const RUN_RE = /<w:r(?=[\s>])[^>]*(?<!\/)>([\s\S]*?)<\/w:r>/g;
 const TEXT_RE = /<w:(?:t|delText)(?=[\s>])[^>]*>([^<]*)<\/w:(?:t|delText)>/g;
 const ON = (v: string | undefined) => v === undefined || !/^(0|false|off)$/i.test(v);
 
