@@ -119,6 +119,23 @@ function seal(p: Pending): WordSegment {
     doc[at] = p.doc[i]!;
     sentence[at] = p.sentence[i]!;
   }
+  // each bucket sorted by hash (stable), so a look-up binary-searches past a common word sharing its bucket
+  for (let b = 0; b < buckets; b++) {
+    const from = starts[b]!;
+    const to = starts[b + 1]!;
+    let sorted = true;
+    for (let i = from + 1; i < to && sorted; i++) if (hash[i - 1]! > hash[i]!) sorted = false;
+    if (sorted) continue;
+    const order = Array.from({ length: to - from }, (_, i) => from + i).sort(
+      (x, y) => hash[x]! - hash[y]! || x - y,
+    );
+    const h = order.map((i) => hash[i]!);
+    const d = order.map((i) => doc[i]!);
+    const s = order.map((i) => sentence[i]!);
+    hash.set(h, from);
+    doc.set(d, from);
+    sentence.set(s, from);
+  }
   return { mask, starts, hash, doc, sentence };
 }
 
@@ -206,15 +223,26 @@ export class WordIndex {
 
   /**
    * Postings of one word over every segment: calls `visit` with the character index's ordinal of each live
-   * document, the sentence and its number of content words, and returns the document frequency.
+   * document, the sentence and its content words, and returns the document frequency (counting stops past
+   * `limit`: a word that common is not looked at further).
    */
-  postings(h: number, visit?: (ordinal: number, sentence: number, words: Uint32Array) => void): number {
+  postings(
+    h: number,
+    visit?: (ordinal: number, sentence: number, words: Uint32Array) => void,
+    limit = Number.POSITIVE_INFINITY,
+  ): number {
     let df = 0;
     for (const seg of this.segments) {
       const b = h & seg.mask;
-      for (let i = seg.starts[b]!; i < seg.starts[b + 1]!; i++) {
-        if (seg.hash[i] !== h) continue;
-        df++;
+      let lo = seg.starts[b]!;
+      let hi = seg.starts[b + 1]!;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (seg.hash[mid]! < h) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < seg.starts[b + 1]! && seg.hash[i] === h; i++) {
+        if (++df > limit) return df;
         if (!visit) continue;
         const d = seg.doc[i]!;
         const o = this.ordinalOf(d);
@@ -259,6 +287,8 @@ export interface RewordedOptions {
   maxSentenceShare: number;
   /** ... nor words with more postings than this (bounds the work per word in a large library). */
   maxPostings: number;
+  /** Candidate sentences are looked up through this many of a query sentence's rarest words. */
+  probeWords: number;
   /** Best library documents kept as reworded candidates. */
   maxDocuments: number;
   /**
@@ -277,6 +307,7 @@ export const REWORDED_DEFAULTS: RewordedOptions = {
   minSentenceChars: 15,
   maxSentenceShare: 0.01,
   maxPostings: 5000,
+  probeWords: 8,
   maxDocuments: 20,
   singleSentenceSimilarity: 0.75,
   stockDocuments: 3,
@@ -310,7 +341,7 @@ export function rewordedPairs(
   const idf = (h: number) => {
     let v = idfCache.get(h);
     if (v === undefined) {
-      const df = words.postings(h);
+      const df = words.postings(h, undefined, maxDf);
       v = df === 0 || df > maxDf ? 0 : Math.log(n / df);
       idfCache.set(h, v);
     }
@@ -320,40 +351,54 @@ export function rewordedPairs(
   for (const qs of wordSentences(text)) {
     if (qs.end - qs.start < opts.minSentenceChars || skip(qs.start, qs.end)) continue;
     let qWeight = 0;
-    const shared = new Map<number, { w: number; n: number; words: Uint32Array }>();
+    const probes: Array<{ h: number; v: number }> = [];
     for (const h of qs.words) {
       const v = idf(h);
       if (v === 0) continue;
       qWeight += v;
-      words.postings(h, (doc, s, sentenceWords) => {
-        const key = doc * 65536 + Math.min(s, 65535);
-        const e = shared.get(key);
-        if (e) {
-          e.w += v;
-          e.n++;
-        } else shared.set(key, { w: v, n: 1, words: sentenceWords });
-      });
+      probes.push({ h, v });
     }
     if (qWeight === 0) continue;
-
-    // a stock sentence (结论：本方法简便、快速，灵敏度高 …) covers half its weight in many documents' sentences
-    const docs = new Set<number>();
-    for (const [key, e] of shared) if (2 * e.w >= qWeight) docs.add(Math.floor(key / 65536));
-    if (docs.size >= opts.stockDocuments) continue;
-    let best: SentencePair | undefined;
-    for (const [key, e] of shared) {
-      // an upper bound first (the source weight is at least the shared weight), then the exact Dice
-      if (e.n < opts.minSharedWords || (2 * e.w) / (qWeight + e.w) < opts.minSimilarity) continue;
-      let sourceWeight = 0;
-      for (const h of e.words) sourceWeight += idf(h);
-      const sim = (2 * e.w) / (qWeight + sourceWeight);
-      if (sim < opts.minSimilarity) continue;
-      const doc = Math.floor(key / 65536);
-      const s = key % 65536;
-      if (sim >= opts.minSimilarity && (!best || sim > best.similarity))
-        best = { start: qs.start, end: qs.end, doc, sentence: s, similarity: sim };
+    // candidates: library sentences holding at least two of the query sentence's rarest words (a copied
+    // sentence keeps most of its rare words; the work per sentence stays bounded in a large library)
+    probes.sort((a, b) => b.v - a.v);
+    const hits = new Map<number, { n: number; words: Uint32Array }>();
+    for (const { h } of probes.slice(0, opts.probeWords)) {
+      words.postings(h, (doc, s, sentenceWords) => {
+        const key = doc * 65536 + Math.min(s, 65535);
+        const e = hits.get(key);
+        if (e) e.n++;
+        else hits.set(key, { n: 1, words: sentenceWords });
+      });
     }
-    if (best) out.push(best);
+    // exact weights through the forward index: shared words (both sorted) and the source sentence's own
+    let best: SentencePair | undefined;
+    const docs = new Set<number>();
+    for (const [key, e] of hits) {
+      if (e.n < 2) continue;
+      let shared = 0;
+      let sharedWords = 0;
+      let sourceWeight = 0;
+      const q = qs.words;
+      let i = 0;
+      for (const h of e.words) {
+        const v = idf(h);
+        sourceWeight += v;
+        while (i < q.length && q[i]! < h) i++;
+        if (i < q.length && q[i] === h && v > 0) {
+          shared += v;
+          sharedWords++;
+        }
+      }
+      const doc = Math.floor(key / 65536);
+      // a stock sentence (结论：本方法简便、快速，灵敏度高 …) covers half its weight in many documents' sentences
+      if (2 * shared >= qWeight) docs.add(doc);
+      if (sharedWords < opts.minSharedWords) continue;
+      const sim = (2 * shared) / (qWeight + sourceWeight);
+      if (sim >= opts.minSimilarity && (!best || sim > best.similarity))
+        best = { start: qs.start, end: qs.end, doc, sentence: key % 65536, similarity: sim };
+    }
+    if (best && docs.size < opts.stockDocuments) out.push(best);
   }
   return out;
 }
