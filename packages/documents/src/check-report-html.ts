@@ -104,7 +104,7 @@ ${report.chapters
           )
           .join('')}</table>`
   }</div>
-<div class="card"><h2>全文对照</h2><div class="legend muted"><span><mark class="copy">红色</mark>：疑似复制</span><span><mark class="quote">黄色</mark>：已标注引用</span></div>
+<div class="card"><h2>全文对照</h2><div class="legend muted"><span><mark class="copy">红色</mark>：疑似复制</span><span><mark class="quote">黄色</mark>：引用（已标注，或参考文献已列）</span></div>
 ${report.chapters
   .map(
     (c) =>

@@ -176,7 +176,12 @@ export default {
     full: 'Side-by-side report (PDF)',
     html: 'Web report (HTML)',
   },
-  legend: { copyMark: 'Red', copy: 'possible copying', quoteMark: 'Yellow', quote: 'quoted and cited' },
+  legend: {
+    copyMark: 'Red',
+    copy: 'possible copying',
+    quoteMark: 'Yellow',
+    quote: 'cited (quoted, or listed in your references)',
+  },
   integrity: {
     title: 'Check notices',
     substituted: '{{n}} look-alike characters',

@@ -164,7 +164,7 @@ export default {
     full: '全文对照报告（PDF）',
     html: '网页版报告（HTML）',
   },
-  legend: { copyMark: '标红', copy: '疑似复制', quoteMark: '标黄', quote: '已标注的引用' },
+  legend: { copyMark: '标红', copy: '疑似复制', quoteMark: '标黄', quote: '引用（已标注，或参考文献已列）' },
   integrity: {
     title: '检测提示',
     substituted: '疑似字符替换 {{n}} 处',
