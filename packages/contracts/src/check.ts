@@ -76,7 +76,13 @@ export const CheckListFilter = z
 export type CheckListFilter = z.infer<typeof CheckListFilter>;
 
 const title = z.string().trim().min(1, '请填写论文题目').max(200, '题目最多 200 字');
-const author = z.string().trim().max(100, '作者最多 100 字').default('');
+/** The paper's author(s), several separated by commas: library documents by the same names are 本人文献. */
+const author = z
+  .string()
+  .trim()
+  .max(100, '作者最多 100 字')
+  .default('')
+  .describe('作者，多位用逗号分隔；比对库中作者同名的文献计为本人文献（去除本人文献复制比）');
 
 /** check_init as JSON (pasted text). The multipart form carries the same fields plus `file`. */
 export const CheckInitInput = z.object({
@@ -202,8 +208,37 @@ export const ReportSource = SourceRef.extend({
   overlapChars: z.number().int(),
   ratio: ratio.describe('该文献与本文的文字复制比'),
   own: z.boolean().describe('本人文献'),
+  cited: z.boolean().optional().describe('论文参考文献中列出的文献：与它的重合计为引用'),
 });
 export type ReportSource = z.infer<typeof ReportSource>;
+
+/** A place where the paper uses look-alike or invisible characters (疑似字符替换). */
+export const ReportTrick = z.object({
+  paragraph: z.number().int().describe('paragraphs 数组下标'),
+  start: z.number().int().describe('段内起点'),
+  end: z.number().int().describe('段内终点（不含）'),
+  kind: z
+    .enum(['radical', 'compatibility', 'lookalike', 'invisible'])
+    .describe('radical 康熙部首 / compatibility 兼容汉字 / lookalike 形近字母或假名 / invisible 不可见字符'),
+  reads: z.string().describe('替换字符实际代表的文字（不可见字符为空）'),
+});
+export type ReportTrick = z.infer<typeof ReportTrick>;
+
+/** Ways the paper tries to get past the check, flagged the way Turnitin flags them. */
+export const ReportIntegrity = z.object({
+  substitutedChars: z.number().int().describe('疑似字符替换：形近字符个数（比对时已还原）'),
+  invisibleChars: z.number().int().describe('夹在文字之间的不可见字符个数（不计入字数）'),
+  tricks: z.array(ReportTrick).describe('出现位置（最多 50 处）'),
+  hiddenChars: z
+    .number()
+    .int()
+    .describe('隐藏文字字数：.docx 中隐藏、白色或极小字号的文字，已从检测文本中去除'),
+  hiddenReasons: z
+    .array(z.enum(['vanish', 'white', 'tiny']))
+    .describe('vanish 隐藏 / white 白色 / tiny 极小字号'),
+  hiddenSamples: z.array(z.string()).describe('隐藏文字示例'),
+});
+export type ReportIntegrity = z.infer<typeof ReportIntegrity>;
 
 export const CheckReport = z.object({
   recordId: z.number().int(),
@@ -217,6 +252,7 @@ export const CheckReport = z.object({
   paragraphs: z.array(ReportParagraph),
   library: z.object({ documents: z.number().int(), characters: z.number().int() }).describe('比对库规模'),
   elapsedMs: z.number().int(),
+  integrity: ReportIntegrity.optional().describe('疑似字符替换与隐藏文字；无则省略'),
 });
 export type CheckReport = z.infer<typeof CheckReport>;
 

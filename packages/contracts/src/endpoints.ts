@@ -119,6 +119,11 @@ export const checkEndpoints = group('/api/base/check_api', {
     query: IdQuery,
     result: MachineRecord,
   },
+  check_cancel: {
+    summary: '取消排队中或检测中的检测：停止检测，费用退回',
+    query: IdQuery,
+    result: CheckRecord,
+  },
 });
 
 /** paper_aigc_api (AIGC检测). */

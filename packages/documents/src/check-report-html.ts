@@ -1,4 +1,5 @@
 import type { CheckReport, ReportParagraph } from '@paperdesk/contracts';
+import { integrityLines } from './check-integrity.ts';
 import {
   beijingTime,
   editionLabel,
@@ -62,6 +63,7 @@ function paragraphHtml(report: CheckReport, p: ReportParagraph): string {
 export function renderCheckReportHtml(report: CheckReport, options: { productName?: string } = {}): string {
   const product = options.productName ?? 'PaperDesk 论文工作台';
   const m = report.metrics;
+  const flags = integrityLines(report);
   const byChapter = new Map<number, ReportParagraph[]>();
   for (const p of report.paragraphs) byChapter.set(p.chapter, [...(byChapter.get(p.chapter) ?? []), p]);
   const sources = [...report.sources].sort((a, b) => b.overlapChars - a.overlapChars);
@@ -84,6 +86,7 @@ export function renderCheckReportHtml(report: CheckReport, options: { productNam
 <div><span>引用字数</span><b>${num(m.quotedChars)}</b></div>
 <div><span>疑似段落 / 段落数</span><b>${m.suspectParagraphCount} / ${m.paragraphCount}</b></div></div>
 <div class="muted" style="margin-top:8px">单篇最大复制比来源：${src ? `《${esc(src.title)}》 ${esc(sourceLine(src))}` : '无'}</div></div></div>
+${flags.length > 0 ? `<div class="card"><h2>检测提示</h2>${flags.map((l) => `<div style="color:#d9363e;white-space:pre-wrap">${esc(l)}</div>`).join('')}</div>` : ''}
 <div class="card"><h2>章节检测结果</h2><table><tr><th>章节</th><th class="n">字数</th><th class="n">重合字数</th><th class="n">复制比</th></tr>
 ${report.chapters
   .map(
@@ -97,11 +100,11 @@ ${report.chapters
       : `<table><tr><th>文献</th><th class="n">重合字数</th><th class="n">复制比</th></tr>${sources
           .map(
             (s) =>
-              `<tr><td>${esc(s.title)}${s.own ? '（本人文献）' : ''}<div class="muted">${esc(sourceLine(s))}</div></td><td class="n">${num(s.overlapChars)}</td><td class="n" style="color:${ratioColor(s.ratio)}">${percent(s.ratio)}</td></tr>`,
+              `<tr><td>${esc(s.title)}${s.own ? '（本人文献）' : ''}${s.cited ? '（参考文献已列，计为引用）' : ''}<div class="muted">${esc(sourceLine(s))}</div></td><td class="n">${num(s.overlapChars)}</td><td class="n" style="color:${ratioColor(s.ratio)}">${percent(s.ratio)}</td></tr>`,
           )
           .join('')}</table>`
   }</div>
-<div class="card"><h2>全文对照</h2><div class="legend muted"><span><mark class="copy">红色</mark>：疑似复制</span><span><mark class="quote">黄色</mark>：已标注引用</span></div>
+<div class="card"><h2>全文对照</h2><div class="legend muted"><span><mark class="copy">红色</mark>：疑似复制</span><span><mark class="quote">黄色</mark>：引用（已标注，或参考文献已列）</span></div>
 ${report.chapters
   .map(
     (c) =>

@@ -1,5 +1,6 @@
 import type { CheckReport, ReportParagraph } from '@paperdesk/contracts';
 import PDFDocument from 'pdfkit';
+import { integrityLines } from './check-integrity.ts';
 import { fontBuffers } from './fonts.ts';
 import { PAPERDESK_REPORT_KEY } from '@paperdesk/textkit';
 import {
@@ -91,6 +92,16 @@ export async function renderCheckReportPdf(
   metricsBox(doc, width, report);
   doc.moveDown(0.8);
 
+  // ---- integrity flags (疑似字符替换, 隐藏文字) ---------------------------------------------------
+  const flags = integrityLines(report);
+  if (flags.length > 0) {
+    sectionTitle(doc, '检测提示');
+    doc.font('sc').fontSize(9.5).fillColor(COLORS.copy);
+    for (const l of flags) doc.text(l, MARGIN.left, doc.y, { width, lineGap: 2 });
+    doc.fillColor(COLORS.text);
+    doc.moveDown(0.8);
+  }
+
   // ---- chapters -----------------------------------------------------------------------------
   sectionTitle(doc, '章节检测结果');
   table(
@@ -128,7 +139,7 @@ export async function renderCheckReportPdf(
       ],
       sources.map((s, i) => [
         String(i + 1),
-        `${s.title}${s.own ? '（本人文献）' : ''}\n${sourceLine(s)}`,
+        `${s.title}${s.own ? '（本人文献）' : ''}${s.cited ? '（参考文献已列，计为引用）' : ''}\n${sourceLine(s)}`,
         s.overlapChars.toLocaleString('zh-CN'),
         { text: percent(s.ratio), color: ratioColor(s.ratio) },
       ]),
@@ -448,7 +459,7 @@ function fullText(
     .fontSize(9)
     .fillColor(COLORS.muted)
     .text(
-      '红色文字为与比对库文献重合的部分，琥珀色文字为已标注引用的部分；每个段落下列出重合片段与来源原文。',
+      '红色文字为与比对库文献重合的部分，琥珀色文字为引用（已标注，或与参考文献所列文献重合）的部分；每个段落下列出重合片段与来源原文。',
       MARGIN.left,
       doc.y,
       {
@@ -591,10 +602,10 @@ function legend(doc: Doc, width: number, ensure: (h: number) => void) {
   sectionTitle(doc, '说明');
   const lines = [
     '1. 总文字复制比：被检测文本中与比对库文献重合的字数占总字数的比例。',
-    '2. 去除引用文献复制比：去掉已用引号标注并注明出处的引用部分后计算的复制比。',
-    '3. 去除本人文献复制比：去掉与本人（同一作者或同一账户）已入库文献重合的部分后计算的复制比。',
+    '2. 去除引用文献复制比：去掉已用引号标注并注明出处的引用部分，以及与论文参考文献所列文献重合的部分后计算的复制比。',
+    '3. 去除本人文献复制比：去掉与本人（同一账户，或作者与提交时填写的作者同名）已入库文献重合的部分后计算的复制比。',
     '4. 单篇最大文字复制比：与单篇文献重合字数占总字数的最大比例。',
-    '5. 红色文字表示疑似复制，琥珀色（下划线）文字表示已标注的引用。本报告仅为文字重合比对结果，是否构成学术不端由相关机构认定。',
+    '5. 红色文字表示疑似复制，琥珀色（下划线）文字表示引用（已标注，或参考文献已列）。本报告仅为文字重合比对结果，是否构成学术不端由相关机构认定。',
   ];
   doc.font('sc').fontSize(8.5).fillColor(COLORS.muted);
   for (const l of lines) doc.text(l, MARGIN.left, doc.y, { width, lineGap: 2 });

@@ -134,3 +134,49 @@ describe('format helpers', () => {
     expect(percent(1)).toBe('100.0%');
   });
 });
+
+describe('check report flags (疑似字符替换, 隐藏文字, cited sources)', () => {
+  const flagged = () => {
+    const report = sampleReport();
+    const para = report.paragraphs.findIndex((p) => p.kind === 'paragraph');
+    report.sources[0] = { ...report.sources[0]!, cited: true };
+    report.integrity = {
+      substitutedChars: 3,
+      invisibleChars: 12,
+      tricks: [{ paragraph: para, start: 2, end: 3, kind: 'radical', reads: '人' }],
+      hiddenChars: 8,
+      hiddenReasons: ['white', 'vanish'],
+      hiddenSamples: ['隐藏的干扰字'],
+    };
+    return { report, para };
+  };
+
+  it('the PDF names what was found and where', async () => {
+    const { report, para } = flagged();
+    const { text } = await pdfText(await renderCheckReportPdf(report, { variant: 'simple' }));
+    for (const s of [
+      '检测提示',
+      '疑似字符替换',
+      '3个形近替换字符',
+      '12个夹在文字间的不可见字符',
+      `第${para + 1}段（康熙部首，实为“人”）`,
+      '隐藏文字',
+      '8字以白色字体、隐藏格式写入',
+      '隐藏的干扰字',
+      '参考文献已列，计为引用',
+    ])
+      expect(text).toContain(s);
+    // a clean report has no such section
+    expect(
+      (await pdfText(await renderCheckReportPdf(sampleReport(), { variant: 'simple' }))).text,
+    ).not.toContain('检测提示');
+  });
+
+  it('the HTML report shows the same lines', () => {
+    const html = renderCheckReportHtml(flagged().report);
+    expect(html).toContain('检测提示');
+    expect(html).toContain('疑似字符替换');
+    expect(html).toContain('隐藏文字');
+    expect(renderCheckReportHtml(sampleReport())).not.toContain('检测提示');
+  });
+});

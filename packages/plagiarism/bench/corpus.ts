@@ -4,6 +4,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Jieba } from '@node-rs/jieba';
+import { dict } from '@node-rs/jieba/dict.js';
+import { rewrite } from '@paperdesk/rewrite';
 import { splitSentences } from '@paperdesk/textkit';
 import type { LibraryDocument, PlagdetCase } from '../src/index.ts';
 import { pick, rng } from '../test/helpers.ts';
@@ -191,7 +194,34 @@ export function sentencesOf(text: string): SentenceRange[] {
   return splitSentences(text).map((s) => ({ start: s.start, end: s.end }));
 }
 
-export type Obfuscation = 'verbatim' | 'light' | 'reordered' | 'mixed';
+/**
+ * 'rewriter': our own 智能降重 (packages/rewrite, strength strong); 'heavy': the rewriter's output with a word
+ * inserted at a word boundary whenever 5 characters passed unbroken, so no 6-gram of the source survives.
+ */
+export type Obfuscation = 'verbatim' | 'light' | 'reordered' | 'mixed' | 'rewriter' | 'heavy';
+
+let jieba: Jieba | undefined;
+
+/** Our rewriter at strength strong, then (heavy) an inserted word at least every 5 characters. */
+export function reword(r: () => number, text: string, heavy: boolean, stats: EditStats): string {
+  const rewritten = rewrite(text, { strength: 'strong', seed: Math.floor(r() * 1e9) }).text;
+  stats.chars += text.length;
+  if (!heavy) return rewritten;
+  jieba ??= Jieba.withDict(dict);
+  let out = '';
+  let run = 0;
+  for (const word of jieba.cut(rewritten, false)) {
+    const han = /[\u4e00-\u9fff]/.test(word);
+    if (han && run > 0 && run + word.length > 5) {
+      out += pick(r, INSERTS);
+      stats.edits++;
+      run = 0;
+    }
+    out += word;
+    run = han ? run + word.length : 0;
+  }
+  return out;
+}
 
 export interface SuspiciousDoc {
   id: string;
@@ -259,6 +289,8 @@ export function makeSuspicious(
         }
         if (type === 'light' || (type === 'mixed' && r() < 0.5))
           pieces = pieces.map((s) => lightEdit(r, s, editStats));
+        if (type === 'rewriter' || type === 'heavy')
+          pieces = [reword(r, pieces.join(''), type === 'heavy', editStats)];
         const passage = pieces.join('');
         cases.push({
           suspId: id,

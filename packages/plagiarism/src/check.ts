@@ -1,16 +1,21 @@
 import {
   documentText,
+  findCharacterTricks,
   findQuotedCitations,
   findReferences,
+  isInvisibleCode,
   isSpaceCode,
   matchingCodes,
   type ParsedDocument,
+  type ReferenceEntry,
   textToDocument,
 } from '@paperdesk/textkit';
 import { exactPassages, mergePassages, type Passage } from './align.ts';
 import { kgramHashes } from './fingerprint.ts';
 import { GrowableU32, type PlagiarismIndex } from './library.ts';
-import { matchingSentences, paraphrasePassages } from './paraphrase.ts';
+import { lowerBound, matchingSentences, paraphrasePassages } from './paraphrase.ts';
+import { citedSources, isOwnDocument } from './provenance.ts';
+import { REWORDED_DEFAULTS, type RewordedOptions, rewordedPairs, rewordedPassages } from './reworded.ts';
 import type {
   FlaggedSpan,
   Match,
@@ -26,6 +31,11 @@ import type {
 export interface CheckOptions {
   /** The author's key: library documents with the same ownerKey are 本人文献 (去除本人文献复制比). */
   ownerKey?: string;
+  /**
+   * Author names the user declared at submit: library documents one of whose authors has one of these names are
+   * 本人文献 too (as 知网 matches by author name).
+   */
+  ownAuthors?: string[];
   /** Library documents to ignore entirely (e.g. an earlier upload of this very paper). */
   excludeDocIds?: string[];
   /** Leave the recognised reference list out of the check. Default true. */
@@ -39,6 +49,13 @@ export interface CheckOptions {
   minCandidateSeeds?: number;
   /** Run the paraphrase-tolerant sentence stage. Default true. */
   paraphrase?: boolean;
+  /**
+   * With the paraphrase stage: also look for reworded copying that shares no 6-gram with its source, sentence
+   * by sentence over jieba content words (reworded.ts). Default true.
+   */
+  reworded?: boolean;
+  /** Thresholds of the reworded stage (defaults REWORDED_DEFAULTS, chosen with `npm run bench:check -- --fool`). */
+  rewordedOptions?: Partial<RewordedOptions>;
   /** ... on this many of the best candidates. Default: all of them. */
   paraphraseCandidates?: number;
   /** Exact stage: a passage needs this many exactly matching characters. Default 13. */
@@ -73,6 +90,7 @@ const DEFAULTS = {
   excludeReferences: true,
   minCandidateSeeds: 2,
   paraphrase: true,
+  reworded: true,
   paraphraseCandidates: Number.POSITIVE_INFINITY,
   minMatchedChars: 13,
   maxGap: 12,
@@ -137,13 +155,14 @@ function charPrefix(text: string): Uint32Array {
       i > 0 &&
       text.charCodeAt(i - 1) >= 0xd800 &&
       text.charCodeAt(i - 1) <= 0xdbff;
-    p[i + 1] = p[i]! + (isSpaceCode(c) || low ? 0 : 1);
+    // invisible characters count nothing: padding a paper with them must not lower its 复制比
+    p[i + 1] = p[i]! + (isSpaceCode(c) || low || isInvisibleCode(c) ? 0 : 1);
   }
   return p;
 }
 
 /** The stages of a check, in the order they run. */
-export type CheckStage = 'candidates' | 'exact' | 'paraphrase' | 'attribution' | 'metrics';
+export type CheckStage = 'candidates' | 'exact' | 'paraphrase' | 'reworded' | 'attribution' | 'metrics';
 
 export interface CheckProgress {
   stage: CheckStage;
@@ -159,7 +178,14 @@ export interface CheckControl {
 }
 
 /** Where each stage starts on the progress scale: alignment (exact, then paraphrase) takes most of the time. */
-const STAGE_AT = { candidates: 0, exact: 0.05, paraphrase: 0.3, attribution: 0.9, metrics: 0.95 } as const;
+const STAGE_AT = {
+  candidates: 0,
+  exact: 0.05,
+  paraphrase: 0.3,
+  reworded: 0.8,
+  attribution: 0.9,
+  metrics: 0.95,
+} as const;
 
 /**
  * Check a document against the library: candidates by shared fingerprints, exact alignment, a paraphrase stage on
@@ -201,9 +227,11 @@ export function* checkStages(
   let checked = text;
   let refRange: Interval | undefined;
   let references: Report['references'];
+  let referenceEntries: ReferenceEntry[] = [];
   if (opts.excludeReferences) {
     const refs = findReferences(text);
     if (refs && refs.entries.length > 0) {
+      referenceEntries = refs.entries;
       refRange = { start: refs.headingStart ?? refs.start, end: refs.end };
       checked =
         text.slice(0, refRange.start) + ' '.repeat(refRange.end - refRange.start) + text.slice(refRange.end);
@@ -223,6 +251,16 @@ export function* checkStages(
 
   // 2. candidates: library documents sharing k-grams with the most query positions
   const hits = index.seeds(hashes, opts.maxPostings ?? index.maxDocFrequency);
+  const ownOf = isOwnDocument({ ownerKey: opts.ownerKey, ownAuthors: opts.ownAuthors });
+  const ownOrdinals = new Map<number, boolean>();
+  const isOwn = (ordinal: number) => {
+    let own = ownOrdinals.get(ordinal);
+    if (own === undefined) {
+      own = ownOf(index.ordinalMeta(ordinal));
+      ownOrdinals.set(ordinal, own);
+    }
+    return own;
+  };
   const excluded = new Set<number>();
   for (const id of opts.excludeDocIds ?? []) {
     const o = index.ordinalOf(id);
@@ -259,10 +297,14 @@ export function* checkStages(
   const candidates: number[] = [];
   const seedQ: GrowableU32[] = [];
   const seedS: GrowableU32[] = [];
-  const seen = new Uint8Array(q.codes.length);
+  // own papers and third-party documents are picked apart: an own paper must not push a third-party source of
+  // the same text out (去除本人文献复制比 would then miss it)
+  const seenThirdParty = new Uint8Array(q.codes.length);
+  const seenOwn = new Uint8Array(q.codes.length);
   for (let r = 0; r < pool.length && candidates.length < maxCandidates; r++) {
     const qs = poolQ[r]!.view();
     if (!opts.allSources) {
+      const seen = isOwn(pool[r]!) ? seenOwn : seenThirdParty;
       let fresh = 0;
       let last = -1;
       for (const qp of qs) {
@@ -323,7 +365,7 @@ export function* checkStages(
     for (let r = 0; r < paraphrased; r++) {
       yield {
         stage: 'paraphrase',
-        fraction: lerp(STAGE_AT.paraphrase, STAGE_AT.attribution, r / paraphrased),
+        fraction: lerp(STAGE_AT.paraphrase, STAGE_AT.reworded, r / paraphrased),
       };
       const near = new Uint8Array(querySentences.length);
       for (const qp of seedQ[r]!.view()) {
@@ -355,6 +397,63 @@ export function* checkStages(
     }
   }
 
+  // 3c. reworded copying: sentences no passage explains yet meet library sentences sharing their content words
+  // (no shared 6-gram needed), see reworded.ts
+  if (opts.paraphrase && opts.reworded) {
+    yield { stage: 'reworded', fraction: STAGE_AT.reworded };
+    const explained = new Uint8Array(q.codes.length + 1);
+    for (const a of aligned) for (const p of a.passages) explained.fill(1, p.qs, p.qe);
+    const body = q.offsets.subarray(0, q.codes.length);
+    const toMatching = (start: number, end: number): [number, number] => [
+      lowerBound(body, start),
+      lowerBound(body, end),
+    ];
+    const skip = (start: number, end: number) => {
+      const [a, b] = toMatching(start, end);
+      let n = 0;
+      for (let i = a; i < b; i++) n += explained[i]!;
+      return n * 2 >= b - a;
+    };
+    const sourceCodes = new Map<number, Codes>();
+    const codesOf = (ordinal: number) => {
+      let c = sourceCodes.get(ordinal);
+      if (!c) {
+        c = matchingCodes(index.ordinalText(ordinal));
+        sourceCodes.set(ordinal, c);
+      }
+      return c;
+    };
+    const rewordedOptions = { ...REWORDED_DEFAULTS, ...opts.rewordedOptions };
+    const pairs = rewordedPairs(checked, index, skip, rewordedOptions).filter((p) => !excluded.has(p.doc));
+    const found = rewordedPassages(
+      pairs,
+      index,
+      toMatching,
+      (ordinal, start, end) => {
+        const o = codesOf(ordinal).offsets;
+        const b = o.subarray(0, o.length - 1);
+        return [lowerBound(b, start), lowerBound(b, end)];
+      },
+      rewordedOptions,
+    );
+    for (const [ordinal, passages] of found) {
+      let r = candidates.indexOf(ordinal);
+      if (r < 0) {
+        r = candidates.length;
+        candidates.push(ordinal);
+        aligned.push({ exact: [], passages: [], s: undefined });
+      }
+      const a = aligned[r]!;
+      const added = passages.filter(
+        (p) => !covered(p, a.passages) && weigh(p.qs, p.qe) >= opts.minMatchedChars,
+      );
+      if (added.length > 0) {
+        a.passages = [...a.passages, ...added];
+        a.s ??= codesOf(ordinal);
+      }
+    }
+  }
+
   yield { stage: 'attribution', fraction: STAGE_AT.attribution };
   const passagesBySource: Array<{ ordinal: number; passages: Passage[]; s: Codes }> = [];
   aligned.forEach((a, r) => {
@@ -363,36 +462,42 @@ export function* checkStages(
   });
 
   // 3b. source selection: best passages first; a passage stays only if it covers enough text no better one does
+  // (own papers and third-party documents separately, so both figures see their best source)
   if (!opts.allSources) {
-    const all = passagesBySource.flatMap((e) => e.passages.map((p) => ({ p, e })));
-    all.sort(
-      (a, b) => b.p.matched - a.p.matched || b.p.qe - b.p.qs - (a.p.qe - a.p.qs) || a.e.ordinal - b.e.ordinal,
-    );
-    const coveredBy = new Uint8Array(q.codes.length);
     const keep = new Set<Passage>();
-    for (const { p } of all) {
-      let fresh = 0;
-      for (let i = p.qs; i < p.qe; i++) if (coveredBy[i] === 0) fresh += weights[i]!;
-      if (fresh < opts.minMatchedChars) continue;
-      keep.add(p);
-      coveredBy.fill(1, p.qs, p.qe);
+    for (const own of [false, true]) {
+      const all = passagesBySource
+        .filter((e) => isOwn(e.ordinal) === own)
+        .flatMap((e) => e.passages.map((p) => ({ p, e })));
+      all.sort(
+        (a, b) =>
+          b.p.matched - a.p.matched || b.p.qe - b.p.qs - (a.p.qe - a.p.qs) || a.e.ordinal - b.e.ordinal,
+      );
+      const coveredBy = new Uint8Array(q.codes.length);
+      for (const { p } of all) {
+        let fresh = 0;
+        for (let i = p.qs; i < p.qe; i++) if (coveredBy[i] === 0) fresh += weights[i]!;
+        if (fresh < opts.minMatchedChars) continue;
+        keep.add(p);
+        coveredBy.fill(1, p.qs, p.qe);
+      }
     }
     for (const e of passagesBySource) e.passages = e.passages.filter((p) => keep.has(p));
   }
 
-  // 4. matches in original coordinates, split at quoted-and-cited spans
+  // 4. matches in original coordinates, split at quoted-and-cited spans; a source the reference list names is cited
+  // as a whole (知网's 引用: its matches count as quoted)
   const matches: Match[] = [];
+  const isCited = citedSources(referenceEntries);
   const quotes = union(findQuotedCitations(text).map((c) => ({ start: c.start, end: c.end })));
   const prefix = charPrefix(text);
   const chars = (i: Interval) => prefix[i.end]! - prefix[i.start]!;
   for (const { ordinal, passages, s } of passagesBySource) {
     const meta = index.ordinalMeta(ordinal);
     const sourceText = index.ordinalText(ordinal);
-    const ref: SourceRef = {
-      docId: meta.id,
-      title: meta.title,
-      own: options.ownerKey !== undefined && meta.ownerKey === options.ownerKey,
-    };
+    const ref: SourceRef = { docId: meta.id, title: meta.title, own: isOwn(ordinal) };
+    const cited = isCited(meta);
+    if (cited) ref.cited = true;
     if (meta.author !== undefined) ref.author = meta.author;
     if (meta.source !== undefined) ref.source = meta.source;
     if (meta.year !== undefined) ref.year = meta.year;
@@ -410,7 +515,7 @@ export function* checkStages(
         end++;
         sourceEnd++;
       }
-      const parts = splitBy(start, end, quotes);
+      const parts = cited ? { outside: [], inside: [{ start, end }] } : splitBy(start, end, quotes);
       const pieces: Array<[SpanKind, Interval]> = [
         ...parts.outside.map((i): [SpanKind, Interval] => ['copy', i]),
         ...parts.inside.map((i): [SpanKind, Interval] => ['quoted', i]),
@@ -448,7 +553,10 @@ export function* checkStages(
   const sumChars = (list: Interval[]) => union(list).reduce((a, i) => a + chars(i), 0);
   const ratio = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 10000) / 10000 : 0);
   const copyUnion = union(matches.filter((m) => m.kind === 'copy'));
-  const quotedUnion = union(matches.filter((m) => m.kind === 'quoted'));
+  // text that is both copied (from one source) and cited (from another) counts as copied
+  const quotedUnion = union(matches.filter((m) => m.kind === 'quoted')).flatMap(
+    (i) => splitBy(i.start, i.end, copyUnion).outside,
+  );
   const allUnion = union(matches);
   const overlapChars = sumChars(allUnion);
   const quotedChars = sumChars(quotedUnion);
@@ -474,6 +582,7 @@ export function* checkStages(
       if (m.author !== undefined) d.author = m.author;
       if (m.source !== undefined) d.source = m.source;
       if (m.year !== undefined) d.year = m.year;
+      if (m.cited) d.cited = true;
       return d;
     })
     .sort((a, b) => b.chars - a.chars || a.docId.localeCompare(b.docId));
@@ -560,7 +669,8 @@ export function* checkStages(
       for (const id of sp.matchIds) {
         const m = matchById.get(id)!;
         const cover = Math.min(end, m.end) - Math.max(start, m.start);
-        if (cover > bestCover) {
+        // a third-party source names the piece rather than an own paper covering as much of it
+        if (cover > bestCover || (cover === bestCover && best?.own === true && !m.own)) {
           best = m;
           bestCover = cover;
         }
@@ -607,6 +717,7 @@ export function* checkStages(
     similarDocuments,
     matches,
     spans,
+    integrity: {},
     engine: {
       k: index.k,
       w: index.w,
@@ -620,6 +731,9 @@ export function* checkStages(
   if (doc.title !== undefined) report.title = doc.title;
   if (maxSingleSource) report.maxSingleSource = maxSingleSource;
   if (references) report.references = references;
+  const tricks = findCharacterTricks(text);
+  if (tricks.spans.length > 0) report.integrity.characters = tricks;
+  if (doc.hidden) report.integrity.hidden = doc.hidden;
   return report;
 }
 

@@ -28,7 +28,8 @@ export interface ParaphraseOptions {
   only?: Uint8Array;
 }
 
-function lowerBound(a: Uint32Array, v: number): number {
+/** First index of sorted `a` whose value is >= v. */
+export function lowerBound(a: Uint32Array, v: number): number {
   let lo = 0;
   let hi = a.length;
   while (lo < hi) {

@@ -1,10 +1,15 @@
+import type { CharacterTricks, HiddenText } from '@paperdesk/textkit';
+
 /**
  * The check report, with the figures 知网 (CNKI) reports. All offsets are UTF-16 indices into `Report.text`
  * (the checked document's blocks joined with '\n', see textkit documentText); all character counts are
  * "normalised" counts (every character except whitespace), the unit of every 复制比.
  */
 
-/** 'copy' is shown red; 'quoted' (inside quotation marks followed by a citation) is shown yellow. */
+/**
+ * 'copy' is shown red; 'quoted' is shown yellow: inside quotation marks followed by a citation, or matched to a
+ * document the paper's reference list names.
+ */
 export type SpanKind = 'copy' | 'quoted';
 
 export interface SourceRef {
@@ -13,8 +18,10 @@ export interface SourceRef {
   author?: string;
   source?: string;
   year?: number;
-  /** The library document shares the checked paper's ownerKey (本人文献). */
+  /** 本人文献: the library document shares the checked paper's ownerKey, or an author with the declared names. */
   own: boolean;
+  /** The paper's reference list names this document: its matches count as cited (kind 'quoted'). */
+  cited?: boolean;
 }
 
 /** One aligned passage: a range of the checked text and the range of one library document it matches. */
@@ -127,6 +134,15 @@ export interface Report {
   similarDocuments: SimilarDocument[];
   matches: Match[];
   spans: FlaggedSpan[];
+  /**
+   * Ways the paper tries to get past the check, as Turnitin flags them: look-alike and invisible characters
+   * (疑似字符替换; matching folds them, so copying is found anyway) and hidden text of a .docx (隐藏文字; left out
+   * of the checked text).
+   */
+  integrity: {
+    characters?: CharacterTricks;
+    hidden?: HiddenText;
+  };
   /** The recognised reference list, excluded from the check. */
   references?: { start: number; end: number; entries: number };
   engine: {

@@ -151,7 +151,7 @@ describe('checkStages: progress and cancellation', () => {
     const seen: CheckProgress[] = [];
     const report = checkDocument(doc, index, { onProgress: (p) => seen.push(p) });
     const stages = seen.map((p) => p.stage).filter((s, i, a) => a[i - 1] !== s);
-    expect(stages).toEqual(['candidates', 'exact', 'paraphrase', 'attribution', 'metrics']);
+    expect(stages).toEqual(['candidates', 'exact', 'paraphrase', 'reworded', 'attribution', 'metrics']);
     const fractions = seen.map((p) => p.fraction);
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
     expect(fractions[0]).toBe(0);

@@ -1,4 +1,5 @@
 import { headingLevel } from './headings.ts';
+import type { HiddenText } from './hidden-text.ts';
 
 export type BlockKind = 'heading' | 'paragraph';
 
@@ -12,6 +13,8 @@ export interface Block {
 export interface ParsedDocument {
   title?: string;
   blocks: Block[];
+  /** .docx only: hidden runs (w:vanish, white, ≤ 1 pt) left out of the blocks, see hidden-text.ts. */
+  hidden?: HiddenText;
 }
 
 /** A block placed in the joined document text. */

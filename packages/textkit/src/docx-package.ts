@@ -1,4 +1,5 @@
 import { TextkitError } from './errors.ts';
+import { type HiddenText, stripHiddenRuns } from './hidden-text.ts';
 import { inflateBound, type ReadLimits, throwIfAborted } from './limits.ts';
 import { scanXml } from './xml-scan.ts';
 import { inflateEntry, readZipDirectory, writeStoredZip, type ZipEntry } from './zip.ts';
@@ -84,6 +85,11 @@ class PartReader {
     return new TextDecoder('utf-8').decode(data);
   }
 
+  /** Replace an inflated part's content (before the package is written). */
+  replace(name: string, text: string): void {
+    this.parts.set(name, Buffer.from(text, 'utf8'));
+  }
+
   files(): Array<{ name: string; data: Buffer }> {
     return [...this.parts].map(([name, data]) => ({ name, data }));
   }
@@ -129,7 +135,14 @@ export function readMainDocumentPart(
   return { entries, name: main, xml };
 }
 
-export function boundedDocxPackage(buf: Buffer, limits: ReadLimits): Buffer {
+/**
+ * The bounded package mammoth reads, with hidden runs (w:vanish, white, ≤ 1 pt) taken out of the body parts, and
+ * what was taken out (undefined when nothing was).
+ */
+export function boundedDocxPackage(
+  buf: Buffer,
+  limits: ReadLimits,
+): { zip: Buffer; hidden: HiddenText | undefined } {
   const { reader, main } = openDocx(buf, limits);
   reader.text('[Content_Types].xml');
   reader.text(main);
@@ -164,5 +177,7 @@ export function boundedDocxPackage(buf: Buffer, limits: ReadLimits): Buffer {
   if (paragraphs > limits.maxBlocks || elements > limits.maxXmlElements)
     throw new TextkitError('TOO_MANY_BLOCKS');
   if (textChars > limits.maxChars) throw new TextkitError('TOO_LONG');
-  return writeStoredZip(reader.files());
+  const hidden: HiddenText = { chars: 0, runs: 0, reasons: [], samples: [] };
+  for (const part of bodyParts) reader.replace(part, stripHiddenRuns(reader.text(part)!, hidden));
+  return { zip: writeStoredZip(reader.files()), hidden: hidden.runs > 0 ? hidden : undefined };
 }

@@ -19,6 +19,7 @@ export {
   textkitMessage,
 } from './errors.ts';
 export { headingLevel } from './headings.ts';
+export type { HiddenReason, HiddenText } from './hidden-text.ts';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './limits.ts';
 export {
   type MatchingCodes,
@@ -56,3 +57,11 @@ export {
   type ReportPaperMatch,
   readCheckerReport,
 } from './checker-report/index.ts';
+export {
+  type CharacterTricks,
+  findCharacterTricks,
+  foldTable,
+  isInvisibleCode,
+  type TrickKind,
+  type TrickSpan,
+} from './tricks.ts';

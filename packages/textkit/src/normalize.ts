@@ -1,4 +1,5 @@
 import * as OpenCC from 'opencc-js/t2cn';
+import { foldTable } from './tricks.ts';
 
 /**
  * Normalisation with an offset map back to the original string.
@@ -19,6 +20,12 @@ export interface NormalizeOptions {
   whitespace?: 'keep' | 'collapse' | 'remove';
   /** 'unify' maps quote/dash/bracket variants to one form; 'remove' drops everything but letters and digits. Default 'unify'. */
   punctuation?: 'keep' | 'unify' | 'remove';
+  /**
+   * Fold look-alike characters to what they stand for (NFKC: Kangxi radicals, compatibility ideographs …;
+   * Cyrillic/Greek letters shaped like Latin ones; katakana shaped like hanzi), see tricks.ts. Default false;
+   * the matching form always folds.
+   */
+  fold?: boolean;
 }
 
 export interface NormalizedText {
@@ -157,16 +164,18 @@ function getTable(
   t2s: boolean,
   lowercase: boolean,
   punct: 'keep' | 'unify' | 'remove',
+  fold = false,
 ): Uint16Array {
-  const key = `${width}|${t2s}|${lowercase}|${punct}`;
+  const key = `${width}|${t2s}|${lowercase}|${punct}|${fold}`;
   const cached = tables.get(key);
   if (cached) return cached;
   const table = new Uint16Array(65536);
   const t2sMap = t2s ? getT2sTable() : undefined;
   const words = getWordClass();
   const ws = getWsClass();
+  const folded = fold ? foldTable() : undefined;
   for (let i = 0; i < 65536; i++) {
-    let c = i;
+    let c = folded ? folded[i]! : i;
     if (width) {
       if (c >= 0xff01 && c <= 0xff5e) c -= 0xfee0;
       else if (c === 0x3000) c = 0x20;
@@ -192,6 +201,7 @@ export function normalize(input: string, options: NormalizeOptions = {}): Normal
     options.t2s ?? true,
     options.lowercase ?? false,
     options.punctuation ?? 'unify',
+    options.fold ?? false,
   );
   const wsMode = options.whitespace ?? 'collapse';
   const ws = getWsClass();
@@ -225,7 +235,7 @@ export function normalize(input: string, options: NormalizeOptions = {}): Normal
 }
 
 /**
- * Matching form: letters and digits only, lower-cased, width- and script-normalised. This is what fingerprints and
+ * Matching form: letters and digits only, lower-cased, width- and script-normalised, look-alikes folded. This is what fingerprints and
  * alignment compare; punctuation and whitespace differences never break a match.
  */
 export function normalizeForMatching(input: string): NormalizedText {
@@ -235,6 +245,7 @@ export function normalizeForMatching(input: string): NormalizedText {
     lowercase: true,
     whitespace: 'remove',
     punctuation: 'remove',
+    fold: true,
   });
 }
 
@@ -250,7 +261,7 @@ export interface MatchingCodes {
  * libraries (no string is built). Pass withOffsets=false when only the codes are needed.
  */
 export function matchingCodes(input: string, withOffsets = true): MatchingCodes {
-  const table = getTable(true, true, true, 'remove');
+  const table = getTable(true, true, true, 'remove', true);
   const ws = getWsClass();
   const n = input.length;
   const out = new Uint16Array(n);

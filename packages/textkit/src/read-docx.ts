@@ -72,7 +72,7 @@ function htmlToRawBlocks(html: string): RawBlock[] {
 
 export async function readDocx(buffer: Buffer, limits: ReadLimits): Promise<ParsedDocument> {
   // mammoth only ever sees the bounded, already-inflated parts it needs
-  const bounded = boundedDocxPackage(buffer, limits);
+  const { zip: bounded, hidden } = boundedDocxPackage(buffer, limits);
   let html: string;
   try {
     const result = await raceAbort(
@@ -118,5 +118,7 @@ export async function readDocx(buffer: Buffer, limits: ReadLimits): Promise<Pars
       blocks[0] = { kind: 'heading', level: 0, text: first.text };
     }
   }
-  return title === undefined ? { blocks } : { title, blocks };
+  const doc: ParsedDocument = title === undefined ? { blocks } : { title, blocks };
+  if (hidden) doc.hidden = hidden;
+  return doc;
 }

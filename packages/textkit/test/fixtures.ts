@@ -140,6 +140,8 @@ export interface DocxParagraph {
   text: string;
   /** Word paragraph style id, e.g. 'Title', 'Heading1', 'Heading2'. */
   style?: string;
+  /** Raw run XML (`<w:r>…</w:r>`) instead of one plain run of `text`. */
+  runs?: string;
 }
 
 /** A minimal but valid .docx: content types, relationships, styles (Title, Heading 1-3) and the document body. */
@@ -166,7 +168,8 @@ export async function buildDocx(paragraphs: DocxParagraph[]): Promise<Buffer> {
   const body = paragraphs
     .map((p) => {
       const pPr = p.style ? `<w:pPr><w:pStyle w:val="${p.style}"/></w:pPr>` : '';
-      return `<w:p>${pPr}<w:r><w:t xml:space="preserve">${xmlEscape(p.text)}</w:t></w:r></w:p>`;
+      const runs = p.runs ?? `<w:r><w:t xml:space="preserve">${xmlEscape(p.text)}</w:t></w:r>`;
+      return `<w:p>${pPr}${runs}</w:p>`;
     })
     .join('');
   zip.file(

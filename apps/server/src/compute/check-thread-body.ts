@@ -38,7 +38,11 @@ function handle(req: ThreadRequest): { result: unknown; transfer?: ArrayBuffer[]
       return { result: null };
     case 'check': {
       const aborted = new Int32Array(req.abort);
-      const steps = checkStages(req.document, index, checkOptionsFor(req.edition, req.ownerKey));
+      const steps = checkStages(
+        req.document,
+        index,
+        checkOptionsFor(req.edition, req.ownerKey, req.ownAuthors),
+      );
       let last = Number.NEGATIVE_INFINITY;
       for (;;) {
         if (Atomics.load(aborted, 0) !== 0) throw new Aborted();

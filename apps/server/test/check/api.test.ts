@@ -219,6 +219,34 @@ describeEachDatabase('check_api', (getCtx) => {
     expect(html.body).toContain('<mark class="copy">');
   });
 
+  it('declared authors make a library document 本人文献; zero-width characters are flagged and do not hide the copy', async () => {
+    const ctx = getCtx();
+    const user = await makeUser(ctx);
+    await credit(ctx, user.id, 'balance', 10_000);
+    const tricked = copiedA.split('').join('\u200B');
+    const init = await call<CheckRecord>(app, 'POST', `${API}/check_init`, {
+      token: user.token,
+      body: {
+        title: '声明作者的论文',
+        author: '李雷，王五',
+        edition: 'standard',
+        text: ['第一章 绪论', paragraph(903, 4), tricked].join('\n'),
+      },
+    });
+    expect(init.status, init.body.message).toBe(200);
+    await call(app, 'POST', `${API}/check_submit`, { token: user.token, body: { id: init.body.result.id } });
+    const done = await waitForCheckDone(app, user.token, init.body.result.id, '检测完成');
+    expect(done.metrics!.totalRatio).toBeGreaterThan(0.3);
+    expect(done.metrics!.excludingOwnRatio).toBe(0);
+    const rep = await call<CheckReport>(app, 'GET', `${API}/report_paragraphs?id=${init.body.result.id}`, {
+      token: user.token,
+    });
+    const report = rep.body.result;
+    expect(report.sources[0]).toMatchObject({ documentId: libraryIds[0], own: true });
+    expect(report.integrity?.invisibleChars).toBe(copiedA.length - 1);
+    expect(report.integrity?.tricks[0]).toMatchObject({ paragraph: 2, kind: 'invisible' });
+  });
+
   it('the free daily 专业版 check: WeChat accounts pay nothing once a day', async () => {
     const ctx = getCtx();
     const user = await makeUser(ctx, 'wechat');
@@ -344,6 +372,42 @@ describeEachDatabase('check_api', (getCtx) => {
       body: { id: rec.id, orderId: order.body.result.id },
     });
     expect(again.body.message).toMatch(/无需重复提交/);
+  });
+
+  it('check_cancel ends a running record failed with one refund; created, failed and others\' records cannot be cancelled', async () => {
+    const ctx = getCtx();
+    const user = await makeUser(ctx);
+    const rec = await initPaste(user.token);
+    const created = await call(app, 'POST', `${API}/check_cancel?id=${rec.id}`, { token: user.token });
+    expect(created.status).toBe(409);
+    await credit(ctx, user.id, 'balance', 10_000);
+    // charged and running (its job is elsewhere): the owner cancels
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('checkRecords')
+        .set({ status: 'running', progress: 40, submittedAt: new Date().toISOString() })
+        .where('id', '=', rec.id)
+        .execute();
+      await ctx.checks.billing.charge(trx, {
+        userId: user.id,
+        edition: 'standard',
+        characters: rec.characters,
+        recordId: rec.id,
+      });
+    });
+    const other = await makeUser(ctx);
+    expect((await call(app, 'POST', `${API}/check_cancel?id=${rec.id}`, { token: other.token })).status).toBe(
+      404,
+    );
+    const r = await call<CheckRecord>(app, 'POST', `${API}/check_cancel?id=${rec.id}`, { token: user.token });
+    expect(r.status, r.body.message).toBe(200);
+    expect(r.body.result.status).toBe('failed');
+    expect(r.body.result.message).toMatch(/已取消检测/);
+    const wallets = await expectLedgerMatches(ctx, user.id);
+    expect(Number(wallets.find((w) => w.account === 'balance')?.wallet)).toBe(10_000);
+    const again = await call(app, 'POST', `${API}/check_cancel?id=${rec.id}`, { token: user.token });
+    expect(again.status).toBe(409);
+    await expectLedgerMatches(ctx, user.id);
   });
 
   it('a restart re-queues unfinished records (recover) and runs them', async () => {

@@ -89,5 +89,8 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
       file: await checks.download(userId, query.id, query.type),
     }));
     userRoute(app, tags, ep.report_paragraphs, async (c) => ok(await checks.report(c.userId, c.query.id)));
+    userRoute(app, tags, ep.check_cancel, async (c) =>
+      ok(await checks.cancel(c.userId, c.query.id), '已取消，费用已退回'),
+    );
   });
 };

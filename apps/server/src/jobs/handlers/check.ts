@@ -10,9 +10,13 @@ import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
 
 type Row = Selectable<CheckRecordsTable>;
 
+/** How often a running check looks whether its record was cancelled. */
+const CANCEL_POLL_MS = 1000;
+
 interface StoredDocument {
   title?: string | undefined;
   blocks: ParsedDocument['blocks'];
+  hidden?: ParsedDocument['hidden'];
 }
 
 /**
@@ -37,13 +41,36 @@ export function checkRun(deps: {
     if (job.signal.aborted) throw new Error('服务正在关闭');
     progress(10);
     const started = Date.now();
+    // the owner may cancel meanwhile (check_cancel): the record leaves `running`, and the check stops
+    const stop = new AbortController();
+    const onShutdown = () => stop.abort(job.signal.reason);
+    job.signal.addEventListener('abort', onShutdown, { once: true });
+    const watch = setInterval(() => {
+      void db
+        .selectFrom('checkRecords')
+        .select('status')
+        .where('id', '=', recordId)
+        .executeTakeFirst()
+        .then((r) => {
+          if (r?.status !== 'running') stop.abort(new Error('已取消检测'));
+        })
+        .catch(() => {});
+    }, CANCEL_POLL_MS);
     const result = await runCheck({
       index,
-      document: { ...(doc.title !== undefined ? { title: doc.title } : {}), blocks: doc.blocks },
+      document: {
+        ...(doc.title !== undefined ? { title: doc.title } : {}),
+        blocks: doc.blocks,
+        ...(doc.hidden ? { hidden: doc.hidden } : {}),
+      },
       edition: row.edition,
       ownerKey: ownerKeyOf(row.userId),
+      ownAuthors: row.author ? [row.author] : [],
       onProgress: (f) => progress(10 + f * 85),
-      signal: job.signal,
+      signal: stop.signal,
+    }).finally(() => {
+      clearInterval(watch);
+      job.signal.removeEventListener('abort', onShutdown);
     });
     const sources = await library.documents(result.sources.map((s) => s.documentId));
     const byId = new Map(sources.map((s) => [s.id, s]));

@@ -1,4 +1,11 @@
-import type { CheckEdition, CheckReport, ReportSpan, SourceRef } from '@paperdesk/contracts';
+import type {
+  CheckEdition,
+  CheckReport,
+  ReportIntegrity,
+  ReportSpan,
+  ReportTrick,
+  SourceRef,
+} from '@paperdesk/contracts';
 import type { CheckOptions, Report, SimilarDocument } from '@paperdesk/plagiarism';
 import type { ParsedDocument } from '@paperdesk/textkit';
 
@@ -14,6 +21,8 @@ export interface CheckRequest {
   document: ParsedDocument;
   edition: CheckEdition;
   ownerKey: string;
+  /** The author field of the record (names separated by commas): library documents by them are 本人文献. */
+  ownAuthors?: string[];
 }
 
 export interface CheckControl {
@@ -40,8 +49,44 @@ export function runCheck(input: RunCheckInput): Promise<EngineResult> {
  * 普通版 runs the exact stage (verbatim and near-verbatim copying); 专业版 adds the paraphrase-tolerant
  * sentence stage (edited and reordered copying), which is what the higher price buys.
  */
-export function checkOptionsFor(edition: CheckEdition, ownerKey: string): CheckOptions {
-  return { ownerKey, paraphrase: edition === 'professional' };
+export function checkOptionsFor(
+  edition: CheckEdition,
+  ownerKey: string,
+  ownAuthors: string[] = [],
+): CheckOptions {
+  return { ownerKey, ownAuthors, paraphrase: edition === 'professional' };
+}
+
+/** Most trick positions a report lists (the counts cover all of them). */
+const MAX_TRICKS = 50;
+
+/** report.integrity → the stored flags, trick positions as paragraph offsets; undefined when nothing was found. */
+function integrityOf(report: Report): ReportIntegrity | undefined {
+  const { characters, hidden } = report.integrity;
+  if (!characters && !hidden) return undefined;
+  const tricks: ReportTrick[] = [];
+  let p = 0;
+  for (const t of characters?.spans ?? []) {
+    if (tricks.length >= MAX_TRICKS) break;
+    while (p + 1 < report.paragraphs.length && report.paragraphs[p]!.end <= t.start) p++;
+    const para = report.paragraphs[p];
+    if (!para || t.start < para.start) continue;
+    tricks.push({
+      paragraph: p,
+      start: t.start - para.start,
+      end: Math.min(t.end, para.end) - para.start,
+      kind: t.kind,
+      reads: t.reads,
+    });
+  }
+  return {
+    substitutedChars: characters?.substituted ?? 0,
+    invisibleChars: characters?.invisible ?? 0,
+    tricks,
+    hiddenChars: hidden?.chars ?? 0,
+    hiddenReasons: hidden?.reasons ?? [],
+    hiddenSamples: hidden?.samples ?? [],
+  };
 }
 
 const sourceRef = (d: SimilarDocument): SourceRef => ({
@@ -80,6 +125,7 @@ export function toEngineResult(report: Report): EngineResult {
   // the reference list counts no characters: its entries are not paragraphs of the checked text
   const body = paragraphs.filter((p) => p.kind === 'paragraph' && p.chars > 0);
   const maxSingle = report.maxSingleSource;
+  const integrity = integrityOf(report);
   return {
     metrics: {
       totalRatio: report.ratios.total,
@@ -108,9 +154,11 @@ export function toEngineResult(report: Report): EngineResult {
       overlapChars: d.chars,
       ratio: d.ratio,
       own: d.own,
+      ...(d.cited ? { cited: true } : {}),
     })),
     paragraphs,
     library: { documents: report.engine.libraryDocuments, characters: report.engine.libraryCharacters },
     elapsedMs: report.engine.elapsedMs,
+    ...(integrity ? { integrity } : {}),
   };
 }

@@ -59,6 +59,7 @@ export type CheckSource = DocumentSource;
 interface StoredDocument {
   title?: string | undefined;
   blocks: ParsedDocument['blocks'];
+  hidden?: ParsedDocument['hidden'];
 }
 
 type Row = Selectable<CheckRecordsTable>;
@@ -245,6 +246,8 @@ export function createChecks(deps: CheckDeps) {
       const q = await billing.quote(input.edition, r.characters);
       const now = nowIso();
       const stored: StoredDocument = { title: r.doc.title, blocks: r.doc.blocks.map((b) => ({ ...b })) };
+      // hidden .docx text is not checked, but the report names it (隐藏文字)
+      if (r.doc.hidden) stored.hidden = r.doc.hidden;
       const row = await db
         .insertInto('checkRecords')
         .values({
@@ -291,6 +294,16 @@ export function createChecks(deps: CheckDeps) {
 
     async updateTitle(userId: number, id: number, title: string): Promise<CheckRecord> {
       return toRecord(await records.rename(userId, id, title));
+    },
+
+    /** check_cancel: stop a queued or running check; the charge is refunded. */
+    async cancel(userId: number, id: number): Promise<CheckRecord> {
+      return toRecord(
+        await records.cancel(userId, id, {
+          notActive: '只有排队中或检测中的记录可以取消',
+          reason: '已取消检测',
+        }),
+      );
     },
 
     async cost(userId: number, id: number, edition?: CheckEdition): Promise<CheckCost> {

@@ -275,6 +275,17 @@ export function createPaidRecords<R extends PaidRecordRow>(
     return own(userId, id);
   }
 
+  /**
+   * cancel: the owner stops a queued or running record; it ends failed with one refund (as a failed run does).
+   * A running job sees the record leave `running` (its finish is refused by the token guard) and stops.
+   */
+  async function cancel(userId: number, id: number, opts: { notActive: string; reason: string }): Promise<R> {
+    const row = await own(userId, id);
+    if (row.status !== 'queued' && row.status !== 'running') throw conflict(opts.notActive);
+    await fail(id, new Error(opts.reason));
+    return own(userId, id);
+  }
+
   /** delete: not while the job is queued or running; answers the deleted row for the service's clean-up. */
   async function remove(userId: number, id: number): Promise<R> {
     const row = await own(userId, id);
@@ -354,6 +365,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
     progress,
     finish,
     fail,
+    cancel,
     reload,
     remove,
     rename,

@@ -7,12 +7,25 @@ import {
   SwapOutlined,
 } from '@ant-design/icons';
 import type { CheckRecord, CheckReport, ReportParagraph, ReportSpan } from '@paperdesk/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Dropdown, Empty, Progress, Result, Skeleton, Switch, Table, Tag, Tooltip } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Dropdown,
+  Empty,
+  Popconfirm,
+  Progress,
+  Result,
+  Skeleton,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+} from 'antd';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { checkMachineSubmit, downloadReport, loadCheck, reportParagraphs } from './api.ts';
+import { cancelCheck, checkMachineSubmit, downloadReport, loadCheck, reportParagraphs } from './api.ts';
+import { IntegrityFlags } from './IntegrityFlags.tsx';
 import { useAppStore } from '../../store/app.ts';
 import { formatTime } from '../../utils/time.ts';
 import { LEVEL_COLORS, level, num, pct } from '../../shared/format.ts';
@@ -289,6 +302,8 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
         </div>
       </section>
 
+      <IntegrityFlags report={report} />
+
       <div className="ck-grid">
         <section className="svc-card">
           <h2>{t('report.chapters')}</h2>
@@ -350,6 +365,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
                   <div style={{ minWidth: 0 }}>
                     <div className="ck-source__title" title={s.title}>
                       {s.title} {s.own && <Tag color="blue">{t('report.own')}</Tag>}
+                      {s.cited && <Tag color="gold">{t('report.cited')}</Tag>}
                     </div>
                     <div className="ck-source__meta">
                       {[s.author, s.source, s.year].filter(Boolean).join(' · ')}
@@ -429,6 +445,19 @@ export default function CheckReportPage() {
   const { id: idParam } = useParams();
   const id = Number(idParam);
   const record = usePolledRecord('check', id, async (id) => (await loadCheck(id, true)).result);
+  const queryClient = useQueryClient();
+  const [cancelling, setCancelling] = useState(false);
+  const cancel = async () => {
+    setCancelling(true);
+    try {
+      const r = await cancelCheck(id);
+      queryClient.setQueryData(queryKeys.record('check', id), r.result);
+    } catch {
+      // shown by the request layer
+    } finally {
+      setCancelling(false);
+    }
+  };
   const done = record.data?.status === 'done';
   const report = useQuery({
     queryKey: queryKeys.recordPart('check', id, 'report'),
@@ -479,6 +508,13 @@ export default function CheckReportPage() {
         </h2>
         <p className="svc-muted">{t('report.waiting', { title: r.title })}</p>
         <Tag color={STATUS_COLORS[r.status]}>{t(`edition.${r.edition}`)}</Tag>
+        <div style={{ marginTop: 16 }}>
+          <Popconfirm title={t('report.cancelConfirm')} onConfirm={cancel}>
+            <Button loading={cancelling} data-testid="check-cancel">
+              {t('report.cancel')}
+            </Button>
+          </Popconfirm>
+        </div>
       </div>
     );
   else if (report.data)

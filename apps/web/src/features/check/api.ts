@@ -60,6 +60,11 @@ export function loadCheck(id: number, silent = false) {
   return call(ep.load_by_id, { query: { id }, silent });
 }
 
+/** Stop a queued or running check; the charge is refunded. */
+export function cancelCheck(id: number) {
+  return request<CheckRecord>(`${BASE}/check_cancel`, { params: { id } });
+}
+
 export function deleteCheck(id: number) {
   return call(ep.delete, { query: { id } });
 }

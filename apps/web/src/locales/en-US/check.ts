@@ -32,7 +32,8 @@ export default {
     paperTitle: 'Title',
     paperTitlePlaceholder: 'Taken from the document when empty',
     author: 'Author',
-    authorPlaceholder: 'Optional, printed on the report',
+    authorPlaceholder:
+      'Optional; several names separated by commas. Library papers by the same names count as your own work',
     modeUpload: 'Upload a file',
     modePaste: 'Paste text',
     dragText: 'Click or drop your paper here',
@@ -150,6 +151,7 @@ export default {
     sources: 'Similar documents',
     noSources: 'No similar documents',
     own: 'Own work',
+    cited: 'In your references',
     chars: '{{n}} chars',
     fullText: 'Full text',
     onlySuspect: 'Flagged only',
@@ -165,6 +167,8 @@ export default {
     notPaid: 'This check has not been paid yet',
     failed: 'The check failed; it has been refunded',
     waiting: '“{{title}}” is being checked; the report appears here when it is done.',
+    cancel: 'Cancel check',
+    cancelConfirm: 'The check stops and the charge is refunded. Cancel it?',
   },
   download: {
     button: 'Download',
@@ -172,5 +176,29 @@ export default {
     full: 'Side-by-side report (PDF)',
     html: 'Web report (HTML)',
   },
-  legend: { copyMark: 'Red', copy: 'possible copying', quoteMark: 'Yellow', quote: 'quoted and cited' },
+  legend: {
+    copyMark: 'Red',
+    copy: 'possible copying',
+    quoteMark: 'Yellow',
+    quote: 'cited (quoted, or listed in your references)',
+  },
+  integrity: {
+    title: 'Check notices',
+    substituted: '{{n}} look-alike characters',
+    invisible: '{{n}} invisible characters',
+    hidden: '{{n}} characters of hidden text',
+    tricksNote:
+      'Characters were replaced by look-alikes or split by invisible ones; the check read them as the originals, so the ratios are not affected.',
+    hiddenNote:
+      'The document holds text readers cannot see ({{how}}); it was left out of the check. Examples: {{samples}}',
+    at: 'Paragraph {{n}}',
+    reads: 'stands for “{{ch}}”',
+    kind: {
+      radical: 'Kangxi radical',
+      compatibility: 'compatibility ideograph',
+      lookalike: 'look-alike letter or kana',
+      invisible: 'invisible character',
+    },
+    how: { vanish: 'hidden formatting', white: 'white font', tiny: 'tiny font size' },
+  },
 } satisfies Twin<typeof zh>;

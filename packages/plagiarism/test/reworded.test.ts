@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { checkText, PlagiarismIndex } from '../src/index.ts';
+import { wordSentences } from '../src/reworded.ts';
+import { randomText, rng } from './helpers.ts';
+
+// Written for this test: a source passage and the same passage reworded so that no 6 characters in a row survive.
+const SOURCE =
+  '城市轨道交通客流预测是线网规划与运营组织的重要依据。本文构建了融合时空特征的图卷积神经网络模型，利用地铁刷卡数据刻画站点之间的客流关联。实验结果表明，该模型在高峰时段的预测误差明显低于传统时间序列方法。研究结论可为地铁运营部门制定发车间隔提供决策支持。';
+const REWORDED =
+  '轨道交通城市的客流量预测乃是线网之规划及运营的组织的关键依据。该文建立一种融合时空的特征之图卷积的神经网络的模型，借助地铁的刷卡之数据描绘站点相互的客流的关联。实验之结果显示，此模型于高峰的时段之预测的误差显著低于传统的时间的序列之方法。研究的结论能够给地铁的运营之部门确定发车的间隔给予决策的支持。';
+
+function library(): PlagiarismIndex {
+  const index = new PlagiarismIndex();
+  const r = rng(9);
+  for (let i = 0; i < 40; i++) index.add({ id: `noise-${i}`, title: `无关${i}`, text: randomText(r, 300) });
+  index.add({
+    id: 'src',
+    title: '地铁客流预测',
+    text: `${randomText(r, 100)}${SOURCE}${randomText(r, 100)}`,
+  });
+  return index;
+}
+
+describe('reworded copying (word-level sentence stage)', () => {
+  it('segments sentences into folded content words', () => {
+    const s = wordSentences('本文构建了图卷积神经网络模型。实验结果表明误差较低。');
+    expect(s).toHaveLength(2);
+    expect(s[0]!.words.length).toBeGreaterThanOrEqual(3);
+    // the same words through Kangxi radicals and full-width forms
+    const folded = wordSentences('本文构建了图卷积神经⽹络模型。');
+    expect([...folded[0]!.words]).toEqual([...s[0]!.words]);
+  });
+
+  it('finds a passage that shares no 6-gram with its source, with the right source, only in 专业版 with the stage', () => {
+    const index = library();
+    const r = rng(4);
+    const query = `${randomText(r, 120)}${REWORDED}${randomText(r, 120)}`;
+    const start = query.indexOf(REWORDED);
+    const report = checkText(query, index);
+    const found = report.matches.filter((m) => m.docId === 'src');
+    expect(found.length).toBeGreaterThan(0);
+    const covered = found.reduce(
+      (a, m) => a + Math.max(0, Math.min(m.end, start + REWORDED.length) - Math.max(m.start, start)),
+      0,
+    );
+    expect(covered).toBeGreaterThan(REWORDED.length * 0.8);
+    expect(found.every((m) => m.method === 'paraphrase')).toBe(true);
+    expect(checkText(query, index, { reworded: false }).matches.filter((m) => m.docId === 'src')).toEqual([]);
+    expect(checkText(query, index, { paraphrase: false }).matches).toEqual([]);
+  });
+
+  it('sees documents added after the first check, and not removed ones', () => {
+    const index = library();
+    const query = REWORDED;
+    expect(checkText(query, index).matches.some((m) => m.docId === 'src')).toBe(true);
+    index.add({ id: 'late', title: '后加入', text: SOURCE });
+    index.remove('src');
+    const ids = new Set(checkText(query, index).matches.map((m) => m.docId));
+    expect(ids.has('late')).toBe(true);
+    expect(ids.has('src')).toBe(false);
+  });
+});
