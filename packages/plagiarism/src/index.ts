@@ -23,7 +23,7 @@ export {
   type LibraryDocument,
   PlagiarismIndex,
 } from './library.ts';
-export { indexFromBuffer, indexToBuffer, indexToBuffers, loadIndex, saveIndex } from './persist.ts';
+export { loadIndex, saveIndex } from './persist.ts';
 export { type Detection, type PlagdetCase, type PlagdetScore, plagdet } from './plagdet.ts';
 export type {
   FlaggedSpan,
