@@ -84,6 +84,12 @@ export interface SeedHits {
   spos: Uint32Array;
 }
 
+/**
+ * A hash in more than maxPostings documents (but not boilerplate) is looked up in its earliest this many: the same
+ * documents for every hash of a reposted text, while a frequent phrase lends its hits to few documents.
+ */
+const SAMPLED_DOCS = 8;
+
 /** Size tier of a segment: segments below 64 K postings are tier 0, then one tier per mergeFactor. */
 function tierOf(postings: number, factor: number): number {
   return postings < 65536 ? 0 : 1 + Math.floor(Math.log(postings / 65536) / Math.log(factor));
@@ -469,7 +475,7 @@ export class PlagiarismIndex {
       }
       df[q] = total;
       if (total === 0 || total > limit) continue;
-      let docsLeft = maxPostings;
+      let docsLeft = total > maxPostings ? SAMPLED_DOCS : maxPostings;
       for (let s = 0; s < segs.length && docsLeft > 0; s++) {
         const at = found[s]!;
         if (at < 0) continue;
