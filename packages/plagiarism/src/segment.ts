@@ -111,6 +111,7 @@ class PostingsWriter {
   bigDf = new GrowableU32(256);
   write = 0;
   dropped = 0;
+  private readonly owned: boolean;
   constructor(
     private readonly keepDocs: number,
     keyCapacity: number,
@@ -120,6 +121,7 @@ class PostingsWriter {
   ) {
     this.keys = new GrowableU32(Math.max(1024, keyCapacity));
     this.starts = new GrowableU32(Math.max(1024, keyCapacity + 1));
+    this.owned = docs === undefined;
     this.docs = docs ?? new Uint32Array(postingCapacity);
     this.positions = positions ?? new Uint32Array(postingCapacity);
   }
@@ -168,8 +170,15 @@ class PostingsWriter {
     return {
       keys: this.keys.view().slice(),
       starts: this.starts.view().slice(),
-      docs: this.docs.slice(0, this.write),
-      positions: this.positions.slice(0, this.write),
+      // arrays of our own that are nearly full are kept as they are (a copy would double a large merge's peak)
+      docs:
+        this.owned && this.write >= this.docs.length * 0.9
+          ? this.docs.subarray(0, this.write)
+          : this.docs.slice(0, this.write),
+      positions:
+        this.owned && this.write >= this.positions.length * 0.9
+          ? this.positions.subarray(0, this.write)
+          : this.positions.slice(0, this.write),
       bigKeys: this.bigKeys.view().slice(),
       bigDf: this.bigDf.view().slice(),
     };
