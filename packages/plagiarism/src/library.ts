@@ -406,8 +406,10 @@ export class PlagiarismIndex {
       removed: new Uint8Array(metas.length),
       removedCount: 0,
     };
-    if (this.folder) writeSegment(this.folder, merged, fileRuns);
-    this.segments.splice(from, to - from, merged);
+    // a segment whose documents were all removed goes away
+    const replacement = merged.docCount > 0 ? [merged] : [];
+    if (this.folder && replacement.length > 0) writeSegment(this.folder, merged, fileRuns);
+    this.segments.splice(from, to - from, ...replacement);
     this.renumber();
     if (this.folder) {
       writeManifest(this);
