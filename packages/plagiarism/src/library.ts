@@ -6,6 +6,7 @@ import {
   openFolder,
   readText,
   rewriteMissing,
+  type TextRun,
   writeManifest,
   writeSegment,
 } from './persist.ts';
@@ -380,7 +381,7 @@ export class PlagiarismIndex {
     const lengths = new GrowableU32(1024);
     const texts: string[] = [];
     const textOffsets: number[] = [0];
-    const fileRuns: Array<{ seg: Segment; local: number }> = [];
+    const fileRuns: TextRun[] = [];
     inputs.forEach((seg, s) => {
       const m = remap[s]!;
       for (let d = 0; d < seg.docCount; d++) {
@@ -390,8 +391,11 @@ export class PlagiarismIndex {
         textOffsets.push(
           textOffsets[textOffsets.length - 1]! + seg.textOffsets[d + 1]! - seg.textOffsets[d]!,
         );
-        if (this.folder) fileRuns.push({ seg, local: d });
-        else texts.push(seg.text.kind === 'memory' ? seg.text.texts[d]! : readText(seg, d));
+        const last = fileRuns[fileRuns.length - 1];
+        if (!this.folder) {
+          texts.push(seg.text.kind === 'memory' ? seg.text.texts[d]! : readText(seg, d));
+        } else if (last?.seg === seg && last.to === d) last.to = d + 1;
+        else fileRuns.push({ seg, from: d, to: d + 1 });
       }
     });
     const text: TextSource = { kind: 'memory', texts };

@@ -92,15 +92,18 @@ export function readText(seg: Segment, local: number): string {
   return buf.toString('utf16le');
 }
 
+/** Documents [from, to) of a segment, whose texts a merged segment takes over in this order. */
+export interface TextRun {
+  seg: Segment;
+  from: number;
+  to: number;
+}
+
 /**
- * Write a segment as a new file in `folder` and switch its texts to that file. `runs` lists where each
- * document's text comes from when the segment is a merge of others (default: the segment's own texts).
+ * Write a segment as a new file in `folder` and switch its texts to that file. `runs` says where the texts come
+ * from when the segment is a merge of others (default: the segment's own texts).
  */
-export function writeSegment(
-  folder: string,
-  seg: Segment,
-  runs?: Array<{ seg: Segment; local: number }>,
-): void {
+export function writeSegment(folder: string, seg: Segment, runs?: TextRun[]): void {
   checkEndianness();
   fs.mkdirSync(folder, { recursive: true });
   const file = `seg-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.pdseg`;
@@ -166,12 +169,18 @@ export function writeSegment(
     if (runs) {
       for (const r of runs) {
         const t = r.seg.text;
-        if (t.kind === 'memory') push(Buffer.from(t.texts[r.local]!, 'utf16le'));
-        else {
-          const from = r.seg.textOffsets[r.local]!;
-          const buf = Buffer.allocUnsafe((r.seg.textOffsets[r.local + 1]! - from) * 2);
-          readAll(t.fd, buf, t.start + from * 2);
+        if (t.kind === 'memory') {
+          for (let d = r.from; d < r.to; d++) push(Buffer.from(t.texts[d]!, 'utf16le'));
+          continue;
+        }
+        // consecutive documents are one byte range of the input file: copied in reads of up to 8 MB
+        let at = t.start + r.seg.textOffsets[r.from]! * 2;
+        const end = t.start + r.seg.textOffsets[r.to]! * 2;
+        while (at < end) {
+          const buf = Buffer.allocUnsafe(Math.min(end - at, 8 << 20));
+          readAll(t.fd, buf, at);
           push(buf);
+          at += buf.length;
         }
       }
     } else if (seg.text.kind === 'memory') {
