@@ -5,6 +5,7 @@
  *
  *   npm run bench:check                 # everything (a few minutes)
  *   npm run bench:check -- --quick      # skip the 100 M library
+ *   npm run bench:check -- --scale 1e9  # speed row only, for a library of that size (cached corpus, ~2 GB per 1e9)
  *   npm run bench:check -- --tune       # quality only, over a grid of k / w / sentence threshold
  *   npm run bench:check -- --k 6 --w 8  # other parameters
  *   npm run bench:check -- --fool       # only the "harder to fool" quality rows (see fool.ts)
@@ -14,6 +15,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import {
@@ -25,7 +28,6 @@ import {
   PlagiarismIndex,
   type PlagdetCase,
   plagdet,
-  saveIndex,
 } from '../src/index.ts';
 import {
   type Abstract,
@@ -37,12 +39,24 @@ import {
   rng,
   type SuspiciousDoc,
   shuffle,
-  syntheticDocuments,
+  thesis,
+  copiedRecall,
 } from './corpus.ts';
 import { harderToFool } from './fool.ts';
+import {
+  generatedCorpus,
+  generatedCount,
+  generatedDocuments,
+  libraryDocuments,
+  plantedSources,
+} from './markov.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const dataDir = process.env.PAPERDESK_DATA_DIR ?? path.resolve(root, '../shared/data');
+// PAPERDESK_DATA_DIR, else ../shared/data next to the checkout (a worktree under wt/ looks one level further up)
+const dataDir =
+  process.env.PAPERDESK_DATA_DIR ??
+  ['../shared/data', '../../shared/data'].map((d) => path.resolve(root, d)).find((d) => fs.existsSync(d)) ??
+  path.resolve(root, '../shared/data');
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const num = (name: string, dflt: number) => {
@@ -56,6 +70,8 @@ const SENTENCE_SIM = num('sim', 0.5);
 const MIN_MATCHED = num('min', 13);
 const SEED = num('seed', 42);
 const SUSPICIOUS_PER_TYPE = num('docs', 60);
+/** Library abstracts planted as sources in the generated libraries; the others train the Markov chain. */
+const SOURCE_POOL = 2000;
 
 /** CPU time of this process in ms (user + system): unaffected by other processes competing for the cores. */
 function cpuMs(): number {
@@ -264,194 +280,210 @@ function falsePositives(s: Split, options: CheckOptions): Array<Array<string | n
   return rows;
 }
 
-interface Thesis {
-  doc: ParsedDocument;
-  /** Ground truth: copied ranges of documentText(doc). */
-  copied: Array<{ start: number; end: number }>;
-}
-
-/** A 30,000-character thesis with chapters: held-out text with copied passages (verbatim or lightly edited). */
-function thesis(seed: number, sources: LibraryDocument[], heldOut: Abstract[]): Thesis {
-  const r = rng(seed);
-  const edits: EditStats = { chars: 0, edits: 0 };
-  const blocks: ParsedDocument['blocks'] = [];
-  const copied: Thesis['copied'] = [];
-  let pos = 0;
-  let chars = 0;
-  let paragraphs = 0;
-  const add = (b: ParsedDocument['blocks'][number]) => {
-    if (blocks.length > 0) pos += 1;
-    const start = pos;
-    blocks.push(b);
-    pos += b.text.length;
-    return start;
-  };
-  for (let i = 0; chars < 30_000; i++) {
-    const type: Obfuscation = i % 3 === 0 ? 'light' : 'verbatim';
-    const d = makeSuspicious(r, `thesis-${seed}`, type, sources, heldOut, 2, edits);
-    let local = 0;
-    for (const p of d.paragraphs) {
-      const text = p.slice(0, Math.max(0, 30_000 - chars));
-      if (!text) break;
-      if (paragraphs % 12 === 0) add({ kind: 'heading', level: 1, text: `第${paragraphs / 12 + 1}章` });
-      const start = add({ kind: 'paragraph', text });
-      paragraphs++;
-      chars += text.length;
-      for (const c of d.cases) {
-        if (c.suspStart >= local && c.suspStart < local + text.length) {
-          copied.push({
-            start: start + c.suspStart - local,
-            end: start + Math.min(c.suspEnd, local + text.length) - local,
-          });
-        }
-      }
-      local += p.length + 1;
-    }
-  }
-  return { doc: { title: '合成学位论文', blocks }, copied };
-}
-
-/** Share of the copied characters that the report flags (any source). */
-function copiedRecall(
-  t: Thesis,
-  spans: Array<{ start: number; end: number }>,
-): { share: number; recall: number; total: number } {
-  let total = 0;
-  let copied = 0;
-  let found = 0;
-  for (const b of t.doc.blocks) total += b.text.length;
-  for (const c of t.copied) {
-    copied += c.end - c.start;
-    for (const s of spans) found += Math.max(0, Math.min(s.end, c.end) - Math.max(s.start, c.start));
-  }
-  return { share: copied / total, recall: found / Math.max(1, copied), total };
-}
-
 interface SpeedRow {
   target: number;
   docs: number;
   textChars: number;
-  matchingChars: number;
   buildS: number;
-  charsPerS: number;
+  buildCpuS: number;
   segments: number;
   fingerprints: number;
   indexMb: number;
+  textFileMb: number;
+  loadS: number;
   queryMs: number[];
   queryCpuMs: number[];
   coldMs: number;
-  buildCpuS: number;
   ratio: number;
   copiedShare: number;
   copiedRecall: number;
   candidates: number;
   rssMb: number;
   peakRssMb: number;
-  saveS?: number;
-  loadS?: number;
-  fileMb?: number;
+  addS: number;
+  addWrittenMb: number;
 }
 
-function speed(s: Split, target: number, persist: boolean): SpeedRow {
-  const realShare: LibraryDocument[] = [];
-  let textChars = 0;
-  for (const d of s.library) {
-    if (textChars + d.text.length > target) break;
-    realShare.push(d);
-    textChars += d.text.length;
-  }
-  const synthetic = syntheticDocuments(
-    SEED + target,
-    s.library.map((d) => ({ id: d.id, title: d.title, text: d.text })),
+/**
+ * A library of `target` characters (Markov-generated documents with the real library abstracts planted among
+ * them) built straight into an index folder, as the server keeps it: segments written as they are sealed,
+ * size-tiered merges, texts in the files. Then it is loaded again (postings into shared memory, texts left in
+ * the files), checked with theses copying from the planted abstracts, and grown by 1,000 documents.
+ */
+function speed(s: Split, target: number): SpeedRow {
+  const log = (m: string) => console.log(m);
+  const extra = 1000;
+  // the chain learns from abstracts that are neither planted nor held out: it shares their stock phrases with
+  // the sources, not their sentences
+  const pool = s.library.slice(0, SOURCE_POOL);
+  const cache = generatedCorpus(
+    SEED,
+    s.library.slice(SOURCE_POOL).map((d) => d.text),
+    target + 4_000_000,
+    log,
   );
-  let index: PlagiarismIndex | undefined = new PlagiarismIndex({ k: K, w: W });
-  const t0 = performance.now();
-  const t0cpu = cpuMs();
-  let docs = 0;
-  for (const d of realShare) {
-    index.add(d);
-    docs++;
-  }
-  // synthetic documents are generated outside the timed indexing work
-  let genMs = 0;
-  let genCpu = 0;
-  while (textChars < target) {
-    const g0 = performance.now();
-    const g0cpu = cpuMs();
-    const d = synthetic.next().value;
-    genMs += performance.now() - g0;
-    genCpu += cpuMs() - g0cpu;
-    index.add(d);
-    textChars += d.text.length;
-    docs++;
-  }
-  index.commit();
-  const buildS = (performance.now() - t0 - genMs) / 1000;
-  const buildCpuS = (cpuMs() - t0cpu - genCpu) / 1000;
-  const stats = index.stats();
-  const queryMs: number[] = [];
-  const queryCpuMs: number[] = [];
-  let ratio = 0;
-  let candidates = 0;
-  let copiedShare = 0;
-  let recall = 0;
-  // warm-up, then three different theses
-  const c0 = performance.now();
-  checkDocument(thesis(SEED + 100, realShare, s.heldOut).doc, index);
-  const coldMs = performance.now() - c0;
-  for (let q = 0; q < 3; q++) {
-    const t = thesis(SEED + 200 + q, realShare, s.heldOut);
-    const q0 = performance.now();
-    const q0cpu = cpuMs();
-    const rep = checkDocument(t.doc, index);
-    queryMs.push(performance.now() - q0);
-    queryCpuMs.push(cpuMs() - q0cpu);
-    ratio += rep.ratios.total / 3;
-    const cr = copiedRecall(t, rep.spans);
-    copiedShare += cr.share / 3;
-    recall += cr.recall / 3;
-    candidates = Math.max(candidates, rep.engine.candidates);
-  }
-  const row: SpeedRow = {
-    target,
-    docs,
-    textChars,
-    matchingChars: stats.characters,
-    buildS,
-    charsPerS: textChars / buildS,
-    segments: stats.segments,
-    fingerprints: stats.fingerprints,
-    indexMb: stats.bytes / 1048576,
-    queryMs,
-    queryCpuMs,
-    coldMs,
-    buildCpuS,
-    ratio,
-    copiedShare,
-    copiedRecall: recall,
-    candidates,
-    rssMb: process.memoryUsage().rss / 1048576,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
-  };
-  if (persist) {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pdpx-bench-')), 'index.bin');
-    try {
-      const s0 = performance.now();
-      saveIndex(index, file);
-      row.saveS = (performance.now() - s0) / 1000;
-      row.fileMb = fs.statSync(file).size / 1048576;
-      index = undefined;
-      const l0 = performance.now();
-      const loaded = loadIndex(file);
-      row.loadS = (performance.now() - l0) / 1000;
-      const rep = checkDocument(thesis(SEED + 200, realShare, s.heldOut).doc, loaded);
-      if (rep.engine.libraryDocuments !== docs) throw new Error('loaded index differs');
-      row.peakRssMb = process.resourceUsage().maxRSS / 1024;
-    } finally {
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  const sources = plantedSources(pool, target);
+  const folder = fs.mkdtempSync(path.join(benchTmp(), 'pdpx-bench-'));
+  try {
+    let index: PlagiarismIndex | undefined = PlagiarismIndex.open(folder, { k: K, w: W });
+    let docs = 0;
+    let textChars = 0;
+    // documents are read from the cache outside the timed indexing work
+    let readMs = 0;
+    let readCpu = 0;
+    const t0 = performance.now();
+    const t0cpu = cpuMs();
+    const all = libraryDocuments(cache, pool, target);
+    for (;;) {
+      const r0 = performance.now();
+      const r0cpu = cpuMs();
+      const next = all.next();
+      readMs += performance.now() - r0;
+      readCpu += cpuMs() - r0cpu;
+      if (next.done) break;
+      index.add(next.value);
+      textChars += next.value.text.length;
+      docs++;
     }
+    index.save(folder);
+    const buildS = (performance.now() - t0 - readMs) / 1000;
+    const buildCpuS = (cpuMs() - t0cpu - readCpu) / 1000;
+    const stats = index.stats();
+    index.close();
+    index = undefined;
+    // the serving figures below should not count the built index's arrays waiting for a collection
+    collectGarbage();
+    log(`  built ${target / 1e6} M: ${docs} docs, ${fmt(buildS, 1)} s`);
+
+    const l0 = performance.now();
+    const loaded = loadIndex(folder);
+    const loadS = (performance.now() - l0) / 1000;
+    if (loaded.size !== docs) throw new Error('loaded index differs');
+    const queryMs: number[] = [];
+    const queryCpuMs: number[] = [];
+    let ratio = 0;
+    let candidates = 0;
+    let copiedShare = 0;
+    let recall = 0;
+    // warm-up, then five different theses
+    const c0 = performance.now();
+    checkDocument(thesis(SEED + 100, sources, s.heldOut).doc, loaded);
+    const coldMs = performance.now() - c0;
+    const runs = 5;
+    for (let q = 0; q < runs; q++) {
+      const t = thesis(SEED + 200 + q, sources, s.heldOut);
+      const q0 = performance.now();
+      const q0cpu = cpuMs();
+      const rep = checkDocument(t.doc, loaded);
+      queryMs.push(performance.now() - q0);
+      queryCpuMs.push(cpuMs() - q0cpu);
+      ratio += rep.ratios.total / runs;
+      const cr = copiedRecall(t, rep.spans);
+      copiedShare += cr.share / runs;
+      recall += cr.recall / runs;
+      candidates = Math.max(candidates, rep.engine.candidates);
+    }
+    const rssMb = process.memoryUsage().rss / 1048576;
+
+    // grow the library: 1,000 documents appended as one new segment file and a new manifest
+    const first = generatedCount(cache, target);
+    const later = [...generatedDocuments(cache, first, first + extra)];
+    const before = new Set(fs.readdirSync(folder));
+    const a0 = performance.now();
+    for (const d of later) loaded.add(d);
+    loaded.save(folder);
+    const addS = (performance.now() - a0) / 1000;
+    let addWritten = 0;
+    for (const f of fs.readdirSync(folder))
+      if (!before.has(f)) addWritten += fs.statSync(path.join(folder, f)).size;
+    if (loaded.size !== docs + later.length) throw new Error('added documents are missing');
+    loaded.close();
+    return {
+      target,
+      docs,
+      textChars,
+      buildS,
+      buildCpuS,
+      segments: stats.segments,
+      fingerprints: stats.fingerprints,
+      indexMb: stats.bytes / 1048576,
+      textFileMb: stats.textFileBytes / 1048576,
+      loadS,
+      queryMs,
+      queryCpuMs,
+      coldMs,
+      ratio,
+      copiedShare,
+      copiedRecall: recall,
+      candidates,
+      rssMb,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      addS,
+      addWrittenMb: addWritten / 1048576,
+    };
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
   }
-  return row;
+}
+
+/** A full garbage collection (the flag is switched on at run time, so `npm run bench:check` needs no option). */
+function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
+/** Index folders of the speed rows (large at 1 B): PAPERDESK_BENCH_TMP or the system temporary folder. */
+function benchTmp(): string {
+  return process.env.PAPERDESK_BENCH_TMP ?? os.tmpdir();
+}
+
+function speedTable(sizes: number[], s: Split): void {
+  const rows: Array<Array<string | number>> = [];
+  for (const size of sizes) {
+    const row = speed(s, size);
+    const sorted = [...row.queryMs].sort((a, b) => a - b);
+    rows.push([
+      size >= 1e9 ? `${size / 1e9} B` : `${size / 1e6} M`,
+      row.docs,
+      row.textChars,
+      `${fmt(row.buildS, 1)} (cpu ${fmt(row.buildCpuS, 1)})`,
+      `${fmt(row.textChars / row.buildS / 1e6, 1)} M (cpu ${fmt(row.textChars / row.buildCpuS / 1e6, 1)} M)`,
+      row.segments,
+      row.fingerprints,
+      `${mb(row.indexMb * 1048576)} / ${mb(row.textFileMb * 1048576)}`,
+      fmt(row.loadS, 2),
+      `${Math.round(median(row.queryMs))} (max ${Math.round(sorted[sorted.length - 1]!)}; cpu ${Math.round(median(row.queryCpuMs))}; first ${Math.round(row.coldMs)})`,
+      row.candidates,
+      `${fmt(100 * row.copiedShare, 1)}% / ${fmt(100 * row.copiedRecall, 1)}%`,
+      `${fmt(100 * row.ratio, 1)}%`,
+      Math.round(row.rssMb),
+      Math.round(row.peakRssMb),
+      `${fmt(row.addS, 2)} (${fmt(row.addWrittenMb, 1)} MB written)`,
+    ]);
+    console.log(`  built and queried ${size / 1e6} M ...`);
+  }
+  table(
+    'Speed: a 30,000-character thesis (copied share and the share of it flagged shown) against libraries of Markov-generated text with the real abstracts planted (targets at 1 B: build ≥ 10 M chars/s, load ≤ 10 s, query ≤ 1 s median, RSS ≤ 6 GB, found ≥ 99 %, add 1,000 docs ≤ 2 s)',
+    [
+      'library',
+      'docs',
+      'text chars',
+      'build s',
+      'index chars/s',
+      'segments',
+      'fingerprints',
+      'postings MB / texts on disk MB',
+      'load s',
+      'query ms: median of 5 wall',
+      'candidates',
+      'copied / found',
+      '总文字复制比',
+      'RSS MB serving (loaded, after queries)',
+      'peak RSS MB (building)',
+      'add 1,000 docs + save s',
+    ],
+    rows,
+  );
 }
 
 function main(): void {
@@ -473,6 +505,18 @@ function main(): void {
   console.log(
     `corpus: ${abstracts.length} CSL abstracts (deduplicated): library ${s.library.length}, held out ${s.heldOut.length} (original text and unrelated-abstract false positives)`,
   );
+
+  const scale = num('scale', 0);
+  if (scale > 0) {
+    speedTable([scale], s);
+    console.log(
+      `\ntotal ${fmt((performance.now() - started) / 1000, 1)} s wall, ${fmt(cpuMs() / 1000, 1)} s cpu; load: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    return;
+  }
 
   if (flag('tune')) {
     const rows: Array<Array<string | number>> = [];
@@ -603,53 +647,7 @@ function main(): void {
 
   fool();
 
-  const sizes = flag('quick') ? [1e6, 1e7] : [1e6, 1e7, 1e8];
-  const rows: Array<Array<string | number>> = [];
-  for (const size of sizes) {
-    const row = speed(s, size, size === sizes[sizes.length - 1]);
-    const sorted = [...row.queryMs].sort((a, b) => a - b);
-    rows.push([
-      `${size / 1e6} M`,
-      row.docs,
-      row.textChars,
-      `${fmt(row.buildS, 1)} (cpu ${fmt(row.buildCpuS, 1)})`,
-      `${fmt(row.charsPerS / 1e6, 1)} M (cpu ${fmt(row.textChars / row.buildCpuS / 1e6, 1)} M)`,
-      row.segments,
-      row.fingerprints,
-      mb(row.indexMb * 1048576),
-      `${Math.round(sorted[1]!)} (max ${Math.round(sorted[2]!)}; cpu ${Math.round(median(row.queryCpuMs))}; first ${Math.round(row.coldMs)})`,
-      row.candidates,
-      `${fmt(100 * row.copiedShare, 1)}% / ${fmt(100 * row.copiedRecall, 1)}%`,
-      `${fmt(100 * row.ratio, 1)}%`,
-      Math.round(row.rssMb),
-      Math.round(row.peakRssMb),
-      row.saveS === undefined
-        ? '-'
-        : `${fmt(row.saveS, 1)} / ${fmt(row.loadS ?? 0, 1)} / ${Math.round(row.fileMb ?? 0)} MB`,
-    ]);
-    console.log(`  built and queried ${size / 1e6} M ...`);
-  }
-  table(
-    'Speed: 30,000-character thesis (copied share and the share of it flagged shown) against libraries (targets: indexing ≥ 5 M chars/s, query ≤ 2 s at 100 M, RSS ≤ 4 GB)',
-    [
-      'library',
-      'docs',
-      'text chars',
-      'build s',
-      'index chars/s',
-      'segments',
-      'fingerprints',
-      'index MB',
-      'query ms: median of 3 wall',
-      'candidates',
-      'copied / found',
-      '总文字复制比',
-      'RSS MB',
-      'peak RSS MB',
-      'save s / load s / file',
-    ],
-    rows,
-  );
+  speedTable(flag('quick') ? [1e6, 1e7] : [1e6, 1e7, 1e8], s);
   console.log(
     `\ntotal ${fmt((performance.now() - started) / 1000, 1)} s wall, ${fmt(cpuMs() / 1000, 1)} s cpu (wall >> cpu means other processes were using the cores)`,
   );

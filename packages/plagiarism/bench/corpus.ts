@@ -1,13 +1,13 @@
 /**
  * Benchmark data: the CSL abstracts from ../shared/data (read at run time, never copied), synthetic suspicious
- * documents with known plagiarism cases, and large synthetic libraries recombined from the real abstracts.
+ * documents with known plagiarism cases (the large generated libraries are in markov.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import { rewrite } from '@paperdesk/rewrite';
-import { splitSentences } from '@paperdesk/textkit';
+import { type ParsedDocument, splitSentences } from '@paperdesk/textkit';
 import type { LibraryDocument, PlagdetCase } from '../src/index.ts';
 import { pick, rng } from '../test/helpers.ts';
 
@@ -321,36 +321,65 @@ function pickSource(r: () => number, library: LibraryDocument[], minSentences: n
   }
 }
 
-/**
- * Endless synthetic library documents: 4-10 sentences drawn from random real abstracts, each character replaced
- * with probability `mutation` by a character sampled from the corpus (so the k-gram statistics stay close to
- * real Chinese academic text while documents do not simply repeat each other).
- */
-export function* syntheticDocuments(
-  seed: number,
-  abstracts: Abstract[],
-  mutation = 0.15,
-): Generator<LibraryDocument, never, undefined> {
+export interface Thesis {
+  doc: ParsedDocument;
+  /** Ground truth: copied ranges of documentText(doc). */
+  copied: Array<{ start: number; end: number }>;
+}
+
+/** A 30,000-character thesis with chapters: held-out text with copied passages (verbatim or lightly edited). */
+export function thesis(seed: number, sources: LibraryDocument[], heldOut: Abstract[]): Thesis {
   const r = rng(seed);
-  const sentences: string[] = [];
-  for (const a of abstracts)
-    for (const s of sentencesOf(a.text)) sentences.push(a.text.slice(s.start, s.end));
-  const chars = abstracts
-    .map((a) => a.text)
-    .join('')
-    .replace(/[^\u4e00-\u9fff]/g, '');
-  for (let i = 0; ; i++) {
-    const n = 4 + Math.floor(r() * 7);
-    let text = '';
-    for (let j = 0; j < n; j++) {
-      const s = pick(r, sentences);
-      let m = '';
-      for (let c = 0; c < s.length; c++) {
-        const ch = s[c]!;
-        m += r() < mutation && ch >= '\u4e00' && ch <= '\u9fff' ? chars[Math.floor(r() * chars.length)]! : ch;
+  const edits: EditStats = { chars: 0, edits: 0 };
+  const blocks: ParsedDocument['blocks'] = [];
+  const copied: Thesis['copied'] = [];
+  let pos = 0;
+  let chars = 0;
+  let paragraphs = 0;
+  const add = (b: ParsedDocument['blocks'][number]) => {
+    if (blocks.length > 0) pos += 1;
+    const start = pos;
+    blocks.push(b);
+    pos += b.text.length;
+    return start;
+  };
+  for (let i = 0; chars < 30_000; i++) {
+    const type: Obfuscation = i % 3 === 0 ? 'light' : 'verbatim';
+    const d = makeSuspicious(r, `thesis-${seed}`, type, sources, heldOut, 2, edits);
+    let local = 0;
+    for (const p of d.paragraphs) {
+      const text = p.slice(0, Math.max(0, 30_000 - chars));
+      if (!text) break;
+      if (paragraphs % 12 === 0) add({ kind: 'heading', level: 1, text: `第${paragraphs / 12 + 1}章` });
+      const start = add({ kind: 'paragraph', text });
+      paragraphs++;
+      chars += text.length;
+      for (const c of d.cases) {
+        if (c.suspStart >= local && c.suspStart < local + text.length) {
+          copied.push({
+            start: start + c.suspStart - local,
+            end: start + Math.min(c.suspEnd, local + text.length) - local,
+          });
+        }
       }
-      text += m;
+      local += p.length + 1;
     }
-    yield { id: `syn-${seed}-${i}`, title: `合成文献${i}`, source: 'synthetic', text };
   }
+  return { doc: { title: '合成学位论文', blocks }, copied };
+}
+
+/** Share of the copied characters that the report flags (any source). */
+export function copiedRecall(
+  t: Thesis,
+  spans: Array<{ start: number; end: number }>,
+): { share: number; recall: number; total: number } {
+  let total = 0;
+  let copied = 0;
+  let found = 0;
+  for (const b of t.doc.blocks) total += b.text.length;
+  for (const c of t.copied) {
+    copied += c.end - c.start;
+    for (const s of spans) found += Math.max(0, Math.min(s.end, c.end) - Math.max(s.start, c.start));
+  }
+  return { share: copied / total, recall: found / Math.max(1, copied), total };
 }

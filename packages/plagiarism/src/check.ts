@@ -218,7 +218,8 @@ export function* checkStages(
   options: CheckOptions = {},
 ): Generator<CheckProgress, Report, undefined> {
   const t0 = performance.now();
-  const opts = { ...DEFAULTS, ...options };
+  // the stock-phrase cut grows with the library (see PlagiarismIndex.stockPhraseDocs)
+  const opts = { ...DEFAULTS, commonPhraseDocs: index.stockPhraseDocs, ...options };
   const dt = documentText(doc);
   const text = dt.text;
   yield { stage: 'candidates', fraction: STAGE_AT.candidates };

@@ -23,7 +23,7 @@ export {
   type LibraryDocument,
   PlagiarismIndex,
 } from './library.ts';
-export { indexFromBuffer, indexToBuffer, indexToBuffers, loadIndex, saveIndex } from './persist.ts';
+export { loadIndex, saveIndex } from './persist.ts';
 export { authorNames, citedSources, isOwnDocument } from './provenance.ts';
 export { REWORDED_DEFAULTS, type RewordedOptions, wordIndexOf as warmWordIndex } from './reworded.ts';
 export { type Detection, type PlagdetCase, type PlagdetScore, plagdet } from './plagdet.ts';

@@ -1,5 +1,25 @@
+import fs from 'node:fs';
 import { matchingCodes } from '@paperdesk/textkit';
 import { DEFAULT_PARAMS, kgramHashes, winnowInto } from './fingerprint.ts';
+import {
+  attachFolder,
+  openFolder,
+  readText,
+  rewriteMissing,
+  type TextRun,
+  writeManifest,
+  writeSegment,
+} from './persist.ts';
+import {
+  buildDirectory,
+  docFrequency,
+  findKey,
+  GrowableU32,
+  mergePostings,
+  type Segment,
+  sealPostings,
+  type TextSource,
+} from './segment.ts';
 
 /** A document of the comparison library (期刊论文, 学位论文, a user's earlier paper ...). */
 export interface LibraryDocument {
@@ -23,12 +43,22 @@ export interface IndexOptions {
   /** Winnowing window (default 8): shared runs of k + w - 1 characters are guaranteed to be found. */
   w?: number;
   /**
-   * Boilerplate: a fingerprint found in more than this many documents (of a segment when sealing, of the whole
-   * index when querying) is dropped. Default 200.
+   * Postings kept per hash: a hash found in more documents keeps those of its earliest this many documents (the
+   * same ones for every hash of a text, so a source reposted many times is still found through its first copies)
+   * and remembers how many documents it occurs in. Default 100.
    */
   maxDocFrequency?: number;
+  /**
+   * Boilerplate: a hash found in more than this share of the library's documents (and more than
+   * maxDocFrequency) is not looked up at all, so stock phrases do not flood the candidates. Default 0.02.
+   */
+  boilerplateShare?: number;
   /** Pending fingerprints that trigger sealing a segment (bounds the memory of building). Default 8 M. */
   segmentFingerprints?: number;
+  /** Size-tiered merging: this many adjacent segments of one size tier are merged into one. Default 4. */
+  mergeFactor?: number;
+  /** Merge after every commit (default true); a caller with idle time of its own calls merge() instead. */
+  autoMerge?: boolean;
 }
 
 export interface IndexStats {
@@ -39,22 +69,15 @@ export interface IndexStats {
   fingerprints: number;
   distinctHashes: number;
   droppedBoilerplate: number;
-  /** Approximate bytes held by postings and texts. */
+  /** Bytes of postings (outside the V8 heap) plus texts still held in memory. */
   bytes: number;
-}
-
-/** An immutable block of the inverted index: sorted distinct hashes, and for each its postings (doc, position). */
-interface Segment {
-  keys: Uint32Array;
-  /** keys.length + 1 offsets into docs/positions. */
-  starts: Uint32Array;
-  docs: Uint32Array;
-  positions: Uint32Array;
+  /** Bytes of texts kept in files and read by offset. */
+  textFileBytes: number;
 }
 
 /** Seeds found for a query: parallel arrays, length `count`. */
 export interface SeedHits {
-  /** Postings of each query k-gram over the whole index (its approximate document frequency; 0 = not indexed). */
+  /** Documents each query k-gram occurs in over the whole index (0 = not indexed). */
   df: Uint32Array;
   count: number;
   qpos: Uint32Array;
@@ -62,96 +85,46 @@ export interface SeedHits {
   spos: Uint32Array;
 }
 
-/** @internal */
-class GrowableU32 {
-  data: Uint32Array;
-  length = 0;
-  constructor(capacity = 1024) {
-    this.data = new Uint32Array(capacity);
-  }
-  reserve(extra: number): void {
-    if (this.length + extra <= this.data.length) return;
-    let cap = this.data.length * 2;
-    while (cap < this.length + extra) cap *= 2;
-    const next = new Uint32Array(cap);
-    next.set(this.data.subarray(0, this.length));
-    this.data = next;
-  }
-  push(v: number): void {
-    if (this.length === this.data.length) this.reserve(1);
-    this.data[this.length++] = v;
-  }
-  view(): Uint32Array {
-    return this.data.subarray(0, this.length);
-  }
-}
-
 /**
- * Stable LSD radix sort of (key, a, b) triples by key in two 16-bit passes. The second pass writes back into the
- * input arrays, which hold the sorted triples afterwards.
+ * A hash in more than maxPostings documents (but not boilerplate) is looked up in its earliest this many: the same
+ * documents for every hash of a reposted text, while a frequent phrase lends its hits to few documents.
  */
-function radixSortTriples(keys: Uint32Array, a: Uint32Array, b: Uint32Array): void {
-  const n = keys.length;
-  const tk = new Uint32Array(n);
-  const ta = new Uint32Array(n);
-  const tb = new Uint32Array(n);
-  const counts = new Uint32Array(65537);
-  const pass = (
-    sk: Uint32Array,
-    sa: Uint32Array,
-    sb: Uint32Array,
-    dk: Uint32Array,
-    da: Uint32Array,
-    db: Uint32Array,
-    shift: number,
-  ) => {
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[((sk[i]! >>> shift) & 0xffff) + 1]!++;
-    for (let i = 1; i <= 65536; i++) counts[i]! += counts[i - 1]!;
-    for (let i = 0; i < n; i++) {
-      const k = sk[i]!;
-      const d = counts[(k >>> shift) & 0xffff]!++;
-      dk[d] = k;
-      da[d] = sa[i]!;
-      db[d] = sb[i]!;
-    }
-  };
-  pass(keys, a, b, tk, ta, tb, 0);
-  pass(tk, ta, tb, keys, a, b, 16);
-}
+const SAMPLED_DOCS = 8;
 
-function lowerBound(keys: Uint32Array, h: number): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < h) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** Size tier of a segment: segments below 64 K postings are tier 0, then one tier per mergeFactor. */
+function tierOf(postings: number, factor: number): number {
+  return postings < 65536 ? 0 : 1 + Math.floor(Math.log(postings / 65536) / Math.log(factor));
 }
 
 /**
  * The comparison library: document texts and metadata plus an inverted index of winnowed k-gram fingerprints in
- * typed arrays (segments of sorted hashes with postings), so it holds hundreds of millions of characters without
- * a JS Map per hash. Build with add(), query through checkDocument(); persist with toBuffers()/fromBuffer() or
- * save()/load() (see persist.ts).
+ * segments of typed arrays (see segment.ts). Build with add(), query through checkDocument(). Attached to a
+ * folder (save() / PlagiarismIndex.open()), every sealed segment is written once as a file, texts are read from
+ * the files by offset, and a small manifest swapped atomically says which files make the index.
  */
 export class PlagiarismIndex {
   readonly k: number;
   readonly w: number;
   readonly maxDocFrequency: number;
+  readonly boilerplateShare: number;
   private segmentFingerprints: number;
+  private mergeFactor: number;
+  private autoMerge: boolean;
 
-  /** @internal */ metas: DocumentMeta[] = [];
-  /** @internal */ texts: string[] = [];
-  /** @internal */ removed: Uint8Array = new Uint8Array(1024);
   /** @internal */ segments: Segment[] = [];
+  /** @internal Global number of each segment's first document. */ bases: number[] = [];
   /** @internal */ droppedBoilerplate = 0;
-  /** @internal Matching length (letters and digits) of each document. */ lengths = new GrowableU32(1024);
+  /** @internal Folder the index is kept in (see persist.ts). */ folder: string | undefined;
+  /** @internal The manifest no longer describes the segments (removals, merges). */ manifestDirty = false;
+  private sealedDocs = 0;
   private byId = new Map<string, number>();
   private removedCount = 0;
   private characters = 0;
+  // documents added since the last commit
+  private pMetas: DocumentMeta[] = [];
+  private pTexts: string[] = [];
+  private pLengths = new GrowableU32(1024);
+  private pRemoved = new Set<number>();
   private pendingHash = new GrowableU32(1 << 16);
   private pendingDoc = new GrowableU32(1 << 16);
   private pendingPos = new GrowableU32(1 << 16);
@@ -163,71 +136,106 @@ export class PlagiarismIndex {
   constructor(options: IndexOptions = {}) {
     this.k = options.k ?? DEFAULT_PARAMS.k;
     this.w = options.w ?? DEFAULT_PARAMS.w;
-    this.maxDocFrequency = options.maxDocFrequency ?? 200;
+    this.maxDocFrequency = options.maxDocFrequency ?? 100;
+    this.boilerplateShare = options.boilerplateShare ?? 0.02;
     this.segmentFingerprints = options.segmentFingerprints ?? 8_000_000;
+    this.mergeFactor = Math.max(2, options.mergeFactor ?? 4);
+    this.autoMerge = options.autoMerge ?? true;
     if (this.k < 2 || this.k > 32 || this.w < 1 || this.w > 256)
       throw new RangeError('k must be 2..32, w 1..256');
   }
 
+  /** Open the index kept in `folder` (an empty index when the folder has none); new segments go there. */
+  static open(folder: string, options: IndexOptions = {}): PlagiarismIndex {
+    return openFolder(folder, options);
+  }
+
+  /** @internal Options to reopen an index with. */
+  get options(): Required<IndexOptions> {
+    return {
+      k: this.k,
+      w: this.w,
+      maxDocFrequency: this.maxDocFrequency,
+      boilerplateShare: this.boilerplateShare,
+      segmentFingerprints: this.segmentFingerprints,
+      mergeFactor: this.mergeFactor,
+      autoMerge: this.autoMerge,
+    };
+  }
+
   get size(): number {
-    return this.metas.length - this.removedCount;
+    return this.sealedDocs + this.pMetas.length - this.removedCount;
+  }
+
+  /**
+   * Passages whose k-grams mostly occur in at least this many documents are stock phrases (see check.ts). It grows
+   * with the library, since the same 10-character phrase is met more often in a larger one.
+   */
+  get stockPhraseDocs(): number {
+    return Math.max(3, Math.ceil(this.size * 1e-4));
   }
 
   /** Add a document (replacing one with the same id). Returns its internal number. */
   add(doc: LibraryDocument): number {
-    const existing = this.byId.get(doc.id);
-    if (existing !== undefined) this.remove(doc.id);
-    const ordinal = this.metas.length;
+    if (this.byId.has(doc.id)) this.remove(doc.id);
+    const local = this.pMetas.length;
+    const ordinal = this.sealedDocs + local;
     const { text, ...meta } = doc;
-    this.metas.push(meta);
-    this.texts.push(text);
-    if (ordinal >= this.removed.length) {
-      const next = new Uint8Array(this.removed.length * 2);
-      next.set(this.removed);
-      this.removed = next;
-    }
+    this.pMetas.push(meta);
+    this.pTexts.push(text);
     this.byId.set(doc.id, ordinal);
     const { codes } = matchingCodes(text, false);
     this.characters += codes.length;
-    this.lengths.push(codes.length);
-    this.addFingerprints(ordinal, codes);
+    this.pLengths.push(codes.length);
+    this.addFingerprints(local, codes);
     return ordinal;
   }
 
-  private addFingerprints(ordinal: number, codes: Uint16Array): void {
+  private addFingerprints(local: number, codes: Uint16Array): void {
     const n = codes.length - this.k + 1;
-    if (n <= 0) return;
-    if (this.scratchHashes.length < n) {
-      const cap = Math.max(n, this.scratchHashes.length * 2);
-      this.scratchHashes = new Uint32Array(cap);
-      this.scratchH = new Uint32Array(cap);
-      this.scratchP = new Uint32Array(cap);
-      this.scratchDeque = new Int32Array(cap);
+    if (n > 0) {
+      if (this.scratchHashes.length < n) {
+        const cap = Math.max(n, this.scratchHashes.length * 2);
+        this.scratchHashes = new Uint32Array(cap);
+        this.scratchH = new Uint32Array(cap);
+        this.scratchP = new Uint32Array(cap);
+        this.scratchDeque = new Int32Array(cap);
+      }
+      const hashes = kgramHashes(codes, this.k, this.scratchHashes);
+      const count = winnowInto(hashes, n, this.w, this.scratchH, this.scratchP, this.scratchDeque);
+      this.pendingHash.reserve(count);
+      this.pendingDoc.reserve(count);
+      this.pendingPos.reserve(count);
+      const base = this.pendingHash.length;
+      this.pendingHash.data.set(this.scratchH.subarray(0, count), base);
+      this.pendingPos.data.set(this.scratchP.subarray(0, count), base);
+      this.pendingDoc.data.fill(local, base, base + count);
+      this.pendingHash.length += count;
+      this.pendingDoc.length += count;
+      this.pendingPos.length += count;
     }
-    const hashes = kgramHashes(codes, this.k, this.scratchHashes);
-    const count = winnowInto(hashes, n, this.w, this.scratchH, this.scratchP, this.scratchDeque);
-    this.pendingHash.reserve(count);
-    this.pendingDoc.reserve(count);
-    this.pendingPos.reserve(count);
-    const base = this.pendingHash.length;
-    this.pendingHash.data.set(this.scratchH.subarray(0, count), base);
-    this.pendingPos.data.set(this.scratchP.subarray(0, count), base);
-    this.pendingDoc.data.fill(ordinal, base, base + count);
-    this.pendingHash.length += count;
-    this.pendingDoc.length += count;
-    this.pendingPos.length += count;
     if (this.pendingHash.length >= this.segmentFingerprints) this.commit();
   }
 
-  /** Remove a document by id (its postings are skipped until compact()). */
+  /** Remove a document by id (its postings are skipped until a merge purges them). */
   remove(id: string): boolean {
     const ordinal = this.byId.get(id);
     if (ordinal === undefined) return false;
     this.byId.delete(id);
-    this.removed[ordinal] = 1;
     this.removedCount++;
-    this.characters -= this.lengths.data[ordinal]!;
-    this.texts[ordinal] = '';
+    if (ordinal >= this.sealedDocs) {
+      const local = ordinal - this.sealedDocs;
+      this.pRemoved.add(local);
+      this.characters -= this.pLengths.data[local]!;
+      this.pTexts[local] = '';
+      return true;
+    }
+    const { seg, local } = this.locate(ordinal);
+    seg.removed[local] = 1;
+    seg.removedCount++;
+    this.characters -= seg.lengths[local]!;
+    if (seg.text.kind === 'memory') seg.text.texts[local] = '';
+    this.manifestDirty = true;
     return true;
   }
 
@@ -245,11 +253,6 @@ export class PlagiarismIndex {
     return this.byId.has(id);
   }
 
-  /** @internal */
-  isRemoved(ordinal: number): boolean {
-    return this.removed[ordinal] === 1;
-  }
-
   /** Ids of the documents in the index. */
   ids(): string[] {
     return [...this.byId.keys()];
@@ -257,72 +260,204 @@ export class PlagiarismIndex {
 
   getDocument(id: string): LibraryDocument | undefined {
     const ordinal = this.byId.get(id);
-    return ordinal === undefined ? undefined : { ...this.metas[ordinal]!, text: this.texts[ordinal]! };
+    return ordinal === undefined
+      ? undefined
+      : { ...this.ordinalMeta(ordinal), text: this.ordinalText(ordinal) };
+  }
+
+  private locate(ordinal: number): { seg: Segment; local: number } {
+    let lo = 0;
+    let hi = this.bases.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.bases[mid]! <= ordinal) lo = mid;
+      else hi = mid - 1;
+    }
+    return { seg: this.segments[lo]!, local: ordinal - this.bases[lo]! };
   }
 
   /** @internal */
   ordinalMeta(ordinal: number): DocumentMeta {
-    return this.metas[ordinal]!;
+    if (ordinal >= this.sealedDocs) return this.pMetas[ordinal - this.sealedDocs]!;
+    const { seg, local } = this.locate(ordinal);
+    return seg.metas[local]!;
   }
 
   /** @internal */
   ordinalText(ordinal: number): string {
-    return this.texts[ordinal]!;
+    if (ordinal >= this.sealedDocs) return this.pTexts[ordinal - this.sealedDocs]!;
+    const { seg, local } = this.locate(ordinal);
+    if (seg.removed[local] === 1) return '';
+    return seg.text.kind === 'memory' ? seg.text.texts[local]! : readText(seg, local);
   }
 
-  /** Seal pending fingerprints into a segment. Queries and serialisation call this themselves. */
+  /** Seal pending documents into a segment (written to the index folder when there is one). */
   commit(): void {
-    const n = this.pendingHash.length;
-    if (n === 0) return;
-    const sorted = { keys: this.pendingHash.view(), a: this.pendingDoc.view(), b: this.pendingPos.view() };
-    radixSortTriples(sorted.keys, sorted.a, sorted.b);
+    const docCount = this.pMetas.length;
+    if (docCount === 0) return;
+    const { postings, dropped } = sealPostings(
+      this.pendingHash.view(),
+      this.pendingDoc.view(),
+      this.pendingPos.view(),
+      this.maxDocFrequency,
+    );
+    this.droppedBoilerplate += dropped;
+    const textOffsets = new Float64Array(docCount + 1);
+    for (let i = 0; i < docCount; i++) textOffsets[i + 1] = textOffsets[i]! + this.pTexts[i]!.length;
+    const removed = new Uint8Array(docCount);
+    for (const local of this.pRemoved) removed[local] = 1;
+    const seg: Segment = {
+      ...postings,
+      ...buildDirectory(postings.keys),
+      docCount,
+      metas: this.pMetas,
+      lengths: this.pLengths.view().slice(),
+      textOffsets,
+      text: { kind: 'memory', texts: this.pTexts },
+      removed,
+      removedCount: this.pRemoved.size,
+    };
+    this.pMetas = [];
+    this.pTexts = [];
+    this.pLengths = new GrowableU32(1024);
+    this.pRemoved = new Set();
     this.pendingHash = new GrowableU32(1 << 16);
     this.pendingDoc = new GrowableU32(1 << 16);
     this.pendingPos = new GrowableU32(1 << 16);
-    // one pass: distinct keys, drop boilerplate keys (too many distinct documents), compact postings in place
-    const keys = new GrowableU32(Math.max(1024, n >>> 2));
-    const starts = new GrowableU32(Math.max(1024, n >>> 2));
-    const docs = sorted.a;
-    const positions = sorted.b;
-    let write = 0;
-    let i = 0;
-    while (i < n) {
-      const h = sorted.keys[i]!;
-      let j = i;
-      let distinct = 0;
-      let lastDoc = -1;
-      while (j < n && sorted.keys[j] === h) {
-        if (docs[j] !== lastDoc) {
-          distinct++;
-          lastDoc = docs[j]!;
-        }
-        j++;
-      }
-      if (distinct > this.maxDocFrequency) {
-        this.droppedBoilerplate += j - i;
-      } else {
-        keys.push(h);
-        starts.push(write);
-        if (write !== i) {
-          docs.copyWithin(write, i, j);
-          positions.copyWithin(write, i, j);
-        }
-        write += j - i;
-      }
-      i = j;
+    this.bases.push(this.sealedDocs);
+    this.segments.push(seg);
+    this.sealedDocs += docCount;
+    if (this.folder) {
+      writeSegment(this.folder, seg);
+      this.manifestDirty = true;
     }
-    starts.push(write);
-    this.segments.push({
-      keys: keys.view().slice(),
-      starts: starts.view().slice(),
-      docs: docs.slice(0, write),
-      positions: positions.slice(0, write),
-    });
+    if (this.autoMerge) this.merge();
+    if (this.folder && this.manifestDirty) writeManifest(this);
+  }
+
+  /** Write what changed since the last save to `folder` (everything the first time); later commits go there too. */
+  save(folder: string): void {
+    if (this.folder !== folder) attachFolder(this, folder);
+    this.commit();
+    rewriteMissing(this);
+    if (this.manifestDirty) writeManifest(this);
   }
 
   /**
-   * Look every query k-gram hash up and return (query position, document, source position) seeds. Hashes with more
-   * than maxDocFrequency postings over all segments are ignored as boilerplate; removed documents are skipped.
+   * Size-tiered merging: while `mergeFactor` adjacent segments share a size tier, merge them into one; a segment
+   * with more than a third of its documents removed is rewritten alone. Removed documents are purged. Returns
+   * the number of merges done.
+   */
+  merge(): number {
+    let merges = 0;
+    for (;;) {
+      const run = this.pickMerge();
+      if (!run) return merges;
+      this.mergeRun(run[0], run[1]);
+      merges++;
+    }
+  }
+
+  private pickMerge(): [number, number] | undefined {
+    const segs = this.segments;
+    const live = (s: Segment) => s.docs.length * (1 - s.removedCount / Math.max(1, s.docCount));
+    for (let i = 0; i < segs.length; i++)
+      if (segs[i]!.removedCount * 3 > segs[i]!.docCount) return [i, i + 1];
+    const tiers = segs.map((s) => tierOf(live(s), this.mergeFactor));
+    for (let i = 0; i + this.mergeFactor <= segs.length; i++) {
+      let j = i + 1;
+      while (j < segs.length && tiers[j] === tiers[i]) j++;
+      if (j - i >= this.mergeFactor) return [i, i + this.mergeFactor];
+      i = j - 1;
+    }
+    return undefined;
+  }
+
+  /** Merge segments [from, to) into one; removed documents are dropped and the documents renumbered. */
+  private mergeRun(from: number, to: number): void {
+    const inputs = this.segments.slice(from, to);
+    const { postings, remap } = mergePostings(inputs, this.maxDocFrequency);
+    const metas: DocumentMeta[] = [];
+    const lengths = new GrowableU32(1024);
+    const texts: string[] = [];
+    const textOffsets: number[] = [0];
+    const fileRuns: TextRun[] = [];
+    inputs.forEach((seg, s) => {
+      const m = remap[s]!;
+      for (let d = 0; d < seg.docCount; d++) {
+        if (m[d]! < 0) continue;
+        metas.push(seg.metas[d]!);
+        lengths.push(seg.lengths[d]!);
+        textOffsets.push(
+          textOffsets[textOffsets.length - 1]! + seg.textOffsets[d + 1]! - seg.textOffsets[d]!,
+        );
+        const last = fileRuns[fileRuns.length - 1];
+        if (!this.folder) {
+          texts.push(seg.text.kind === 'memory' ? seg.text.texts[d]! : readText(seg, d));
+        } else if (last?.seg === seg && last.to === d) last.to = d + 1;
+        else fileRuns.push({ seg, from: d, to: d + 1 });
+      }
+    });
+    const text: TextSource = { kind: 'memory', texts };
+    const merged: Segment = {
+      ...postings,
+      ...buildDirectory(postings.keys),
+      docCount: metas.length,
+      metas,
+      lengths: lengths.view().slice(),
+      textOffsets: Float64Array.from(textOffsets),
+      text,
+      removed: new Uint8Array(metas.length),
+      removedCount: 0,
+    };
+    // a segment whose documents were all removed goes away
+    const replacement = merged.docCount > 0 ? [merged] : [];
+    if (this.folder && replacement.length > 0) writeSegment(this.folder, merged, fileRuns);
+    this.segments.splice(from, to - from, ...replacement);
+    this.renumber();
+    if (this.folder) {
+      writeManifest(this);
+      for (const seg of inputs) {
+        if (seg.text.kind === 'file') fs.closeSync(seg.text.fd);
+        if (seg.file) fs.rmSync(`${this.folder}/${seg.file}`, { force: true });
+      }
+    } else {
+      this.manifestDirty = true;
+    }
+  }
+
+  /** Recompute segment bases, ids and counters after segments changed. */
+  /** @internal */
+  renumber(): void {
+    this.bases = [];
+    this.byId.clear();
+    let base = 0;
+    let removed = 0;
+    let characters = 0;
+    for (const seg of this.segments) {
+      this.bases.push(base);
+      for (let d = 0; d < seg.docCount; d++) {
+        if (seg.removed[d] === 1) continue;
+        this.byId.set(seg.metas[d]!.id, base + d);
+        characters += seg.lengths[d]!;
+      }
+      removed += seg.removedCount;
+      base += seg.docCount;
+    }
+    this.sealedDocs = base;
+    for (let i = 0; i < this.pMetas.length; i++) {
+      if (this.pRemoved.has(i)) continue;
+      this.byId.set(this.pMetas[i]!.id, base + i);
+      characters += this.pLengths.data[i]!;
+    }
+    this.removedCount = removed + this.pRemoved.size;
+    this.characters = characters;
+  }
+
+  /**
+   * Look every query k-gram hash up and return (query position, document, source position) seeds. A hash is
+   * skipped as boilerplate when it occurs in more than max(maxPostings, boilerplateShare × documents) documents;
+   * otherwise the postings of its earliest maxPostings live documents are returned.
    */
   /** @internal */
   seeds(queryHashes: Uint32Array, maxPostings = this.maxDocFrequency): SeedHits {
@@ -331,6 +466,8 @@ export class PlagiarismIndex {
     const doc = new GrowableU32(4096);
     const spos = new GrowableU32(4096);
     const segs = this.segments;
+    const keep = this.maxDocFrequency;
+    const limit = Math.max(maxPostings, Math.ceil(this.boilerplateShare * this.size));
     const found = new Int32Array(segs.length);
     const df = new Uint32Array(queryHashes.length);
     for (let q = 0; q < queryHashes.length; q++) {
@@ -338,25 +475,29 @@ export class PlagiarismIndex {
       let total = 0;
       for (let s = 0; s < segs.length; s++) {
         const seg = segs[s]!;
-        const at = lowerBound(seg.keys, h);
-        if (at < seg.keys.length && seg.keys[at] === h) {
-          found[s] = at;
-          total += seg.starts[at + 1]! - seg.starts[at]!;
-        } else {
-          found[s] = -1;
-        }
+        const at = findKey(seg, h);
+        found[s] = at;
+        if (at >= 0) total += docFrequency(seg, at, keep);
       }
       df[q] = total;
-      if (total === 0 || total > maxPostings) continue;
-      for (let s = 0; s < segs.length; s++) {
+      if (total === 0 || total > limit) continue;
+      let docsLeft = total > maxPostings ? SAMPLED_DOCS : maxPostings;
+      for (let s = 0; s < segs.length && docsLeft > 0; s++) {
         const at = found[s]!;
         if (at < 0) continue;
         const seg = segs[s]!;
+        const base = this.bases[s]!;
+        let last = -1;
         for (let p = seg.starts[at]!; p < seg.starts[at + 1]!; p++) {
           const d = seg.docs[p]!;
-          if (this.removed[d] === 1) continue;
+          if (seg.removed[d] === 1) continue;
+          if (d !== last) {
+            if (docsLeft === 0) break;
+            docsLeft--;
+            last = d;
+          }
           qpos.push(q);
-          doc.push(d);
+          doc.push(base + d);
           spos.push(seg.positions[p]!);
         }
       }
@@ -369,12 +510,16 @@ export class PlagiarismIndex {
     let fingerprints = 0;
     let distinct = 0;
     let bytes = 0;
+    let textFileBytes = 0;
     for (const s of this.segments) {
       fingerprints += s.docs.length;
       distinct += s.keys.length;
       bytes += s.keys.byteLength + s.starts.byteLength + s.docs.byteLength + s.positions.byteLength;
+      bytes += s.dir.byteLength + s.bigKeys.byteLength + s.bigDf.byteLength;
+      const textBytes = s.textOffsets[s.docCount]! * 2;
+      if (s.text.kind === 'memory') bytes += textBytes;
+      else textFileBytes += textBytes;
     }
-    for (const t of this.texts) bytes += t.length * 2;
     return {
       documents: this.size,
       removed: this.removedCount,
@@ -384,62 +529,22 @@ export class PlagiarismIndex {
       distinctHashes: distinct,
       droppedBoilerplate: this.droppedBoilerplate,
       bytes,
+      textFileBytes,
     };
   }
 
-  /** Rebuild the postings without removed documents and in one segment (re-fingerprints the texts). */
+  /** Merge everything into one segment, purging removed documents. */
   compact(): void {
-    const metas = this.metas;
-    const texts = this.texts;
-    const removed = this.removed;
-    this.metas = [];
-    this.texts = [];
-    this.removed = new Uint8Array(1024);
-    this.segments = [];
-    this.byId.clear();
-    this.removedCount = 0;
-    this.characters = 0;
-    this.droppedBoilerplate = 0;
-    this.lengths = new GrowableU32(1024);
-    const saved = this.segmentFingerprints;
-    this.segmentFingerprints = Number.MAX_SAFE_INTEGER;
-    for (let i = 0; i < metas.length; i++) {
-      if (removed[i] === 1) continue;
-      this.add({ ...metas[i]!, text: texts[i]! });
-    }
     this.commit();
-    this.segmentFingerprints = saved;
+    if (this.segments.length > 1 || this.removedCount > 0) this.mergeRun(0, this.segments.length);
+    if (this.folder && this.manifestDirty) writeManifest(this);
   }
 
-  /** @internal Used by persist.ts to restore a saved index. */
-  static restore(
-    options: Required<IndexOptions>,
-    metas: DocumentMeta[],
-    texts: string[],
-    removed: Uint8Array,
-    lengths: Uint32Array,
-    segments: Segment[],
-    droppedBoilerplate: number,
-  ): PlagiarismIndex {
-    const index = new PlagiarismIndex(options);
-    index.metas = metas;
-    index.texts = texts;
-    index.removed = new Uint8Array(Math.max(1024, metas.length * 2));
-    index.removed.set(removed.subarray(0, metas.length));
-    index.lengths = new GrowableU32(Math.max(1024, metas.length * 2));
-    index.lengths.data.set(lengths.subarray(0, metas.length));
-    index.lengths.length = metas.length;
-    index.segments = segments;
-    index.droppedBoilerplate = droppedBoilerplate;
-    for (let i = 0; i < metas.length; i++) {
-      if (index.removed[i] === 1) {
-        index.removedCount++;
-        continue;
-      }
-      index.byId.set(metas[i]!.id, i);
-      index.characters += lengths[i]!;
-    }
-    return index;
+  /** Close the text files of a folder-backed index. */
+  close(): void {
+    for (const seg of this.segments) if (seg.text.kind === 'file') fs.closeSync(seg.text.fd);
+    this.segments = [];
+    this.renumber();
   }
 }
 

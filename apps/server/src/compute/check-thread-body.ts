@@ -13,19 +13,23 @@ const PROGRESS_EVERY_MS = 100;
 
 if (!parentPort) throw new Error('check-thread-body runs inside a worker thread');
 const port = parentPort;
-let index = new PlagiarismIndex();
+// merges run after a save (between checks, on this thread), not inside whichever check seals a segment
+const OPTIONS = { autoMerge: false };
+let index = new PlagiarismIndex(OPTIONS);
 
 class Aborted extends Error {}
 
 function handle(req: ThreadRequest): { result: unknown; transfer?: ArrayBuffer[] } {
   switch (req.op) {
     case 'load': {
-      index = loadIndex(req.file);
+      index.close();
+      index = loadIndex(req.folder, OPTIONS);
       const ids = Float64Array.from(index.ids(), Number);
       return { result: ids, transfer: [ids.buffer] };
     }
     case 'reset':
-      index = new PlagiarismIndex();
+      index.close();
+      index = new PlagiarismIndex(OPTIONS);
       return { result: null };
     case 'add':
       for (const d of req.docs) index.add(d);
@@ -34,7 +38,9 @@ function handle(req: ThreadRequest): { result: unknown; transfer?: ArrayBuffer[]
       for (const id of req.ids) index.remove(id);
       return { result: null };
     case 'save':
-      saveIndex(index, req.file);
+      // appends: only segments sealed since the last save are written, then the manifest is swapped
+      saveIndex(index, req.folder);
+      index.merge();
       return { result: null };
     case 'check': {
       const aborted = new Int32Array(req.abort);

@@ -9,16 +9,16 @@ import type { CheckControl, CheckRequest, CheckRunner, EngineResult } from '../s
  * messages and cancels a check through a flag in shared memory (the thread is busy computing and reads no
  * messages until the check ends).
  *
- * One thread, not a pool: a second thread would need a second copy of the index (hundreds of MB for a large
- * library), and checks are queued jobs anyway.
+ * One thread, not a pool: checks are queued jobs anyway. The postings of a loaded index are SharedArrayBuffers
+ * and its texts are read from the segment files by offset, so a second thread could share them without a copy.
  */
 
 export type ThreadRequest = { id: number } & (
-  | { op: 'load'; file: string }
+  | { op: 'load'; folder: string }
   | { op: 'reset' }
   | { op: 'add'; docs: LibraryDocument[] }
   | { op: 'remove'; ids: string[] }
-  | { op: 'save'; file: string }
+  | { op: 'save'; folder: string }
   | (CheckRequest & { op: 'check'; abort: SharedArrayBuffer })
 );
 
@@ -37,13 +37,14 @@ interface Pending {
 }
 
 export interface CheckThread extends CheckRunner {
-  /** Replace the index with the one saved in `file`; resolves to the (numeric) ids it holds. */
-  load(file: string): Promise<Float64Array>;
+  /** Replace the index with the one kept in `folder`; resolves to the (numeric) ids it holds. */
+  load(folder: string): Promise<Float64Array>;
   /** Start from an empty index. */
   reset(): Promise<void>;
   add(docs: LibraryDocument[]): Promise<void>;
   remove(ids: string[]): Promise<void>;
-  save(file: string): Promise<void>;
+  /** Write the segments sealed since the last save to `folder`, swap its manifest, then merge size tiers. */
+  save(folder: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -93,7 +94,7 @@ export function startCheckThread(opts: { onExit?: (err: Error) => void } = {}): 
   }
 
   return {
-    load: (file) => call('load', { file }) as Promise<Float64Array>,
+    load: (folder) => call('load', { folder }) as Promise<Float64Array>,
     reset: async () => {
       await call('reset', {});
     },
@@ -103,8 +104,8 @@ export function startCheckThread(opts: { onExit?: (err: Error) => void } = {}): 
     remove: async (ids) => {
       await call('remove', { ids });
     },
-    save: async (file) => {
-      await call('save', { file });
+    save: async (folder) => {
+      await call('save', { folder });
     },
 
     async check(request: CheckRequest, control: CheckControl = {}): Promise<EngineResult> {

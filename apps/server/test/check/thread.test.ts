@@ -76,10 +76,10 @@ describe('check thread', () => {
   });
 
   it('saves, removes and loads the index it owns', async () => {
-    const file = path.join(tmp, 'index.bin');
+    const folder = path.join(tmp, 'index');
     await thread.remove(['4']);
-    await thread.save(file);
-    const ids = await thread.load(file);
+    await thread.save(folder);
+    const ids = await thread.load(folder);
     expect([...ids].sort((a, b) => a - b)).toEqual(docs.map((d) => Number(d.id)).filter((id) => id !== 4));
     const got = await thread.check({
       document: textToDocument(text),

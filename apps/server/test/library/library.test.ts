@@ -138,7 +138,7 @@ describeEachDatabase('reference library', (getCtx) => {
     expect(logs.at(-1)).toMatch(/从数据库建立/);
     await first.add([{ title: '持久化测试', text: documentText(220, 2, 4) }], { origin: 'import' });
     await first.close(); // saves
-    expect(fs.existsSync(path.join(dir, 'library', 'index.bin'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'library', 'index', 'manifest.json'))).toBe(true);
     const saved = idx.size;
 
     // while this process was down, another one added a document
@@ -155,7 +155,7 @@ describeEachDatabase('reference library', (getCtx) => {
 
     // a damaged file is not trusted: the index is rebuilt from SQL
     await second.close();
-    fs.writeFileSync(path.join(dir, 'library', 'index.bin'), 'garbage');
+    fs.writeFileSync(path.join(dir, 'library', 'index', 'manifest.json'), 'garbage');
     const third = createLibrary({ db: ctx.db, dataDir: dir, log: (m) => logs.push(m) });
     const rebuilt = await third.ensureReady();
     expect(logs.some((l) => l.includes('无法使用'))).toBe(true);

@@ -22,8 +22,9 @@ import type { CheckRunner } from './engine.ts';
  * The reference library (比对库).
  *
  * SQL holds every document (title, author, source, year, owner, text); it is the source of truth.
- * Each process keeps its own in-memory fingerprint index (typed arrays, see @paperdesk/plagiarism),
- * built from SQL on first use or loaded from `<DATA_DIR>/library/index.bin`, then caught up. The index
+ * Each process keeps its own fingerprint index (typed arrays, see @paperdesk/plagiarism), built from
+ * SQL on first use or opened from the folder `<DATA_DIR>/library/index` (segment files, texts read by
+ * offset, a manifest swapped atomically), then caught up; saves only append new segments. The index
  * lives in the process's check thread (compute/check-thread.ts), which also runs the checks; this side
  * only remembers which ids the thread holds.
  *
@@ -98,7 +99,7 @@ export function createLibrary(deps: LibraryDeps) {
   const { db } = deps;
   const persist = deps.persist ?? true;
   const dir = path.join(deps.dataDir, 'library');
-  const file = path.join(dir, 'index.bin');
+  const folder = path.join(dir, 'index');
   const metaFile = path.join(dir, 'index.json');
   const log = deps.log ?? (() => {});
 
@@ -185,13 +186,13 @@ export function createLibrary(deps: LibraryDeps) {
       },
     });
     thread = t;
-    if (persist && fs.existsSync(file) && fs.existsSync(metaFile)) {
+    if (persist && fs.existsSync(path.join(folder, 'manifest.json')) && fs.existsSync(metaFile)) {
       try {
         const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as {
           maxSeenId: number;
           tombstonesSince: string;
         };
-        const ids = new Set(await t.load(file));
+        const ids = new Set(await t.load(folder));
         maxSeenId = meta.maxSeenId;
         tombstonesSince = meta.tombstonesSince;
         indexed = ids;
@@ -268,9 +269,8 @@ export function createLibrary(deps: LibraryDeps) {
     await exclusive(async () => {
       if (!persist || !thread || !indexed || !dirty) return;
       fs.mkdirSync(dir, { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      await thread.save(tmp);
-      fs.renameSync(tmp, file);
+      // the thread writes new segment files and swaps the manifest; nothing is rewritten on this event loop
+      await thread.save(folder);
       const metaTmp = `${metaFile}.${process.pid}.tmp`;
       fs.writeFileSync(
         metaTmp,
