@@ -27,7 +27,7 @@ const CLAUSE_BODY = '[^，,。；;：:！？!?、.]';
 type Replacer = (match: RegExpExecArray) => string | undefined;
 
 /** Replace matches of `re` (global) by `replacer`, each with probability ctx.rate; undefined keeps the match. */
-function replaceSome(sentence: string, re: RegExp, replacer: Replacer, ctx: RuleContext): string {
+export function replaceSome(sentence: string, re: RegExp, replacer: Replacer, ctx: RuleContext): string {
   let out = '';
   let last = 0;
   re.lastIndex = 0;
