@@ -148,10 +148,13 @@ const NEW_STATEMENT =
  * a verb, an adverb, a preposition or a conjunction, so a comma can join it to the sentence before.
  */
 function continuesSubject(sentence: string): boolean {
-  if (NEW_STATEMENT.test(sentence)) return false;
+  const firstClause = sentence.split(/[，,；;]/)[0] ?? sentence;
+  // a subject of its own anywhere in the first clause (针对这一问题，本文… / 以X为例的结果表明…) starts a new statement
+  if (NEW_STATEMENT.test(sentence) || /本文|本研究|文章|文中|笔者|表明|显示/.test(firstClause)) return false;
   if (/^(该|其|这|此|二者|两者|它|它们)/.test(sentence)) return true;
+  // a verb, adverb or conjunction: the previous subject goes on (a preposition opens an adverbial of a new one)
   const first = tagWords(sentence.slice(0, 8))[0];
-  return first !== undefined && /^(v|d|p|c)$/.test(first.tag);
+  return first !== undefined && /^(v|d|c)$/.test(first.tag);
 }
 
 /** Longest sentence (masked characters) a merge may produce: longer ones read as run-ons. */
@@ -234,6 +237,7 @@ const PLAIN_BLOCKED_NEXT: Record<string, RegExp> = {
   可能: /^(的|性|是|会|还)/,
   并: /^[不非未没无且列行存重举称入发]/,
   本文: /^(的|中|所)/,
+  以及: /^[与和及同对]/,
   之间: /^(的距离)/,
   使用: /^(的|者|率|寿命|价值|说明)/,
   开展: /^(的)/,

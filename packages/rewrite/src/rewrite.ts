@@ -279,6 +279,9 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if (token.word.length === 1 && prev?.word === '所') return false;
   // 药对中 / 对上: 对 before a locative is part of a noun, not the preposition 对于
   if (token.word === '对' && next && LOCATIVES.has(next.word)) return false;
+  // 对其 stays (对于其 reads heavy); 通过 before a verb phrase is not 借助 (借助建立模型 needs a noun object)
+  if (token.word === '对' && next?.word === '其') return false;
+  if (token.word === '通过' && /^v/.test(next?.tag ?? '')) return false;
   // 是 → 为 only as the copula before a nominal (是一种 → 为一种), not 这是, 也是, 是由于…的 or 是正确的
   if (token.word === '是' && (!/^(m|n|vn|nz)/.test(next?.tag ?? '') || /^(r|d|c)/.test(prev?.tag ?? '')))
     return false;
