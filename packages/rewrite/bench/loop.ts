@@ -132,7 +132,7 @@ const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max
 const share = (xs: readonly boolean[]) => mean(xs.map((x) => (x ? 1 : 0)));
 
 export const TABLE_HEADER = [
-  '| goal | mode | set | n | 普通版 before → after | 专业版 before → after | AIGC before → after | 复制比 ≤ target | AIGC < 疑似 | all targets met | protected kept | guard ok | length ratio | rounds | chars/s |',
+  '| goal | mode | set | n | 普通版 before → after | 专业版 before → after | AIGC before → after | 复制比 ≤ target | AIGC < 疑似 before → after | all targets met | protected kept | guard ok | length ratio | rounds | chars/s |',
   '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
 ];
 
@@ -142,7 +142,10 @@ export function tableRow(row: RunRow, flag: number): string {
   const simTarget = scenario.targets.similarity;
   const edition = scenario.similarityEdition;
   const simMet = simTarget === undefined ? '—' : pct(share(after.map((s) => s[edition] <= simTarget)));
-  const aigcMet = scenario.targets.aigc === undefined ? '—' : pct(share(after.map((s) => s.aigc < flag)));
+  const aigcMet =
+    scenario.targets.aigc === undefined
+      ? '—'
+      : `${pct(share(before.map((s) => s.aigc < flag)))} → ${pct(share(after.map((s) => s.aigc < flag)))}`;
   const kept = share(outcomes.map((o) => checkRewriteOutput(o.original, o.text).ok));
   const guard = share(outcomes.map((o) => meaningGuard(o.original, o.text).ok));
   const lengthRatio = mean(outcomes.map((o) => o.text.length / o.original.length));

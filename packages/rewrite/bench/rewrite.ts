@@ -1,5 +1,5 @@
 /**
- * `npm run bench:rewrite [-- --n 60 --samples 10 --rounds 4 --tune --strengths]`: the rewrite loop on held-out
+ * `npm run bench:rewrite [-- --n 100 --samples 10 --rounds 4 --tune --strengths]`: the rewrite loop on held-out
  * copied CSL abstracts and held-out AI-written academic texts (offline always; model rows when LLM_BASE_URL is
  * set), and with --strengths the rule engine's strengths alone. Reads ../shared/data only; exits 0 when absent.
  */
@@ -30,7 +30,7 @@ if (!hasData()) {
   process.exit(0);
 }
 
-const n = arg('n', 60);
+const n = arg('n', 100);
 const sampleCount = arg('samples', 10);
 const maxRounds = arg('rounds', 4);
 const part: Part = flagged('tune') ? 'tune' : 'held-out';

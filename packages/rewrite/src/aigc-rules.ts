@@ -229,7 +229,7 @@ const PLAIN_WORDS: Record<string, readonly string[]> = {
   据此: ['由此'],
   提升: ['提高'],
   往往: ['经常'],
-  并: ['并且', '还'],
+  并: ['并且'],
 };
 
 /** Words after which the swap would not read (本文的 → 本研究的 is fine, 可能的/可能性 is a noun). */
@@ -265,7 +265,9 @@ const plainWords: ParagraphRule = {
         !PLAIN_BLOCKED_NEXT[t.word]?.test(next) &&
         (PLAIN_TAGS[t.word]?.test(t.tag) ?? true) &&
         ctx.random() < ctx.rate;
-      out += paragraph.slice(pos, t.start) + (ok ? pickOne(ctx.random, choices) : t.word);
+      // 本文研究… → 文中研究…, never 本研究研究…
+      const options = t.word === '本文' && next.startsWith('研究') ? ['文中'] : choices;
+      out += paragraph.slice(pos, t.start) + (ok && options ? pickOne(ctx.random, options) : t.word);
       pos = t.end;
     });
     return out + paragraph.slice(pos);

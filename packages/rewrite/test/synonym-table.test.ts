@@ -70,7 +70,7 @@ describe('synonym table sanity', () => {
     // 自身免疫 → 本身免疫, 城市治理 → 城市整治 (governance is not a crackdown); read in the rewrite loop's
     // samples: 针对这个问题 → 面向这个问题, 考察 → 考查 (an exam), 主观效果 → 主观成效, 改变色调 → 转变色调,
     // 具有实际意义 → 具备实际意义, 原因 → 缘由, 半数致死率 → 一半致死率, 成绩 → 成就, 改进遗传算法 → 改善,
-    // 依托于 → 凭借于, 调动和激发 → 调动与调动, 映射关系 → 映射联系
+    // 依托于 → 凭借于, 调动和激发 → 调动与调动, 映射关系 → 映射联系, 状态空间模型 → 状况空间, 解释变量 → 阐释变量
     for (const [word, tag] of [
       ['差异', 'n'],
       ['特征', 'n'],
@@ -99,6 +99,8 @@ describe('synonym table sanity', () => {
       ['依托', 'v'],
       ['激发', 'v'],
       ['关系', 'n'],
+      ['状态', 'n'],
+      ['解释', 'v'],
     ] as const)
       expect(synonymsOf(word, tag), word).toEqual([]);
   });
