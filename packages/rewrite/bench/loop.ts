@@ -166,7 +166,10 @@ export function samples(row: RunRow, count: number): string {
     const b = before[i];
     const a = after[i];
     if (!o || !b || !a) continue;
-    const path = o.rounds.map((r) => `${r.strategy}${r.accepted ? '✓' : '✗'}`).join(' ') || '(0 rounds)';
+    const path =
+      o.rounds
+        .map((r) => `${r.strategy}${r.accepted ? '✓' : `✗（${(r.rejected ?? []).join('；').slice(0, 40)}）`}`)
+        .join(' ') || '(0 rounds)';
     lines.push(
       `\n${k}. 普通版 ${pct(b.standard)} → ${pct(a.standard)}，专业版 ${pct(b.professional)} → ${pct(a.professional)}，AIGC ${pct(b.aigc)} → ${pct(a.aigc)}；${path}`,
       `原文：${o.original}`,

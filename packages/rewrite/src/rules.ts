@@ -62,10 +62,9 @@ const CONNECTIVES: Record<string, readonly string[]> = {
   目前: ['当前', '现阶段'],
   首先: ['第一'],
   其次: ['第二', '再者'],
-  最后: ['最终'],
 };
 
-const RUNS_INTO_CLAUSE = new Set(['所以', '因此', '因而', '然而', '不过', '但是', '当前', '现阶段', '最终']);
+const RUNS_INTO_CLAUSE = new Set(['所以', '因此', '因而', '然而', '不过', '但是', '当前', '现阶段']);
 
 const connective: SentenceRule = {
   name: 'connective',
