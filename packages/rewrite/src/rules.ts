@@ -273,7 +273,8 @@ const zaiZhong: SentenceRule = {
       (m) => {
         const inner = m[2] ?? '';
         if (inner.endsWith('的') || inner.includes('在')) return undefined;
-        return `${m[1]}${pickOne(ctx.random, [`${inner}中`, `在${inner}当中`, `于${inner}中`])}`;
+        // not 于X中: it reads literary in most abstracts
+        return `${m[1]}${pickOne(ctx.random, [`${inner}中`, `在${inner}当中`])}`;
       },
       ctx,
     );

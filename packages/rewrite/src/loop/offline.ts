@@ -21,24 +21,31 @@ const then =
     steps.reduce((t, step) => step(t, seed, o), text);
 
 /**
- * A rule strategy that applies round r's plan (the last plan repeats) to the best text so far, with a new seed
- * each round, so rounds compound and later rounds go further. null when the plan changes nothing.
+ * A rule strategy that applies round r's plan (the last plan repeats) with a new seed each round, to the original
+ * (independent draws, the loop keeps the best: a synonym pass over an earlier one mostly swaps words back, measured
+ * 1–3 points worse on 普通版, and drifts) or to the best text so far (the 降AIGC rules compound: measured 87 → 93 %
+ * of AI paragraphs under the threshold). null when the plan changes nothing.
  */
-function ruleStrategy(id: string, plans: readonly Step[], options: StrategyOptions): Strategy {
+function ruleStrategy(
+  id: string,
+  plans: readonly Step[],
+  options: StrategyOptions,
+  from: 'current' | 'original',
+): Strategy {
   return {
     id,
     kind: 'rule',
-    async rewrite(_original: string, attempt: Attempt) {
+    async rewrite(original: string, attempt: Attempt) {
       const plan = plans[Math.min(attempt.round, plans.length) - 1] ?? plans[plans.length - 1];
       if (!plan) return null;
-      const out = plan(attempt.current, attempt.seed, options);
+      const out = plan(from === 'original' ? original : attempt.current, attempt.seed, options);
       return out === attempt.current ? null : out;
     },
   };
 }
 
 /**
- * 降重: the rule engine (standard, then strong), each pass followed by the 降AIGC rules, which change more
+ * 降重: the rule engine on the original (standard, then strong), each pass followed by the 降AIGC rules, which change more
  * characters and take back the template connectives a synonym pass may bring in (降重 must not raise the AI score).
  */
 const SIMILARITY_PLANS = [then(synonyms('standard'), plain), then(synonyms('strong'), plain)];
@@ -52,11 +59,11 @@ const AIGC_PLANS = [plain, then(synonyms('light'), plain), then(synonyms('standa
 export function offlineStrategies(goal: Goal, options: StrategyOptions = {}): Strategy[] {
   switch (goal) {
     case 'similarity':
-      return [ruleStrategy('rules-similarity', SIMILARITY_PLANS, options)];
+      return [ruleStrategy('rules-similarity', SIMILARITY_PLANS, options, 'original')];
     case 'aigc':
-      return [ruleStrategy('rules-aigc', AIGC_PLANS, options)];
+      return [ruleStrategy('rules-aigc', AIGC_PLANS, options, 'current')];
     case 'both':
       // both rule families in every candidate: a 降重-only pass could raise the AI score and be refused
-      return [ruleStrategy('rules-both', SIMILARITY_PLANS, options)];
+      return [ruleStrategy('rules-both', SIMILARITY_PLANS, options, 'original')];
   }
 }
