@@ -258,10 +258,6 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if ((token.tag === 'v' || token.tag === 'p') && prev && NOMINAL_CONTEXT.has(prev.word)) return false;
   // a preposition needs its object (理论的依据。 is a noun, not 按照)
   if (token.tag === 'p' && (!next || !/[\u4e00-\u9fff\ue000-\uf8ff]/.test(next.word))) return false;
-  // 一直在求新 is the progressive 在, not the preposition 于: the object must be nominal
-  if (token.word === '在' && next && !/^(n|m|t|s|f|x)/.test(next.tag)) return false;
-  // 在X下 does not become 于X下
-  if (token.word === '在' && clauseAhead(tokens, i).some((t) => t.word === '下')) return false;
   // 将/把 needs a nominal object (将成为 is the future 将); a one-character modal needs its verb (性能 is not 性+能够)
   if ((token.word === '将' || token.word === '把') && next && !/^(n|r|m|x)/.test(next.tag)) return false;
   if (MODALS.has(token.word) && next?.tag !== 'v') return false;
