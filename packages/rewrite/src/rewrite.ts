@@ -278,7 +278,11 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   // 对其 stays (对于其 reads heavy); 通过 before a verb phrase is not 借助 (借助建立模型 needs a noun object)
   if (token.word === '对' && next?.word === '其') return false;
   // 离子对为 / 药对是: a 对 followed by a copula, preposition, conjunction or particle is a noun, not 对于
-  if (token.word === '对' && next && (/^(为|是|于|在)$/.test(next.word) || /^(p|c|u|uj|ul|d)$/.test(next.tag)))
+  if (
+    token.word === '对' &&
+    next &&
+    (/^(为|是|于|在)$/.test(next.word) || /^(p|c|u|uj|ul|d)$/.test(next.tag))
+  )
     return false;
   if (token.word === '通过' && /^v/.test(next?.tag ?? '')) return false;
   // 是 → 为 only as the copula before a nominal (是一种 → 为一种), not 这是, 也是, 是由于…的 or 是正确的
