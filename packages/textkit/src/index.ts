@@ -39,3 +39,20 @@ export {
   type ReferenceSection,
 } from './references.ts';
 export { type SentenceSpan, splitSentences } from './sentences.ts';
+// reading and writing back a user's .docx package (packages/documents rewrites its paragraphs)
+export { readMainDocumentPart } from './docx-package.ts';
+export { resolveLimits } from './limits.ts';
+export { replaceZipEntry, type ZipEntry } from './zip.ts';
+// a plagiarism checker's report (知网, 维普, 万方, PaperPass, PaperDesk) and where its flagged passages are in a paper
+export {
+  type CheckerReport,
+  type CheckerVendor,
+  type FlaggedRange,
+  type FlaggedSpan,
+  matchReportToPaper,
+  PAPERDESK_REPORT_KEY,
+  parseCheckerReportHtml,
+  parseCheckerReportText,
+  type ReportPaperMatch,
+  readCheckerReport,
+} from './checker-report/index.ts';

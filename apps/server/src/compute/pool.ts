@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
-import type { DetectionResult } from '@paperdesk/aigc';
+import type { DetectionResult, ZeroShotScore } from '@paperdesk/aigc';
 import { type ParsedDocument, TextkitError } from '@paperdesk/textkit';
 import { Piscina } from 'piscina';
 import type { AigcModelInfo, DetectInput, ReadInput, ReadOutcome, TaskMessage } from './tasks.ts';
@@ -70,8 +70,10 @@ export interface ComputePool {
   readDocument(data: Uint8Array, filename: string): Promise<ParsedDocument>;
   /** The AIGC model's version and bands (the worker loads the model on first use, once per thread). */
   aigcModel(): Promise<AigcModelInfo>;
-  /** The AIGC detector over a few lines (one batch of detectDocument). */
-  aigcDetect(lines: string[]): Promise<DetectionResult>;
+  /** The AIGC detector over a few lines (one batch of detectDocument), with zero-shot criteria when given. */
+  aigcDetect(lines: string[], zeroShot?: (ZeroShotScore | null)[]): Promise<DetectionResult>;
+  /** The window texts detect() scores those lines in. */
+  aigcWindows(lines: string[]): Promise<string[]>;
   /** Ends the workers; tasks still running are refused as `closed`. */
   close(): Promise<void>;
 }
@@ -160,9 +162,16 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       return run<AigcModelInfo>('aigcModelTask', {}, { timeoutMs: limits.detectTimeoutMs, ...detectFailure });
     },
 
-    aigcDetect(lines) {
-      return run<DetectionResult>(
-        'aigcDetectTask',
+    aigcDetect(lines, zeroShot) {
+      return run<DetectionResult>('aigcDetectTask', zeroShot ? { lines, zeroShot } : { lines }, {
+        timeoutMs: limits.detectTimeoutMs,
+        ...detectFailure,
+      });
+    },
+
+    aigcWindows(lines) {
+      return run<string[]>(
+        'aigcWindowsTask',
         { lines },
         { timeoutMs: limits.detectTimeoutMs, ...detectFailure },
       );

@@ -5,6 +5,7 @@ import type { CheckTables } from './tables/checks.ts';
 import type { LlmTables } from './tables/llm.ts';
 import type { RewritingTables } from './tables/rewriting.ts';
 import type { SlidesTables } from './tables/slides.ts';
+import type { UploadTables } from './tables/uploads.ts';
 import type { WritingTables } from './tables/writing.ts';
 
 /** The whole database: each feature area declares its tables in `tables/<area>.ts`. */
@@ -16,4 +17,5 @@ export interface Database
     AigcTables,
     RewritingTables,
     SlidesTables,
+    UploadTables,
     WritingTables {}
