@@ -1,3 +1,10 @@
+export {
+  AIGC_RULES,
+  type DeAigcOptions,
+  type DeAigcResult,
+  deAigc,
+  type ParagraphRule,
+} from './aigc-rules.ts';
 export { type Hunk, diffHunks } from './diff.ts';
 export {
   documentTerms,
@@ -20,6 +27,7 @@ export {
 export { RULES, type RuleContext, type SentenceRule, splitLongRule } from './rules.ts';
 export { synonymGroupCount, synonymsOf } from './synonyms.ts';
 export {
+  buildBothMessages,
   buildDeAigcMessages,
   buildRewriteMessages,
   type ChatMessage,
@@ -28,3 +36,24 @@ export {
   type OutputCheckOptions,
   type PromptOptions,
 } from './prompts.ts';
+export {
+  type Attempt,
+  type Complete,
+  cleanAnswer,
+  type Goal,
+  type GuardOptions,
+  type GuardResult,
+  goalOf,
+  type Measure,
+  meaningGuard,
+  modelStrategies,
+  offlineStrategies,
+  type ParagraphOutcome,
+  type ReduceOptions,
+  type RoundLog,
+  reduceParagraphs,
+  type Scores,
+  type Strategy,
+  type StrategyOptions,
+  type Targets,
+} from './loop/index.ts';
