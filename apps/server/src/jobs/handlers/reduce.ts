@@ -115,16 +115,18 @@ export function reduceRun(deps: ReduceRunDeps) {
     let finished = [...done.keys()].filter((i) => included.has(i)).length;
     let met = [...done.values()].filter((o) => included.has(o.index) && o.met).length;
     const known = knownSources(row);
+    const keepTerms = termsOf(rows);
 
     await reduceParagraphs(
       rows.map((p) => p.original),
       {
         targets,
         measure: (text, paragraph) => measurer.paragraph(text, asked, known[paragraph.index] ?? [], signal),
-        strategies: strategiesFor(deps, row, targets, termsOf(rows), signal),
+        strategies: strategiesFor(deps, row, targets, keepTerms, signal),
         seed: Number(row.id) * 97 + Number(row.attempts),
         signal,
         include: (index) => included.has(index),
+        keepTerms,
         done,
         onParagraph: async (outcome) => {
           if (!included.has(outcome.index) || done.has(outcome.index)) return;
