@@ -33,6 +33,7 @@ import type { JobQueue } from '../../jobs/types.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { createPaidRecords } from '../records/kernel.ts';
+import { ownedRecord } from '../records/table.ts';
 import { type DocumentSource, readSource, type UploadedFile } from '../records/source.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import type { ReduceBilling } from './billing-port.ts';
@@ -459,6 +460,13 @@ export function createReducing(deps: ReduceDeps) {
       q: PageQuery,
       filter: NonNullable<ReduceListFilter> = {},
     ): Promise<Page<ReduceRecord>> {
+      if (filter.sourceRecordId !== undefined) {
+        // the records made from one of the user's own 查重 / AIGC检测 records: someone else's is as absent as none
+        if (filter.origin !== 'check' && filter.origin !== 'aigc')
+          throw badRequest('按来源记录筛选时请同时给出 origin（check 或 aigc）');
+        const table = filter.origin === 'check' ? 'checkRecords' : 'aigcRecords';
+        await ownedRecord(db, table, userId, filter.sourceRecordId, '来源记录不存在');
+      }
       return records.list(userId, q, filter, {
         select: (base) => {
           let b = base;
