@@ -66,7 +66,8 @@ export function strategyLabel(id: string): string {
 
 export function toRecord(r: RecordRow): ReduceRecord {
   const targets: ReduceTargets = { similarity: r.targetSimilarity, aigc: r.targetAigc };
-  const report = r.report ? (JSON.parse(r.report) as { info: ReduceReportInfo }).info : null;
+  // `info` is there for a third-party report; a 查重 report's record stores only its known source passages
+  const report = r.report ? ((JSON.parse(r.report) as { info?: ReduceReportInfo }).info ?? null) : null;
   return {
     id: Number(r.id),
     title: r.title,
