@@ -45,8 +45,8 @@ export const ReduceOrigin = z
 export type ReduceOrigin = z.infer<typeof ReduceOrigin>;
 
 export const ReportVendor = z
-  .enum(['cnki', 'vip', 'wanfang', 'paperpass'])
-  .describe('第三方查重系统：cnki 知网 / vip 维普 / wanfang 万方 / paperpass PaperPass');
+  .enum(['cnki', 'vip', 'wanfang', 'paperpass', 'paperdesk'])
+  .describe('查重系统：cnki 知网 / vip 维普 / wanfang 万方 / paperpass PaperPass / paperdesk 本站报告 PDF');
 export type ReportVendor = z.infer<typeof ReportVendor>;
 
 export const REPORT_VENDOR_LABELS: Record<ReportVendor, string> = {
@@ -54,6 +54,7 @@ export const REPORT_VENDOR_LABELS: Record<ReportVendor, string> = {
   vip: '维普',
   wanfang: '万方',
   paperpass: 'PaperPass',
+  paperdesk: '本站',
 };
 
 export const REDUCE_KIND_LABELS: Record<ReduceKind, string> = { similarity: '降重', aigc: '降AIGC' };

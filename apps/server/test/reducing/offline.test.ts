@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { hasData, heldOutPairs } from '../aigc/data.ts';
 import { creditAigcQuota, initPaste, waitForFinished } from '../aigc/support.ts';
 import { expectLedgerMatches } from '../billing/helpers.ts';
-import { call, multipart, waitForCheckDone } from '../check/support.ts';
+import { call, documentText, multipart, waitForCheckDone } from '../check/support.ts';
 import { OWN_PARAGRAPH, PROTECTED, SOURCE_PARAGRAPHS, SOURCE_TEXT } from '../rewriting/fixtures.ts';
 import { AIGC_API, API, reduceSuite } from './support.ts';
 
@@ -196,7 +196,7 @@ it('bad input: clear Chinese messages, nothing stored, nothing charged', async (
     headers: form.headers,
   });
   expect(notReport.status).toBe(422);
-  expect(notReport.body.message).toContain('不是知网、维普、万方或 PaperPass 的查重报告');
+  expect(notReport.body.message).toContain('这不是查重报告');
   expect(await footprint()).toEqual(before);
 
   // not enough money: 402 and the record stays unpaid
@@ -208,4 +208,49 @@ it('bad input: clear Chinese messages, nothing stored, nothing charged', async (
     token: poor.token,
   });
   expect(after.body.result).toMatchObject({ status: 'created', paidFen: 0 });
+});
+
+/** A 维普 (VPCS) style HTML report flagging `copied` passages (red) of a paper. */
+function vipReport(paragraphs: string[], copied: string[]): Buffer {
+  const red = (p: string) => copied.reduce((t, c) => t.replace(c, `<font color="#FF0000">${c}</font>`), p);
+  return Buffer.from(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>维普论文检测报告</title></head>
+<body><h1>维普论文检测系统 VPCS 检测报告</h1><p>报告编号：VP-20250301-88231</p>
+<table><tr><th>总相似比</th><td>41.50%</td><th>引用率</th><td>0.00%</td><th>复写率</th><td>41.50%</td><th>自写率</th><td>58.50%</td></tr></table>
+<h2>原文对照</h2>${paragraphs.map((p) => `<p>${red(p)}</p>`).join('\n')}</body></html>`);
+}
+
+it('/papermachine/cnki: a 维普 report plus the paper; only the flagged paragraphs are rewritten, a report of another text is refused', async () => {
+  const app = s.app();
+  const user = await s.user();
+  const paper = [SOURCE_PARAGRAPHS[0]!, OWN_PARAGRAPH, SOURCE_PARAGRAPHS[2]!];
+  const copied = [SOURCE_PARAGRAPHS[0]!.slice(5, 60), SOURCE_PARAGRAPHS[2]!.slice(0, 50)];
+  const send = (report: Buffer) => {
+    const form = multipart({ targetSimilarity: '30' }, { name: '报告.html', data: report, field: 'report' }, [
+      { name: '论文.txt', data: Buffer.from(paper.join('\n')) },
+    ]);
+    return call<ReduceRecord>(app, 'POST', `${API}/machine_init`, {
+      token: user.token,
+      payload: form.payload,
+      headers: form.headers,
+    });
+  };
+  const r = await send(vipReport(paper, copied));
+  expect(r.status, r.body.message).toBe(200);
+  expect(r.body.result).toMatchObject({
+    origin: 'report',
+    report: { vendor: 'vip', totalPercent: 41.5, matchedParagraphs: 2 },
+    targetParagraphs: 2,
+  });
+  await s.submit(user.token, r.body.result.id);
+  const done = await s.finished(user.token, r.body.result.id);
+  expect(done.status, done.message).toBe('done');
+  const content = await s.content(user.token, r.body.result.id);
+  expect(content.paragraphs.map((p) => p.state === 'skipped')).toEqual([false, true, false]);
+  expect(content.paragraphs[1]!.text).toBe(OWN_PARAGRAPH);
+
+  // the report of another paper: REPORT_MISMATCH, nothing stored
+  const other = vipReport([documentText(77, 2, 4)], [documentText(77, 1, 3).slice(0, 40)]);
+  const mismatch = await send(other);
+  expect(mismatch.status).toBe(422);
+  expect(mismatch.body.message).toContain('报告内容与论文不一致');
 });
