@@ -314,10 +314,13 @@ export const ReduceFromRecordQuery = IdQuery.extend({
   path: ReducePath.optional().describe('默认 offline'),
 }).extend(ReduceTargetFields.shape);
 
-/** reload: a failed record is charged again and re-run; a done offline record with unmet paragraphs can continue with path=model. */
+/**
+ * reload: a failed record is charged again and re-run. `path=model` on a done offline record answers a NEW record
+ * (待支付) that continues with the model on the paragraphs still over a target (the note's suggestModel offer).
+ */
 export const ReduceReloadQuery = IdQuery.extend({
   path: ReducePath.optional().describe(
-    'model：已完成的离线记录用 AI 模型继续改写未达标段落（按这些段落字数收取模型价格）',
+    'model：已完成的离线记录 → 返回一条新的 AI 模型记录（待支付，只含未达标段落，按这些段落字数收取模型价格，其余段落沿用离线结果）；用 machine_submit 提交',
   ),
 });
 

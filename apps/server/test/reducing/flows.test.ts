@@ -286,3 +286,37 @@ it("a .docx comes back as the user's own document, paragraphs replaced, and as W
   expect(txml).toContain('<w:ins ');
   expect(txml).toContain('<w:del ');
 });
+
+it('an offline run that misses its target says so with the figures and continues with the model on the unmet paragraphs', async () => {
+  const app = s.app();
+  const user = await s.user();
+  const rec = (await s.init(user.token, { text: SOURCE_TEXT, targetSimilarity: 5 })).body.result;
+  await s.submit(user.token, rec.id);
+  const done = await s.finished(user.token, rec.id);
+  expect(done.status, done.message).toBe('done');
+  const note = done.notes.find((n) => n.target === 'similarity');
+  expect(note).toMatchObject({ targetPercent: 5, path: 'offline', suggestModel: true });
+  expect(note!.message).toContain(`${done.after!.similarity} %`);
+  expect(note!.message).toContain('AI 模型');
+  const offline = (await s.content(user.token, rec.id)).paragraphs;
+  const unmet = offline.filter((p) => p.met === false);
+  expect(unmet.length).toBe(note!.unmetParagraphs);
+
+  const next = await call<ReduceRecord>(app, 'POST', `${API}/reload?id=${rec.id}&path=model`, {
+    token: user.token,
+  });
+  expect(next.status, next.body.message).toBe(200);
+  expect(next.body.result).toMatchObject({
+    status: 'created',
+    path: 'model',
+    targetParagraphs: unmet.length,
+  });
+  expect(next.body.result.id).not.toBe(rec.id);
+  expect(next.body.result.characters).toBe(unmet.reduce((n, p) => n + p.original.length, 0));
+  await s.submit(user.token, next.body.result.id);
+  expect((await s.finished(user.token, next.body.result.id)).status).toBe('done');
+  const model = (await s.content(user.token, next.body.result.id)).paragraphs;
+  // the met paragraphs keep their offline text; the unmet ones went to the model
+  for (const p of offline.filter((x) => x.met)) expect(model[p.index]!.text).toBe(p.text);
+  expect(fake.requests.length).toBeGreaterThan(0);
+});

@@ -138,7 +138,8 @@ export function toParagraph(p: ParagraphRow, targets: Targets): ReduceParagraph 
     accepted: r.accepted,
     rejected: r.rejected ?? [],
   }));
-  const state = !p.included ? 'skipped' : !o ? 'waiting' : o.rounds.length === 0 ? 'skipped' : 'done';
+  // a paragraph carried over from the record this one continues keeps its outcome though it is not rewritten again
+  const state = o ? (o.rounds.length === 0 ? 'skipped' : 'done') : p.included ? 'waiting' : 'skipped';
   return {
     index: p.idx,
     kind: p.kind,
