@@ -6,7 +6,6 @@ import type { JobQueue } from '../../jobs/types.ts';
 import type { DocumentScorer } from '../aigc/report.ts';
 import { pooledScorer } from '../aigc/scorer.ts';
 import type { Billing } from '../billing/index.ts';
-import { unprocessable } from '../errors.ts';
 import type { Library } from '../checks/library.ts';
 import type { Llm } from '../llm-usage.ts';
 import { payByQr } from '../records/kernel.ts';
@@ -88,15 +87,15 @@ export async function createReduceService(deps: {
         const edits = paragraphs
           .filter((p) => p.text !== p.original)
           .map((p) => ({ original: p.original, text: p.text }));
+        // a stored file that no longer reads (a reader cap lowered since) still gets the generated document
         const r = await computePool()
           .rewriteDocx(own, edits, opts.track)
-          .catch(() => {
-            throw unprocessable('原文档无法再次读取，请下载生成的改写稿');
-          });
-        return {
-          body: Buffer.from(r.bytes),
-          filename: `${base}-${suffix}${opts.track ? '（修订模式）' : ''}.docx`,
-        };
+          .catch(() => null);
+        if (r)
+          return {
+            body: Buffer.from(r.bytes),
+            filename: `${base}-${suffix}${opts.track ? '（修订模式）' : ''}.docx`,
+          };
       }
       const metric = row.kind === 'aigc' ? 'aigc' : 'similarity';
       const before = row.beforeScores ? (JSON.parse(row.beforeScores) as Scores)[metric] : null;
