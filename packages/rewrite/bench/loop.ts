@@ -4,7 +4,7 @@
  * 专业版 = with the paraphrase-tolerant sentence stage, as apps/server/src/services/checks/engine.ts runs them)
  * and our own AIGC detector, whose 疑似 threshold is read from the loaded model.
  */
-import type { AigcDetector } from '@paperdesk/aigc';
+import { type AigcDetector, visibleLength } from '@paperdesk/aigc';
 import { checkText, type PlagiarismIndex } from '@paperdesk/plagiarism';
 import {
   type ChatMessage,
@@ -25,8 +25,11 @@ import type { BenchText } from './heldout.ts';
 export interface Checker {
   index: PlagiarismIndex;
   detector: AigcDetector;
-  /** The detector's 疑似 (flag) threshold. */
-  flag: number;
+}
+
+/** The loaded model's 疑似 threshold for a text of this length (its length class), which the loop aims below. */
+export function suspectThreshold(checker: Checker, text: string): number {
+  return checker.detector.suspectThreshold(visibleLength(text));
 }
 
 export interface Scored {
@@ -49,7 +52,8 @@ export interface Scenario {
   goal: Goal;
   set: string;
   texts: BenchText[];
-  targets: Targets;
+  /** Per text: the 疑似 threshold depends on the text's length class. */
+  targets: (text: string) => Targets;
   /** Library ids a text must not be matched against (an AI text that is not meant to be copied). */
   exclude: (t: BenchText) => string[];
   mode: 'offline' | 'model';
@@ -59,6 +63,8 @@ export interface Scenario {
 
 export interface RunRow {
   scenario: Scenario;
+  /** The AIGC target of each text (its 疑似 threshold), when the goal asks for one. */
+  aigcTargets: Array<number | undefined>;
   before: Scored[];
   after: Scored[];
   outcomes: ParagraphOutcome[];
@@ -85,7 +91,8 @@ export function envComplete(): ((messages: ChatMessage[], maxTokens: number) => 
 }
 
 export async function runScenario(checker: Checker, scenario: Scenario, maxRounds: number): Promise<RunRow> {
-  const goal = goalOf(scenario.targets);
+  const first = scenario.texts[0];
+  const goal = goalOf(scenario.targets(first?.text ?? ''));
   const byText = new Map(scenario.texts.map((t) => [t.text, t]));
   const excludeOf = (original: string) => {
     const t = byText.get(original);
@@ -105,18 +112,23 @@ export async function runScenario(checker: Checker, scenario: Scenario, maxRound
     if (!complete) throw new Error('model scenario without LLM_BASE_URL');
     strategies = modelStrategies(goal, complete);
   } else strategies = offlineStrategies(goal);
-  const paragraphs = scenario.texts.map((t) => t.text);
   const t0 = performance.now();
-  const outcomes = await reduceParagraphs(paragraphs, {
-    targets: scenario.targets,
-    measure,
-    strategies,
-    maxRounds,
-    seed: 7,
-  });
+  const outcomes: ParagraphOutcome[] = [];
+  // one loop per paragraph: each has its own target (the 疑似 threshold of its length class)
+  for (const t of scenario.texts) {
+    const [outcome] = await reduceParagraphs([t.text], {
+      targets: scenario.targets(t.text),
+      measure,
+      strategies,
+      maxRounds,
+      seed: 7 + outcomes.length,
+    });
+    if (outcome) outcomes.push(outcome);
+  }
   const seconds = (performance.now() - t0) / 1000;
   return {
     scenario,
+    aigcTargets: scenario.texts.map((t) => scenario.targets(t.text).aigc),
     before: scenario.texts.map((t) => scoreText(checker, t.text, scenario.exclude(t))),
     after: outcomes.map((o, i) => {
       const t = scenario.texts[i];
@@ -137,15 +149,14 @@ export const TABLE_HEADER = [
 ];
 
 /** One table row; a share column reads '—' when the goal does not ask for that target. */
-export function tableRow(row: RunRow, flag: number): string {
-  const { scenario, before, after, outcomes } = row;
-  const simTarget = scenario.targets.similarity;
+export function tableRow(row: RunRow): string {
+  const { scenario, before, after, outcomes, aigcTargets } = row;
+  const simTarget = scenario.targets(outcomes[0]?.original ?? '').similarity;
   const edition = scenario.similarityEdition;
   const simMet = simTarget === undefined ? '—' : pct(share(after.map((s) => s[edition] <= simTarget)));
-  const aigcMet =
-    scenario.targets.aigc === undefined
-      ? '—'
-      : `${pct(share(before.map((s) => s.aigc < flag)))} → ${pct(share(after.map((s) => s.aigc < flag)))}`;
+  const below = (scores: Scored[]) =>
+    pct(share(scores.map((s, i) => s.aigc < (aigcTargets[i] ?? Number.POSITIVE_INFINITY))));
+  const aigcMet = aigcTargets[0] === undefined ? '—' : `${below(before)} → ${below(after)}`;
   const kept = share(outcomes.map((o) => checkRewriteOutput(o.original, o.text).ok));
   const guard = share(outcomes.map((o) => meaningGuard(o.original, o.text).ok));
   const lengthRatio = mean(outcomes.map((o) => o.text.length / o.original.length));

@@ -92,16 +92,18 @@ const dropOpener: ParagraphRule = {
 };
 
 /**
- * 首先X，然后Y，最后Z inside a sentence (steps without commas after the markers): the first marker goes, the
- * order of the steps stays readable from 然后/最后.
+ * 首先X，然后Y，最后Z inside a sentence (steps without commas after the markers), or 本文首先X；其次，Y；最后，Z: the
+ * first marker goes (after a clause break or the author as subject), the order of the steps stays readable from
+ * 然后/最后; without a later marker in the paragraph 首先 stays.
  */
 const inlineEnumeration: ParagraphRule = {
   name: 'de-enumerate',
   apply(paragraph, ctx) {
+    if (!/其次|再次|然后|接着|随后|最后/.test(paragraph)) return paragraph;
     return replaceSome(
       paragraph,
-      /([，,；;])首先(?=[\u4e00-\u9fff\ue000-\uf8ff])([^。；;]{4,}?[，,；;](?:然后|其次|接着|再|随后))/g,
-      (m) => `${m[1]}${m[2]}`,
+      /([，,；;]|本文|文中|本研究|该文|笔者|我们)首先(?=[\u4e00-\u9fff\ue000-\uf8ff])/g,
+      (m) => m[1] ?? '',
       ctx,
     );
   },

@@ -71,7 +71,8 @@ describe('synonym table sanity', () => {
     // samples: 针对这个问题 → 面向这个问题, 考察 → 考查 (an exam), 主观效果 → 主观成效, 改变色调 → 转变色调,
     // 具有实际意义 → 具备实际意义, 原因 → 缘由, 半数致死率 → 一半致死率, 成绩 → 成就, 改进遗传算法 → 改善,
     // 依托于 → 凭借于, 调动和激发 → 调动与调动, 映射关系 → 映射联系, 状态空间模型 → 状况空间, 解释变量 → 阐释变量,
-    // 强化学习 → 加强学习, 可信性保障问题 → 可信性确保问题, 观察结果 → 观测结果
+    // 强化学习 → 加强学习, 可信性保障问题 → 可信性确保问题, 观察结果 → 观测结果, 一般认为 → 一般主张 (believe is not
+    // advocate), 指出 → 提到 (a finding is not a mention)
     for (const [word, tag] of [
       ['差异', 'n'],
       ['特征', 'n'],
@@ -105,6 +106,8 @@ describe('synonym table sanity', () => {
       ['强化', 'v'],
       ['保障', 'v'],
       ['观察', 'v'],
+      ['认为', 'v'],
+      ['指出', 'v'],
     ] as const)
       expect(synonymsOf(word, tag), word).toEqual([]);
   });

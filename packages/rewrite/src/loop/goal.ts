@@ -31,15 +31,17 @@ export function meetsTargets(scores: Scores, targets: Targets): boolean {
 const EPSILON = 1e-9;
 
 /**
- * How far a measured score that was not asked for may rise over the paragraph's input (one point): 降重 must not
- * raise the AI score, but a rise from 0.01% to 0.03% is noise, and refusing it would block the asked target.
+ * How far a score may rise over the paragraph's input (one point) when it was not asked for, or when it was asked
+ * and still meets its target: 降重 must not raise the AI score, but a rise from 0.1% to 0.2% is noise, and refusing
+ * it would block the other target (dual mode) or the asked one.
  */
-export const UNASKED_TOLERANCE = 0.01;
+export const RISE_TOLERANCE = 0.01;
 
 /**
- * Why `candidate` may not replace `best`: worse than `best` on an asked score, an asked score not measured, or a
- * score that was not asked but was measured raised more than UNASKED_TOLERANCE over the input (`before`), so 降重
- * cannot raise a measured AI score and 降AIGC cannot raise a measured 复制比. Empty = not worse.
+ * Why `candidate` may not replace `best`: an asked score not measured; an asked score worse than `best`, unless it
+ * still meets its target and is at most RISE_TOLERANCE over the input (`before`); a score that was not asked but
+ * was measured raised more than RISE_TOLERANCE over the input (so 降重 cannot raise a measured AI score and 降AIGC
+ * cannot raise a measured 复制比). Empty = not worse.
  */
 export function worseReasons(
   candidate: Scores,
@@ -58,8 +60,10 @@ export function worseReasons(
     const b = best[k];
     const input = before[k];
     if (asked.has(k)) {
-      if (b !== null && c > b + EPSILON) out.push(`${SCORE_LABELS[k]}变差：${pct(b)} → ${pct(c)}`);
-    } else if (input !== null && b !== null && c > Math.max(b, input + UNASKED_TOLERANCE) + EPSILON)
+      const target = targets[k];
+      const noise = target !== undefined && c <= target && input !== null && c <= input + RISE_TOLERANCE;
+      if (b !== null && c > b + EPSILON && !noise) out.push(`${SCORE_LABELS[k]}变差：${pct(b)} → ${pct(c)}`);
+    } else if (input !== null && b !== null && c > Math.max(b, input + RISE_TOLERANCE) + EPSILON)
       out.push(`${SCORE_LABELS[k]}升高：${pct(input)} → ${pct(c)}`);
   }
   return out;

@@ -29,6 +29,15 @@ describe('降AIGC rules', () => {
     expect(out).toBe('本文基于该框架，形式化描述了理想函数，然后设计了一种轻量级协议。');
   });
 
+  it('de-enumerate: 本文首先X；其次，Y；最后，Z loses 首先 with 其次, and a lone 首先 stays', () => {
+    const out = deAigc('本文首先回顾了相关理论；其次，构建了评价模型；最后，提出了政策建议。', {
+      seed: 1,
+    }).text;
+    expect(out).not.toMatch(/首先|其次/);
+    expect(out).toContain('最后');
+    expect(apply('de-enumerate', '该方法首先对图像去噪。')).toBe('该方法首先对图像去噪。');
+  });
+
   it('stock-phrase: stock academic phrases become plainer wording', () => {
     expect(apply('stock-phrase', '这对方言史研究具有重要意义，也有助于厘清层次。')).toBe(
       '这对方言史研究意义重大，也有利于厘清层次。',

@@ -113,6 +113,19 @@ describe('reduceParagraphs', () => {
     expect(out?.text).toBe(P_MID);
   });
 
+  it('in dual mode an asked score that still meets its target may move by noise (≤ 1 point) while the other falls', async () => {
+    const aigcOf: Record<string, number> = { [P_HIGH]: 0.001, [P_MID]: 0.008, [P_LOW]: 0.05 };
+    const s = scripted('s', [P_MID, P_LOW]);
+    const [out] = await reduceParagraphs([P_HIGH], {
+      targets: { similarity: 0.05, aigc: 0.3 },
+      measure: async (text) => ({ similarity: share(text, '甲'), aigc: aigcOf[text] ?? 1 }),
+      strategies: [s],
+      maxRounds: 2,
+    });
+    expect(out?.rounds.map((r) => r.accepted)).toEqual([true, false]);
+    expect(out?.rounds[1]?.rejected).toEqual(['AIGC疑似度变差：0.8% → 5.0%']);
+  });
+
   it('rejects a candidate that is no better, and one already tried', async () => {
     const s = scripted('s', [P_HIGH.split('').reverse().join(''), P_MID, P_MID]);
     const [out] = await reduceParagraphs([P_HIGH], {
