@@ -61,10 +61,12 @@ it('model path (降重 + AIGC, dual target) through the fake OpenAI server: acco
   const content = await s.content(user.token, rec.id);
   const body = content.paragraphs.filter((p) => p.kind === 'paragraph');
   expect(fake.requests.length).toBeGreaterThan(0);
+  // dual target: never worse on either score, except by the loop's noise allowance (≤ 1 point) while on target
+  const notWorse = (after: number, before: number, target: number) =>
+    after <= before || (after <= target && after <= before + 1);
   for (const p of body) {
-    // dual target: never worse on either score
-    expect(p.after!.similarity!).toBeLessThanOrEqual(p.before!.similarity!);
-    expect(p.after!.aigc!).toBeLessThanOrEqual(p.before!.aigc!);
+    expect(notWorse(p.after!.similarity!, p.before!.similarity!, 10)).toBe(true);
+    expect(notWorse(p.after!.aigc!, p.before!.aigc!, 30)).toBe(true);
     if (p.rewritten) expect(p.strategy).toMatch(/^model/);
   }
   expect(body.some((p) => p.rewritten === fakeModelRewrite(p.original))).toBe(true);
