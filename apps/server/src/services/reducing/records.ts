@@ -10,27 +10,17 @@ import {
   type ReduceListFilter,
   type ReduceOrigin,
   type ReduceParagraph,
-  type ReduceParagraphDecisionInput,
-  type ReduceParagraphResult,
   type ReducePath,
   type ReduceQuote,
   type ReduceRecord,
   type ReduceReportInfo,
   type ReduceWordCount,
 } from '@paperdesk/contracts';
-import { reduceParagraphs, type Scores } from '@paperdesk/rewrite';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import {
-  featureOf,
-  knownSources,
-  paragraphRows,
-  reduceRun,
-  strategiesFor,
-  termsOf,
-} from '../../jobs/handlers/reduce.ts';
+import { featureOf, knownSources, paragraphRows, reduceRun } from '../../jobs/handlers/reduce.ts';
 import type { JobQueue } from '../../jobs/types.ts';
-import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
+import { badRequest, conflict, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { createPaidRecords } from '../records/kernel.ts';
 import { ownedRecord } from '../records/table.ts';
@@ -38,6 +28,7 @@ import { type DocumentSource, readSource, type UploadedFile } from '../records/s
 import type { createSysConfig } from '../sys-config.ts';
 import type { ReduceBilling } from './billing-port.ts';
 import { REDUCE_RECORD_TYPE } from './billing-port.ts';
+import { createParagraphEdits } from './edits.ts';
 import type { Measurer } from './measure.ts';
 import { matchUploadedReport } from './report.ts';
 import { billedChars, type PlannedParagraph, planAigcReport, planCheckReport, planDocument } from './plan.ts';
@@ -45,7 +36,6 @@ import {
   askedOf,
   finalScores,
   finalText,
-  MAX_REDOS,
   meets,
   type ParagraphRow,
   type RecordRow,
@@ -177,6 +167,7 @@ export function createReducing(deps: ReduceDeps) {
     },
   );
   const own = records.own;
+  const edits = createParagraphEdits({ db, llm, measurer: deps.measurer, own });
 
   async function insert(
     userId: number,
@@ -268,35 +259,6 @@ export function createReducing(deps: ReduceDeps) {
     };
   }
 
-  /** A done record and its paragraphs (decisions, redo and download need the run to be over). */
-  async function doneRecord(userId: number, id: number) {
-    const row = await own(userId, id);
-    if (row.status !== 'done')
-      throw conflict(row.status === 'failed' ? '改写失败，没有结果' : '改写尚未完成，请稍后再试');
-    return { row, paragraphs: await paragraphRows(db, row.id) };
-  }
-
-  /** After a decision: the whole text measured again (both figures), and the met count. */
-  async function remeasure(row: RecordRow): Promise<ReduceRecord> {
-    const rows = await paragraphRows(db, row.id);
-    const after = await deps
-      .measurer(row.userId)
-      .document(
-        rows.map((p) => ({ kind: p.kind === 'heading' ? 'heading' : 'paragraph', text: finalText(p) })),
-      );
-    const targets = targetsOf(row);
-    await db
-      .updateTable('reduceRecords')
-      .set({
-        afterScores: JSON.stringify(after),
-        metParagraphs: rows.filter((p) => p.included && meets(finalScores(p), targets)).length,
-        updatedAt: nowIso(),
-      })
-      .where('id', '=', row.id)
-      .execute();
-    return toRecord(await own(row.userId, row.id));
-  }
-
   async function continueWithModel(row: RecordRow): Promise<ReduceRecord> {
     await llm.assertAvailable(featureOf(row));
     const rows = await paragraphRows(db, row.id);
@@ -344,13 +306,6 @@ export function createReducing(deps: ReduceDeps) {
             },
       ),
     });
-  }
-
-  function paragraphOf(rows: ParagraphRow[], index: number): ParagraphRow {
-    const p = rows.find((r) => r.idx === index);
-    if (!p) throw notFound('段落不存在');
-    if (p.kind !== 'paragraph') throw badRequest('标题与参考文献不改写');
-    return p;
   }
 
   return {
@@ -586,89 +541,12 @@ export function createReducing(deps: ReduceDeps) {
       };
     },
 
-    /** update_paragraph: accept, reject (back to the original) or edit (measured again); the whole text re-measured. */
-    async decide(
-      userId: number,
-      id: number,
-      input: ReduceParagraphDecisionInput,
-    ): Promise<ReduceParagraphResult> {
-      const { row, paragraphs } = await doneRecord(userId, id);
-      const p = paragraphOf(paragraphs, input.index);
-      const targets = targetsOf(row);
-      let editedScores: Scores | null = null;
-      const editedText = input.decision === 'edited' ? (input.text ?? '').trim() : null;
-      if (editedText !== null) {
-        const known = knownSources(row)[p.idx] ?? [];
-        editedScores = await deps.measurer(userId).paragraph(editedText, askedOf(targets), known);
-      }
-      await db
-        .updateTable('reduceParagraphs')
-        .set({
-          decision: input.decision,
-          editedText,
-          editedScores: editedScores ? JSON.stringify(editedScores) : null,
-        })
-        .where('recordId', '=', row.id)
-        .where('idx', '=', p.idx)
-        .execute();
-      const record = await remeasure(row);
-      const updated = paragraphOf(await paragraphRows(db, row.id), p.idx);
-      return { paragraph: toParagraph(updated, targets), record };
-    },
-
-    /** redo_paragraph: the loop again on one paragraph with a new seed; free up to MAX_REDOS times. */
-    async redo(userId: number, id: number, input: { index: number; path?: ReducePath | undefined }) {
-      const { row, paragraphs } = await doneRecord(userId, id);
-      const p = paragraphOf(paragraphs, input.index);
-      if (p.redos >= MAX_REDOS) throw conflict(`每段最多免费重做 ${MAX_REDOS} 次`);
-      const path = input.path ?? row.path;
-      if (path === 'model' && row.path !== 'model')
-        throw conflict('本记录按离线改写计费，AI 模型重做请新建 AI 模型改写记录');
-      if (path === 'model') await llm.assertAvailable(featureOf(row));
-      const targets = targetsOf(row);
-      const asked = askedOf(targets);
-      const known = knownSources(row)[p.idx] ?? [];
-      const measurer = deps.measurer(userId);
-      const keepTerms = termsOf(paragraphs);
-      // claim the redo first, so two clicks cannot both run free
-      const claimed = await db
-        .updateTable('reduceParagraphs')
-        .set({ redos: p.redos + 1 })
-        .where('recordId', '=', row.id)
-        .where('idx', '=', p.idx)
-        .where('redos', '=', p.redos)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) throw conflict('该段正在重做，请稍后');
-      const [outcome] = await reduceParagraphs([p.original], {
-        targets,
-        measure: (text) => measurer.paragraph(text, asked, known),
-        strategies: strategiesFor(deps, { ...row, path }, targets, keepTerms),
-        seed: Number(row.id) * 97 + 1000 * (p.redos + 1) + p.idx,
-        keepTerms,
-        include: () => true,
-        // an answer within the page's 15 s: fewer rounds when each is a model call
-        maxRounds: path === 'model' ? 2 : 4,
-      });
-      if (!outcome) throw new Error('重做没有结果');
-      await db
-        .updateTable('reduceParagraphs')
-        .set({
-          outcome: JSON.stringify({ ...outcome, index: p.idx }),
-          decision: 'pending',
-          editedText: null,
-          editedScores: null,
-        })
-        .where('recordId', '=', row.id)
-        .where('idx', '=', p.idx)
-        .execute();
-      const record = await remeasure(row);
-      const updated = paragraphOf(await paragraphRows(db, row.id), p.idx);
-      return { paragraph: toParagraph(updated, targets), record };
-    },
+    decide: edits.decide,
+    redo: edits.redo,
 
     /** The final text by the user's decisions, per paragraph (download, submit_check). */
     async finalParagraphs(userId: number, id: number) {
-      const { row, paragraphs } = await doneRecord(userId, id);
+      const { row, paragraphs } = await edits.doneRecord(userId, id);
       return {
         row,
         record: toRecord(row),
