@@ -163,7 +163,7 @@ export const reduceRoutes: RouteModule = async (root, ctx: AppContext) => {
       const { id, ...opts } = c.query;
       const report = await ctx.checks.report(c.userId, id);
       return ok(
-        await reducing.fromCheck(c.userId, id, report, { path: opts.path ?? 'offline', ...opts }),
+        await reducing.fromCheck(c.userId, id, report, { ...opts, path: opts.path ?? 'offline' }),
         '已创建降重记录，请确认并支付',
       );
     });
@@ -172,7 +172,7 @@ export const reduceRoutes: RouteModule = async (root, ctx: AppContext) => {
         const { id, ...opts } = c.query;
         const report = await ctx.aigc.report(c.userId, id);
         return ok(
-          await reducing.fromAigc(c.userId, id, report, { path: opts.path ?? 'offline', ...opts }),
+          await reducing.fromAigc(c.userId, id, report, { ...opts, path: opts.path ?? 'offline' }),
           '已创建降AIGC 记录，请确认并支付',
         );
       });
