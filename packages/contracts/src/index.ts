@@ -16,5 +16,6 @@ export * from './machine.ts';
 export * from './chat.ts';
 export * from './ppt.ts';
 export * from './paperInfo.ts';
+export * from './reduce.ts';
 export * from './upload.ts';
 export * from './endpoints.ts';

@@ -1,9 +1,21 @@
 import os from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import type { DetectionResult, ZeroShotScore } from '@paperdesk/aigc';
+import type { ParagraphEdit } from '@paperdesk/documents';
 import { type ParsedDocument, TextkitError } from '@paperdesk/textkit';
 import { Piscina } from 'piscina';
-import type { AigcModelInfo, DetectInput, ReadInput, ReadOutcome, TaskMessage } from './tasks.ts';
+import type {
+  AigcModelInfo,
+  DetectInput,
+  MatchReportInput,
+  MatchReportOutcome,
+  ReadInput,
+  ReadOutcome,
+  RewriteDocxInput,
+  RewriteDocxOutcome,
+  SimilarityInput,
+  TaskMessage,
+} from './tasks.ts';
 
 /**
  * CPU-heavy work on untrusted input (reading uploaded documents) and long computations (AIGC detection) run in a
@@ -74,6 +86,26 @@ export interface ComputePool {
   aigcDetect(lines: string[], zeroShot?: (ZeroShotScore | null)[]): Promise<DetectionResult>;
   /** The window texts detect() scores those lines in. */
   aigcWindows(lines: string[]): Promise<string[]>;
+  /** 专业版 复制比 (0..1) of one paragraph against a few source texts (see tasks.ts similarityTask). */
+  similarity(text: string, sources: string[]): Promise<number>;
+  /**
+   * The user's own .docx with each edit's paragraph text replaced (`track`: as Word tracked revisions); throws
+   * TextkitError when the stored file cannot be read again.
+   */
+  rewriteDocx(
+    data: Uint8Array,
+    edits: ParagraphEdit[],
+    track: boolean,
+  ): Promise<{ bytes: Uint8Array; unmatched: number }>;
+  /**
+   * A checker's report (PDF/HTML) read and placed in the paper's paragraphs; throws TextkitError (NOT_A_REPORT,
+   * REPORT_MISMATCH, unreadable, over a cap, out of time) or ComputeError.
+   */
+  matchReport(
+    data: Uint8Array,
+    filename: string,
+    paragraphs: string[],
+  ): Promise<Extract<MatchReportOutcome, { ok: true }>>;
   /** Ends the workers; tasks still running are refused as `closed`. */
   close(): Promise<void>;
 }
@@ -101,7 +133,13 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
    */
   async function run<R>(
     name: string,
-    input: Omit<ReadInput, 'port'> | Omit<DetectInput, 'port'> | Record<string, never>,
+    input:
+      | Omit<ReadInput, 'port'>
+      | Omit<DetectInput, 'port'>
+      | Omit<SimilarityInput, 'port'>
+      | Omit<RewriteDocxInput, 'port'>
+      | Omit<MatchReportInput, 'port'>
+      | Record<string, never>,
     opts: { timeoutMs: number; timedOut: () => Error; tooLarge: () => Error },
   ): Promise<R> {
     if (closed) throw closedError();
@@ -175,6 +213,46 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
         { lines },
         { timeoutMs: limits.detectTimeoutMs, ...detectFailure },
       );
+    },
+
+    similarity(text, sources) {
+      return run<number>(
+        'similarityTask',
+        { text, sources },
+        {
+          timeoutMs: limits.detectTimeoutMs,
+          timedOut: () => new ComputeError('timeout', '复制比测量超时'),
+          tooLarge: () => new ComputeError('too-large', '复制比测量所需内存超出上限'),
+        },
+      );
+    },
+
+    async rewriteDocx(data, edits, track) {
+      const outcome = await run<RewriteDocxOutcome>(
+        'rewriteDocxTask',
+        { data, edits, track },
+        { timeoutMs: limits.readTimeoutMs, timedOut: readTimedOut, tooLarge: readTooLarge },
+      );
+      if (outcome.ok) return outcome;
+      throw new TextkitError(outcome.textkitCode);
+    },
+
+    async matchReport(data, filename, paragraphs) {
+      if (pendingReads >= limits.maxPendingReads) {
+        throw new ComputeError('busy', '服务器正忙，同时解析的文件过多，请稍后再试');
+      }
+      pendingReads++;
+      try {
+        const outcome = await run<MatchReportOutcome>(
+          'matchReportTask',
+          { data, filename, paragraphs },
+          { timeoutMs: limits.readTimeoutMs, timedOut: readTimedOut, tooLarge: readTooLarge },
+        );
+        if (outcome.ok) return outcome;
+        throw new TextkitError(outcome.textkitCode);
+      } finally {
+        pendingReads--;
+      }
     },
 
     async close() {

@@ -11,10 +11,14 @@ import {
   loadDetector,
   type ZeroShotScore,
 } from '@paperdesk/aigc';
+import { type ParagraphEdit, rewriteDocx } from '@paperdesk/documents';
+import { checkDocument, PlagiarismIndex } from '@paperdesk/plagiarism';
 import {
   documentFormat,
   isTextkitError,
+  matchReportToPaper,
   type ParsedDocument,
+  readCheckerReport,
   readDocument,
   type TextkitErrorCode,
 } from '@paperdesk/textkit';
@@ -43,6 +47,41 @@ export interface DetectInput extends TaskInput {
   /** Zero-shot criteria of the batch's windows, in `aigcWindowsTask` order (none: offline only). */
   zeroShot?: (ZeroShotScore | null)[];
 }
+
+export interface SimilarityInput extends TaskInput {
+  text: string;
+  sources: string[];
+}
+
+export interface RewriteDocxInput extends TaskInput {
+  data: Uint8Array;
+  edits: ParagraphEdit[];
+  track: boolean;
+}
+
+/** The user's .docx with paragraphs replaced, or a textkit error code (the file could not be read again). */
+export type RewriteDocxOutcome =
+  | { ok: true; bytes: Uint8Array; unmatched: number }
+  | { ok: false; textkitCode: TextkitErrorCode };
+
+export interface MatchReportInput extends TaskInput {
+  data: Uint8Array;
+  filename: string;
+  /** The paper's paragraphs, in order. */
+  paragraphs: string[];
+}
+
+/** A checker's report placed in the paper: its summary and, per flagged paragraph, the passages flagged in it. */
+export type MatchReportOutcome =
+  | {
+      ok: true;
+      vendor: string;
+      /** The report's headline ratio, 0..1, when it prints one. */
+      overall: number | null;
+      spans: number;
+      flagged: Array<{ paragraph: number; passages: string[] }>;
+    }
+  | { ok: false; textkitCode: TextkitErrorCode };
 
 /** What the main thread needs of the AIGC model to shape a report (the model itself stays in the worker). */
 export interface AigcModelInfo {
@@ -110,4 +149,70 @@ export function aigcDetectTask({ port, lines, zeroShot }: DetectInput): Detectio
 export function aigcWindowsTask({ port, lines }: DetectInput): string[] {
   started(port);
   return loadDetector().windowTexts(lines);
+}
+
+/**
+ * 专业版 复制比 (0..1) of one paragraph against a few known source texts outside the library (the snippets a
+ * third-party report quoted): a throwaway index of just those texts.
+ */
+export function similarityTask({ port, text, sources }: SimilarityInput): number {
+  started(port);
+  const index = new PlagiarismIndex();
+  sources.forEach((source, i) => {
+    index.add({ id: String(i + 1), title: `source ${i + 1}`, text: source });
+  });
+  return checkDocument({ blocks: [{ kind: 'paragraph', text }] }, index, { paraphrase: true }).ratios.total;
+}
+
+/** rewriteDocx (documents) on the user's own file: it unzips and parses the upload, so it runs here. */
+export async function rewriteDocxTask({
+  port,
+  data,
+  edits,
+  track,
+}: RewriteDocxInput): Promise<RewriteDocxOutcome> {
+  started(port);
+  try {
+    const r = await rewriteDocx(data, edits, { track });
+    return { ok: true, bytes: r.bytes, unmatched: r.unmatched.length };
+  } catch (err) {
+    if (isTextkitError(err)) return { ok: false, textkitCode: err.code };
+    if (outOfRoom(err)) return { ok: false, textkitCode: 'INFLATED_TOO_LARGE' };
+    return { ok: false, textkitCode: 'UNREADABLE_FILE' };
+  }
+}
+
+/** An uploaded checker's report read (textkit readCheckerReport: PDF or HTML) and placed in the paper. */
+export async function matchReportTask({
+  port,
+  data,
+  filename,
+  paragraphs,
+}: MatchReportInput): Promise<MatchReportOutcome> {
+  if (/\.pdf$/i.test(filename)) {
+    pdfReady ??= readDocument(BLANK_PDF, 'blank.pdf').catch(() => {});
+    await pdfReady;
+  }
+  started(port);
+  try {
+    const report = await readCheckerReport(data, filename);
+    const match = matchReportToPaper(report, paragraphs);
+    const byParagraph = new Map<number, string[]>();
+    for (const r of match.ranges) {
+      const list = byParagraph.get(r.paragraph) ?? [];
+      list.push(paragraphs[r.paragraph]!.slice(r.start, r.end));
+      byParagraph.set(r.paragraph, list);
+    }
+    return {
+      ok: true,
+      vendor: report.vendor,
+      overall: report.overall ?? null,
+      spans: report.spans.length,
+      flagged: [...byParagraph].map(([paragraph, passages]) => ({ paragraph, passages })),
+    };
+  } catch (err) {
+    if (isTextkitError(err)) return { ok: false, textkitCode: err.code };
+    if (outOfRoom(err)) return { ok: false, textkitCode: 'INFLATED_TOO_LARGE' };
+    return { ok: false, textkitCode: 'UNREADABLE_FILE' };
+  }
 }

@@ -11,4 +11,7 @@ const tasks = await import('./tasks.ts');
 export const readDocumentTask = tasks.readDocumentTask;
 export const aigcModelTask = tasks.aigcModelTask;
 export const aigcDetectTask = tasks.aigcDetectTask;
+export const similarityTask = tasks.similarityTask;
+export const rewriteDocxTask = tasks.rewriteDocxTask;
+export const matchReportTask = tasks.matchReportTask;
 export const aigcWindowsTask = tasks.aigcWindowsTask;

@@ -6,6 +6,8 @@ import type { createSysConfig } from '../sys-config.ts';
 export interface UploadedFile {
   filename: string;
   data: Buffer;
+  /** The multipart field it came in (e.g. `file`, `report`). */
+  field?: string;
 }
 
 /** A source as textkit read it; `file` is the original upload when it was kept (a .docx). */
@@ -45,7 +47,7 @@ function readFailure(err: unknown): DomainError | null {
   return null;
 }
 
-function readError(err: unknown): never {
+export function readError(err: unknown): never {
   throw readFailure(err) ?? err;
 }
 
