@@ -11,6 +11,26 @@ import {
 import { WritingListFilter, WritingRecord } from './paperInfo.ts';
 import { IdQuery, PageQuery, page } from './paging.ts';
 import { PptListFilter, PptRecord } from './ppt.ts';
+import {
+  ReduceContent,
+  ReduceContentFilter,
+  ReduceContentQuery,
+  ReduceDetail,
+  ReduceDownloadQuery,
+  ReduceFromRecordQuery,
+  ReduceInitInput,
+  ReduceListFilter,
+  ReduceParagraph,
+  ReduceParagraphDecisionInput,
+  ReduceParagraphResult,
+  ReduceRecord,
+  ReduceRedoInput,
+  ReduceReloadQuery,
+  ReduceSubmitCheckQuery,
+  ReduceSubmitQuery,
+  ReduceWordCount,
+  ReduceWordCountInput,
+} from './reduce.ts';
 
 /**
  * One API call as data: method, full path, what it takes (query string, JSON body) and what its envelope's
@@ -188,4 +208,110 @@ export const paperInfoEndpoints = group('/api/base/paper_info_api', {
     query: IdQuery,
     result: null,
   },
+});
+
+/** Paragraphs of one 降重 / 降AIGC record, paged, shared by both groups' query_content_list. */
+const reduceContentList = {
+  summary: '降重/降AIGC 逐段结果（分页在 query 连同 id，body.only 选段落：全部/需改写/未达标/有改动）',
+  query: ReduceContentQuery,
+  body: ReduceContentFilter,
+  result: page(ReduceParagraph),
+};
+
+/**
+ * paper_machine_api (whole-paper 降重 and 降AIGC, one record type; `kind` tells the product). Scores and
+ * targets are percentages. Additions to the spec: update_paragraph, redo_paragraph (the result page's
+ * per-paragraph accept / reject / edit / redo). download and the spec's POST both answer.
+ */
+export const paperMachineEndpoints = group('/api/base/paper_machine_api', {
+  query_list: {
+    summary: '我的降重/降AIGC 记录（分页在 query；body 筛选 kind、status、origin+sourceRecordId、title）',
+    query: PageQuery,
+    body: ReduceListFilter,
+    result: page(ReduceRecord),
+  },
+  query_content_list: reduceContentList,
+  delete: { summary: '删除自己的记录（排队或改写中的不能删除）', query: IdQuery, result: deleted },
+  load_by_id: {
+    summary: '一条记录：状态、逐段进度、前后分数、未达标说明、两种方式的价格',
+    query: IdQuery,
+    result: ReduceDetail,
+  },
+  load_content_by_id: {
+    summary: '对照视图：记录 + 全部段落（原文、改写、改动、前后分数、每轮尝试、用户决定）',
+    query: IdQuery,
+    result: ReduceContent,
+  },
+  word_count: {
+    summary: '统计字数并报价（上传 multipart file 或 JSON { text, kind }；不保存、不扣费）',
+    body: ReduceWordCountInput,
+    result: ReduceWordCount,
+  },
+  machine_init: {
+    summary:
+      '新建记录：JSON 粘贴或 multipart（file 论文；report 第三方查重报告时只改写报告标出的段落）+ kind、path、targetSimilarity、targetAigc；不扣费。不是查重报告、报告与论文对不上、目标越界、内容为空或过长时 400',
+    body: ReduceInitInput,
+    result: ReduceRecord,
+  },
+  machine_submit: {
+    summary:
+      '提交：可再改 path 与目标；一个事务里扣费（余额或 orderId）并排队；重复提交不重复扣费；余额不足 402；选 model 而未配置模型 503',
+    query: ReduceSubmitQuery,
+    result: ReduceRecord,
+  },
+  reload: {
+    summary:
+      '失败（已退款）的记录重新扣费再跑，从第一个未完成段落继续；已完成的离线记录 path=model 用模型继续未达标段落',
+    query: ReduceReloadQuery,
+    result: ReduceRecord,
+  },
+  download: {
+    method: 'GET',
+    summary:
+      '下载 .docx（GET 或 POST）：上传的 .docx 原样替换段落文字（track=1 为 Word 修订模式），否则生成新文档',
+    query: ReduceDownloadQuery,
+    result: null,
+  },
+  submit_check: {
+    summary: '把改写后的全文（按用户决定）交给查重复测：新建一条查重记录（待提交，不扣费），返回它',
+    query: ReduceSubmitCheckQuery,
+    result: CheckRecord,
+  },
+  check_machine_submit: {
+    summary: '由本站查重记录一键降重：新建记录（只改写有复制的段落），不扣费；可带目标与 path',
+    query: ReduceFromRecordQuery,
+    result: ReduceRecord,
+  },
+  check_aigc_machine_submit: {
+    summary: '由本站 AIGC 检测记录一键降AIGC：新建降AIGC 记录（只改写疑似段落），不扣费；可带目标与 path',
+    query: ReduceFromRecordQuery,
+    result: ReduceRecord,
+  },
+  update_paragraph: {
+    summary: '（新增）一段的决定：接受 / 拒绝（恢复原文）/ 编辑（重新测量）；返回该段与更新后的全文分数',
+    query: IdQuery,
+    body: ReduceParagraphDecisionInput,
+    result: ReduceParagraphResult,
+  },
+  redo_paragraph: {
+    summary: '（新增）重做一段：换一个随机种子再跑改写循环，限次数免费；返回该段与更新后的全文分数',
+    query: IdQuery,
+    body: ReduceRedoInput,
+    result: ReduceParagraphResult,
+  },
+});
+
+/** paper_aigc_api's 降AIGC calls: the same service as paper_machine_api, from the AIGC pages. */
+export const aigcReduceEndpoints = group('/api/base/paper_aigc_api', {
+  machine_submit: {
+    summary: '提交降AIGC 记录（同 paper_machine_api/machine_submit）',
+    query: ReduceSubmitQuery,
+    result: ReduceRecord,
+  },
+  aigc_machine_submit: {
+    summary: '由 AIGC 检测记录一键降AIGC（同 paper_machine_api/check_aigc_machine_submit）',
+    query: ReduceFromRecordQuery,
+    result: ReduceRecord,
+  },
+  query_content_list: reduceContentList,
 });

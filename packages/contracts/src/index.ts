@@ -16,4 +16,5 @@ export * from './machine.ts';
 export * from './chat.ts';
 export * from './ppt.ts';
 export * from './paperInfo.ts';
+export * from './reduce.ts';
 export * from './endpoints.ts';
