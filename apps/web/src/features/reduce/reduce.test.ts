@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedShare, diffRuns, side } from './diff.ts';
-import { checkTargets, meets } from './targets.ts';
+import { checkTargets, meets, percent } from './targets.ts';
 
 const join = (runs: { text: string }[]) => runs.map((r) => r.text).join('');
 
@@ -65,40 +65,46 @@ describe('diffRuns', () => {
 describe('checkTargets', () => {
   const bounds = { min: 5, max: 60 };
 
-  it('turns whole percents into shares for the fields the mode asks for', () => {
-    expect(checkTargets({ mode: 'similarity', similarityPct: 15, aigcPct: 200 }, bounds)).toEqual({
+  it('keeps the percents of the fields the goal asks for, the others null', () => {
+    expect(checkTargets({ goal: 'similarity', similarityPct: 15, aigcPct: 200 }, bounds)).toEqual({
       ok: true,
-      targets: { similarity: 0.15 },
+      targets: { similarity: 15, aigc: null },
     });
-    expect(checkTargets({ mode: 'aigc', similarityPct: null, aigcPct: 30 }, bounds)).toEqual({
+    expect(checkTargets({ goal: 'aigc', similarityPct: null, aigcPct: 30 }, bounds)).toEqual({
       ok: true,
-      targets: { aigc: 0.3 },
+      targets: { similarity: null, aigc: 30 },
     });
-    expect(checkTargets({ mode: 'both', similarityPct: 7, aigcPct: 20 }, bounds)).toEqual({
+    expect(checkTargets({ goal: 'both', similarityPct: 7.25, aigcPct: 20 }, bounds)).toEqual({
       ok: true,
-      targets: { similarity: 0.07, aigc: 0.2 },
+      targets: { similarity: 7.3, aigc: 20 },
     });
   });
 
   it('says which field is missing or out of range', () => {
-    expect(checkTargets({ mode: 'both', similarityPct: null, aigcPct: 61 }, bounds)).toEqual({
+    expect(checkTargets({ goal: 'both', similarityPct: null, aigcPct: 61 }, bounds)).toEqual({
       ok: false,
       errors: [
         { field: 'similarity', problem: 'missing' },
         { field: 'aigc', problem: 'range' },
       ],
     });
-    expect(checkTargets({ mode: 'similarity', similarityPct: 4, aigcPct: null }, bounds).ok).toBe(false);
-    expect(checkTargets({ mode: 'similarity', similarityPct: Number.NaN, aigcPct: null }, bounds).ok).toBe(
+    expect(checkTargets({ goal: 'similarity', similarityPct: 4, aigcPct: null }, bounds).ok).toBe(false);
+    expect(checkTargets({ goal: 'similarity', similarityPct: Number.NaN, aigcPct: null }, bounds).ok).toBe(
       false,
     );
-    expect(checkTargets({ mode: 'aigc', similarityPct: null, aigcPct: 5 }, bounds).ok).toBe(true);
+    expect(checkTargets({ goal: 'aigc', similarityPct: null, aigcPct: 5 }, bounds).ok).toBe(true);
   });
 
   it('judges a score against its target, not-measured counting as met', () => {
-    expect(meets(0.15, 0.15)).toBe(true);
-    expect(meets(0.151, 0.15)).toBe(false);
-    expect(meets(null, 0.15)).toBe(true);
-    expect(meets(0.9, undefined)).toBe(true);
+    expect(meets(15, 15)).toBe(true);
+    expect(meets(15.1, 15)).toBe(false);
+    expect(meets(null, 15)).toBe(true);
+    expect(meets(90, null)).toBe(true);
+  });
+
+  it('prints percents with at most one decimal', () => {
+    expect(percent(12)).toBe('12%');
+    expect(percent(12.34)).toBe('12.3%');
+    expect(percent(null)).toBe('—');
   });
 });

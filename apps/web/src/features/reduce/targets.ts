@@ -1,53 +1,51 @@
+import type { ReduceGoal, ReduceTargets } from '@paperdesk/contracts';
+
 /**
- * The targets a user picks on a submit page: 复制比 ≤ x %, AIGC 疑似度 ≤ y %, or both at once. The form
- * holds whole percents; the API takes shares in 0..1 (`Targets` of the rewrite loop).
+ * The targets a user picks on a submit page: 复制比 ≤ x %, AIGC 疑似度 ≤ y %, or both at once (the goal).
+ * The API takes percents with one decimal; a target not asked for is null.
  */
 
-export type TargetMode = 'similarity' | 'aigc' | 'both';
-export interface Targets {
-  similarity?: number;
-  aigc?: number;
-}
 export interface TargetForm {
-  mode: TargetMode;
-  /** 复制比 target in whole percent. */
+  goal: ReduceGoal;
   similarityPct: number | null;
-  /** AIGC 疑似度 target in whole percent. */
   aigcPct: number | null;
 }
-/** The percents a target may take (inclusive). */
+/** The percents a target may take on the page (inclusive): 0 % is never reachable, 100 % asks nothing. */
 export interface TargetBounds {
   min: number;
   max: number;
 }
+export const TARGET_BOUNDS: TargetBounds = { min: 1, max: 90 };
 
-export type TargetError = { field: 'similarity' | 'aigc'; problem: 'missing' | 'range' };
-export type TargetCheck = { ok: true; targets: Targets } | { ok: false; errors: TargetError[] };
-
-export const asks = (mode: TargetMode, field: 'similarity' | 'aigc') => mode === 'both' || mode === field;
-
-function one(field: 'similarity' | 'aigc', pct: number | null, bounds: TargetBounds) {
-  if (pct === null || !Number.isFinite(pct)) return { error: { field, problem: 'missing' as const } };
-  if (pct < bounds.min || pct > bounds.max) return { error: { field, problem: 'range' as const } };
-  // the form steps by whole percents; 0.1 + 0.2 style noise must not reach the server
-  return { value: Math.round(pct * 10) / 1000 };
+export type Metric = 'similarity' | 'aigc';
+export interface TargetError {
+  field: Metric;
+  problem: 'missing' | 'range';
 }
+export type TargetCheck = { ok: true; targets: ReduceTargets } | { ok: false; errors: TargetError[] };
 
-/** The targets the form asks for, or what is wrong with it (only the fields its mode asks for are read). */
-export function checkTargets(form: TargetForm, bounds: TargetBounds): TargetCheck {
-  const targets: Targets = {};
+export const asks = (goal: ReduceGoal, field: Metric) => goal === 'both' || goal === field;
+
+/** The targets the form asks for, or what is wrong with it (only the fields its goal asks for are read). */
+export function checkTargets(form: TargetForm, bounds: TargetBounds = TARGET_BOUNDS): TargetCheck {
+  const targets: ReduceTargets = { similarity: null, aigc: null };
   const errors: TargetError[] = [];
   for (const field of ['similarity', 'aigc'] as const) {
-    if (!asks(form.mode, field)) continue;
-    const r = one(field, field === 'similarity' ? form.similarityPct : form.aigcPct, bounds);
-    if ('error' in r) errors.push(r.error);
-    else targets[field] = r.value;
+    if (!asks(form.goal, field)) continue;
+    const pct = field === 'similarity' ? form.similarityPct : form.aigcPct;
+    if (pct === null || !Number.isFinite(pct)) errors.push({ field, problem: 'missing' });
+    else if (pct < bounds.min || pct > bounds.max) errors.push({ field, problem: 'range' });
+    else targets[field] = Math.round(pct * 10) / 10;
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, targets };
 }
 
-/** Whether a measured score meets its target; null (not measured) or no target counts as met. */
+/** Whether a measured score meets its target; not measured or no target counts as met. */
 export function meets(score: number | null | undefined, target: number | null | undefined): boolean {
   if (target === null || target === undefined || score === null || score === undefined) return true;
   return score <= target + 1e-9;
 }
+
+/** A percent as the pages show it: one decimal, no trailing .0. */
+export const percent = (v: number | null | undefined) =>
+  v === null || v === undefined ? '—' : `${Number.isInteger(v) ? v : v.toFixed(1)}%`;

@@ -12,7 +12,13 @@ export default {
     aigcRecords: 'AIGC reduction records',
   },
   kind: { whole: 'Whole-paper rewriting', aigc: 'Lower AIGC', cnki: 'CNKI report rewriting' },
-  status: { created: 'Unpaid', queued: 'Queued', running: 'Rewriting', done: 'Done', failed: 'Failed (refunded)' },
+  status: {
+    created: 'Unpaid',
+    queued: 'Queued',
+    running: 'Rewriting',
+    done: 'Done',
+    failed: 'Failed (refunded)',
+  },
   path: { offline: 'Offline rewrite', model: 'AI model rewrite' },
   metric: { similarity: 'Similarity', aigc: 'AIGC score' },
   submit: {
@@ -33,7 +39,8 @@ export default {
     target: 'Target',
     targetMode: { similarity: 'Lower similarity', aigc: 'Lower AIGC', both: 'Both targets' },
     targetHint: {
-      similarity: 'Rewrites until our professional similarity is at most the target; the AIGC score is never raised.',
+      similarity:
+        'Rewrites until our professional similarity is at most the target; the AIGC score is never raised.',
       aigc: 'Rewrites until the AIGC score is at most the target; similarity is never raised.',
       both: 'Both targets: both scores go below target; a rewrite that makes either worse is never kept.',
     },
@@ -44,7 +51,8 @@ export default {
     path: 'How to rewrite',
     pathDesc: {
       offline: 'Rule engine, no model needed, fast; paragraphs it cannot move are reported honestly.',
-      model: 'An AI model rewrites each paragraph more deeply; numbers, citations, terms and negations are checked.',
+      model:
+        'An AI model rewrites each paragraph more deeply; numbers, citations, terms and negations are checked.',
     },
     modelMissing: 'No AI model is configured yet: offline rewriting only.',
     recommended: 'Recommended',
@@ -81,7 +89,8 @@ export default {
     reportStep: '1. Check report',
     reportMode: { upload: 'Upload a report', ours: 'Pick one of our checks' },
     reportDrag: 'Click or drag the report here',
-    reportHint: 'PDF or HTML reports from CNKI, VIP, Wanfang or PaperPass (the full-text comparison works best)',
+    reportHint:
+      'PDF or HTML reports from CNKI, VIP, Wanfang or PaperPass (the full-text comparison works best)',
     oursPlaceholder: 'Pick a finished check',
     oursEmpty: 'No finished checks yet',
     oursNote: 'The paper is taken from that check; no need to upload it again.',
@@ -99,6 +108,8 @@ export default {
     summary: 'Content',
     source: 'Source',
     sourceText: 'Pasted text',
+    report: 'Check report',
+    reportValue: '{{vendor}} report, total {{total}}, {{spans}} flagged spans in {{paragraphs}} paragraphs',
     targets: 'Targets',
     path: 'Method',
     paragraphs: 'Paragraphs',
@@ -167,6 +178,7 @@ export default {
     reject: 'Revert',
     edit: 'Edit',
     redo: 'Redo',
+    redosLeft: '{{n}} free redos left',
     save: 'Save and re-score',
     cancel: 'Cancel',
     saved: 'Saved; scores updated',
