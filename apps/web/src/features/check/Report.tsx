@@ -13,6 +13,7 @@ import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { checkMachineSubmit, downloadReport, loadCheck, reportParagraphs } from './api.ts';
+import { ReduceButton } from '../reduce/entry.tsx';
 import { useAppStore } from '../../store/app.ts';
 import { formatTime } from '../../utils/time.ts';
 import { LEVEL_COLORS, level, num, pct } from '../../shared/format.ts';
@@ -240,6 +241,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
             >
               {t('report.rewrite')}
             </Button>
+            <ReduceButton from="check" recordId={record.id} />
             <Button onClick={() => navigate('/papercheck/check')}>{t('report.again')}</Button>
           </div>
         </div>

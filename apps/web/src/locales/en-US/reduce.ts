@@ -214,7 +214,7 @@ export default {
   },
   entry: {
     reduceAigc: 'Lower AIGC',
-    reduceSimilarity: 'Lower similarity',
+    reduceSimilarity: 'Whole-paper rewriting',
     reducedTitle: 'This paper has been through AIGC reduction',
     reducedBody: 'AIGC score {{before}} → {{after}}',
     reducedRunning: 'AIGC reduction running…',

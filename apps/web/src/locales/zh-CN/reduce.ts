@@ -206,7 +206,7 @@ export default {
   },
   entry: {
     reduceAigc: '一键降AIGC',
-    reduceSimilarity: '一键降重',
+    reduceSimilarity: '全文降重',
     reducedTitle: '这篇已降过 AIGC',
     reducedBody: 'AIGC 疑似度 {{before}} → {{after}}',
     reducedRunning: '降AIGC进行中…',
