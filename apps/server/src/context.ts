@@ -18,6 +18,7 @@ import { createSlidesService, type SlidesService } from './services/slides/index
 import { type AigcService, createAigcService } from './services/aigc/index.ts';
 import { createRewriteService, type RewriteService } from './services/rewriting/index.ts';
 import { createWritingService, type WritingService } from './services/writing/index.ts';
+import { createReduceService, type ReduceService } from './services/reducing/index.ts';
 
 /** Everything a route or a job handler needs, built once per process. */
 export interface AppContext {
@@ -38,6 +39,7 @@ export interface AppContext {
   slides: SlidesService;
   rewriting: RewriteService;
   writing: WritingService;
+  reducing: ReduceService;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
   const slides = await createSlidesService({ db, llm, billing, jobs, sysConfig });
   const rewriting = await createRewriteService({ db, sysConfig, jobs, billing, llm });
   const writing = await createWritingService({ db, sysConfig, jobs, billing, llm });
+  const reducing = await createReduceService({ db, sysConfig, jobs, billing, llm, library: checks.library });
   return {
     config,
     db,
@@ -79,6 +82,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     slides,
     rewriting,
     writing,
+    reducing,
     async close() {
       await jobs.close();
       await checks.close();

@@ -17,12 +17,11 @@ export {
   type ThesisCover,
 } from './paper-docx.ts';
 export {
-  type DiffPiece,
-  diffRewrite,
   type RewriteDocument,
   type RewriteParagraph,
   renderRewriteDocx,
 } from './rewrite-docx.ts';
+export { type DiffOp, type DiffPiece, diffOps, diffRewrite, foldDiffOps } from './text-diff.ts';
 export {
   type Bullet,
   type Deck,
@@ -42,3 +41,9 @@ export {
   aigcRuns,
   renderAigcReportPdf,
 } from './aigc-report-pdf.ts';
+export {
+  type ParagraphEdit,
+  type RewriteDocxOptions,
+  type RewriteDocxResult,
+  rewriteDocx,
+} from './docx-rewrite/index.ts';

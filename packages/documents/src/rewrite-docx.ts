@@ -14,6 +14,7 @@ import {
   WidthType,
 } from 'docx';
 import { beijingTime, percent } from './format.ts';
+import { type DiffPiece, diffRewrite } from './text-diff.ts';
 import {
   bodyParagraph,
   HEI,
@@ -42,110 +43,6 @@ export interface RewriteDocument {
   createdAt?: string;
   /** 改写对照 table after the clean text; on by default */
   comparison?: boolean;
-}
-
-export interface DiffPiece {
-  text: string;
-  changed: boolean;
-}
-
-/** Above this many LCS cells a paragraph pair is compared sentence by sentence instead of token by token. */
-const MAX_DIFF_CELLS = 4_000_000;
-const TOKEN = /[A-Za-z0-9]+|\s+|[\s\S]/gu;
-const SENTENCE = /[^。！？；!?;\n]+[。！？；!?;\n]*|[。！？；!?;\n]+/gu;
-
-function lcsTable(a: readonly string[], b: readonly string[]): Uint32Array {
-  const width = b.length + 1;
-  const table = new Uint32Array((a.length + 1) * width);
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      table[i * width + j] =
-        a[i] === b[j]
-          ? (table[(i + 1) * width + j + 1] ?? 0) + 1
-          : Math.max(table[(i + 1) * width + j] ?? 0, table[i * width + j + 1] ?? 0);
-    }
-  }
-  return table;
-}
-
-function pushPiece(pieces: DiffPiece[], text: string, changed: boolean): void {
-  const last = pieces.at(-1);
-  if (last && last.changed === changed) last.text += text;
-  else pieces.push({ text, changed });
-}
-
-/** A one-character unchanged run between two changes reads as noise in Chinese: fold it into the change. */
-function foldSlivers(pieces: DiffPiece[]): DiffPiece[] {
-  const out: DiffPiece[] = [];
-  pieces.forEach((piece, k) => {
-    const sliver =
-      !piece.changed && [...piece.text].length === 1 && pieces[k - 1]?.changed && pieces[k + 1]?.changed;
-    pushPiece(out, piece.text, piece.changed || Boolean(sliver));
-  });
-  return out;
-}
-
-/**
- * Which parts of `original` were removed and which parts of `rewritten` are new: an LCS over
- * characters (words for Latin text) between the common head and tail, or over sentences when
- * the middle is too long for that.
- */
-export function diffRewrite(
-  original: string,
-  rewritten: string,
-): { original: DiffPiece[]; rewritten: DiffPiece[] } {
-  const split = (text: string, unit: RegExp) => text.match(unit) ?? [];
-  let a = split(original, TOKEN);
-  let b = split(rewritten, TOKEN);
-  if (a.length * b.length > MAX_DIFF_CELLS) {
-    a = split(original, SENTENCE);
-    b = split(rewritten, SENTENCE);
-  }
-  const out = { original: [] as DiffPiece[], rewritten: [] as DiffPiece[] };
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (
-    tail < a.length - head &&
-    tail < b.length - head &&
-    a[a.length - 1 - tail] === b[b.length - 1 - tail]
-  )
-    tail++;
-  const same = (from: number, to: number) => a.slice(from, to).join('');
-  if (head > 0) {
-    pushPiece(out.original, same(0, head), false);
-    pushPiece(out.rewritten, same(0, head), false);
-  }
-  const midA = a.slice(head, a.length - tail);
-  const midB = b.slice(head, b.length - tail);
-  if (midA.length * midB.length > MAX_DIFF_CELLS) {
-    // thousands of differing sentences on both sides: mark the whole middle rather than stall
-    if (midA.length > 0) pushPiece(out.original, midA.join(''), true);
-    if (midB.length > 0) pushPiece(out.rewritten, midB.join(''), true);
-  } else {
-    const table = lcsTable(midA, midB);
-    const width = midB.length + 1;
-    let i = 0;
-    let j = 0;
-    while (i < midA.length || j < midB.length) {
-      if (i < midA.length && j < midB.length && midA[i] === midB[j]) {
-        pushPiece(out.original, midA[i++] ?? '', false);
-        pushPiece(out.rewritten, midB[j++] ?? '', false);
-      } else if (
-        j < midB.length &&
-        (i === midA.length || (table[i * width + j + 1] ?? 0) >= (table[(i + 1) * width + j] ?? 0))
-      ) {
-        pushPiece(out.rewritten, midB[j++] ?? '', true);
-      } else {
-        pushPiece(out.original, midA[i++] ?? '', true);
-      }
-    }
-  }
-  if (tail > 0) {
-    pushPiece(out.original, same(a.length - tail, a.length), false);
-    pushPiece(out.rewritten, same(a.length - tail, a.length), false);
-  }
-  return { original: foldSlivers(out.original), rewritten: foldSlivers(out.rewritten) };
 }
 
 const MODE_LABEL = {

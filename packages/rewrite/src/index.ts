@@ -20,6 +20,7 @@ export {
 export { RULES, type RuleContext, type SentenceRule, splitLongRule } from './rules.ts';
 export { synonymGroupCount, synonymsOf } from './synonyms.ts';
 export {
+  buildBothMessages,
   buildDeAigcMessages,
   buildRewriteMessages,
   type ChatMessage,
@@ -28,3 +29,24 @@ export {
   type OutputCheckOptions,
   type PromptOptions,
 } from './prompts.ts';
+export {
+  type Attempt,
+  type Complete,
+  cleanAnswer,
+  type Goal,
+  type GuardOptions,
+  type GuardResult,
+  goalOf,
+  type Measure,
+  meaningGuard,
+  modelStrategies,
+  offlineStrategies,
+  type ParagraphOutcome,
+  type ReduceOptions,
+  type RoundLog,
+  reduceParagraphs,
+  type Scores,
+  type Strategy,
+  type StrategyOptions,
+  type Targets,
+} from './loop/index.ts';

@@ -4,6 +4,7 @@ import {
   type ProtectedSpan,
   type ProtectOptions,
 } from './protect.ts';
+import type { Scores, Targets } from './loop/types.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user';
@@ -13,6 +14,11 @@ export interface ChatMessage {
 export interface PromptOptions extends ProtectOptions {
   /** Discipline or context shown to the model (e.g. 计算机科学). */
   discipline?: string;
+  /** The text's current figures and the user's targets, shown to the model so a later round knows how far to go. */
+  scores?: Scores;
+  targets?: Targets;
+  /** Find the must-keep spans in this text instead (the original paragraph, when rewriting an earlier rewrite). */
+  protectFrom?: string;
 }
 
 /** Kinds a model must reproduce character for character; `term` is advisory (the glossary is a heuristic). */
@@ -44,32 +50,39 @@ const KIND_LABELS: Record<ProtectedKind, string> = {
 const COMMON_RULES = [
   '只输出改写后的正文，不要解释，不要加标题、序号或引号。',
   '保持原意、学术语体和段落结构，不增删事实，不编造数据、文献或结论。',
-  '下列“必须保留”的内容要逐字保留（包括数字、单位、引用标注和英文），可以调整它们在句中的位置。',
+  '下列“必须保留”的内容要逐字保留（包括数字、单位、引用标注、公式、英文和指定术语），可以调整它们在句中的位置。',
+  '不得改变否定（不、未、无、非）、数量、单位、人名、地名和机构名；参考文献列表原样保留。',
 ];
+
+const SIMILARITY_TASK =
+  '你是学术论文降重助手。请改写用户给出的中文学术段落，使其与原文的字面重复尽量少：替换同义词、调整语序、主动与被动互换、拆分或合并句子，避免与原文连续相同的字串（不超过 8 个字）。';
+const AIGC_TASK =
+  '你是学术写作润色助手。请把用户给出的段落改写成更像研究者本人撰写的文字：减少“首先、其次、此外、综上所述、值得注意的是”等模板化连接词和排比，句子长短错落，用具体表述替代空泛概括，语气克制、客观。';
+const BOTH_TASK =
+  '你是学术论文修改助手，需要同时做到两点：一是降低与原文的字面重复（替换同义词、调整语序、拆分或合并句子，避免与原文连续相同的字串超过 8 个字）；二是让文字读起来像研究者本人所写（去掉“首先、其次、此外、综上所述、值得注意的是”等模板化连接词和排比，句子长短错落，少用空泛的套话）。两点都要满足，不能为了一点牺牲另一点。';
 
 /** 降重: rewrite so a fingerprint checker no longer matches, keeping meaning and every protected span. */
 export function buildRewriteMessages(text: string, options: PromptOptions = {}): ChatMessage[] {
-  return buildMessages(
-    text,
-    options,
-    '你是学术论文降重助手。请改写用户给出的中文学术段落，使其与原文的字面重复尽量少：替换同义词、调整语序、主动与被动互换、拆分或合并句子，避免与原文连续相同的字串（不超过 8 个字）。',
-  );
+  return buildMessages(text, options, SIMILARITY_TASK);
 }
 
 /** 降AIGC: make machine-sounding text read like a human author's, with the same protected spans. */
 export function buildDeAigcMessages(text: string, options: PromptOptions = {}): ChatMessage[] {
-  return buildMessages(
-    text,
-    options,
-    '你是学术写作润色助手。请把用户给出的段落改写成更像研究者本人撰写的文字：减少“首先、其次、此外、综上所述、值得注意的是”等模板化连接词和排比，句子长短错落，用具体表述替代空泛概括，语气克制、客观。',
-  );
+  return buildMessages(text, options, AIGC_TASK);
+}
+
+/** 降重 and 降AIGC at once (dual-target mode): less literal overlap and less template prose in one rewrite. */
+export function buildBothMessages(text: string, options: PromptOptions = {}): ChatMessage[] {
+  return buildMessages(text, options, BOTH_TASK);
 }
 
 function buildMessages(text: string, options: PromptOptions, task: string): ChatMessage[] {
-  const spans = findProtectedSpans(text, options);
+  const spans = findProtectedSpans(options.protectFrom ?? text, options);
   const keep = uniqueTexts(spans.filter((s) => s.kind !== 'reference'));
   const lines = [task, ...COMMON_RULES];
   if (options.discipline) lines.push(`学科：${options.discipline}。`);
+  const figures = figuresLine(options.scores, options.targets);
+  if (figures) lines.push(figures);
   const system = lines.join('\n');
   const keepList =
     keep.length === 0 ? '（无）' : keep.map((s) => `- ${s.text}（${KIND_LABELS[s.kind]}）`).join('\n');
@@ -78,6 +91,27 @@ function buildMessages(text: string, options: PromptOptions, task: string): Chat
     { role: 'system', content: system },
     { role: 'user', content: user },
   ];
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/** 当前复制比 62%，目标 ≤ 30%；… — only the figures that were measured or asked for. */
+function figuresLine(scores: Scores | undefined, targets: Targets | undefined): string | null {
+  const parts: string[] = [];
+  const item = (label: string, now: number | null | undefined, target: number | undefined) => {
+    if (now === null || now === undefined) {
+      if (target !== undefined) parts.push(`${label}目标 ≤ ${pct(target)}`);
+      return;
+    }
+    parts.push(
+      target === undefined
+        ? `当前${label}${pct(now)}（不得升高）`
+        : `当前${label}${pct(now)}，目标 ≤ ${pct(target)}`,
+    );
+  };
+  item('复制比', scores?.similarity, targets?.similarity);
+  item('AIGC疑似度', scores?.aigc, targets?.aigc);
+  return parts.length === 0 ? null : `${parts.join('；')}。`;
 }
 
 function uniqueTexts(spans: readonly ProtectedSpan[]): ProtectedSpan[] {

@@ -89,7 +89,11 @@ class PartReader {
   }
 }
 
-export function boundedDocxPackage(buf: Buffer, limits: ReadLimits): Buffer {
+/** The zip directory of an uploaded .docx, refused before anything is inflated when it claims absurd sizes. */
+function openDocx(
+  buf: Buffer,
+  limits: ReadLimits,
+): { entries: ZipEntry[]; reader: PartReader; main: string } {
   if (buf.subarray(0, 8).equals(CFB_MAGIC)) {
     // an OLE compound file: a password-protected .docx, or a .doc renamed
     throw new TextkitError('UNREADABLE_FILE');
@@ -100,12 +104,33 @@ export function boundedDocxPackage(buf: Buffer, limits: ReadLimits): Buffer {
     if (e.declaredSize > inflateBound(e.compressedSize, limits)) throw new TextkitError('INFLATED_TOO_LARGE');
   }
   const reader = new PartReader(buf, entries, limits);
-
   const mainCandidates = relationships(reader.text('_rels/.rels'))
     .filter((r) => r.type === `${REL}officeDocument`)
     .map((r) => joinPath('', r.target));
   const main = mainCandidates.find((p) => reader.exists(p)) ?? 'word/document.xml';
   if (!reader.exists(main)) throw new TextkitError('UNREADABLE_FILE');
+  return { entries, reader, main };
+}
+
+/**
+ * The main document part of an uploaded .docx (word/document.xml, wherever the package puts it), inflated under
+ * the caps and scanned like the parts mammoth reads; `entries` is the zip directory, to write the package back.
+ */
+export function readMainDocumentPart(
+  buf: Buffer,
+  limits: ReadLimits,
+): { entries: ZipEntry[]; name: string; xml: string } {
+  const { entries, reader, main } = openDocx(buf, limits);
+  const xml = reader.text(main)!;
+  const counts = scanXml(xml);
+  if (counts.paragraphs > limits.maxBlocks || counts.elements > limits.maxXmlElements)
+    throw new TextkitError('TOO_MANY_BLOCKS');
+  if (counts.textChars > limits.maxChars) throw new TextkitError('TOO_LONG');
+  return { entries, name: main, xml };
+}
+
+export function boundedDocxPackage(buf: Buffer, limits: ReadLimits): Buffer {
+  const { reader, main } = openDocx(buf, limits);
   reader.text('[Content_Types].xml');
   reader.text(main);
   const mainRels = relationships(reader.text(relsPathOf(main)));

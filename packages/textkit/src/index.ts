@@ -39,3 +39,7 @@ export {
   type ReferenceSection,
 } from './references.ts';
 export { type SentenceSpan, splitSentences } from './sentences.ts';
+// reading and writing back a user's .docx package (packages/documents rewrites its paragraphs)
+export { readMainDocumentPart } from './docx-package.ts';
+export { resolveLimits } from './limits.ts';
+export { replaceZipEntry, type ZipEntry } from './zip.ts';

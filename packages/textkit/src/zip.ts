@@ -1,4 +1,4 @@
-import { crc32, inflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { TextkitError } from './errors.ts';
 import { inflateBound, type ReadLimits } from './limits.ts';
 
@@ -15,6 +15,11 @@ export interface ZipEntry {
   /** As declared by the directory: may lie, so inflation is bounded independently of it. */
   declaredSize: number;
   localHeaderOffset: number;
+  /** General-purpose flags, CRC-32 and where the entry's central directory record sits (to copy it as is). */
+  flags: number;
+  crc32: number;
+  centralOffset: number;
+  centralLength: number;
 }
 
 const EOCD_SIG = 0x06054b50;
@@ -58,6 +63,10 @@ export function readZipDirectory(buf: Buffer, maxEntries: number): ZipEntry[] {
       compressedSize: buf.readUInt32LE(p + 20),
       declaredSize: buf.readUInt32LE(p + 24),
       localHeaderOffset: buf.readUInt32LE(p + 42),
+      flags,
+      crc32: buf.readUInt32LE(p + 16),
+      centralOffset: p,
+      centralLength: next - p,
     });
     p = next;
   }
@@ -134,6 +143,77 @@ export function writeStoredZip(files: ReadonlyArray<{ name: string; data: Buffer
   end.writeUInt32LE(EOCD_SIG, 0);
   end.writeUInt16LE(files.length, 8);
   end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(dirSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, ...directory, end]);
+}
+
+const DESCRIPTOR_SIG = 0x08074b50;
+
+/** The bytes of an entry's local record: header, name, extra field, data and data descriptor, as stored. */
+function localRecord(buf: Buffer, entry: ZipEntry): Buffer {
+  const loc = entry.localHeaderOffset;
+  if (loc + 30 > buf.length || buf.readUInt32LE(loc) !== LOC_SIG) throw unreadable();
+  let end = loc + 30 + buf.readUInt16LE(loc + 26) + buf.readUInt16LE(loc + 28) + entry.compressedSize;
+  if ((entry.flags & 0x0008) !== 0) {
+    end += end + 4 <= buf.length && buf.readUInt32LE(end) === DESCRIPTOR_SIG ? 16 : 12;
+  }
+  if (end > buf.length) throw unreadable();
+  return buf.subarray(loc, end);
+}
+
+/**
+ * The same zip with one entry's content replaced (deflated): every other entry's local record and directory
+ * record are copied byte for byte, so the parts nobody edited stay exactly as the user's program wrote them.
+ */
+export function replaceZipEntry(
+  buf: Buffer,
+  entries: readonly ZipEntry[],
+  name: string,
+  data: Buffer,
+): Buffer {
+  const parts: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const central = Buffer.from(buf.subarray(entry.centralOffset, entry.centralOffset + entry.centralLength));
+    if (entry.name === name) {
+      const old = localRecord(buf, entry);
+      const deflated = deflateRawSync(data);
+      const nameBytes = Buffer.from(name, 'utf8');
+      const flags = entry.flags & 0x0800; // keep "UTF-8 names"; no descriptor, no encryption
+      const crc = crc32(data);
+      const local = Buffer.alloc(30);
+      local.writeUInt32LE(LOC_SIG, 0);
+      local.writeUInt16LE(20, 4);
+      local.writeUInt16LE(flags, 6);
+      local.writeUInt16LE(8, 8);
+      local.writeUInt32LE(old.readUInt32LE(10), 10); // modification time and date
+      local.writeUInt32LE(crc, 14);
+      local.writeUInt32LE(deflated.length, 18);
+      local.writeUInt32LE(data.length, 22);
+      local.writeUInt16LE(nameBytes.length, 26);
+      parts.push(local, nameBytes, deflated);
+      central.writeUInt16LE(flags, 8);
+      central.writeUInt16LE(8, 10);
+      central.writeUInt32LE(crc, 16);
+      central.writeUInt32LE(deflated.length, 20);
+      central.writeUInt32LE(data.length, 24);
+      central.writeUInt32LE(offset, 42);
+      offset += 30 + nameBytes.length + deflated.length;
+    } else {
+      const record = localRecord(buf, entry);
+      central.writeUInt32LE(offset, 42);
+      parts.push(record);
+      offset += record.length;
+    }
+    directory.push(central);
+  }
+  const dirSize = directory.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(EOCD_SIG, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(dirSize, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...parts, ...directory, end]);

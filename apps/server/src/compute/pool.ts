@@ -3,7 +3,14 @@ import { MessageChannel } from 'node:worker_threads';
 import type { DetectionResult } from '@paperdesk/aigc';
 import { type ParsedDocument, TextkitError } from '@paperdesk/textkit';
 import { Piscina } from 'piscina';
-import type { AigcModelInfo, DetectInput, ReadInput, ReadOutcome, TaskMessage } from './tasks.ts';
+import type {
+  AigcModelInfo,
+  DetectInput,
+  ReadInput,
+  ReadOutcome,
+  SimilarityInput,
+  TaskMessage,
+} from './tasks.ts';
 
 /**
  * CPU-heavy work on untrusted input (reading uploaded documents) and long computations (AIGC detection) run in a
@@ -72,6 +79,8 @@ export interface ComputePool {
   aigcModel(): Promise<AigcModelInfo>;
   /** The AIGC detector over a few lines (one batch of detectDocument). */
   aigcDetect(lines: string[]): Promise<DetectionResult>;
+  /** 专业版 复制比 (0..1) of one paragraph against a few source texts (see tasks.ts similarityTask). */
+  similarity(text: string, sources: string[]): Promise<number>;
   /** Ends the workers; tasks still running are refused as `closed`. */
   close(): Promise<void>;
 }
@@ -99,7 +108,11 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
    */
   async function run<R>(
     name: string,
-    input: Omit<ReadInput, 'port'> | Omit<DetectInput, 'port'> | Record<string, never>,
+    input:
+      | Omit<ReadInput, 'port'>
+      | Omit<DetectInput, 'port'>
+      | Omit<SimilarityInput, 'port'>
+      | Record<string, never>,
     opts: { timeoutMs: number; timedOut: () => Error; tooLarge: () => Error },
   ): Promise<R> {
     if (closed) throw closedError();
@@ -165,6 +178,18 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
         'aigcDetectTask',
         { lines },
         { timeoutMs: limits.detectTimeoutMs, ...detectFailure },
+      );
+    },
+
+    similarity(text, sources) {
+      return run<number>(
+        'similarityTask',
+        { text, sources },
+        {
+          timeoutMs: limits.detectTimeoutMs,
+          timedOut: () => new ComputeError('timeout', '复制比测量超时'),
+          tooLarge: () => new ComputeError('too-large', '复制比测量所需内存超出上限'),
+        },
       );
     },
 

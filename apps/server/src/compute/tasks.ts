@@ -5,6 +5,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { type BandThresholds, type DetectionResult, loadDetector } from '@paperdesk/aigc';
+import { checkDocument, PlagiarismIndex } from '@paperdesk/plagiarism';
 import {
   documentFormat,
   isTextkitError,
@@ -34,6 +35,11 @@ export type ReadOutcome = { ok: true; doc: ParsedDocument } | { ok: false; textk
 
 export interface DetectInput extends TaskInput {
   lines: string[];
+}
+
+export interface SimilarityInput extends TaskInput {
+  text: string;
+  sources: string[];
 }
 
 /** What the main thread needs of the AIGC model to shape a report (the model itself stays in the worker). */
@@ -93,4 +99,17 @@ export function aigcModelTask({ port }: TaskInput): AigcModelInfo {
 export function aigcDetectTask({ port, lines }: DetectInput): DetectionResult {
   started(port);
   return loadDetector().detect(lines);
+}
+
+/**
+ * 专业版 复制比 (0..1) of one paragraph against a few known source texts outside the library (the snippets a
+ * third-party report quoted): a throwaway index of just those texts.
+ */
+export function similarityTask({ port, text, sources }: SimilarityInput): number {
+  started(port);
+  const index = new PlagiarismIndex();
+  sources.forEach((source, i) => {
+    index.add({ id: String(i + 1), title: `source ${i + 1}`, text: source });
+  });
+  return checkDocument({ blocks: [{ kind: 'paragraph', text }] }, index, { paraphrase: true }).ratios.total;
 }

@@ -11,3 +11,4 @@ const tasks = await import('./tasks.ts');
 export const readDocumentTask = tasks.readDocumentTask;
 export const aigcModelTask = tasks.aigcModelTask;
 export const aigcDetectTask = tasks.aigcDetectTask;
+export const similarityTask = tasks.similarityTask;

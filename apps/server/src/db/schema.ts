@@ -3,6 +3,7 @@ import type { AigcTables } from './tables/aigc.ts';
 import type { BillingTables } from './tables/billing.ts';
 import type { CheckTables } from './tables/checks.ts';
 import type { LlmTables } from './tables/llm.ts';
+import type { ReducingTables } from './tables/reducing.ts';
 import type { RewritingTables } from './tables/rewriting.ts';
 import type { SlidesTables } from './tables/slides.ts';
 import type { WritingTables } from './tables/writing.ts';
@@ -16,4 +17,5 @@ export interface Database
     AigcTables,
     RewritingTables,
     SlidesTables,
-    WritingTables {}
+    WritingTables,
+    ReducingTables {}

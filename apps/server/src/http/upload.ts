@@ -35,7 +35,7 @@ export async function readForm(
       limits: { fileSize: opts.maxFileBytes, files: opts.maxFiles, fields: 20, fieldSize: TEXT_BODY_LIMIT },
     })) {
       if (part.type === 'file') {
-        files.push({ filename: part.filename || 'upload', data: await part.toBuffer() });
+        files.push({ filename: part.filename || 'upload', data: await part.toBuffer(), field: part.fieldname });
       } else {
         fields[part.fieldname] = String(part.value ?? '');
       }

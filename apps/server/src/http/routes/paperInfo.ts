@@ -117,8 +117,14 @@ export const paperInfoRoutes: RouteModule = async (app, ctx: AppContext) => {
     },
   );
 
-  downloadRoute(app, tags, ep.download, async (c) => ({
-    asciiName: `paper-${c.query.id}.docx`,
-    file: await writing.download(c.userId, c.query.id),
-  }));
+  downloadRoute(
+    app,
+    tags,
+    ep.download,
+    async (c) => ({
+      asciiName: `paper-${c.query.id}.docx`,
+      file: await writing.download(c.userId, c.query.id),
+    }),
+    { alsoPost: true },
+  );
 };

@@ -25,9 +25,10 @@ function register<E extends Endpoint>(
   tags: readonly string[],
   ep: E,
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  method: 'GET' | 'POST' = ep.method,
 ) {
   app.route({
-    method: ep.method,
+    method,
     url: ep.path,
     schema: {
       tags: [...tags],
@@ -56,17 +57,23 @@ export function userRoute<E extends Endpoint>(
   register(app, tags, ep, (req) => answer(callOf<E>(req)));
 }
 
-/** A signed-in file download from its definition: `asciiName` for old clients, the UTF-8 name in the file. */
+/**
+ * A signed-in file download from its definition: `asciiName` for old clients, the UTF-8 name in the file.
+ * `alsoPost`: a GET download answers POST too (the spec's default method for every call).
+ */
 export function downloadRoute<E extends Endpoint>(
   app: ZodApp,
   tags: readonly string[],
   ep: E,
   file: (call: Call<E>) => Promise<{ asciiName: string; file: DownloadFile }>,
+  opts: { alsoPost?: boolean } = {},
 ) {
-  register(app, tags, ep, async (req, reply) => {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const f = await file(callOf<E>(req));
     return sendDownload(reply, f.asciiName, f.file);
-  });
+  };
+  register(app, tags, ep, handler);
+  if (opts.alsoPost && ep.method === 'GET') register(app, tags, ep, handler, 'POST');
 }
 
 /** The calls every paid record answers the same way, whatever the service. */

@@ -55,6 +55,12 @@ export const DEFAULT_PRICES: Array<{
     description: '降 AIGC',
   },
   {
+    service: 'aigc_rewrite',
+    edition: 'model',
+    entry: { unit: 'per_1000_chars', fen: 600, label: '降AIGC（AI 模型）6元/千字' },
+    description: '降 AIGC，AI 模型逐段改写并复测',
+  },
+  {
     service: 'writing',
     edition: 'standard',
     entry: { unit: 'per_item', fen: 2990, label: 'AI写作 29.9元/篇' },

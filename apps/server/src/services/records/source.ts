@@ -6,6 +6,8 @@ import type { createSysConfig } from '../sys-config.ts';
 export interface UploadedFile {
   filename: string;
   data: Buffer;
+  /** The multipart field it came in (e.g. `file`, `report`). */
+  field?: string;
 }
 
 /** What a user sends to a paid service: an uploaded file or pasted text. */

@@ -1,0 +1,60 @@
+import type { ReduceKind, ReducePath, ServiceKind } from '@paperdesk/contracts';
+import type { Billing, Executor } from '../billing/index.ts';
+
+/**
+ * The seam between reducing and billing. Prices (per 1,000 characters, sys_config `price.<service>.<edition>`):
+ * 降重 offline = `price.rewrite.standard`, 降重 model = `price.rewrite.cnki` (the prices 智能降重 / 知网专版 already
+ * charge), 降AIGC offline = `price.aigc_rewrite.standard`, 降AIGC model = `price.aigc_rewrite.model`. Quotas:
+ * the `rewrite` and `aigc_rewrite` character packages, then the balance.
+ */
+export const REDUCE_RECORD_TYPE = 'reduce';
+
+export const PRICE_OF: Record<ReduceKind, { service: ServiceKind; edition: Record<ReducePath, string> }> = {
+  similarity: { service: 'rewrite', edition: { offline: 'standard', model: 'cnki' } },
+  aigc: { service: 'aigc_rewrite', edition: { offline: 'standard', model: 'model' } },
+};
+
+export const PRODUCT_NAMES: Record<ReduceKind, Record<ReducePath, string>> = {
+  similarity: { offline: '全文降重（离线）', model: '全文降重（AI 模型）' },
+  aigc: { offline: '降AIGC（离线）', model: '降AIGC（AI 模型）' },
+};
+
+export function createReduceBilling(billing: Billing) {
+  return {
+    async quote(kind: ReduceKind, path: ReducePath, characters: number) {
+      const p = PRICE_OF[kind];
+      const q = await billing.quote(p.service, p.edition[path], { characters: Math.max(1, characters) });
+      return { unitFen: q.unitFen, fen: q.fen };
+    },
+    /** Inside the caller's transaction; 402 when credit is short. */
+    async charge(
+      trx: Executor,
+      input: {
+        userId: number;
+        kind: ReduceKind;
+        path: ReducePath;
+        characters: number;
+        recordId: number;
+        orderId?: number | undefined;
+      },
+    ) {
+      const p = PRICE_OF[input.kind];
+      const r = await billing.charge(trx, {
+        userId: input.userId,
+        service: p.service,
+        edition: p.edition[input.path],
+        characters: Math.max(1, input.characters),
+        recordType: REDUCE_RECORD_TYPE,
+        recordId: input.recordId,
+        ...(input.orderId !== undefined ? { orderId: input.orderId } : {}),
+        note: `${PRODUCT_NAMES[input.kind][input.path]} #${input.recordId}`,
+      });
+      return { source: r.source, fen: r.fen };
+    },
+    /** Gives back what the record's charge took; a second call does nothing. */
+    refund: (trx: Executor, recordId: number) =>
+      billing.refund(trx, { recordType: REDUCE_RECORD_TYPE, recordId }),
+  };
+}
+
+export type ReduceBilling = ReturnType<typeof createReduceBilling>;

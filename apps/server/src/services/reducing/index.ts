@@ -1,0 +1,110 @@
+import { renderRewriteDocx } from '@paperdesk/documents';
+import { computePool } from '../../compute/pool.ts';
+import type { Db } from '../../db/index.ts';
+import type { JobQueue } from '../../jobs/types.ts';
+import type { DocumentScorer } from '../aigc/report.ts';
+import { pooledScorer } from '../aigc/scorer.ts';
+import type { Billing } from '../billing/index.ts';
+import type { Library } from '../checks/library.ts';
+import type { Llm } from '../llm-usage.ts';
+import { payByQr } from '../records/kernel.ts';
+import type { createSysConfig } from '../sys-config.ts';
+import { createReduceBilling, PRODUCT_NAMES, PRICE_OF, REDUCE_RECORD_TYPE } from './billing-port.ts';
+import { createMeasurer, type Measurer } from './measure.ts';
+import { createReducing, DEFAULT_REDUCE_LIMITS, REDUCE_LIMIT_KEYS } from './records.ts';
+
+/**
+ * Whole-paper 降重 and 降AIGC (paper_machine_api, and paper_aigc_api's reduce calls): one service on the paid-record
+ * kernel, the `reduce` job and pay-per-record. Built once per process; the job kind is registered here so both
+ * `serve` and `worker` run it.
+ */
+export async function createReduceService(deps: {
+  db: Db;
+  sysConfig: ReturnType<typeof createSysConfig>;
+  jobs: JobQueue;
+  billing: Billing;
+  llm: Llm;
+  library: Library;
+  /** Tests measure with their own instruments; by default the check thread and the compute pool. */
+  measurer?: (userId: number) => Measurer;
+}) {
+  let scorer: Promise<DocumentScorer> | null = null;
+  const detector = () => {
+    scorer ??= pooledScorer(computePool).catch((err: unknown) => {
+      scorer = null;
+      throw err;
+    });
+    return scorer;
+  };
+  const reducing = createReducing({
+    db: deps.db,
+    sysConfig: deps.sysConfig,
+    jobs: deps.jobs,
+    billing: createReduceBilling(deps.billing),
+    llm: deps.llm,
+    measurer:
+      deps.measurer ??
+      ((userId) => createMeasurer({ library: deps.library, pool: computePool, scorer: detector, userId })),
+  });
+  await deps.sysConfig.seed(REDUCE_LIMIT_KEYS.maxChars, DEFAULT_REDUCE_LIMITS.maxChars, '全文降重/降AIGC 单次最多字符数');
+  await deps.sysConfig.seed(REDUCE_LIMIT_KEYS.minChars, DEFAULT_REDUCE_LIMITS.minChars, '全文降重/降AIGC 单次最少字符数');
+  reducing.registerJobs(deps.jobs);
+  // Pay for one record by QR (create_order with recordType 'reduce'); once paid, the record is submitted.
+  payByQr(deps.billing, REDUCE_RECORD_TYPE, {
+    load: reducing.load,
+    submitted: '该记录已提交，无需再次支付',
+    pricing: (r) => ({
+      service: PRICE_OF[r.kind].service,
+      edition: PRICE_OF[r.kind].edition[r.path],
+      characters: r.characters,
+      subject: `${PRODUCT_NAMES[r.kind][r.path]}：${r.title}`.slice(0, 100),
+    }),
+    submit: (userId, r, orderId) => reducing.submit(userId, r.id, { orderId }),
+  });
+
+  return {
+    ...reducing,
+
+    /**
+     * download: the user's own .docx with the paragraph text replaced (optionally as tracked revisions) when the
+     * record came from one, else a generated .docx (clean text, then the 原文 | 改写后 table).
+     */
+    async download(userId: number, id: number, opts: { track: boolean }) {
+      const { row, paragraphs } = await reducing.finalParagraphs(userId, id);
+      const base = row.title.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 80) || '论文';
+      const suffix = row.kind === 'aigc' ? '降AIGC结果' : '降重结果';
+      const before = row.beforeScores ? (JSON.parse(row.beforeScores) as Record<string, number | null>) : null;
+      const after = row.afterScores ? (JSON.parse(row.afterScores) as Record<string, number | null>) : null;
+      const metric = row.kind === 'aigc' ? 'aigc' : 'similarity';
+      const body = await renderRewriteDocx({
+        title: row.title,
+        mode: row.kind === 'aigc' ? 'aigc' : 'dedup',
+        paragraphs: paragraphs
+          .filter((p) => p.kind !== 'heading')
+          .map((p) => ({ original: p.original, rewritten: p.text })),
+        ...(before?.[metric] != null ? { before: before[metric]! } : {}),
+        ...(after?.[metric] != null ? { after: after[metric]! } : {}),
+        createdAt: row.finishedAt ?? row.createdAt,
+      });
+      void opts;
+      return { body, filename: `${base}-${suffix}.docx` };
+    },
+
+    /** submit_check: the final text as a new 查重 record (created, not charged); the record remembers it. */
+    async submitCheck(
+      userId: number,
+      id: number,
+      createCheck: (title: string, text: string) => Promise<{ id: number }>,
+    ) {
+      const { record, paragraphs } = await reducing.finalParagraphs(userId, id);
+      const check = await createCheck(
+        `${record.title}（改写后复查）`.slice(0, 200),
+        paragraphs.map((p) => p.text).join('\n'),
+      );
+      await reducing.linkCheck(userId, id, check.id);
+      return check;
+    },
+  };
+}
+
+export type ReduceService = Awaited<ReturnType<typeof createReduceService>>;

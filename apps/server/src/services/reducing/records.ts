@@ -1,0 +1,582 @@
+import {
+  type AigcReport,
+  type CheckReport,
+  type Page,
+  type PageQuery,
+  REDUCE_DEFAULT_TARGETS,
+  type ReduceContent,
+  type ReduceDetail,
+  type ReduceKind,
+  type ReduceListFilter,
+  type ReduceOrigin,
+  type ReduceParagraph,
+  type ReduceParagraphDecisionInput,
+  type ReduceParagraphResult,
+  type ReducePath,
+  type ReduceQuote,
+  type ReduceRecord,
+  type ReduceReportInfo,
+  type ReduceWordCount,
+} from '@paperdesk/contracts';
+import { reduceParagraphs, type Scores } from '@paperdesk/rewrite';
+import type { ParsedDocument } from '@paperdesk/textkit';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import {
+  featureOf,
+  knownSources,
+  paragraphRows,
+  reduceRun,
+  strategiesFor,
+  termsOf,
+} from '../../jobs/handlers/reduce.ts';
+import type { JobQueue } from '../../jobs/types.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
+import type { Llm } from '../llm-usage.ts';
+import { createPaidRecords } from '../records/kernel.ts';
+import { type DocumentSource, readSource } from '../records/source.ts';
+import type { createSysConfig } from '../sys-config.ts';
+import type { ReduceBilling } from './billing-port.ts';
+import { REDUCE_RECORD_TYPE } from './billing-port.ts';
+import type { Measurer } from './measure.ts';
+import { billedChars, type PlannedParagraph, planAigcReport, planCheckReport, planDocument } from './plan.ts';
+import {
+  askedOf,
+  finalScores,
+  finalText,
+  MAX_REDOS,
+  meets,
+  type ParagraphRow,
+  type RecordRow,
+  targetsOf,
+  toParagraph,
+  toRecord,
+} from './view.ts';
+
+declare module '../../jobs/types.ts' {
+  interface JobPayloads {
+    reduce: { recordId: number };
+  }
+}
+
+/** Admin-tunable limits (sys_config, public under `limit.`). */
+export const REDUCE_LIMIT_KEYS = {
+  maxChars: 'limit.reduce.maxChars',
+  minChars: 'limit.reduce.minChars',
+} as const;
+export const DEFAULT_REDUCE_LIMITS = { maxChars: 150_000, minChars: 50 };
+
+const PATHS: ReducePath[] = ['offline', 'model'];
+
+/** Targets as given (percent; undefined = not given) → the record's columns, the kind's default when none. */
+export function targetColumns(
+  kind: ReduceKind,
+  given: { targetSimilarity?: number | undefined; targetAigc?: number | undefined },
+): { targetSimilarity: number | null; targetAigc: number | null } {
+  if (given.targetSimilarity === undefined && given.targetAigc === undefined) {
+    const d = REDUCE_DEFAULT_TARGETS[kind];
+    return { targetSimilarity: d.similarity, targetAigc: d.aigc };
+  }
+  return { targetSimilarity: given.targetSimilarity ?? null, targetAigc: given.targetAigc ?? null };
+}
+
+export interface ReduceDeps {
+  db: Db;
+  sysConfig: ReturnType<typeof createSysConfig>;
+  jobs: JobQueue;
+  billing: ReduceBilling;
+  llm: Llm;
+  measurer: (userId: number) => Measurer;
+}
+
+export interface NewRecord {
+  title: string;
+  kind: ReduceKind;
+  path: ReducePath;
+  targetSimilarity?: number | undefined;
+  targetAigc?: number | undefined;
+}
+
+/** A document's title when the user gave none: its own, else the first words. */
+function titleFrom(given: string, doc: { title?: string | undefined; blocks: { text: string }[] }): string {
+  if (given.trim()) return given.trim().slice(0, 200);
+  if (doc.title?.trim()) return doc.title.trim().slice(0, 200);
+  const first = doc.blocks.find((b) => b.text.trim())?.text.trim() ?? '';
+  return first.length > 20 ? `${first.slice(0, 20)}…` : first || '未命名论文';
+}
+
+export function createReducing(deps: ReduceDeps) {
+  const { db, sysConfig, billing, llm } = deps;
+
+  async function limits() {
+    const [maxChars, minChars] = await Promise.all([
+      sysConfig.get(REDUCE_LIMIT_KEYS.maxChars, DEFAULT_REDUCE_LIMITS.maxChars),
+      sysConfig.get(REDUCE_LIMIT_KEYS.minChars, DEFAULT_REDUCE_LIMITS.minChars),
+    ]);
+    return { maxChars, minChars };
+  }
+
+  /** Empty and oversized papers are refused before anything is stored. */
+  async function checkLength(characters: number, opts: { fromReport?: boolean } = {}) {
+    const lim = await limits();
+    if (characters === 0) {
+      throw unprocessable(
+        opts.fromReport ? '报告中没有需要改写的段落，无需降重' : '没有找到需要改写的正文段落，请检查论文内容',
+      );
+    }
+    if (characters > lim.maxChars) {
+      throw unprocessable(
+        `需要改写的内容共 ${characters.toLocaleString('en-US')} 字符，超过单次 ${lim.maxChars.toLocaleString('en-US')} 字符的上限，请分章节提交`,
+      );
+    }
+    if (!opts.fromReport && characters < lim.minChars) {
+      throw unprocessable(`内容只有 ${characters} 字符，至少需要 ${lim.minChars} 字符`);
+    }
+    return lim;
+  }
+
+  async function quotes(kind: ReduceKind, characters: number): Promise<ReduceQuote[]> {
+    const out: ReduceQuote[] = [];
+    for (const path of PATHS) {
+      const q = await billing.quote(kind, path, characters);
+      out.push({ path, unitPriceFen: q.unitFen, priceFen: q.fen });
+    }
+    return out;
+  }
+
+  const records = createPaidRecords<RecordRow>(
+    { db, jobs: deps.jobs, billing: { refund: (trx, { recordId }) => billing.refund(trx, recordId) } },
+    {
+      table: 'reduceRecords',
+      job: 'reduce',
+      recordType: REDUCE_RECORD_TYPE,
+      messages: {
+        missing: '降重记录不存在',
+        busy: '改写进行中，完成后才能删除',
+        running: '改写中',
+        failed: '改写失败',
+      },
+      claimSet: { progress: 5 },
+      countsAttempts: true,
+      jobId: (recordId, attempt) => `reduce-${recordId}-${attempt}`,
+      async charge(trx, row, orderId) {
+        const c = await billing.charge(trx, {
+          userId: row.userId,
+          kind: row.kind,
+          path: row.path,
+          characters: Number(row.characters),
+          recordId: row.id,
+          orderId,
+        });
+        return { paidFen: c.fen, chargeSource: c.source };
+      },
+    },
+  );
+  const own = records.own;
+
+  async function insert(
+    userId: number,
+    input: NewRecord & {
+      origin: ReduceOrigin;
+      sourceRecordId?: number;
+      fileName: string | null;
+      paragraphs: PlannedParagraph[];
+      report?: { info: ReduceReportInfo };
+      docx?: Buffer;
+    },
+  ): Promise<ReduceRecord> {
+    const characters = billedChars(input.paragraphs);
+    await checkLength(characters, { fromReport: input.origin !== 'paste' && input.origin !== 'upload' });
+    // the model path is the model's work: without a model nothing is stored (503)
+    if (input.path === 'model') await llm.assertAvailable(featureOf(input));
+    const q = await billing.quote(input.kind, input.path, characters);
+    const known: Record<number, string[]> = {};
+    input.paragraphs.forEach((p, i) => {
+      if (p.included && p.known?.length) known[i] = p.known;
+    });
+    const report = input.report || Object.keys(known).length > 0 ? { ...input.report, known } : null;
+    const now = nowIso();
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('reduceRecords')
+        .values({
+          userId,
+          title: input.title,
+          kind: input.kind,
+          path: input.path,
+          ...targetColumns(input.kind, input),
+          origin: input.origin,
+          sourceRecordId: input.sourceRecordId ?? null,
+          report: report ? JSON.stringify(report) : null,
+          fileName: input.fileName,
+          characters,
+          priceFen: q.fen,
+          paragraphs: input.paragraphs.length,
+          targetParagraphs: input.paragraphs.filter((p) => p.included).length,
+          currentParagraph: null,
+          beforeScores: null,
+          afterScores: null,
+          checkRecordId: null,
+          message: '待支付',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const id = Number(row.id);
+      for (let i = 0; i < input.paragraphs.length; i += 200) {
+        await trx
+          .insertInto('reduceParagraphs')
+          .values(
+            input.paragraphs.slice(i, i + 200).map((p, k) => ({
+              recordId: id,
+              idx: i + k,
+              kind: p.kind,
+              included: p.included ? 1 : 0,
+              original: p.text,
+              outcome: null,
+              editedText: null,
+              editedScores: null,
+            })),
+          )
+          .execute();
+      }
+      if (input.docx)
+        await trx
+          .insertInto('reduceFiles')
+          .values({ recordId: id, data: input.docx, size: input.docx.length })
+          .execute();
+      return toRecord(row);
+    });
+  }
+
+  async function detail(userId: number, id: number): Promise<ReduceDetail> {
+    const row = await own(userId, id);
+    return {
+      ...toRecord(row),
+      quotes: await quotes(row.kind, Number(row.characters)),
+      modelAvailable: await llm.available(featureOf(row)),
+    };
+  }
+
+  /** A done record and its paragraphs (decisions, redo and download need the run to be over). */
+  async function doneRecord(userId: number, id: number) {
+    const row = await own(userId, id);
+    if (row.status !== 'done')
+      throw conflict(row.status === 'failed' ? '改写失败，没有结果' : '改写尚未完成，请稍后再试');
+    return { row, paragraphs: await paragraphRows(db, row.id) };
+  }
+
+  /** After a decision: the whole text measured again (both figures), and the met count. */
+  async function remeasure(row: RecordRow): Promise<ReduceRecord> {
+    const rows = await paragraphRows(db, row.id);
+    const after = await deps
+      .measurer(row.userId)
+      .document(rows.map((p) => ({ kind: p.kind === 'heading' ? 'heading' : 'paragraph', text: finalText(p) })));
+    const targets = targetsOf(row);
+    await db
+      .updateTable('reduceRecords')
+      .set({
+        afterScores: JSON.stringify(after),
+        metParagraphs: rows.filter((p) => p.included && meets(finalScores(p), targets)).length,
+        updatedAt: nowIso(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return toRecord(await own(row.userId, row.id));
+  }
+
+  function paragraphOf(rows: ParagraphRow[], index: number): ParagraphRow {
+    const p = rows.find((r) => r.idx === index);
+    if (!p) throw notFound('段落不存在');
+    if (p.kind !== 'paragraph') throw badRequest('标题与参考文献不改写');
+    return p;
+  }
+
+  return {
+    limits,
+    records,
+
+    async wordCount(source: DocumentSource, kind: ReduceKind): Promise<ReduceWordCount> {
+      const { doc } = await readSource(source);
+      const planned = planDocument(doc);
+      const characters = billedChars(planned);
+      const lim = await limits();
+      return {
+        characters,
+        paragraphs: planned.filter((p) => p.included).length,
+        title: doc.title ?? null,
+        minChars: lim.minChars,
+        maxChars: lim.maxChars,
+        quotes: await quotes(kind, characters),
+        modelAvailable: await llm.available(featureOf({ kind })),
+      };
+    },
+
+    /** machine_init from a paper (upload or paste); a .docx keeps its bytes for the download. */
+    async init(userId: number, input: NewRecord, source: DocumentSource): Promise<ReduceRecord> {
+      const { doc, fileName, format } = await readSource(source);
+      return insert(userId, {
+        ...input,
+        title: titleFrom(input.title, doc),
+        origin: 'file' in source ? 'upload' : 'paste',
+        fileName,
+        paragraphs: planDocument(doc),
+        ...('file' in source && format === 'docx' ? { docx: source.file.data } : {}),
+      });
+    },
+
+    /** machine_init with a third-party report: only the paragraphs it flagged, measured against its sources. */
+    async initFromReport(
+      userId: number,
+      input: NewRecord,
+      paper: { doc: ParsedDocument; fileName: string | null; docx?: Buffer },
+      flagged: { paragraphs: Map<number, string[]>; info: ReduceReportInfo },
+    ): Promise<ReduceRecord> {
+      const asked = askedOf(targetsOf(targetColumns(input.kind, input)));
+      const planned = planDocument(paper.doc).map((p, i) => {
+        const known = flagged.paragraphs.get(i);
+        const included = p.included && (known !== undefined || asked.aigc);
+        return { ...p, included, ...(known?.length ? { known } : {}) };
+      });
+      return insert(userId, {
+        ...input,
+        title: titleFrom(input.title, paper.doc),
+        origin: 'report',
+        fileName: paper.fileName,
+        paragraphs: planned,
+        report: { info: flagged.info },
+        ...(paper.docx ? { docx: paper.docx } : {}),
+      });
+    },
+
+    /** check_machine_submit: a finished 查重 record; only paragraphs with copied text (unless an AIGC target). */
+    async fromCheck(userId: number, checkId: number, report: CheckReport, input: Omit<NewRecord, 'title' | 'kind'>) {
+      const kind: ReduceKind = 'similarity';
+      const asked = askedOf(targetsOf(targetColumns(kind, input)));
+      return insert(userId, {
+        ...input,
+        kind,
+        title: report.title,
+        origin: 'check',
+        sourceRecordId: checkId,
+        fileName: null,
+        paragraphs: planCheckReport(report, asked),
+      });
+    },
+
+    /** check_aigc_machine_submit / aigc_machine_submit: a finished AIGC检测 record; only flagged paragraphs. */
+    async fromAigc(userId: number, aigcId: number, report: AigcReport, input: Omit<NewRecord, 'title' | 'kind'>) {
+      const kind: ReduceKind = 'aigc';
+      const asked = askedOf(targetsOf(targetColumns(kind, input)));
+      return insert(userId, {
+        ...input,
+        kind,
+        title: report.title,
+        origin: 'aigc',
+        sourceRecordId: aigcId,
+        fileName: null,
+        paragraphs: planAigcReport(report, asked),
+      });
+    },
+
+    /** machine_submit: path and targets may still change while unpaid; then one charge and the job. */
+    async submit(
+      userId: number,
+      id: number,
+      opts: {
+        orderId?: number | undefined;
+        path?: ReducePath | undefined;
+        targetSimilarity?: number | undefined;
+        targetAigc?: number | undefined;
+      } = {},
+    ): Promise<{ record: ReduceRecord; alreadySubmitted: boolean }> {
+      let row = await own(userId, id);
+      if (row.status !== 'created') return { record: toRecord(row), alreadySubmitted: true };
+      const path = opts.path ?? row.path;
+      if (path === 'model') await llm.assertAvailable(featureOf(row));
+      const retarget = opts.targetSimilarity !== undefined || opts.targetAigc !== undefined;
+      if (path !== row.path || retarget) {
+        const q = await billing.quote(row.kind, path, Number(row.characters));
+        await db
+          .updateTable('reduceRecords')
+          .set({ path, priceFen: q.fen, ...(retarget ? targetColumns(row.kind, opts) : {}), updatedAt: nowIso() })
+          .where('id', '=', id)
+          .where('status', '=', 'created')
+          .execute();
+        row = await own(userId, id);
+      }
+      const charged = await records.queue(userId, row, { from: 'created', orderId: opts.orderId });
+      return { record: toRecord(await own(userId, id)), alreadySubmitted: !charged };
+    },
+
+    /** reload: a failed record runs again with one new charge, resuming after the paragraphs already stored. */
+    async reload(userId: number, id: number, path?: ReducePath): Promise<ReduceRecord> {
+      const row = await own(userId, id);
+      if (path !== undefined && path !== row.path)
+        throw conflict('改写方式在提交前选择；已完成的记录可逐段重做（redo_paragraph）');
+      return toRecord(
+        await records.reload(userId, id, {
+          notSubmitted: '该记录尚未提交，请先支付提交',
+          done: '该记录已完成；可在对照页逐段重做或编辑',
+          raced: '该记录状态已变化，请刷新后重试',
+          before: async (r) => {
+            if (r.path === 'model') await llm.assertAvailable(featureOf(r));
+          },
+        }),
+      );
+    },
+
+    async list(userId: number, q: PageQuery, filter: NonNullable<ReduceListFilter> = {}): Promise<Page<ReduceRecord>> {
+      return records.list(userId, q, filter, {
+        select: (base) => {
+          let b = base;
+          if (filter.kind) b = b.where('kind', '=', filter.kind);
+          if (filter.origin) b = b.where('origin', '=', filter.origin);
+          if (filter.sourceRecordId !== undefined) b = b.where('sourceRecordId', '=', filter.sourceRecordId);
+          return b.selectAll();
+        },
+        map: toRecord,
+      });
+    },
+
+    async load(userId: number, id: number): Promise<ReduceDetail> {
+      return detail(userId, id);
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      await records.remove(userId, id);
+    },
+
+    async content(userId: number, id: number): Promise<ReduceContent> {
+      const row = await own(userId, id);
+      const targets = targetsOf(row);
+      return {
+        record: toRecord(row),
+        paragraphs: (await paragraphRows(db, row.id)).map((p) => toParagraph(p, targets)),
+      };
+    },
+
+    /** query_content_list: one page of paragraphs, optionally only the rewritten, unmet or changed ones. */
+    async contentPage(
+      userId: number,
+      id: number,
+      q: PageQuery,
+      only: 'all' | 'targeted' | 'unmet' | 'changed',
+    ): Promise<Page<ReduceParagraph>> {
+      const row = await own(userId, id);
+      const targets = targetsOf(row);
+      const all = (await paragraphRows(db, row.id)).map((p) => toParagraph(p, targets));
+      const keep = all.filter((p) =>
+        only === 'targeted'
+          ? p.state !== 'skipped' || p.rewritten !== null
+          : only === 'unmet'
+            ? p.met === false
+            : only === 'changed'
+              ? p.changes.length > 0
+              : true,
+      );
+      const start = (q.pageNo - 1) * q.pageSize;
+      return { records: keep.slice(start, start + q.pageSize), total: keep.length, pageNo: q.pageNo, pageSize: q.pageSize };
+    },
+
+    /** update_paragraph: accept, reject (back to the original) or edit (measured again); the whole text re-measured. */
+    async decide(userId: number, id: number, input: ReduceParagraphDecisionInput): Promise<ReduceParagraphResult> {
+      const { row, paragraphs } = await doneRecord(userId, id);
+      const p = paragraphOf(paragraphs, input.index);
+      const targets = targetsOf(row);
+      let editedScores: Scores | null = null;
+      const editedText = input.decision === 'edited' ? (input.text ?? '').trim() : null;
+      if (editedText !== null) {
+        const known = knownSources(row)[p.idx] ?? [];
+        editedScores = await deps.measurer(userId).paragraph(editedText, askedOf(targets), known);
+      }
+      await db
+        .updateTable('reduceParagraphs')
+        .set({
+          decision: input.decision,
+          editedText,
+          editedScores: editedScores ? JSON.stringify(editedScores) : null,
+        })
+        .where('recordId', '=', row.id)
+        .where('idx', '=', p.idx)
+        .execute();
+      const record = await remeasure(row);
+      const updated = paragraphOf(await paragraphRows(db, row.id), p.idx);
+      return { paragraph: toParagraph(updated, targets), record };
+    },
+
+    /** redo_paragraph: the loop again on one paragraph with a new seed; free up to MAX_REDOS times. */
+    async redo(userId: number, id: number, input: { index: number; path?: ReducePath | undefined }) {
+      const { row, paragraphs } = await doneRecord(userId, id);
+      const p = paragraphOf(paragraphs, input.index);
+      if (p.redos >= MAX_REDOS) throw conflict(`每段最多免费重做 ${MAX_REDOS} 次`);
+      const path = input.path ?? row.path;
+      if (path === 'model' && row.path !== 'model')
+        throw conflict('本记录按离线改写计费，AI 模型重做请新建 AI 模型改写记录');
+      if (path === 'model') await llm.assertAvailable(featureOf(row));
+      const targets = targetsOf(row);
+      const asked = askedOf(targets);
+      const known = knownSources(row)[p.idx] ?? [];
+      const measurer = deps.measurer(userId);
+      const keepTerms = termsOf(paragraphs);
+      // claim the redo first, so two clicks cannot both run free
+      const claimed = await db
+        .updateTable('reduceParagraphs')
+        .set({ redos: p.redos + 1 })
+        .where('recordId', '=', row.id)
+        .where('idx', '=', p.idx)
+        .where('redos', '=', p.redos)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) throw conflict('该段正在重做，请稍后');
+      const [outcome] = await reduceParagraphs([p.original], {
+        targets,
+        measure: (text) => measurer.paragraph(text, asked, known),
+        strategies: strategiesFor(deps, { ...row, path }, targets, keepTerms),
+        seed: Number(row.id) * 97 + 1000 * (p.redos + 1) + p.idx,
+        keepTerms,
+        // a paragraph that already met its targets is rewritten anyway when the user asks for a redo
+        include: () => true,
+      });
+      if (!outcome) throw new Error('重做没有结果');
+      await db
+        .updateTable('reduceParagraphs')
+        .set({ outcome: JSON.stringify({ ...outcome, index: p.idx }), decision: 'pending', editedText: null, editedScores: null })
+        .where('recordId', '=', row.id)
+        .where('idx', '=', p.idx)
+        .execute();
+      const record = await remeasure(row);
+      const updated = paragraphOf(await paragraphRows(db, row.id), p.idx);
+      return { paragraph: toParagraph(updated, targets), record };
+    },
+
+    /** The final text by the user's decisions, per paragraph (download, submit_check). */
+    async finalParagraphs(userId: number, id: number) {
+      const { row, paragraphs } = await doneRecord(userId, id);
+      return {
+        row,
+        record: toRecord(row),
+        paragraphs: paragraphs.map((p) => ({ kind: p.kind, original: p.original, text: finalText(p) })),
+      };
+    },
+
+    /** The user's own .docx, when the record came from one. */
+    async originalDocx(recordId: number): Promise<Buffer | null> {
+      const f = await db.selectFrom('reduceFiles').select('data').where('recordId', '=', recordId).executeTakeFirst();
+      return f ? Buffer.from(f.data) : null;
+    },
+
+    async linkCheck(userId: number, id: number, checkRecordId: number) {
+      await db
+        .updateTable('reduceRecords')
+        .set({ checkRecordId, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .where('userId', '=', userId)
+        .execute();
+    },
+
+    ...records.jobApi({ attempts: 2, run: reduceRun({ db, records, llm, measurer: deps.measurer }) }),
+  };
+}
+
+export type Reducing = ReturnType<typeof createReducing>;

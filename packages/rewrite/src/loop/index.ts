@@ -1,0 +1,17 @@
+export { goalOf } from './goal.ts';
+export { type GuardOptions, type GuardResult, meaningGuard } from './guard.ts';
+export { cleanAnswer, modelStrategies } from './model.ts';
+export { offlineStrategies, type StrategyOptions } from './offline.ts';
+export { reduceParagraphs } from './reduce.ts';
+export type {
+  Attempt,
+  Complete,
+  Goal,
+  Measure,
+  ParagraphOutcome,
+  ReduceOptions,
+  RoundLog,
+  Scores,
+  Strategy,
+  Targets,
+} from './types.ts';

@@ -1,0 +1,143 @@
+import { askedKeys, goalOf, improves, meetsTargets, SCORE_LABELS, worseReasons } from './goal.ts';
+import { meaningGuard } from './guard.ts';
+import type { Attempt, ParagraphOutcome, ReduceOptions, RoundLog, Scores, Strategy } from './types.ts';
+
+const DEFAULT_MAX_ROUNDS = 4;
+const UNMEASURED: Scores = { similarity: null, aigc: null };
+
+/**
+ * The rewrite loop: for each included paragraph, measure it; unless it already meets the targets, try the
+ * strategies round after round (each on the best text so far), keep a candidate only when it passes the guard
+ * and is not worse on any score (and better on an asked one), and stop when the targets are met or the rounds
+ * run out. Paragraphs run one after another so progress and resume are per paragraph. Throws on abort.
+ */
+export async function reduceParagraphs(
+  paragraphs: readonly string[],
+  options: ReduceOptions,
+): Promise<ParagraphOutcome[]> {
+  goalOf(options.targets); // validates: at least one target
+  const out: ParagraphOutcome[] = [];
+  let finished = 0;
+  for (const [index, original] of paragraphs.entries()) {
+    throwIfAborted(options.signal);
+    const stored = options.done?.get(index);
+    if (stored && stored.original === original) {
+      out.push(stored);
+      finished++;
+      continue;
+    }
+    const outcome =
+      options.include && !options.include(index, original)
+        ? passThrough(index, original)
+        : await reduceOne(index, original, options);
+    out.push(outcome);
+    finished++;
+    await options.onParagraph?.(outcome, finished, paragraphs.length);
+  }
+  return out;
+}
+
+function passThrough(index: number, original: string): ParagraphOutcome {
+  return {
+    index,
+    original,
+    text: original,
+    before: UNMEASURED,
+    after: UNMEASURED,
+    rounds: [],
+    strategy: null,
+    met: true,
+    skipped: true,
+  };
+}
+
+async function reduceOne(index: number, original: string, options: ReduceOptions): Promise<ParagraphOutcome> {
+  const { targets, measure, strategies, signal } = options;
+  const goal = goalOf(targets);
+  const paragraph = { index, original };
+  const before = await measure(original, paragraph);
+  throwIfAborted(signal);
+  let best = { text: original, scores: before, strategy: null as string | null };
+  const rounds: RoundLog[] = [];
+  const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
+  const seen = new Set([original]);
+  let emptyInARow = 0;
+  for (let round = 1; round <= maxRounds && !meetsTargets(best.scores, targets); round++) {
+    const strategy = strategies[(round - 1) % strategies.length];
+    if (!strategy) break;
+    const attempt: Attempt = {
+      round,
+      goal,
+      targets,
+      current: best.text,
+      scores: best.scores,
+      seed: (options.seed ?? 1) * 1_000_003 + index * 101 + round,
+      ...(signal ? { signal } : {}),
+    };
+    const log = await tryStrategy(strategy, original, attempt, seen, options, paragraph);
+    rounds.push(log.round);
+    if (log.candidate)
+      best = { text: log.candidate.text, scores: log.candidate.scores, strategy: strategy.id };
+    // every strategy had nothing to offer in a row: more rounds cannot help
+    emptyInARow = log.empty ? emptyInARow + 1 : 0;
+    if (emptyInARow >= strategies.length) break;
+  }
+  return {
+    index,
+    original,
+    text: best.text,
+    before,
+    after: best.scores,
+    rounds,
+    strategy: best.strategy,
+    met: meetsTargets(best.scores, targets),
+  };
+}
+
+interface RoundResult {
+  round: RoundLog;
+  candidate?: { text: string; scores: Scores };
+  /** The strategy offered nothing new (null, an error, or a text already tried). */
+  empty: boolean;
+}
+
+async function tryStrategy(
+  strategy: Strategy,
+  original: string,
+  attempt: Attempt,
+  seen: Set<string>,
+  options: ReduceOptions,
+  paragraph: { index: number; original: string },
+): Promise<RoundResult> {
+  const base = { round: attempt.round, strategy: strategy.id, scores: null, accepted: false };
+  let text: string | null;
+  try {
+    text = await strategy.rewrite(original, attempt);
+  } catch (error) {
+    throwIfAborted(options.signal);
+    const message = error instanceof Error ? error.message : String(error);
+    return { round: { ...base, rejected: [`改写失败：${message}`] }, empty: true };
+  }
+  throwIfAborted(options.signal);
+  if (text === null || text.trim().length === 0)
+    return { round: { ...base, rejected: ['没有可用的改写'] }, empty: true };
+  if (seen.has(text)) return { round: { ...base, rejected: ['与已试过的文本相同'] }, empty: true };
+  seen.add(text);
+  const guard = meaningGuard(original, text, options.keepTerms ? { keepTerms: options.keepTerms } : {});
+  if (!guard.ok) return { round: { ...base, rejected: guard.reasons }, empty: false };
+  const scores = await options.measure(text, paragraph);
+  throwIfAborted(options.signal);
+  const worse = worseReasons(scores, attempt.scores, options.targets);
+  if (worse.length > 0) return { round: { ...base, scores, rejected: worse }, empty: false };
+  if (!improves(scores, attempt.scores, options.targets)) {
+    const asked = askedKeys(options.targets)
+      .map((k) => SCORE_LABELS[k])
+      .join('、');
+    return { round: { ...base, scores, rejected: [`${asked}没有降低`] }, empty: false };
+  }
+  return { round: { ...base, scores, accepted: true }, candidate: { text, scores }, empty: false };
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new DOMException('The rewrite loop was aborted', 'AbortError');
+}
