@@ -15,6 +15,7 @@ import { formatTime } from '../../utils/time.ts';
 import { queryChecks } from '../check/api.ts';
 import { reduceFromCheck, reduceInit, reduceWordCount } from './api.ts';
 import { PathPicker } from './PathPicker.tsx';
+import { unitPrices, usePublicPrices } from './pricing.ts';
 import { reduceContentPath } from './routes.ts';
 import { pathPrice, SubmitSide } from './SubmitPage.tsx';
 import { TargetPicker } from './TargetPicker.tsx';
@@ -60,6 +61,7 @@ export default function CnkiReduce() {
   });
   const modelAvailable = useModelAvailable(paper.count.result);
   const path = modelAvailable ? form.path : 'offline';
+  const units = unitPrices(paper.count.result?.quotes, usePublicPrices('similarity'));
   const ready = mode === 'ours' ? checkId !== null : !!report && paper.ready;
 
   async function next() {
@@ -189,12 +191,7 @@ export default function CnkiReduce() {
 
           <span className="ck-label">{t('cnki.targetStep')}</span>
           <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
-          <PathPicker
-            value={path}
-            onChange={form.setPath}
-            quotes={paper.count.result?.quotes}
-            modelAvailable={modelAvailable}
-          />
+          <PathPicker value={path} onChange={form.setPath} units={units} modelAvailable={modelAvailable} />
           {mode === 'upload' && !report && paper.ready && (
             <Alert type="info" showIcon title={t('cnki.needReport')} style={{ marginBottom: 12 }} />
           )}
@@ -213,7 +210,7 @@ export default function CnkiReduce() {
             {t('submit.noChargeYet')}
           </p>
         </section>
-        <SubmitSide quotes={paper.count.result?.quotes} />
+        <SubmitSide units={units} />
       </div>
     </div>
   );

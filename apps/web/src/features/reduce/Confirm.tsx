@@ -14,6 +14,7 @@ import { getAccount } from '../account/api.ts';
 import PayDialog from '../billing/PayDialog.tsx';
 import { reduceSubmit } from './api.ts';
 import { PathPicker } from './PathPicker.tsx';
+import { REDUCE_PRICING, unitPrices } from './pricing.ts';
 import { TargetPicker } from './TargetPicker.tsx';
 import { percent } from './targets.ts';
 import { useReduceForm } from './useReduceForm.ts';
@@ -36,10 +37,25 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
     queryFn: async () => (await getAccount({ silent: true })).result,
   });
   const path = record.modelAvailable ? form.path : 'offline';
-  const priceFen = record.quotes.find((q) => q.path === path)?.priceFen ?? record.priceFen;
+  const quote = record.quotes.find((q) => q.path === path);
+  const priceFen = quote?.priceFen ?? record.priceFen;
   const wallet = account.data;
   const balanceFen = wallet?.balance ?? 0;
-  const how = !wallet ? null : priceFen === 0 ? 'free' : balanceFen >= priceFen ? 'balance' : 'short';
+  // the kind's character package covers what it can, the balance the rest (per started thousand)
+  const quotaLeft = wallet?.quotas[REDUCE_PRICING[record.kind].service] ?? 0;
+  const quotaUse = Math.min(quotaLeft, record.characters);
+  const rest = record.characters - quotaUse;
+  const payableFen =
+    quotaUse === 0 ? priceFen : rest > 0 ? Math.ceil(rest / 1000) * (quote?.unitPriceFen ?? 0) : 0;
+  const how = !wallet
+    ? null
+    : payableFen === 0
+      ? quotaUse > 0
+        ? 'quota'
+        : 'free'
+      : balanceFen >= payableFen
+        ? 'balance'
+        : 'short';
 
   async function submit() {
     const targets = form.validate();
@@ -107,7 +123,7 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
           <PathPicker
             value={path}
             onChange={form.setPath}
-            quotes={record.quotes}
+            units={unitPrices(record.quotes, undefined)}
             modelAvailable={record.modelAvailable}
           />
         </section>
@@ -124,6 +140,12 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
                   {t(`path.${path}`)} · {num(record.characters)} {t('content.charUnit')} · {yuan(priceFen)}
                 </span>
               </div>
+              {quotaUse > 0 && (
+                <div className="ck-pay__line rd-quota">
+                  <span>{t('content.useQuota', { use: num(quotaUse) })}</span>
+                  <span>{t('content.quota', { left: num(quotaLeft) })}</span>
+                </div>
+              )}
               <div className="ck-pay__line">
                 <span>
                   <WalletOutlined /> {t('content.balance')}
@@ -132,7 +154,7 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
               </div>
               <div className="ck-pay__total">
                 <span>{t('content.payable')}</span>
-                <strong data-testid="rd-payable">{yuan(priceFen)}</strong>
+                <strong data-testid="rd-payable">{yuan(payableFen)}</strong>
               </div>
             </div>
           )}
@@ -140,7 +162,7 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
             ns="reduce"
             keyPrefix="content"
             how={how}
-            payableFen={priceFen}
+            payableFen={payableFen}
             balanceFen={balanceFen}
             yuan={yuan}
             shortHint={t('content.shortHint')}

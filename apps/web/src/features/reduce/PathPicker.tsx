@@ -1,7 +1,8 @@
-import type { ReducePath, ReduceQuote } from '@paperdesk/contracts';
+import type { ReducePath } from '@paperdesk/contracts';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { yuan } from '../../shared/format.ts';
+import type { UnitPrices } from './pricing.ts';
 
 const PATHS: ReducePath[] = ['offline', 'model'];
 
@@ -12,18 +13,17 @@ const PATHS: ReducePath[] = ['offline', 'model'];
 export function PathPicker(props: {
   value: ReducePath;
   onChange: (path: ReducePath) => void;
-  quotes: readonly ReduceQuote[] | undefined;
+  units: UnitPrices;
   modelAvailable: boolean;
 }) {
   const { t } = useTranslation('reduce');
-  const unit = (p: ReducePath) => props.quotes?.find((q) => q.path === p)?.unitPriceFen;
   return (
     <div className="ck-field">
       <span className="ck-label">{t('submit.path')}</span>
       <div className="ck-editions">
         {PATHS.map((p) => {
           const disabled = p === 'model' && !props.modelAvailable;
-          const price = unit(p);
+          const price = props.units[p];
           return (
             <button
               key={p}

@@ -16,6 +16,7 @@ import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
 import { reduceInit, reduceWordCount } from './api.ts';
 import { PathPicker } from './PathPicker.tsx';
+import { type UnitPrices, unitPrices, usePublicPrices } from './pricing.ts';
 import { reduceContentPath } from './routes.ts';
 import { TargetPicker } from './TargetPicker.tsx';
 import { useModelAvailable } from './useModelAvailable.ts';
@@ -57,6 +58,7 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
   });
   const modelAvailable = useModelAvailable(paper.count.result);
   const path = modelAvailable ? form.path : 'offline';
+  const units = unitPrices(paper.count.result?.quotes, usePublicPrices(v.kind));
 
   async function next() {
     const targets = form.validate();
@@ -95,12 +97,7 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
       <div className="ck-grid">
         <section className="svc-card">
           <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
-          <PathPicker
-            value={path}
-            onChange={form.setPath}
-            quotes={paper.count.result?.quotes}
-            modelAvailable={modelAvailable}
-          />
+          <PathPicker value={path} onChange={form.setPath} units={units} modelAvailable={modelAvailable} />
           <div className="ck-field">
             <label className="ck-label" htmlFor="rd-title">
               {t('submit.titleLabel')}
@@ -151,14 +148,14 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
             {t('submit.noChargeYet')}
           </p>
         </section>
-        <SubmitSide quotes={paper.count.result?.quotes} />
+        <SubmitSide units={units} />
       </div>
     </div>
   );
 }
 
 /** Prices and how the loop works, beside every submit form. */
-export function SubmitSide({ quotes }: { quotes: ReduceWordCount['quotes'] | undefined }) {
+export function SubmitSide({ units }: { units: UnitPrices }) {
   const { t } = useTranslation('reduce');
   return (
     <aside className="ck-side">
@@ -167,7 +164,7 @@ export function SubmitSide({ quotes }: { quotes: ReduceWordCount['quotes'] | und
         <table className="ck-price-table">
           <tbody>
             {(['offline', 'model'] as const).map((p) => {
-              const unit = quotes?.find((q) => q.path === p)?.unitPriceFen;
+              const unit = units[p];
               return (
                 <tr key={p}>
                   <td>{t(`path.${p}`)}</td>

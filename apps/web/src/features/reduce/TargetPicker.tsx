@@ -47,7 +47,6 @@ export function TargetPicker(props: {
                   min={TARGET_BOUNDS.min}
                   max={TARGET_BOUNDS.max}
                   step={1}
-                  precision={1}
                   status={error ? 'error' : undefined}
                   value={field === 'similarity' ? value.similarityPct : value.aigcPct}
                   onChange={(v) =>
