@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import type { DetectionResult } from '@paperdesk/aigc';
+import type { ParagraphEdit } from '@paperdesk/documents';
 import { type ParsedDocument, TextkitError } from '@paperdesk/textkit';
 import { Piscina } from 'piscina';
 import type {
@@ -8,6 +9,8 @@ import type {
   DetectInput,
   ReadInput,
   ReadOutcome,
+  RewriteDocxInput,
+  RewriteDocxOutcome,
   SimilarityInput,
   TaskMessage,
 } from './tasks.ts';
@@ -81,6 +84,15 @@ export interface ComputePool {
   aigcDetect(lines: string[]): Promise<DetectionResult>;
   /** 专业版 复制比 (0..1) of one paragraph against a few source texts (see tasks.ts similarityTask). */
   similarity(text: string, sources: string[]): Promise<number>;
+  /**
+   * The user's own .docx with each edit's paragraph text replaced (`track`: as Word tracked revisions); throws
+   * TextkitError when the stored file cannot be read again.
+   */
+  rewriteDocx(
+    data: Uint8Array,
+    edits: ParagraphEdit[],
+    track: boolean,
+  ): Promise<{ bytes: Uint8Array; unmatched: number }>;
   /** Ends the workers; tasks still running are refused as `closed`. */
   close(): Promise<void>;
 }
@@ -112,6 +124,7 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       | Omit<ReadInput, 'port'>
       | Omit<DetectInput, 'port'>
       | Omit<SimilarityInput, 'port'>
+      | Omit<RewriteDocxInput, 'port'>
       | Record<string, never>,
     opts: { timeoutMs: number; timedOut: () => Error; tooLarge: () => Error },
   ): Promise<R> {
@@ -191,6 +204,16 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
           tooLarge: () => new ComputeError('too-large', '复制比测量所需内存超出上限'),
         },
       );
+    },
+
+    async rewriteDocx(data, edits, track) {
+      const outcome = await run<RewriteDocxOutcome>(
+        'rewriteDocxTask',
+        { data, edits, track },
+        { timeoutMs: limits.readTimeoutMs, timedOut: readTimedOut, tooLarge: readTooLarge },
+      );
+      if (outcome.ok) return outcome;
+      throw new TextkitError(outcome.textkitCode);
     },
 
     async close() {

@@ -5,6 +5,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { type BandThresholds, type DetectionResult, loadDetector } from '@paperdesk/aigc';
+import { type ParagraphEdit, rewriteDocx } from '@paperdesk/documents';
 import { checkDocument, PlagiarismIndex } from '@paperdesk/plagiarism';
 import {
   documentFormat,
@@ -41,6 +42,17 @@ export interface SimilarityInput extends TaskInput {
   text: string;
   sources: string[];
 }
+
+export interface RewriteDocxInput extends TaskInput {
+  data: Uint8Array;
+  edits: ParagraphEdit[];
+  track: boolean;
+}
+
+/** The user's .docx with paragraphs replaced, or a textkit error code (the file could not be read again). */
+export type RewriteDocxOutcome =
+  | { ok: true; bytes: Uint8Array; unmatched: number }
+  | { ok: false; textkitCode: TextkitErrorCode };
 
 /** What the main thread needs of the AIGC model to shape a report (the model itself stays in the worker). */
 export interface AigcModelInfo {
@@ -112,4 +124,22 @@ export function similarityTask({ port, text, sources }: SimilarityInput): number
     index.add({ id: String(i + 1), title: `source ${i + 1}`, text: source });
   });
   return checkDocument({ blocks: [{ kind: 'paragraph', text }] }, index, { paraphrase: true }).ratios.total;
+}
+
+/** rewriteDocx (documents) on the user's own file: it unzips and parses the upload, so it runs here. */
+export async function rewriteDocxTask({
+  port,
+  data,
+  edits,
+  track,
+}: RewriteDocxInput): Promise<RewriteDocxOutcome> {
+  started(port);
+  try {
+    const r = await rewriteDocx(data, edits, { track });
+    return { ok: true, bytes: r.bytes, unmatched: r.unmatched.length };
+  } catch (err) {
+    if (isTextkitError(err)) return { ok: false, textkitCode: err.code };
+    if (outOfRoom(err)) return { ok: false, textkitCode: 'INFLATED_TOO_LARGE' };
+    return { ok: false, textkitCode: 'UNREADABLE_FILE' };
+  }
 }

@@ -12,3 +12,4 @@ export const readDocumentTask = tasks.readDocumentTask;
 export const aigcModelTask = tasks.aigcModelTask;
 export const aigcDetectTask = tasks.aigcDetectTask;
 export const similarityTask = tasks.similarityTask;
+export const rewriteDocxTask = tasks.rewriteDocxTask;

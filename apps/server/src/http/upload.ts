@@ -35,7 +35,11 @@ export async function readForm(
       limits: { fileSize: opts.maxFileBytes, files: opts.maxFiles, fields: 20, fieldSize: TEXT_BODY_LIMIT },
     })) {
       if (part.type === 'file') {
-        files.push({ filename: part.filename || 'upload', data: await part.toBuffer(), field: part.fieldname });
+        files.push({
+          filename: part.filename || 'upload',
+          data: await part.toBuffer(),
+          field: part.fieldname,
+        });
       } else {
         fields[part.fieldname] = String(part.value ?? '');
       }

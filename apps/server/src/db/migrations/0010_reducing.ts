@@ -49,7 +49,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sql`origin in ('paste', 'upload', 'check', 'aigc', 'report')`,
     )
     .execute();
-  await db.schema.createIndex('reduce_records_user').on('reduce_records').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('reduce_records_user')
+    .on('reduce_records')
+    .columns(['user_id', 'id'])
+    .execute();
   await db.schema.createIndex('reduce_records_status').on('reduce_records').column('status').execute();
 
   // One row per paragraph: a run writes each outcome as it finishes, so a restart resumes after it.
@@ -82,5 +86,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['reduce_files', 'reduce_paragraphs', 'reduce_records']) await db.schema.dropTable(t).execute();
+  for (const t of ['reduce_files', 'reduce_paragraphs', 'reduce_records'])
+    await db.schema.dropTable(t).execute();
 }

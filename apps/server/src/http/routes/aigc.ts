@@ -12,7 +12,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
-import { AppError } from '../errors.ts';
 import { isMultipart, paperUploads, parseSlot, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
 import { downloadRoute, recordRoutes, userRoute } from './records.ts';
 import type { RouteModule } from './types.ts';
@@ -20,7 +19,6 @@ import type { RouteModule } from './types.ts';
 const ep = aigcEndpoints;
 const BASE = '/api/base/paper_aigc_api';
 const tags = ['paper_aigc_api AIGC检测'];
-const REWRITE_SOON = '降AIGC服务即将上线，敬请期待；AIGC 检测报告可先下载保存';
 
 export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
   // Multipart lives in this module's own scope: no other route accepts uploads by accident.
@@ -97,21 +95,16 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
       ok(await aigc.reload(c.userId, c.query.id), '已重新提交检测'),
     );
     userRoute(app, tags, ep.load_content_by_id, async (c) => ok(await aigc.report(c.userId, c.query.id)));
-    downloadRoute(app, tags, ep.download_report, async (c) => ({
-      asciiName: `aigc-report-${c.query.id}.pdf`,
-      file: await aigc.download(c.userId, c.query.id),
-    }));
-
-    // 降AIGC (rewriting) calls of this group: answered honestly until that service exists; nothing stored.
-    for (const name of ['machine_submit', 'aigc_machine_submit', 'query_content_list']) {
-      app.post(
-        `${BASE}/${name}`,
-        { schema: { tags, summary: '降AIGC（改写）接口：服务上线前返回 503，不保存、不扣费' } },
-        async (req) => {
-          requireUser(req);
-          throw new AppError(503, REWRITE_SOON);
-        },
-      );
-    }
+    downloadRoute(
+      app,
+      tags,
+      ep.download_report,
+      async (c) => ({
+        asciiName: `aigc-report-${c.query.id}.pdf`,
+        file: await aigc.download(c.userId, c.query.id),
+      }),
+      { alsoPost: true },
+    );
+    // 降AIGC calls of this group (machine_submit, aigc_machine_submit, query_content_list): routes/reduce.ts
   });
 };

@@ -13,6 +13,7 @@ import { orderRoutes } from './order.ts';
 import { paperInfoRoutes } from './paperInfo.ts';
 import { pptRoutes } from './ppt.ts';
 import { productRoutes } from './product.ts';
+import { reduceRoutes } from './reduce.ts';
 import { sysConfigRoutes } from './sysConfig.ts';
 import { chatRoutes } from './chat.ts';
 import { wechatRoutes } from './wechat.ts';
@@ -36,6 +37,7 @@ const modules: RouteModule[] = [
   pptRoutes,
   machineRoutes,
   paperInfoRoutes,
+  reduceRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

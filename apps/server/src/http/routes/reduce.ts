@@ -15,7 +15,14 @@ import type { DocumentSource, UploadedFile } from '../../services/records/source
 import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../errors.ts';
-import { acceptUploads, isMultipart, parseSlot, readForm, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
+import {
+  acceptUploads,
+  isMultipart,
+  parseSlot,
+  readForm,
+  TEXT_BODY_LIMIT,
+  uploadLimitOf,
+} from '../upload.ts';
 import { downloadRoute, recordRoutes, userRoute } from './records.ts';
 import type { RouteModule, ZodApp } from './types.ts';
 
@@ -47,7 +54,10 @@ export const reduceRoutes: RouteModule = async (root, ctx: AppContext) => {
     });
     const app = plain.withTypeProvider<ZodTypeProvider>();
 
-    async function formOf(req: FastifyRequest, textOf: (b: Record<string, unknown>) => string): Promise<InitForm> {
+    async function formOf(
+      req: FastifyRequest,
+      textOf: (b: Record<string, unknown>) => string,
+    ): Promise<InitForm> {
       if (!isMultipart(req)) {
         const body = (req.body ?? {}) as Record<string, unknown>;
         return { fields: body, paper: { text: textOf(body) }, report: null };
@@ -103,7 +113,9 @@ export const reduceRoutes: RouteModule = async (root, ctx: AppContext) => {
     userRoute(app, tags, ep.reload, async (c) =>
       ok(await reducing.reload(c.userId, c.query.id, c.query.path), '已重新提交'),
     );
-    userRoute(app, tags, ep.load_content_by_id, async (c) => ok(await reducing.content(c.userId, c.query.id)));
+    userRoute(app, tags, ep.load_content_by_id, async (c) =>
+      ok(await reducing.content(c.userId, c.query.id)),
+    );
     registerContentList(app, tags, ep.query_content_list, ctx);
     userRoute(app, tags, ep.update_paragraph, async (c) =>
       ok(await reducing.decide(c.userId, c.query.id, c.body), '已保存'),
@@ -117,13 +129,20 @@ export const reduceRoutes: RouteModule = async (root, ctx: AppContext) => {
       ep.download,
       async (c) => ({
         asciiName: `reduce-${c.query.id}.docx`,
-        file: { ...(await reducing.download(c.userId, c.query.id, { track: c.query.track })), contentType: DOCX },
+        file: {
+          ...(await reducing.download(c.userId, c.query.id, { track: c.query.track })),
+          contentType: DOCX,
+        },
       }),
       { alsoPost: true },
     );
     userRoute(app, tags, ep.submit_check, async (c) => {
       const check = await reducing.submitCheck(c.userId, c.query.id, (title, text) =>
-        ctx.checks.init(c.userId, { title, author: '', edition: 'professional', addToLibrary: false }, { text }),
+        ctx.checks.init(
+          c.userId,
+          { title, author: '', edition: 'professional', addToLibrary: false },
+          { text },
+        ),
       );
       return ok(check, '已创建复查记录，请确认后提交检测');
     });

@@ -100,11 +100,17 @@ export function reduceRun(deps: ReduceRunDeps) {
 
     let rows = await paragraphRows(db, row.id);
     const blocksOf = (texts: (p: ParagraphRow) => string) =>
-      rows.map((p) => ({ kind: p.kind === 'heading' ? ('heading' as const) : ('paragraph' as const), text: texts(p) }));
+      rows.map((p) => ({
+        kind: p.kind === 'heading' ? ('heading' as const) : ('paragraph' as const),
+        text: texts(p),
+      }));
 
     let before = row.beforeScores ? JSON.parse(row.beforeScores) : null;
     if (!before) {
-      before = await measurer.document(blocksOf((p) => p.original), signal);
+      before = await measurer.document(
+        blocksOf((p) => p.original),
+        signal,
+      );
       await records.update(run, { beforeScores: JSON.stringify(before), progress: 8 });
     }
 

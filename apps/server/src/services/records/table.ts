@@ -4,7 +4,13 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../errors.ts';
 
 /** The paid services' record tables: each row has an `id`, an owner `userId` and a job `status`. */
-export type RecordTable = 'checkRecords' | 'aigcRecords' | 'rewriteRecords' | 'pptRecords' | 'writingRecords' | 'reduceRecords';
+export type RecordTable =
+  | 'checkRecords'
+  | 'aigcRecords'
+  | 'rewriteRecords'
+  | 'pptRecords'
+  | 'writingRecords'
+  | 'reduceRecords';
 
 /** The records whose job had not finished when the server stopped, oldest first: the job queue re-runs them. */
 export async function unfinishedRecords(db: Db, table: RecordTable): Promise<{ recordId: number }[]> {

@@ -1,10 +1,12 @@
 import { renderRewriteDocx } from '@paperdesk/documents';
+import type { Scores } from '@paperdesk/rewrite';
 import { computePool } from '../../compute/pool.ts';
 import type { Db } from '../../db/index.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { DocumentScorer } from '../aigc/report.ts';
 import { pooledScorer } from '../aigc/scorer.ts';
 import type { Billing } from '../billing/index.ts';
+import { unprocessable } from '../errors.ts';
 import type { Library } from '../checks/library.ts';
 import type { Llm } from '../llm-usage.ts';
 import { payByQr } from '../records/kernel.ts';
@@ -46,8 +48,16 @@ export async function createReduceService(deps: {
       deps.measurer ??
       ((userId) => createMeasurer({ library: deps.library, pool: computePool, scorer: detector, userId })),
   });
-  await deps.sysConfig.seed(REDUCE_LIMIT_KEYS.maxChars, DEFAULT_REDUCE_LIMITS.maxChars, '全文降重/降AIGC 单次最多字符数');
-  await deps.sysConfig.seed(REDUCE_LIMIT_KEYS.minChars, DEFAULT_REDUCE_LIMITS.minChars, '全文降重/降AIGC 单次最少字符数');
+  await deps.sysConfig.seed(
+    REDUCE_LIMIT_KEYS.maxChars,
+    DEFAULT_REDUCE_LIMITS.maxChars,
+    '全文降重/降AIGC 单次最多字符数',
+  );
+  await deps.sysConfig.seed(
+    REDUCE_LIMIT_KEYS.minChars,
+    DEFAULT_REDUCE_LIMITS.minChars,
+    '全文降重/降AIGC 单次最少字符数',
+  );
   reducing.registerJobs(deps.jobs);
   // Pay for one record by QR (create_order with recordType 'reduce'); once paid, the record is submitted.
   payByQr(deps.billing, REDUCE_RECORD_TYPE, {
@@ -73,29 +83,43 @@ export async function createReduceService(deps: {
       const { row, paragraphs } = await reducing.finalParagraphs(userId, id);
       const base = row.title.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 80) || '论文';
       const suffix = row.kind === 'aigc' ? '降AIGC结果' : '降重结果';
-      const before = row.beforeScores ? (JSON.parse(row.beforeScores) as Record<string, number | null>) : null;
-      const after = row.afterScores ? (JSON.parse(row.afterScores) as Record<string, number | null>) : null;
+      const own = await reducing.originalDocx(row.id);
+      if (own) {
+        const edits = paragraphs
+          .filter((p) => p.text !== p.original)
+          .map((p) => ({ original: p.original, text: p.text }));
+        const r = await computePool()
+          .rewriteDocx(own, edits, opts.track)
+          .catch(() => {
+            throw unprocessable('原文档无法再次读取，请下载生成的改写稿');
+          });
+        return {
+          body: Buffer.from(r.bytes),
+          filename: `${base}-${suffix}${opts.track ? '（修订模式）' : ''}.docx`,
+        };
+      }
       const metric = row.kind === 'aigc' ? 'aigc' : 'similarity';
+      const before = row.beforeScores ? (JSON.parse(row.beforeScores) as Scores)[metric] : null;
+      const after = row.afterScores ? (JSON.parse(row.afterScores) as Scores)[metric] : null;
       const body = await renderRewriteDocx({
         title: row.title,
         mode: row.kind === 'aigc' ? 'aigc' : 'dedup',
         paragraphs: paragraphs
           .filter((p) => p.kind !== 'heading')
           .map((p) => ({ original: p.original, rewritten: p.text })),
-        ...(before?.[metric] != null ? { before: before[metric]! } : {}),
-        ...(after?.[metric] != null ? { after: after[metric]! } : {}),
+        ...(before !== null ? { before } : {}),
+        ...(after !== null ? { after } : {}),
         createdAt: row.finishedAt ?? row.createdAt,
       });
-      void opts;
       return { body, filename: `${base}-${suffix}.docx` };
     },
 
     /** submit_check: the final text as a new 查重 record (created, not charged); the record remembers it. */
-    async submitCheck(
+    async submitCheck<C extends { id: number }>(
       userId: number,
       id: number,
-      createCheck: (title: string, text: string) => Promise<{ id: number }>,
-    ) {
+      createCheck: (title: string, text: string) => Promise<C>,
+    ): Promise<C> {
       const { record, paragraphs } = await reducing.finalParagraphs(userId, id);
       const check = await createCheck(
         `${record.title}（改写后复查）`.slice(0, 200),

@@ -19,7 +19,6 @@ import {
   type ReduceWordCount,
 } from '@paperdesk/contracts';
 import { reduceParagraphs, type Scores } from '@paperdesk/rewrite';
-import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import {
@@ -34,11 +33,12 @@ import type { JobQueue } from '../../jobs/types.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { createPaidRecords } from '../records/kernel.ts';
-import { type DocumentSource, readSource } from '../records/source.ts';
+import { type DocumentSource, readSource, type UploadedFile } from '../records/source.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import type { ReduceBilling } from './billing-port.ts';
 import { REDUCE_RECORD_TYPE } from './billing-port.ts';
 import type { Measurer } from './measure.ts';
+import { matchUploadedReport } from './report.ts';
 import { billedChars, type PlannedParagraph, planAigcReport, planCheckReport, planDocument } from './plan.ts';
 import {
   askedOf,
@@ -272,7 +272,9 @@ export function createReducing(deps: ReduceDeps) {
     const rows = await paragraphRows(db, row.id);
     const after = await deps
       .measurer(row.userId)
-      .document(rows.map((p) => ({ kind: p.kind === 'heading' ? 'heading' : 'paragraph', text: finalText(p) })));
+      .document(
+        rows.map((p) => ({ kind: p.kind === 'heading' ? 'heading' : 'paragraph', text: finalText(p) })),
+      );
     const targets = targetsOf(row);
     await db
       .updateTable('reduceRecords')
@@ -326,13 +328,23 @@ export function createReducing(deps: ReduceDeps) {
       });
     },
 
-    /** machine_init with a third-party report: only the paragraphs it flagged, measured against its sources. */
-    async initFromReport(
+    /**
+     * machine_init with a third-party report (/papermachine/cnki): only the paragraphs it flagged, each measured
+     * against the passages the report marked in it as well as against the library.
+     */
+    async initFromUploadedReport(
       userId: number,
       input: NewRecord,
-      paper: { doc: ParsedDocument; fileName: string | null; docx?: Buffer },
-      flagged: { paragraphs: Map<number, string[]>; info: ReduceReportInfo },
+      source: DocumentSource,
+      reportFile: UploadedFile,
     ): Promise<ReduceRecord> {
+      const { doc, fileName, format } = await readSource(source);
+      const flagged = await matchUploadedReport(reportFile, doc);
+      const paper = {
+        doc,
+        fileName,
+        ...('file' in source && format === 'docx' ? { docx: source.file.data } : {}),
+      };
       const asked = askedOf(targetsOf(targetColumns(input.kind, input)));
       const planned = planDocument(paper.doc).map((p, i) => {
         const known = flagged.paragraphs.get(i);
@@ -351,7 +363,12 @@ export function createReducing(deps: ReduceDeps) {
     },
 
     /** check_machine_submit: a finished 查重 record; only paragraphs with copied text (unless an AIGC target). */
-    async fromCheck(userId: number, checkId: number, report: CheckReport, input: Omit<NewRecord, 'title' | 'kind'>) {
+    async fromCheck(
+      userId: number,
+      checkId: number,
+      report: CheckReport,
+      input: Omit<NewRecord, 'title' | 'kind'>,
+    ) {
       const kind: ReduceKind = 'similarity';
       const asked = askedOf(targetsOf(targetColumns(kind, input)));
       return insert(userId, {
@@ -366,7 +383,12 @@ export function createReducing(deps: ReduceDeps) {
     },
 
     /** check_aigc_machine_submit / aigc_machine_submit: a finished AIGC检测 record; only flagged paragraphs. */
-    async fromAigc(userId: number, aigcId: number, report: AigcReport, input: Omit<NewRecord, 'title' | 'kind'>) {
+    async fromAigc(
+      userId: number,
+      aigcId: number,
+      report: AigcReport,
+      input: Omit<NewRecord, 'title' | 'kind'>,
+    ) {
       const kind: ReduceKind = 'aigc';
       const asked = askedOf(targetsOf(targetColumns(kind, input)));
       return insert(userId, {
@@ -400,7 +422,12 @@ export function createReducing(deps: ReduceDeps) {
         const q = await billing.quote(row.kind, path, Number(row.characters));
         await db
           .updateTable('reduceRecords')
-          .set({ path, priceFen: q.fen, ...(retarget ? targetColumns(row.kind, opts) : {}), updatedAt: nowIso() })
+          .set({
+            path,
+            priceFen: q.fen,
+            ...(retarget ? targetColumns(row.kind, opts) : {}),
+            updatedAt: nowIso(),
+          })
           .where('id', '=', id)
           .where('status', '=', 'created')
           .execute();
@@ -427,7 +454,11 @@ export function createReducing(deps: ReduceDeps) {
       );
     },
 
-    async list(userId: number, q: PageQuery, filter: NonNullable<ReduceListFilter> = {}): Promise<Page<ReduceRecord>> {
+    async list(
+      userId: number,
+      q: PageQuery,
+      filter: NonNullable<ReduceListFilter> = {},
+    ): Promise<Page<ReduceRecord>> {
       return records.list(userId, q, filter, {
         select: (base) => {
           let b = base;
@@ -477,11 +508,20 @@ export function createReducing(deps: ReduceDeps) {
               : true,
       );
       const start = (q.pageNo - 1) * q.pageSize;
-      return { records: keep.slice(start, start + q.pageSize), total: keep.length, pageNo: q.pageNo, pageSize: q.pageSize };
+      return {
+        records: keep.slice(start, start + q.pageSize),
+        total: keep.length,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+      };
     },
 
     /** update_paragraph: accept, reject (back to the original) or edit (measured again); the whole text re-measured. */
-    async decide(userId: number, id: number, input: ReduceParagraphDecisionInput): Promise<ReduceParagraphResult> {
+    async decide(
+      userId: number,
+      id: number,
+      input: ReduceParagraphDecisionInput,
+    ): Promise<ReduceParagraphResult> {
       const { row, paragraphs } = await doneRecord(userId, id);
       const p = paragraphOf(paragraphs, input.index);
       const targets = targetsOf(row);
@@ -541,7 +581,12 @@ export function createReducing(deps: ReduceDeps) {
       if (!outcome) throw new Error('重做没有结果');
       await db
         .updateTable('reduceParagraphs')
-        .set({ outcome: JSON.stringify({ ...outcome, index: p.idx }), decision: 'pending', editedText: null, editedScores: null })
+        .set({
+          outcome: JSON.stringify({ ...outcome, index: p.idx }),
+          decision: 'pending',
+          editedText: null,
+          editedScores: null,
+        })
         .where('recordId', '=', row.id)
         .where('idx', '=', p.idx)
         .execute();
@@ -562,7 +607,11 @@ export function createReducing(deps: ReduceDeps) {
 
     /** The user's own .docx, when the record came from one. */
     async originalDocx(recordId: number): Promise<Buffer | null> {
-      const f = await db.selectFrom('reduceFiles').select('data').where('recordId', '=', recordId).executeTakeFirst();
+      const f = await db
+        .selectFrom('reduceFiles')
+        .select('data')
+        .where('recordId', '=', recordId)
+        .executeTakeFirst();
       return f ? Buffer.from(f.data) : null;
     },
 

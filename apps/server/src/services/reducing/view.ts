@@ -34,12 +34,16 @@ export function targetsOf(row: Pick<RecordRow, 'targetSimilarity' | 'targetAigc'
   };
 }
 
-export const askedOf = (t: Targets) => ({ similarity: t.similarity !== undefined, aigc: t.aigc !== undefined });
+export const askedOf = (t: Targets) => ({
+  similarity: t.similarity !== undefined,
+  aigc: t.aigc !== undefined,
+});
 
 /** Every asked target is met by `s` (a score not measured does not meet its target). */
 export function meets(s: Scores | null, t: Targets): boolean {
   if (!s) return false;
-  if (t.similarity !== undefined && (s.similarity === null || s.similarity > t.similarity + 1e-9)) return false;
+  if (t.similarity !== undefined && (s.similarity === null || s.similarity > t.similarity + 1e-9))
+    return false;
   if (t.aigc !== undefined && (s.aigc === null || s.aigc > t.aigc + 1e-9)) return false;
   return true;
 }
@@ -67,7 +71,12 @@ export function toRecord(r: RecordRow): ReduceRecord {
     id: Number(r.id),
     title: r.title,
     kind: r.kind,
-    goal: targets.similarity !== null && targets.aigc !== null ? 'both' : targets.aigc !== null ? 'aigc' : 'similarity',
+    goal:
+      targets.similarity !== null && targets.aigc !== null
+        ? 'both'
+        : targets.aigc !== null
+          ? 'aigc'
+          : 'similarity',
     targets,
     path: r.path,
     status: r.status,
