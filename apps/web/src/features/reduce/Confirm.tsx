@@ -119,7 +119,9 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
             <dt>{t('content.created')}</dt>
             <dd>{formatTime(record.createdAt, '{y}-{m}-{d} {h}:{i}')}</dd>
           </dl>
-          <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
+          <div className="rd-confirm-form">
+            <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
+          </div>
           <PathPicker
             value={path}
             onChange={form.setPath}

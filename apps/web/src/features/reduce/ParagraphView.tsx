@@ -131,6 +131,14 @@ export function ParagraphView(props: {
         </div>
       </div>
     );
+  } else if (p.text === p.original && p.decision !== 'rejected') {
+    // nothing the rules or the model offered beat the original on every asked score: say so, not a blank copy
+    after = (
+      <>
+        <Marked pieces={side(runs, 'after')} />
+        <div className="rd-pair__why">{t('content.noBetter')}</div>
+      </>
+    );
   } else {
     after = <Marked pieces={side(runs, 'after')} />;
   }

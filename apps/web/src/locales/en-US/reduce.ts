@@ -143,6 +143,8 @@ export default {
       aigc: 'AIGC score',
       target: 'Target ≤ {{pct}}',
       notAsked: 'No target',
+      noBetter:
+        'No rewrite was better on every asked score, so the original stays; edit it or try the AI model.',
       rounds: 'Rounds',
       roundsValue: '{{n}} in all',
       met: 'Paragraphs on target',

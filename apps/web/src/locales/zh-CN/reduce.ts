@@ -136,6 +136,7 @@ export default {
       aigc: 'AIGC 疑似度',
       target: '目标 ≤ {{pct}}',
       notAsked: '未设目标',
+      noBetter: '没有找到在各项分数上都不变差的改写，保持原文；可手动编辑或换 AI 模型。',
       rounds: '改写轮数',
       roundsValue: '共 {{n}} 轮',
       met: '达标段落',
