@@ -53,27 +53,32 @@ function ScoreTile({ record, metric }: { record: ReduceDetail; metric: Metric })
   );
 }
 
-/** The honest account of targets not reached, with the figures, and the model path when it would help. */
+/**
+ * The honest account of targets not reached, with the figures, and the model path when it would help. Read
+ * from the record's scores as they are now (the user's reverts and edits move them), the server's notes only
+ * for whether the model is offered.
+ */
 function Notes({ record, onReloaded }: { record: ReduceDetail; onReloaded: () => void }) {
   const { t } = useTranslation('reduce');
   const [reloading, setReloading] = useState(false);
-  if (record.notes.length === 0) {
-    if (record.targetParagraphs === 0) return null;
+  if (record.targetParagraphs === 0) return null;
+  const asked = (['similarity', 'aigc'] as const).filter((m) => record.targets[m] !== null);
+  const overOverall = asked.filter((m) => !meets(record.after?.[m], record.targets[m]));
+  const unmet = record.targetParagraphs - record.metParagraphs;
+  if (overOverall.length === 0 && unmet === 0)
     return <Alert type="success" showIcon className="rd-notes" title={t('content.allMet')} />;
-  }
-  const figures = record.notes
-    .map((n) =>
+  const figures = (overOverall.length > 0 ? overOverall : asked)
+    .map((m) =>
       t('content.unmetFigure', {
-        metric: t(`metric.${n.target}`),
-        before: percent(n.beforePercent),
-        after: percent(n.afterPercent),
-        target: percent(n.targetPercent),
+        metric: t(`metric.${m}`),
+        before: percent(record.before?.[m]),
+        after: percent(record.after?.[m]),
+        target: percent(record.targets[m]),
       }),
     )
     .join('；');
-  const unmet = Math.max(...record.notes.map((n) => n.unmetParagraphs));
   const offline = record.path === 'offline';
-  const suggest = record.notes.some((n) => n.suggestModel);
+  const suggest = offline && (record.modelAvailable || record.notes.some((n) => n.suggestModel));
   async function tryModel() {
     setReloading(true);
     try {
@@ -91,22 +96,15 @@ function Notes({ record, onReloaded }: { record: ReduceDetail; onReloaded: () =>
       showIcon
       className="rd-notes"
       data-testid="rd-notes"
-      title={t('content.unmetTitle', { n: unmet })}
+      title={unmet > 0 ? t('content.unmetTitle', { n: unmet }) : t('content.overallUnmet')}
       description={t(offline ? 'content.unmetOffline' : 'content.unmetModel', { figures })}
       action={
-        offline ? (
-          suggest ? (
-            <Button
-              type="primary"
-              icon={<RobotOutlined />}
-              loading={reloading}
-              onClick={() => void tryModel()}
-            >
-              {t('content.tryModel')}
-            </Button>
-          ) : !record.modelAvailable ? (
-            <span className="svc-muted">{t('content.modelUnavailable')}</span>
-          ) : null
+        suggest ? (
+          <Button type="primary" icon={<RobotOutlined />} loading={reloading} onClick={() => void tryModel()}>
+            {t('content.tryModel')}
+          </Button>
+        ) : offline ? (
+          <span className="svc-muted">{t('content.modelUnavailable')}</span>
         ) : null
       }
     />

@@ -150,6 +150,7 @@ export default {
       met: 'Paragraphs on target',
     },
     unmetTitle: '{{n}} paragraphs did not reach the target',
+    overallUnmet: 'The whole text is not on target yet',
     unmetOffline:
       'The offline rules did what they could: {{figures}}. Their sentence structure is beyond the rules; an AI model rewrite usually lowers them further.',
     unmetModel:

@@ -142,6 +142,7 @@ export default {
       met: '达标段落',
     },
     unmetTitle: '{{n}} 段没有降到目标',
+    overallUnmet: '全文没有降到目标',
     unmetOffline:
       '离线改写已尽力：{{figures}}。这些段落的原句结构离线规则改不动，换 AI 模型改写通常能继续降低。',
     unmetModel: 'AI 模型也没能让这些段落达标：{{figures}}。可以逐段手改，或对单段点“重新改写”。',
