@@ -52,6 +52,7 @@ export default function RecordsPage({ kind }: { kind: ReduceKind }) {
       rec={rec}
       prefix="mc"
       newPath={kind === 'aigc' ? reducePaths.aigcdown : reducePaths.similarity}
+      title={t(kind === 'aigc' ? 'records.aigcTitle' : 'records.title')}
     >
       <Records.RecordCardTable<ReduceRecord>
         rec={rec}
@@ -75,7 +76,7 @@ export default function RecordsPage({ kind }: { kind: ReduceKind }) {
               <div className="svc-muted">{t(`path.${r.path}`)}</div>
             </>
           )),
-          Records.cellColumn(t('records.colScores'), 190, (r) => <Scores r={r} />),
+          Records.cellColumn(t('records.colScores'), 220, (r) => <Scores r={r} />),
           Records.cellColumn(t('records.colChars'), 80, (r) => num(r.characters)),
           Records.paidColumn(t('records.colPaid')),
           Records.cellColumn(t('records.colStatus'), 140, statusCell),

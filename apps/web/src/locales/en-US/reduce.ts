@@ -5,7 +5,7 @@ export default {
     similarity: 'Strong whole-paper rewriting',
     cnki: 'CNKI report rewriting',
     records: 'Whole-paper records',
-    content: 'Rewriting comparison',
+    content: 'Before and after',
     aigcGroup: 'Lower AIGC',
     aigcdown: 'Lower AIGC',
     aigcPaper: 'Whole-paper AI traces',

@@ -5,7 +5,7 @@ export default {
     similarity: '全文强力降重',
     cnki: '知网报告降重',
     records: '全文降重记录',
-    content: '降重对照',
+    content: '改写对照',
     aigcGroup: '降AIGC',
     aigcdown: '降AIGC',
     aigcPaper: '全文降AI痕迹',
