@@ -143,8 +143,6 @@ export default {
       aigc: 'AIGC score',
       target: 'Target ≤ {{pct}}',
       notAsked: 'No target',
-      noBetter:
-        'No rewrite was better on every asked score, so the original stays; edit it or try the AI model.',
       rounds: 'Rounds',
       roundsValue: '{{n}} in all',
       met: 'Paragraphs on target',
@@ -174,6 +172,8 @@ export default {
     after: 'Rewritten',
     legend: 'Changes are highlighted',
     kept: 'Kept',
+    noBetter:
+      'No rewrite was better on every asked score, so the original stays; edit it or try the AI model.',
     rounds: '{{n}} rounds',
     strategy: 'Method',
     decision: { pending: 'To review', accepted: 'Accepted', rejected: 'Reverted', edited: 'Edited' },
