@@ -261,7 +261,7 @@ export const paperMachineEndpoints = group('/api/base/paper_machine_api', {
   },
   reload: {
     summary:
-      '失败（已退款）的记录重新扣费再跑，从第一个未完成段落继续；已完成的离线记录 path=model 用模型继续未达标段落',
+      '失败（已退款）的记录重新扣费再跑，从第一个未完成段落继续；已完成的离线记录 path=model：返回一条新的 AI 模型记录（待支付，只含未达标段落）',
     query: ReduceReloadQuery,
     result: ReduceRecord,
   },

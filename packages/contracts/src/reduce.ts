@@ -45,8 +45,8 @@ export const ReduceOrigin = z
 export type ReduceOrigin = z.infer<typeof ReduceOrigin>;
 
 export const ReportVendor = z
-  .enum(['cnki', 'vip', 'wanfang', 'paperpass'])
-  .describe('第三方查重系统：cnki 知网 / vip 维普 / wanfang 万方 / paperpass PaperPass');
+  .enum(['cnki', 'vip', 'wanfang', 'paperpass', 'paperdesk'])
+  .describe('查重系统：cnki 知网 / vip 维普 / wanfang 万方 / paperpass PaperPass / paperdesk 本站报告 PDF');
 export type ReportVendor = z.infer<typeof ReportVendor>;
 
 export const REPORT_VENDOR_LABELS: Record<ReportVendor, string> = {
@@ -54,6 +54,7 @@ export const REPORT_VENDOR_LABELS: Record<ReportVendor, string> = {
   vip: '维普',
   wanfang: '万方',
   paperpass: 'PaperPass',
+  paperdesk: '本站',
 };
 
 export const REDUCE_KIND_LABELS: Record<ReduceKind, string> = { similarity: '降重', aigc: '降AIGC' };
@@ -313,10 +314,13 @@ export const ReduceFromRecordQuery = IdQuery.extend({
   path: ReducePath.optional().describe('默认 offline'),
 }).extend(ReduceTargetFields.shape);
 
-/** reload: a failed record is charged again and re-run; a done offline record with unmet paragraphs can continue with path=model. */
+/**
+ * reload: a failed record is charged again and re-run. `path=model` on a done offline record answers a NEW record
+ * (待支付) that continues with the model on the paragraphs still over a target (the note's suggestModel offer).
+ */
 export const ReduceReloadQuery = IdQuery.extend({
   path: ReducePath.optional().describe(
-    'model：已完成的离线记录用 AI 模型继续改写未达标段落（按这些段落字数收取模型价格）',
+    'model：已完成的离线记录 → 返回一条新的 AI 模型记录（待支付，只含未达标段落，按这些段落字数收取模型价格，其余段落沿用离线结果）；用 machine_submit 提交',
   ),
 });
 

@@ -72,6 +72,27 @@ export function sampleThesis(): PaperDocument {
   };
 }
 
+const REWRITTEN = [
+  '近些年，深度学习技术发展迅速，卷积神经网络在图像识别、目标检测以及语义分割等任务上进展显著。不过在真实的应用场景里，模型常常遇到样本不足、类别不均衡和计算资源有限等困难，这些困难在很大程度上限制了算法的实际效果。',
+  '本文把校园安防监控作为研究对象，围绕小样本条件下的行人重识别问题，给出了一种将注意力机制与度量学习相结合的轻量化识别方法。该方法在保持识别精度的前提下，把模型参数量压缩到原先的三分之一，可以部署到边缘计算设备上运行。',
+] as const;
+
+/** Rewrites of the thesis's body paragraphs (as a 降重 pass would write them), for rewriteDocx samples and tests. */
+export const THESIS_REWRITES: ReadonlyArray<[string, string]> = [
+  [P[0]!, REWRITTEN[0]],
+  [P[1]!, REWRITTEN[1]],
+];
+
+/** One edit per block of the thesis as textkit reads it: rewritten where THESIS_REWRITES says, unchanged elsewhere. */
+export function sampleThesisEdits(
+  blocks: ReadonlyArray<{ text: string }>,
+): { original: string; text: string }[] {
+  return blocks.map((b) => ({
+    original: b.text,
+    text: THESIS_REWRITES.find(([from]) => from === b.text)?.[1] ?? b.text,
+  }));
+}
+
 export function samplePaper(): PaperDocument {
   const thesis = sampleThesis();
   return {

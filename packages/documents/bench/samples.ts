@@ -7,9 +7,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { listDeckTemplates, renderDeck } from '../src/deck/index.ts';
+import { readDocument } from '@paperdesk/textkit';
+import { rewriteDocx } from '../src/docx-rewrite/index.ts';
 import { renderPaperDocx } from '../src/paper-docx.ts';
 import { renderRewriteDocx } from '../src/rewrite-docx.ts';
-import { sampleDeck, samplePaper, sampleRewrite, sampleThesis, stressDeck } from './sample-models.ts';
+import {
+  sampleDeck,
+  samplePaper,
+  sampleRewrite,
+  sampleThesis,
+  sampleThesisEdits,
+  stressDeck,
+} from './sample-models.ts';
 
 const outDir = path.resolve(process.argv[2] ?? 'paperdesk-samples');
 fs.mkdirSync(outDir, { recursive: true });
@@ -28,6 +37,20 @@ async function timed(name: string, render: () => Promise<Buffer>): Promise<void>
 await timed('paper-thesis.docx', () => renderPaperDocx(sampleThesis()));
 await timed('paper-journal.docx', () => renderPaperDocx(samplePaper()));
 await timed('rewrite.docx', () => renderRewriteDocx(sampleRewrite()));
+// the user's own .docx back: the thesis with its body paragraphs rewritten, plain and as tracked revisions
+const thesis = await renderPaperDocx(sampleThesis());
+const thesisEdits = sampleThesisEdits((await readDocument(thesis, 'thesis.docx')).blocks);
+const asBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+await timed('thesis-rewritten.docx', async () => asBuffer((await rewriteDocx(thesis, thesisEdits)).bytes));
+await timed('thesis-tracked.docx', async () =>
+  asBuffer((await rewriteDocx(thesis, thesisEdits, { track: true, author: 'PaperDesk 降重' })).bytes),
+);
+// the journal layout has body text on page 1: `soffice --convert-to png` shows the revisions there
+const journal = await renderPaperDocx(samplePaper());
+const journalEdits = sampleThesisEdits((await readDocument(journal, 'journal.docx')).blocks);
+await timed('journal-tracked.docx', async () =>
+  asBuffer((await rewriteDocx(journal, journalEdits, { track: true, author: 'PaperDesk 降重' })).bytes),
+);
 for (const t of listDeckTemplates()) {
   await timed(`deck-${t.id}.pptx`, () => renderDeck(sampleDeck(), t.id));
   fs.writeFileSync(path.join(outDir, `preview-${t.id}.svg`), t.preview);

@@ -1,9 +1,11 @@
 import type { CheckReport, ReportParagraph } from '@paperdesk/contracts';
 import PDFDocument from 'pdfkit';
 import { fontBuffers } from './fonts.ts';
+import { PAPERDESK_REPORT_KEY } from '@paperdesk/textkit';
 import {
   beijingTime,
   clip,
+  flaggedSpans,
   editionLabel,
   percent,
   ratioColor,
@@ -61,6 +63,13 @@ export async function renderCheckReportPdf(
     subject: '文本复制检测报告',
     header: `${product} · 文本复制检测报告单（${variantName}）`,
     no,
+    // what the report flags, machine-readable, so an uploaded copy of it can drive 降重 of exactly those passages
+    info: {
+      [PAPERDESK_REPORT_KEY]: JSON.stringify({
+        overall: Math.round(report.metrics.totalRatio * 1000) / 1000,
+        spans: flaggedSpans(report),
+      }),
+    },
   });
 
   // ---- title and identity -------------------------------------------------------------------
@@ -172,6 +181,8 @@ export interface ReportPdfFrame {
   /** Left of every page header; the report number sits on the right. */
   header: string;
   no: string;
+  /** Custom Info dictionary entries (a check report carries its flagged passages for textkit to read back). */
+  info?: Record<string, string>;
 }
 
 /**
@@ -184,7 +195,13 @@ export function openReportPdf(frame: ReportPdfFrame) {
     size: 'A4',
     margins: MARGIN,
     bufferPages: true,
-    info: { Title: frame.title, Author: frame.product, Subject: frame.subject, Creator: frame.product },
+    info: {
+      ...frame.info,
+      Title: frame.title,
+      Author: frame.product,
+      Subject: frame.subject,
+      Creator: frame.product,
+    },
   });
   doc.registerFont('sc', fonts.regular);
   doc.registerFont('sc-bold', fonts.bold);

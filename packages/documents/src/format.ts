@@ -1,4 +1,4 @@
-import type { ReportSpan } from '@paperdesk/contracts';
+import type { CheckReport, ReportSpan } from '@paperdesk/contracts';
 
 /** 0.1234 -> "12.3%" (知网 prints one decimal). */
 export function percent(ratio: number): string {
@@ -89,4 +89,22 @@ export function sourceLine(s: {
   year: number | null;
 }): string {
   return [s.author, s.source, s.year ? String(s.year) : ''].filter(Boolean).join(' · ');
+}
+
+/**
+ * The passages a check report marks as copied, as textkit's readCheckerReport returns them for our own reports:
+ * each copy segment of a body paragraph with the paragraph's 复制比 (to 0.1 %, as printed) and its source's title.
+ */
+export function flaggedSpans(report: CheckReport): Array<{ text: string; ratio: number; source?: string }> {
+  return report.paragraphs
+    .filter((p) => p.kind === 'paragraph')
+    .flatMap((p) =>
+      segments(p.text, p.spans)
+        .filter((s) => s.kind === 'copy')
+        .map((s) => {
+          const source = s.span?.source == null ? undefined : report.sources[s.span.source]?.title;
+          const ratio = Math.round(p.ratio * 1000) / 1000;
+          return source === undefined ? { text: s.text, ratio } : { text: s.text, ratio, source };
+        }),
+    );
 }

@@ -9,7 +9,7 @@ export {
 } from './check-report-pdf.ts';
 export { renderCheckReportHtml } from './check-report-html.ts';
 export { FONT_FILES } from './fonts.ts';
-export { beijingTime, percent, reportNumber, segments, type Segment } from './format.ts';
+export { beijingTime, flaggedSpans, percent, reportNumber, segments, type Segment } from './format.ts';
 export {
   type PaperDocument,
   type PaperSection,

@@ -19,7 +19,9 @@ import {
 } from 'docx';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { rewriteDocx } from '../src/index.ts';
+import { docxDeepNesting, docxEntityExpansion, docxZipBomb, writeZip } from '@paperdesk/textkit/fuzz/bombs';
+import { sampleThesis, sampleThesisEdits, THESIS_REWRITES } from '../bench/sample-models.ts';
+import { renderPaperDocx, rewriteDocx } from '../src/index.ts';
 import { topLevelParagraphs } from '../src/docx-rewrite/xml.ts';
 
 const P1 = ['随着计算能力的提升，', '深度学习', '方法在图像识别领域取得了显著的进展', '。'];
@@ -205,6 +207,31 @@ describe('rewriteDocx', () => {
     expect(xml).toMatch(/<w:rPr><w:b\/><w:bCs\/><\/w:rPr><w:t xml:space="preserve">深度学习<\/w:t>/);
   });
 
+  it('moves a note reference with the words it follows, never typing a literal [1]', async () => {
+    const original = await thesisDocx();
+    const { edits } = await editsFor(original);
+    const moved = '深度学习方法[1]在图像识别领域进展显著，这得益于计算能力的提升。';
+    const plain = await rewriteDocx(original, [{ original: edits[0]!.original, text: moved }]);
+    expect(await texts(plain.bytes)).toContain(moved);
+    const edited = (bytes: Uint8Array) => {
+      const xml = documentXml(bytes);
+      return topLevelParagraphs(xml)
+        .map((p) => xml.slice(p.start, p.end))
+        .find((p) => p.includes('深度学习'))!;
+    };
+    const xml = edited(plain.bytes);
+    expect(xml.match(/<w:footnoteReference /g)).toHaveLength(1);
+    expect(xml).not.toMatch(/<w:t[^>]*>[^<]*\[1\]/);
+    // tracked: the reference stays where it was (it cannot be deleted and re-inserted), still no typed copy
+    const tracked = await rewriteDocx(original, [{ original: edits[0]!.original, text: moved }], {
+      track: true,
+    });
+    const trackedXml = edited(tracked.bytes);
+    expect(trackedXml.match(/<w:footnoteReference /g)).toHaveLength(1);
+    expect(trackedXml).not.toMatch(/<w:t[^>]*>[^<]*\[1\]/);
+    expect(await texts(rejectAll(tracked.bytes))).toContain(edits[0]!.original);
+  });
+
   it('refuses a file that is not a .docx, and rewrites nothing when no edit matches', async () => {
     await expect(rewriteDocx(new TextEncoder().encode('not a zip'), [])).rejects.toMatchObject({
       code: 'UNREADABLE_FILE',
@@ -213,6 +240,67 @@ describe('rewriteDocx', () => {
     const result = await rewriteDocx(original, [{ original: '不存在的段落', text: '新' }]);
     expect(result).toMatchObject({ applied: 0, unmatched: [0] });
     expect(Buffer.from(result.bytes).equals(original)).toBe(true);
+  });
+
+  it('rewrites a whole thesis given every block (cover table, TOC field, repeated paragraphs) in document order', async () => {
+    const thesis = await renderPaperDocx(sampleThesis());
+    const blocks = (await readDocument(thesis, 'thesis.docx')).blocks;
+    const edits = sampleThesisEdits(blocks);
+    const rewritten = edits.filter((e) => e.text !== e.original).length;
+    expect(rewritten).toBeGreaterThan(6); // P[0] and P[1] recur in several chapters
+    const result = await rewriteDocx(thesis, edits);
+    expect(result).toMatchObject({ applied: blocks.length, unmatched: [] });
+    const after = (await readDocument(result.bytes, 'thesis.docx')).blocks;
+    expect(after.map((b) => b.text)).toEqual(edits.map((e) => e.text));
+    expect(after.map((b) => b.kind)).toEqual(blocks.map((b) => b.kind));
+    // the TOC is still a field Word refreshes, its entries untouched
+    const xml = documentXml(result.bytes);
+    expect(xml).toContain('TOC \\o &quot;1-3&quot; \\h \\z \\u');
+    expect(xml.match(/w:fldCharType="begin"/g)?.length).toBe(
+      documentXml(thesis).match(/w:fldCharType="begin"/g)?.length,
+    );
+
+    // only the second occurrence of a repeated paragraph: the first is passed unchanged
+    const [from, to] = THESIS_REWRITES[0]!;
+    const second = await rewriteDocx(thesis, [
+      { original: from, text: from },
+      { original: from, text: to },
+    ]);
+    const texts2 = (await readDocument(second.bytes, 'thesis.docx')).blocks.map((b) => b.text);
+    const firstAt = blocks.findIndex((b) => b.text === from);
+    const secondAt = blocks.findIndex((b, i) => i > firstAt && b.text === from);
+    expect(texts2[firstAt]).toBe(from);
+    expect(texts2[secondAt]).toBe(to);
+  });
+
+  it('keeps a citation field whole and leaves deleted-looking fields in place', async () => {
+    const original = await thesisDocx();
+    const buf = Buffer.from(original);
+    const { entries, name, xml } = readMainDocumentPart(buf, resolveLimits(undefined));
+    // an EndNote-style citation field after the cell text: begin, instruction, separate, result [2], end
+    const field =
+      '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ADDIN EN.CITE </w:instrText></w:r>' +
+      '<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:t>[2]</w:t></w:r>' +
+      '<w:r><w:fldChar w:fldCharType="end"/></w:r>';
+    const withField = xml.replace(`${CELL}</w:t></w:r>`, `${CELL}</w:t></w:r>${field}`);
+    expect(withField).not.toBe(xml);
+    const doc = replaceZipEntry(buf, entries, name, Buffer.from(withField));
+    const cell = (await texts(doc)).find((t) => t.startsWith('实验数据'))!;
+    expect(cell).toBe(`${CELL}[2]`);
+    const result = await rewriteDocx(doc, [{ original: cell, text: `${CELL_NEW}[2]` }], { track: true });
+    const out = documentXml(result.bytes);
+    expect(out).toContain(field);
+    expect(await texts(rejectAll(result.bytes))).toContain(cell);
+    expect(await texts(result.bytes)).toContain(`${CELL_NEW}[2]`);
+  });
+
+  it('refuses hostile packages with textkit’s codes before anything large is inflated', async () => {
+    expect(await rewriteDocx(await docxZipBomb(), []).catch((e) => e.code)).toBe('INFLATED_TOO_LARGE');
+    expect(await rewriteDocx(await docxDeepNesting(), []).catch((e) => e.code)).toBe('UNREADABLE_FILE');
+    expect(await rewriteDocx(await docxEntityExpansion(), []).catch((e) => e.code)).toBe('UNREADABLE_FILE');
+    expect(
+      await rewriteDocx(writeZip([{ name: 'a.txt', data: Buffer.from('x') }]), []).catch((e) => e.code),
+    ).toBe('UNREADABLE_FILE');
   });
 
   const soffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' });

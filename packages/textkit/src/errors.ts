@@ -7,7 +7,9 @@ export type TextkitErrorCode =
   | 'TOO_MANY_BLOCKS'
   | 'TOO_MANY_PAGES'
   | 'TOO_LONG'
-  | 'PARSE_TIMEOUT';
+  | 'PARSE_TIMEOUT'
+  | 'NOT_A_REPORT'
+  | 'REPORT_MISMATCH';
 
 /**
  * What kind of refusal a code is, so a caller can choose its answer without knowing every code:
@@ -25,6 +27,8 @@ const MESSAGES: Record<TextkitErrorCode, string> = {
   TOO_MANY_PAGES: 'PDF 页数过多，超出可处理的上限',
   TOO_LONG: '文档文字过多，超出可处理的上限',
   PARSE_TIMEOUT: '文件解析超时，可能不是正常的论文文档',
+  NOT_A_REPORT: '这不是查重报告，请上传知网、维普、万方或 PaperPass 的检测报告（PDF/HTML）',
+  REPORT_MISMATCH: '报告内容与论文不一致，请确认上传的是这篇论文的查重报告',
 };
 
 const KINDS: Record<TextkitErrorCode, TextkitErrorKind> = {
@@ -37,6 +41,9 @@ const KINDS: Record<TextkitErrorCode, TextkitErrorKind> = {
   TOO_MANY_PAGES: 'too-large',
   TOO_LONG: 'too-large',
   PARSE_TIMEOUT: 'unreadable',
+  // a file that reads but is the wrong thing: answered like an unreadable file (422)
+  NOT_A_REPORT: 'unreadable',
+  REPORT_MISMATCH: 'unreadable',
 };
 
 /** Every code, e.g. to rebuild a TextkitError from `{ code }` sent back by a worker thread. */

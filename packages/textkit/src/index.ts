@@ -43,3 +43,16 @@ export { type SentenceSpan, splitSentences } from './sentences.ts';
 export { readMainDocumentPart } from './docx-package.ts';
 export { resolveLimits } from './limits.ts';
 export { replaceZipEntry, type ZipEntry } from './zip.ts';
+// a plagiarism checker's report (知网, 维普, 万方, PaperPass, PaperDesk) and where its flagged passages are in a paper
+export {
+  type CheckerReport,
+  type CheckerVendor,
+  type FlaggedRange,
+  type FlaggedSpan,
+  matchReportToPaper,
+  PAPERDESK_REPORT_KEY,
+  parseCheckerReportHtml,
+  parseCheckerReportText,
+  type ReportPaperMatch,
+  readCheckerReport,
+} from './checker-report/index.ts';

@@ -194,6 +194,14 @@ async function paintsImages(pdf: PDFDocumentProxy, maxPages: number, signal: Abo
 }
 
 export async function readPdf(buffer: Uint8Array, limits: ReadLimits): Promise<ParsedDocument> {
+  return (await readPdfWithInfo(buffer, limits)).doc;
+}
+
+/** readPdf, plus the custom string entries of the PDF's Info dictionary (a PaperDesk report carries its data there). */
+export async function readPdfWithInfo(
+  buffer: Uint8Array,
+  limits: ReadLimits,
+): Promise<{ doc: ParsedDocument; info: Record<string, string> }> {
   const bytes = Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   const { hasImages } = scanPdf(bytes, limits);
   await ensurePdfjs();
@@ -215,10 +223,15 @@ export async function readPdf(buffer: Uint8Array, limits: ReadLimits): Promise<P
     });
     if (pdf.numPages > limits.maxPdfPages) throw new TextkitError('TOO_MANY_PAGES');
     let title: string | undefined;
+    const custom: Record<string, string> = {};
     try {
       const meta = await raceAbort(pdf.getMetadata(), limits.signal);
-      const info = meta.info as { Title?: unknown };
+      const info = meta.info as { Title?: unknown; Custom?: unknown };
       if (typeof info.Title === 'string' && info.Title.trim()) title = info.Title.trim();
+      if (typeof info.Custom === 'object' && info.Custom !== null) {
+        for (const [key, value] of Object.entries(info.Custom))
+          if (typeof value === 'string') custom[key] = value;
+      }
     } catch (cause) {
       // metadata is optional
       if (cause instanceof TextkitError) throw cause;
@@ -247,7 +260,7 @@ export async function readPdf(buffer: Uint8Array, limits: ReadLimits): Promise<P
       const scanned = hasImages && (await paintsImages(pdf, 5, limits.signal));
       throw new TextkitError(scanned ? 'IMAGE_ONLY_PDF' : 'EMPTY_TEXT');
     }
-    return title === undefined ? { blocks } : { title, blocks };
+    return { doc: title === undefined ? { blocks } : { title, blocks }, info: custom };
   } catch (cause) {
     if (cause instanceof TextkitError) throw cause;
     throw new TextkitError('UNREADABLE_FILE', { cause });

@@ -7,6 +7,8 @@ import { Piscina } from 'piscina';
 import type {
   AigcModelInfo,
   DetectInput,
+  MatchReportInput,
+  MatchReportOutcome,
   ReadInput,
   ReadOutcome,
   RewriteDocxInput,
@@ -93,6 +95,15 @@ export interface ComputePool {
     edits: ParagraphEdit[],
     track: boolean,
   ): Promise<{ bytes: Uint8Array; unmatched: number }>;
+  /**
+   * A checker's report (PDF/HTML) read and placed in the paper's paragraphs; throws TextkitError (NOT_A_REPORT,
+   * REPORT_MISMATCH, unreadable, over a cap, out of time) or ComputeError.
+   */
+  matchReport(
+    data: Uint8Array,
+    filename: string,
+    paragraphs: string[],
+  ): Promise<Extract<MatchReportOutcome, { ok: true }>>;
   /** Ends the workers; tasks still running are refused as `closed`. */
   close(): Promise<void>;
 }
@@ -125,6 +136,7 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       | Omit<DetectInput, 'port'>
       | Omit<SimilarityInput, 'port'>
       | Omit<RewriteDocxInput, 'port'>
+      | Omit<MatchReportInput, 'port'>
       | Record<string, never>,
     opts: { timeoutMs: number; timedOut: () => Error; tooLarge: () => Error },
   ): Promise<R> {
@@ -214,6 +226,24 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       );
       if (outcome.ok) return outcome;
       throw new TextkitError(outcome.textkitCode);
+    },
+
+    async matchReport(data, filename, paragraphs) {
+      if (pendingReads >= limits.maxPendingReads) {
+        throw new ComputeError('busy', '服务器正忙，同时解析的文件过多，请稍后再试');
+      }
+      pendingReads++;
+      try {
+        const outcome = await run<MatchReportOutcome>(
+          'matchReportTask',
+          { data, filename, paragraphs },
+          { timeoutMs: limits.readTimeoutMs, timedOut: readTimedOut, tooLarge: readTooLarge },
+        );
+        if (outcome.ok) return outcome;
+        throw new TextkitError(outcome.textkitCode);
+      } finally {
+        pendingReads--;
+      }
     },
 
     async close() {

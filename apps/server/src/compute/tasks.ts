@@ -10,7 +10,9 @@ import { checkDocument, PlagiarismIndex } from '@paperdesk/plagiarism';
 import {
   documentFormat,
   isTextkitError,
+  matchReportToPaper,
   type ParsedDocument,
+  readCheckerReport,
   readDocument,
   type TextkitErrorCode,
 } from '@paperdesk/textkit';
@@ -52,6 +54,25 @@ export interface RewriteDocxInput extends TaskInput {
 /** The user's .docx with paragraphs replaced, or a textkit error code (the file could not be read again). */
 export type RewriteDocxOutcome =
   | { ok: true; bytes: Uint8Array; unmatched: number }
+  | { ok: false; textkitCode: TextkitErrorCode };
+
+export interface MatchReportInput extends TaskInput {
+  data: Uint8Array;
+  filename: string;
+  /** The paper's paragraphs, in order. */
+  paragraphs: string[];
+}
+
+/** A checker's report placed in the paper: its summary and, per flagged paragraph, the passages flagged in it. */
+export type MatchReportOutcome =
+  | {
+      ok: true;
+      vendor: string;
+      /** The report's headline ratio, 0..1, when it prints one. */
+      overall: number | null;
+      spans: number;
+      flagged: Array<{ paragraph: number; passages: string[] }>;
+    }
   | { ok: false; textkitCode: TextkitErrorCode };
 
 /** What the main thread needs of the AIGC model to shape a report (the model itself stays in the worker). */
@@ -137,6 +158,41 @@ export async function rewriteDocxTask({
   try {
     const r = await rewriteDocx(data, edits, { track });
     return { ok: true, bytes: r.bytes, unmatched: r.unmatched.length };
+  } catch (err) {
+    if (isTextkitError(err)) return { ok: false, textkitCode: err.code };
+    if (outOfRoom(err)) return { ok: false, textkitCode: 'INFLATED_TOO_LARGE' };
+    return { ok: false, textkitCode: 'UNREADABLE_FILE' };
+  }
+}
+
+/** An uploaded checker's report read (textkit readCheckerReport: PDF or HTML) and placed in the paper. */
+export async function matchReportTask({
+  port,
+  data,
+  filename,
+  paragraphs,
+}: MatchReportInput): Promise<MatchReportOutcome> {
+  if (/\.pdf$/i.test(filename)) {
+    pdfReady ??= readDocument(BLANK_PDF, 'blank.pdf').catch(() => {});
+    await pdfReady;
+  }
+  started(port);
+  try {
+    const report = await readCheckerReport(data, filename);
+    const match = matchReportToPaper(report, paragraphs);
+    const byParagraph = new Map<number, string[]>();
+    for (const r of match.ranges) {
+      const list = byParagraph.get(r.paragraph) ?? [];
+      list.push(paragraphs[r.paragraph]!.slice(r.start, r.end));
+      byParagraph.set(r.paragraph, list);
+    }
+    return {
+      ok: true,
+      vendor: report.vendor,
+      overall: report.overall ?? null,
+      spans: report.spans.length,
+      flagged: [...byParagraph].map(([paragraph, passages]) => ({ paragraph, passages })),
+    };
   } catch (err) {
     if (isTextkitError(err)) return { ok: false, textkitCode: err.code };
     if (outOfRoom(err)) return { ok: false, textkitCode: 'INFLATED_TOO_LARGE' };

@@ -13,3 +13,4 @@ export const aigcModelTask = tasks.aigcModelTask;
 export const aigcDetectTask = tasks.aigcDetectTask;
 export const similarityTask = tasks.similarityTask;
 export const rewriteDocxTask = tasks.rewriteDocxTask;
+export const matchReportTask = tasks.matchReportTask;

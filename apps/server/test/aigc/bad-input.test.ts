@@ -151,13 +151,17 @@ describeEachDatabase('paper_aigc_api bad input', (getCtx) => {
       expect(paths, name).toContain(`${API}/${name}`);
   });
 
-  it('降AIGC calls answer 503 and store or charge nothing', async () => {
+  it('降AIGC calls before the detection is done, or with a detection id where a 降AIGC record is meant: nothing stored or charged', async () => {
     const rec = await initPaste(app, user.token, paper);
-    for (const name of ['machine_submit', 'aigc_machine_submit', 'query_content_list']) {
+    // 一键降AIGC needs a finished report
+    const early = await call(app, 'POST', `${API}/aigc_machine_submit?id=${rec.id}`, { token: user.token });
+    expect(early.status).toBe(409);
+    // machine_submit and query_content_list name 降AIGC records (paper_machine_api), not this detection record
+    for (const name of ['machine_submit', 'query_content_list']) {
       const r = await call(app, 'POST', `${API}/${name}?id=${rec.id}`, { token: user.token, body: {} });
-      expect(r.status, name).toBe(503);
-      expect(r.body.message).toMatch(/^降AIGC服务即将上线/);
+      expect(r.status, name).toBe(404);
     }
+    expect(await getCtx().db.selectFrom('reduceRecords').select('id').execute()).toEqual([]);
     const after = await call<AigcRecord>(app, 'POST', `${API}/load_by_id?id=${rec.id}`, {
       token: user.token,
     });

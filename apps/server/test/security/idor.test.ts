@@ -121,6 +121,7 @@ const AREAS: Record<string, RecordKind> = {
   '/api/base/ai_ppt_info_api/': 'ppt',
   '/api/base/chat_gpt_api/': 'chat',
   '/api/order/order_info_api/': 'order',
+  '/api/base/paper_machine_api/': 'reduce',
 };
 
 const CHECK = '/api/base/check_api';
@@ -129,6 +130,7 @@ const MACHINE = '/api/base/machine_api';
 const PAPER = '/api/base/paper_info_api';
 const PPT = '/api/base/ai_ppt_info_api';
 const ORDER = '/api/order/order_info_api';
+const REDUCE = '/api/base/paper_machine_api';
 const COVER = {
   school: '华东理工大学',
   college: '商学院',
@@ -150,9 +152,45 @@ const PAYABLE: Partial<Record<RecordKind, string>> = {
   aigc: 'aigc',
   machine: 'rewrite',
   ppt: 'ppt',
+  reduce: 'reduce',
 };
 
 const FEEDS: Record<string, Feed> = {
+  // 全文降重 / 降AIGC (paper_machine_api and paper_aigc_api's reduce calls)
+  [`POST ${REDUCE}/query_list`]: {
+    policy: 'owned',
+    call: (t) => ({
+      query: { pageNo: 1, pageSize: 10 },
+      body: { origin: 'aigc', sourceRecordId: t.ids.aigc },
+    }),
+  },
+  [`POST ${REDUCE}/machine_submit`]: { policy: 'owned', call: (t) => ({ query: { id: t.pending.reduce } }) },
+  [`POST ${AIGC}/machine_submit`]: { policy: 'owned', call: (t) => ({ query: { id: t.pending.reduce } }) },
+  [`POST ${REDUCE}/reload`]: { policy: 'owned', call: (t) => ({ query: { id: t.ids.reduce } }) },
+  [`GET ${REDUCE}/download`]: { policy: 'owned', call: (t) => ({ query: { id: t.ids.reduce, track: 1 } }) },
+  [`POST ${REDUCE}/download`]: { policy: 'owned', call: (t) => ({ query: { id: t.ids.reduce } }) },
+  [`POST ${REDUCE}/query_content_list`]: {
+    policy: 'owned',
+    call: (t) => ({ query: { id: t.ids.reduce, pageNo: 1, pageSize: 5 } }),
+  },
+  [`POST ${AIGC}/query_content_list`]: {
+    policy: 'owned',
+    call: (t) => ({ query: { id: t.ids.reduce, pageNo: 1, pageSize: 5 }, body: { only: 'all' } }),
+  },
+  [`POST ${REDUCE}/update_paragraph`]: {
+    policy: 'owned',
+    call: (t) => ({ query: { id: t.ids.reduce }, body: { index: 0, decision: 'accepted' } }),
+  },
+  [`POST ${REDUCE}/redo_paragraph`]: {
+    policy: 'owned',
+    call: (t) => ({ query: { id: t.ids.reduce }, body: { index: 0 } }),
+  },
+  [`POST ${REDUCE}/check_machine_submit`]: { policy: 'owned', call: (t) => ({ query: { id: t.ids.check } }) },
+  [`POST ${REDUCE}/check_aigc_machine_submit`]: {
+    policy: 'owned',
+    call: (t) => ({ query: { id: t.ids.aigc } }),
+  },
+  [`POST ${AIGC}/aigc_machine_submit`]: { policy: 'owned', call: (t) => ({ query: { id: t.ids.aigc } }) },
   [`POST ${CHECK}/check_cost`]: { policy: 'owned', call: (t) => ({ body: { id: t.ids.check } }) },
   [`POST ${CHECK}/check_submit`]: {
     policy: 'owned',

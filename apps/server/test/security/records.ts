@@ -13,8 +13,17 @@ import { draft as writingDraft, taskOf, writer } from '../writing/support.ts';
  * with `securityModel` as its responder.
  */
 
-export type RecordKind = 'check' | 'aigc' | 'machine' | 'paper' | 'ppt' | 'chat' | 'order';
-export const RECORD_KINDS: RecordKind[] = ['check', 'aigc', 'machine', 'paper', 'ppt', 'chat', 'order'];
+export type RecordKind = 'check' | 'aigc' | 'machine' | 'paper' | 'ppt' | 'chat' | 'order' | 'reduce';
+export const RECORD_KINDS: RecordKind[] = [
+  'check',
+  'aigc',
+  'machine',
+  'paper',
+  'ppt',
+  'chat',
+  'order',
+  'reduce',
+];
 
 export interface Owner {
   id: number;
@@ -25,7 +34,7 @@ export interface OwnedRecords {
   owner: Owner;
   ids: Record<RecordKind, number>;
   /** Records made but not yet paid for (a submit may still take an order for them). */
-  pending: Record<'check' | 'aigc' | 'machine' | 'machineCnki' | 'paper' | 'thesis', number>;
+  pending: Record<'check' | 'aigc' | 'machine' | 'machineCnki' | 'paper' | 'thesis' | 'reduce', number>;
   /** Unpaid orders made to pay for the pending record of that kind (按次支付). */
   recordOrders: Record<'check' | 'aigc' | 'machine' | 'machineCnki', number>;
   /** The outlines of the finished paper and of the pending thesis (the submit routes take one). */
@@ -117,6 +126,18 @@ export async function makeOwnedRecords(
     'machine_submit',
   );
 
+  const reduce = await ok(
+    call<{ id: number }>(app, 'POST', '/api/base/paper_machine_api/machine_init', {
+      token,
+      body: { title: `全文降重-${seed}`, text, targetSimilarity: 20 },
+    }),
+    'paper_machine_api machine_init',
+  );
+  await ok(
+    call(app, 'POST', `/api/base/paper_machine_api/machine_submit?id=${reduce.id}`, { token }),
+    'paper_machine_api machine_submit',
+  );
+
   const paper = await ok(
     call<{ id: number; outline: unknown }>(app, 'POST', '/api/base/paper_info_api/query_paper_content', {
       token,
@@ -168,6 +189,7 @@ export async function makeOwnedRecords(
   await untilDone(app, token, `/api/base/paper_aigc_api/load_by_id?id=${aigc.id}`, 'AIGC 检测完成');
   await untilDone(app, token, `/api/base/machine_api/load_by_id?id=${machine.id}`, '降重完成');
   await untilDone(app, token, `/api/base/paper_info_api/load_by_id?id=${paper.id}`, '论文完成');
+  await untilDone(app, token, `/api/base/paper_machine_api/load_by_id?id=${reduce.id}`, '全文降重完成');
   await untilDone(app, token, `/api/base/ai_ppt_info_api/load_by_id?id=${ppt.id}`, 'PPT 完成');
 
   // One model answer at a time per user: the chat waits for the paper and the deck.
@@ -232,6 +254,13 @@ export async function makeOwnedRecords(
     }),
     'pending thesis outline',
   );
+  const pendingReduce = await ok(
+    call<{ id: number }>(app, 'POST', '/api/base/paper_machine_api/machine_init', {
+      token,
+      body: { title: `待付降AIGC-${seed}`, text, kind: 'aigc' },
+    }),
+    'pending paper_machine_api machine_init',
+  );
   const orderFor = (recordType: string, recordId: number) =>
     ok(
       call<{ id: number }>(app, 'POST', '/api/order/order_info_api/create_order', {
@@ -250,6 +279,7 @@ export async function makeOwnedRecords(
       machineCnki: pendingCnki.id,
       paper: pendingPaper.id,
       thesis: pendingThesis.id,
+      reduce: pendingReduce.id,
     },
     recordOrders: {
       check: await orderFor('check', pendingCheck.id),
@@ -268,6 +298,7 @@ export async function makeOwnedRecords(
       ppt: ppt.id,
       chat: conversationId,
       order: order.id,
+      reduce: reduce.id,
     },
     orderNo: order.orderNo,
     qrId,

@@ -114,8 +114,39 @@ function insertedItems(text: string): RunItem[] {
 
 interface Insertion {
   at: number;
-  text: string;
+  /** New text, with the note references or fields it moves to this place. */
+  pieces: Array<string | OpaqueUnit>;
   style: RunStyle;
+}
+
+type OpaqueUnit = Extract<Unit, { kind: 'opaque' }>;
+
+/**
+ * A note reference or field whose text ([1], a citation) the diff deletes at one place and inserts at another moved
+ * with the rewrite: without tracking it goes to the new place; with tracking it stays where it was (a reference
+ * cannot be deleted and re-inserted) and the typed copy is dropped. Either way no literal "[1]" is written.
+ */
+function relocate(
+  units: readonly Unit[],
+  gone: (u: number) => boolean,
+  insertions: Insertion[],
+  track: boolean,
+) {
+  const moved = new Set<number>();
+  units.forEach((unit, u) => {
+    if (unit.kind !== 'opaque' || unit.removable || !unit.text || !gone(u)) return;
+    for (const insertion of insertions) {
+      const k = insertion.pieces.findIndex((p) => typeof p === 'string' && p.includes(unit.text));
+      if (k < 0) continue;
+      const text = insertion.pieces[k] as string;
+      const at = text.indexOf(unit.text);
+      const around = [text.slice(0, at), text.slice(at + unit.text.length)];
+      insertion.pieces.splice(k, 1, around[0]!, ...(track ? [] : [unit]), around[1]!);
+      if (!track) moved.add(u);
+      return;
+    }
+  });
+  return moved;
 }
 
 /** Markup of `model` with its text changed to `text`, or null when nothing changes. */
@@ -152,7 +183,7 @@ function rewriteParagraph(model: ParagraphModel, text: string, revisions: Revisi
         styleAt(pos - 1) ??
         styleAt(pos) ??
         model.defaultRun;
-      insertions.push({ at: pos, text: op.text, style });
+      insertions.push({ at: pos, pieces: [op.text], style });
       return;
     }
     if (op.op === 'delete') deleted.fill(1, pos, pos + op.text.length);
@@ -191,22 +222,33 @@ function rewriteParagraph(model: ParagraphModel, text: string, revisions: Revisi
   const insertUpTo = (at: number) => {
     while (next < insertions.length && insertions[next]!.at <= at) {
       flushGroup();
-      const { text: inserted, style } = insertions[next++]!;
-      const items = insertedItems(inserted);
-      if (!revisions.track) plainRun('<w:r>', style.rPr, items);
-      else {
-        const rPr = cleanRunProperties(style.rPr);
-        wrapped(`${revisions.open('ins')}<w:r>${rPr}${runContent(items, 'w:t')}</w:r></w:ins>`);
+      const { pieces, style } = insertions[next++]!;
+      for (const piece of pieces) {
+        if (typeof piece !== 'string') wrapped(piece.xml);
+        else if (!piece) continue;
+        else if (!revisions.track) plainRun('<w:r>', style.rPr, insertedItems(piece));
+        else {
+          const rPr = cleanRunProperties(style.rPr);
+          wrapped(
+            `${revisions.open('ins')}<w:r>${rPr}${runContent(insertedItems(piece), 'w:t')}</w:r></w:ins>`,
+          );
+        }
       }
     }
   };
+  const isGone = (u: number) => {
+    const unit = model.units[u]!;
+    const start = starts[u]!;
+    return unit.text.length > 0 && deleted.subarray(start, start + unit.text.length).every((d) => d === 1);
+  };
+  const moved = relocate(model.units, isGone, insertions, revisions.track);
   model.units.forEach((unit, u) => {
     const start = starts[u]!;
     insertUpTo(start);
-    const span = deleted.subarray(start, start + unit.text.length);
-    const gone = unit.text.length > 0 && span.every((d) => d === 1);
+    const gone = isGone(u);
     if (unit.kind === 'opaque') {
       flushGroup();
+      if (moved.has(u)) return;
       if (!gone || !unit.removable) wrapped(unit.xml);
       else if (revisions.track) wrapped(revisions.deleteRuns(unit.xml));
       return;
@@ -257,15 +299,29 @@ export async function rewriteDocx(
   // each key's paragraphs in document order; an edit takes the first unused one after the previous match
   const byKey = new Map<string, number[]>();
   paragraphs.forEach((p, i) => {
-    if (p.key) byKey.set(p.key, [...(byKey.get(p.key) ?? []), i]);
+    if (!p.key) return;
+    const list = byKey.get(p.key);
+    if (list) list.push(i);
+    else byKey.set(p.key, [i]);
   });
   const used = new Uint8Array(paragraphs.length);
+  const unusedFrom = (list: readonly number[], from: number) => {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < list.length; k++) if (!used[list[k]!]) return list[k];
+    return undefined;
+  };
   const unmatched: number[] = [];
   const targets: Array<{ paragraph: number; text: string }> = [];
   let cursor = 0;
   edits.forEach((edit, e) => {
     const candidates = byKey.get(matchKey(edit.original)) ?? [];
-    const found = candidates.find((i) => i >= cursor && !used[i]) ?? candidates.find((i) => !used[i]);
+    const found = unusedFrom(candidates, cursor) ?? unusedFrom(candidates, 0);
     if (found === undefined) {
       unmatched.push(e);
       return;

@@ -16,9 +16,13 @@ export interface XmlNode {
   children: XmlNode[];
 }
 
-/** A start, end or empty tag (attribute values may hold '>'), or markup that is not an element. */
+/**
+ * A start, end or empty tag, or markup that is not an element. No alternative can run past the next '<' (XML
+ * forbids it in attribute values) or, unterminated, past the end of the input more than once, so a hostile part
+ * costs linear time.
+ */
 const TAG =
-  /<(\/?)([A-Za-z_][\w.-]*(?::[\w.-]+)?)((?:"[^"]*"|'[^']*'|[^'">])*?)(\/?)>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[[\s\S]*?\]\]>/g;
+  /<(\/?)([A-Za-z_][\w.-]*(?::[\w.-]+)?)((?:"[^"<]*"|'[^'<]*'|[^'"<>])*?)(\/?)>|<!--[\s\S]*?(?:-->|$)|<\?[^<]*?(?:\?>|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)/g;
 
 /**
  * Every element of `xml[from, to)` as a forest. Unbalanced markup ends the open elements at `to`, which a

@@ -40,26 +40,42 @@ export function knownSources(row: Pick<RecordRow, 'report'>): Record<number, str
   return row.report ? ((JSON.parse(row.report) as { known?: Record<number, string[]> }).known ?? {}) : {};
 }
 
+/** Model calls of one run: a run whose every call failed is a provider outage, not a result. */
+export interface ModelCalls {
+  ok: number;
+  failed: number;
+  lastError: string;
+}
+
 /** The rewrite strategies of a record: offline rules, or the model through the one model layer. */
 export function strategiesFor(
   deps: Pick<ReduceRunDeps, 'llm'>,
   row: Pick<RecordRow, 'kind' | 'path' | 'userId'>,
   targets: Targets,
   keepTerms: string[],
-  signal?: AbortSignal,
+  opts: { signal?: AbortSignal; calls?: ModelCalls } = {},
 ): Strategy[] {
   const goal = goalOf(targets);
   if (row.path === 'offline') return offlineStrategies(goal, { keepTerms });
-  const complete = async (messages: ChatMessage[], maxTokens: number) =>
-    (
-      await deps.llm.complete({
+  const complete = async (messages: ChatMessage[], maxTokens: number) => {
+    try {
+      const r = await deps.llm.complete({
         feature: featureOf(row),
         messages,
         maxTokens,
         userId: row.userId,
-        ...(signal ? { signal } : {}),
-      })
-    ).text;
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      });
+      if (opts.calls) opts.calls.ok++;
+      return r.text;
+    } catch (err) {
+      if (opts.calls) {
+        opts.calls.failed++;
+        opts.calls.lastError = err instanceof Error ? err.message : String(err);
+      }
+      throw err;
+    }
+  };
   return modelStrategies(goal, complete, { keepTerms });
 }
 
@@ -122,13 +138,15 @@ export function reduceRun(deps: ReduceRunDeps) {
     let met = [...done.values()].filter((o) => included.has(o.index) && o.met).length;
     const known = knownSources(row);
     const keepTerms = termsOf(rows);
+    const calls: ModelCalls = { ok: 0, failed: 0, lastError: '' };
+    const seen = { ok: 0, failed: 0 };
 
     await reduceParagraphs(
       rows.map((p) => p.original),
       {
         targets,
         measure: (text, paragraph) => measurer.paragraph(text, asked, known[paragraph.index] ?? [], signal),
-        strategies: strategiesFor(deps, row, targets, keepTerms, signal),
+        strategies: strategiesFor(deps, row, targets, keepTerms, { signal, calls }),
         seed: Number(row.id) * 97 + Number(row.attempts),
         signal,
         include: (index) => included.has(index),
@@ -136,6 +154,12 @@ export function reduceRun(deps: ReduceRunDeps) {
         done,
         onParagraph: async (outcome) => {
           if (!included.has(outcome.index) || done.has(outcome.index)) return;
+          // every model call of this paragraph failed: a provider outage, not a result. Nothing is stored, the run
+          // fails (one refund) and a reload redoes this paragraph.
+          if (calls.failed > seen.failed && calls.ok === seen.ok)
+            throw new Error(`AI 模型服务暂时不可用（${calls.lastError.slice(0, 100)}）`);
+          seen.ok = calls.ok;
+          seen.failed = calls.failed;
           done.set(outcome.index, outcome);
           finished++;
           if (outcome.met) met++;

@@ -33,7 +33,7 @@ function readFailure(err: unknown): DomainError | null {
   return null;
 }
 
-function readError(err: unknown): never {
+export function readError(err: unknown): never {
   throw readFailure(err) ?? err;
 }
 

@@ -33,6 +33,7 @@ import type { JobQueue } from '../../jobs/types.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { createPaidRecords } from '../records/kernel.ts';
+import { ownedRecord } from '../records/table.ts';
 import { type DocumentSource, readSource, type UploadedFile } from '../records/source.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import type { ReduceBilling } from './billing-port.ts';
@@ -88,6 +89,9 @@ export interface ReduceDeps {
   llm: Llm;
   measurer: (userId: number) => Measurer;
 }
+
+/** What a continuation takes over from the record it continues: a paragraph's outcome and the user's decision. */
+type Carried = Pick<ParagraphRow, 'outcome' | 'decision' | 'editedText' | 'editedScores'>;
 
 export interface NewRecord {
   title: string;
@@ -180,13 +184,17 @@ export function createReducing(deps: ReduceDeps) {
       origin: ReduceOrigin;
       sourceRecordId?: number;
       fileName: string | null;
-      paragraphs: PlannedParagraph[];
-      report?: { info: ReduceReportInfo };
+      paragraphs: Array<PlannedParagraph & { carried?: Carried }>;
+      report?: { info?: ReduceReportInfo | undefined };
       docx?: Buffer;
+      /** A continuation: only part of a paper, no minimum length. */
+      partial?: boolean;
     },
   ): Promise<ReduceRecord> {
     const characters = billedChars(input.paragraphs);
-    await checkLength(characters, { fromReport: input.origin !== 'paste' && input.origin !== 'upload' });
+    await checkLength(characters, {
+      fromReport: input.partial === true || (input.origin !== 'paste' && input.origin !== 'upload'),
+    });
     // the model path is the model's work: without a model nothing is stored (503)
     if (input.path === 'model') await llm.assertAvailable(featureOf(input));
     const q = await billing.quote(input.kind, input.path, characters);
@@ -234,9 +242,10 @@ export function createReducing(deps: ReduceDeps) {
               kind: p.kind,
               included: p.included ? 1 : 0,
               original: p.text,
-              outcome: null,
-              editedText: null,
-              editedScores: null,
+              outcome: p.carried?.outcome ?? null,
+              decision: p.carried?.decision ?? 'pending',
+              editedText: p.carried?.editedText ?? null,
+              editedScores: p.carried?.editedScores ?? null,
             })),
           )
           .execute();
@@ -286,6 +295,55 @@ export function createReducing(deps: ReduceDeps) {
       .where('id', '=', row.id)
       .execute();
     return toRecord(await own(row.userId, row.id));
+  }
+
+  async function continueWithModel(row: RecordRow): Promise<ReduceRecord> {
+    await llm.assertAvailable(featureOf(row));
+    const rows = await paragraphRows(db, row.id);
+    const targets = targetsOf(row);
+    const unmet = (p: ParagraphRow) =>
+      p.included === 1 && p.decision !== 'edited' && !meets(finalScores(p), targets);
+    if (!rows.some(unmet)) throw conflict('所有段落都已达标，无需继续');
+    const known = knownSources(row);
+    const report = row.report ? (JSON.parse(row.report) as { info?: ReduceReportInfo }) : undefined;
+    const docx = await db
+      .selectFrom('reduceFiles')
+      .select('data')
+      .where('recordId', '=', row.id)
+      .executeTakeFirst();
+    return insert(row.userId, {
+      title: `${row.title}（AI 模型继续）`.slice(0, 200),
+      kind: row.kind,
+      path: 'model',
+      ...(row.targetSimilarity !== null ? { targetSimilarity: row.targetSimilarity } : {}),
+      ...(row.targetAigc !== null ? { targetAigc: row.targetAigc } : {}),
+      origin: row.origin,
+      ...(row.sourceRecordId !== null ? { sourceRecordId: Number(row.sourceRecordId) } : {}),
+      fileName: row.fileName,
+      partial: true,
+      ...(report ? { report } : {}),
+      ...(docx ? { docx: Buffer.from(docx.data) } : {}),
+      paragraphs: rows.map((p) =>
+        unmet(p)
+          ? {
+              kind: p.kind,
+              text: p.original,
+              included: true,
+              ...(known[p.idx] ? { known: known[p.idx] } : {}),
+            }
+          : {
+              kind: p.kind,
+              text: p.original,
+              included: false,
+              carried: {
+                outcome: p.outcome,
+                decision: p.decision,
+                editedText: p.editedText,
+                editedScores: p.editedScores,
+              },
+            },
+      ),
+    });
   }
 
   function paragraphOf(rows: ParagraphRow[], index: number): ParagraphRow {
@@ -437,11 +495,16 @@ export function createReducing(deps: ReduceDeps) {
       return { record: toRecord(await own(userId, id)), alreadySubmitted: !charged };
     },
 
-    /** reload: a failed record runs again with one new charge, resuming after the paragraphs already stored. */
+    /**
+     * reload: a failed record runs again with one new charge, resuming after the paragraphs already stored.
+     * `path=model` on a done offline record: a NEW record (待支付, model price) of the paragraphs still over a
+     * target, the others carried over as they are (outcome and decision), the same targets, source and .docx.
+     */
     async reload(userId: number, id: number, path?: ReducePath): Promise<ReduceRecord> {
       const row = await own(userId, id);
+      if (path === 'model' && row.status === 'done' && row.path === 'offline') return continueWithModel(row);
       if (path !== undefined && path !== row.path)
-        throw conflict('改写方式在提交前选择；已完成的记录可逐段重做（redo_paragraph）');
+        throw conflict('改写方式在提交前选择；已完成的离线记录可用 path=model 继续未达标段落');
       return toRecord(
         await records.reload(userId, id, {
           notSubmitted: '该记录尚未提交，请先支付提交',
@@ -459,6 +522,13 @@ export function createReducing(deps: ReduceDeps) {
       q: PageQuery,
       filter: NonNullable<ReduceListFilter> = {},
     ): Promise<Page<ReduceRecord>> {
+      if (filter.sourceRecordId !== undefined) {
+        // the records made from one of the user's own 查重 / AIGC检测 records: someone else's is as absent as none
+        if (filter.origin !== 'check' && filter.origin !== 'aigc')
+          throw badRequest('按来源记录筛选时请同时给出 origin（check 或 aigc）');
+        const table = filter.origin === 'check' ? 'checkRecords' : 'aigcRecords';
+        await ownedRecord(db, table, userId, filter.sourceRecordId, '来源记录不存在');
+      }
       return records.list(userId, q, filter, {
         select: (base) => {
           let b = base;

@@ -66,7 +66,8 @@ export function strategyLabel(id: string): string {
 
 export function toRecord(r: RecordRow): ReduceRecord {
   const targets: ReduceTargets = { similarity: r.targetSimilarity, aigc: r.targetAigc };
-  const report = r.report ? (JSON.parse(r.report) as { info: ReduceReportInfo }).info : null;
+  // `info` is there for a third-party report; a 查重 report's record stores only its known source passages
+  const report = r.report ? ((JSON.parse(r.report) as { info?: ReduceReportInfo }).info ?? null) : null;
   return {
     id: Number(r.id),
     title: r.title,
@@ -137,7 +138,8 @@ export function toParagraph(p: ParagraphRow, targets: Targets): ReduceParagraph 
     accepted: r.accepted,
     rejected: r.rejected ?? [],
   }));
-  const state = !p.included ? 'skipped' : !o ? 'waiting' : o.rounds.length === 0 ? 'skipped' : 'done';
+  // a paragraph carried over from the record this one continues keeps its outcome though it is not rewritten again
+  const state = o ? (o.rounds.length === 0 ? 'skipped' : 'done') : p.included ? 'waiting' : 'skipped';
   return {
     index: p.idx,
     kind: p.kind,
