@@ -17,7 +17,7 @@ import { formatTime } from '../../utils/time.ts';
 import { checkSubmitPath } from '../check/routes.ts';
 import { downloadReduce, reduceReload, reduceSubmitCheck } from './api.ts';
 import { ParagraphView } from './ParagraphView.tsx';
-import { reducePaths } from './routes.ts';
+import { reduceContentPath, reducePaths } from './routes.ts';
 import { meets, type Metric, percent } from './targets.ts';
 
 type View = 'compare' | 'text';
@@ -60,6 +60,7 @@ function ScoreTile({ record, metric }: { record: ReduceDetail; metric: Metric })
  */
 function Notes({ record, onReloaded }: { record: ReduceDetail; onReloaded: () => void }) {
   const { t } = useTranslation('reduce');
+  const navigate = useNavigate();
   const [reloading, setReloading] = useState(false);
   if (record.targetParagraphs === 0) return null;
   const asked = (['similarity', 'aigc'] as const).filter((m) => record.targets[m] !== null);
@@ -82,8 +83,10 @@ function Notes({ record, onReloaded }: { record: ReduceDetail; onReloaded: () =>
   async function tryModel() {
     setReloading(true);
     try {
-      await reduceReload(record.id, 'model');
-      onReloaded();
+      // the unmet paragraphs become a new model-path record, waiting for its payment
+      const next = await reduceReload(record.id, 'model');
+      if (next.result.id !== record.id) navigate(reduceContentPath(next.result.id));
+      else onReloaded();
     } catch {
       // the request layer has shown the message
     } finally {
