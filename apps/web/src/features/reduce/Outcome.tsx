@@ -5,7 +5,7 @@ import {
   PlusOutlined,
   RobotOutlined,
 } from '@ant-design/icons';
-import type { ReduceContent, ReduceDetail, ReduceParagraphResult } from '@paperdesk/contracts';
+import type { ReduceContent, ReduceDetail, ReduceParagraphResult, ReduceScores } from '@paperdesk/contracts';
 import { Alert, Button, Dropdown, Segmented, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,8 @@ import { reduceContentPath, reducePaths } from './routes.ts';
 import { meets, type Metric, percent } from './targets.ts';
 
 type View = 'compare' | 'text';
+/** How many off-target paragraphs the notice names. */
+const UNMET_SHOWN = 3;
 
 /** Where a record's kind is started again. */
 export const startPathOf = (r: { kind: string; origin: string }) =>
@@ -58,7 +60,8 @@ function ScoreTile({ record, metric }: { record: ReduceDetail; metric: Metric })
  * from the record's scores as they are now (the user's reverts and edits move them), the server's notes only
  * for whether the model is offered.
  */
-function Notes({ record, onReloaded }: { record: ReduceDetail; onReloaded: () => void }) {
+function Notes(props: { record: ReduceDetail; content: ReduceContent; onReloaded: () => void }) {
+  const { record, onReloaded } = props;
   const { t } = useTranslation('reduce');
   const navigate = useNavigate();
   const [reloading, setReloading] = useState(false);
@@ -68,16 +71,30 @@ function Notes({ record, onReloaded }: { record: ReduceDetail; onReloaded: () =>
   const unmet = record.targetParagraphs - record.metParagraphs;
   if (overOverall.length === 0 && unmet === 0)
     return <Alert type="success" showIcon className="rd-notes" title={t('content.allMet')} />;
-  const figures = (overOverall.length > 0 ? overOverall : asked)
-    .map((m) =>
-      t('content.unmetFigure', {
-        metric: t(`metric.${m}`),
-        before: percent(record.before?.[m]),
-        after: percent(record.after?.[m]),
-        target: percent(record.targets[m]),
-      }),
-    )
-    .join('；');
+  const figure = (m: Metric, before: ReduceScores | null, after: ReduceScores | null) =>
+    t('content.unmetFigure', {
+      metric: t(`metric.${m}`),
+      before: percent(before?.[m]),
+      after: percent(after?.[m]),
+      target: percent(record.targets[m]),
+    });
+  // the whole text's figures when it is over; else the paragraphs still over, the first few by number
+  const figures =
+    overOverall.length > 0
+      ? overOverall.map((m) => figure(m, record.before, record.after)).join('；')
+      : props.content.paragraphs
+          .filter((p) => p.met === false)
+          .slice(0, UNMET_SHOWN)
+          .map((p) =>
+            t('content.paragraphFigure', {
+              n: p.index + 1,
+              figures: asked
+                .filter((m) => !meets(p.after?.[m], record.targets[m]))
+                .map((m) => figure(m, p.before, p.after))
+                .join('，'),
+            }),
+          )
+          .join('；');
   const offline = record.path === 'offline';
   const suggest = offline && (record.modelAvailable || record.notes.some((n) => n.suggestModel));
   async function tryModel() {
@@ -250,7 +267,7 @@ export function Outcome(props: {
           <strong>{t('content.tiles.roundsValue', { n: rounds })}</strong>
         </div>
       </section>
-      <Notes record={record} onReloaded={props.onReloaded} />
+      <Notes record={record} content={content} onReloaded={props.onReloaded} />
 
       <section className="svc-card">
         <div className="rd-toolbar">

@@ -154,6 +154,7 @@ export default {
     unmetModel:
       'The AI model could not bring these paragraphs on target either: {{figures}}. Edit them by hand or redo one paragraph.',
     unmetFigure: '{{metric}} {{before}} → {{after}} (target ≤ {{target}})',
+    paragraphFigure: 'paragraph {{n}}: {{figures}}',
     tryModel: 'Lower again with the AI model',
     modelUnavailable: 'No AI model is configured',
     allMet: 'Every paragraph is on target',

@@ -146,6 +146,7 @@ export default {
       '离线改写已尽力：{{figures}}。这些段落的原句结构离线规则改不动，换 AI 模型改写通常能继续降低。',
     unmetModel: 'AI 模型也没能让这些段落达标：{{figures}}。可以逐段手改，或对单段点“重新改写”。',
     unmetFigure: '{{metric}} {{before}} → {{after}}（目标 ≤ {{target}}）',
+    paragraphFigure: '第 {{n}} 段 {{figures}}',
     tryModel: '用 AI 模型再降一次',
     modelUnavailable: '管理员尚未配置 AI 模型',
     allMet: '全部段落都已达标',
