@@ -567,19 +567,19 @@ export function createReducing(deps: ReduceDeps) {
     ): Promise<Page<ReduceParagraph>> {
       const row = await own(userId, id);
       const targets = targetsOf(row);
-      const all = (await paragraphRows(db, row.id)).map((p) => toParagraph(p, targets));
-      const keep = all.filter((p) =>
+      // filtered on the stored rows; only the page's paragraphs are diffed for their changes
+      const keep = (await paragraphRows(db, row.id)).filter((p) =>
         only === 'targeted'
-          ? p.state !== 'skipped' || p.rewritten !== null
+          ? p.included === 1 || p.outcome !== null
           : only === 'unmet'
-            ? p.met === false
+            ? p.outcome !== null && !meets(finalScores(p), targets)
             : only === 'changed'
-              ? p.changes.length > 0
+              ? finalText(p) !== p.original
               : true,
       );
       const start = (q.pageNo - 1) * q.pageSize;
       return {
-        records: keep.slice(start, start + q.pageSize),
+        records: keep.slice(start, start + q.pageSize).map((p) => toParagraph(p, targets)),
         total: keep.length,
         pageNo: q.pageNo,
         pageSize: q.pageSize,
