@@ -102,7 +102,7 @@ export default {
     source: '来源',
     sourceText: '粘贴文本',
     report: '检测报告',
-    reportValue: '{{vendor}} 报告，总复制比 {{total}}，标出 {{spans}} 处，对应论文 {{paragraphs}} 段',
+    reportValue: '{{vendor}}报告，总复制比 {{total}}，标出 {{spans}} 处，对应论文 {{paragraphs}} 段',
     targets: '目标',
     path: '改写方式',
     paragraphs: '段落',
