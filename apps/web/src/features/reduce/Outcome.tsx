@@ -18,7 +18,7 @@ import { checkSubmitPath } from '../check/routes.ts';
 import { downloadReduce, reduceReload, reduceSubmitCheck } from './api.ts';
 import { ParagraphView } from './ParagraphView.tsx';
 import { reduceContentPath, reducePaths } from './routes.ts';
-import { meets, type Metric, percent } from './targets.ts';
+import { meets, type Metric, offTarget, percent } from './targets.ts';
 
 type View = 'compare' | 'text';
 /** How many off-target paragraphs the notice names. */
@@ -65,11 +65,9 @@ function Notes(props: { record: ReduceDetail; content: ReduceContent; onReloaded
   const { t } = useTranslation('reduce');
   const navigate = useNavigate();
   const [reloading, setReloading] = useState(false);
-  if (record.targetParagraphs === 0) return null;
-  const asked = (['similarity', 'aigc'] as const).filter((m) => record.targets[m] !== null);
-  const overOverall = asked.filter((m) => !meets(record.after?.[m], record.targets[m]));
-  const unmet = record.targetParagraphs - record.metParagraphs;
-  if (overOverall.length === 0 && unmet === 0)
+  const summary = offTarget(record, props.content.paragraphs);
+  if (summary.state === 'nothing') return null;
+  if (summary.state === 'met')
     return <Alert type="success" showIcon className="rd-notes" title={t('content.allMet')} />;
   const figure = (m: Metric, before: ReduceScores | null, after: ReduceScores | null) =>
     t('content.unmetFigure', {
@@ -78,23 +76,22 @@ function Notes(props: { record: ReduceDetail; content: ReduceContent; onReloaded
       after: percent(after?.[m]),
       target: percent(record.targets[m]),
     });
+  const byIndex = new Map(props.content.paragraphs.map((p) => [p.index, p]));
   // the whole text's figures when it is over; else the paragraphs still over, the first few by number
   const figures =
-    overOverall.length > 0
-      ? overOverall.map((m) => figure(m, record.before, record.after)).join('；')
-      : props.content.paragraphs
-          .filter((p) => p.met === false)
+    summary.overall.length > 0
+      ? summary.overall.map((m) => figure(m, record.before, record.after)).join('；')
+      : summary.paragraphs
           .slice(0, UNMET_SHOWN)
-          .map((p) =>
-            t('content.paragraphFigure', {
-              n: p.index + 1,
-              figures: asked
-                .filter((m) => !meets(p.after?.[m], record.targets[m]))
-                .map((m) => figure(m, p.before, p.after))
-                .join('，'),
-            }),
-          )
+          .map(({ index, metrics }) => {
+            const p = byIndex.get(index);
+            return t('content.paragraphFigure', {
+              n: index + 1,
+              figures: metrics.map((m) => figure(m, p?.before ?? null, p?.after ?? null)).join('，'),
+            });
+          })
           .join('；');
+  const unmet = summary.unmet;
   const offline = record.path === 'offline';
   const suggest = offline && (record.modelAvailable || record.notes.some((n) => n.suggestModel));
   async function tryModel() {

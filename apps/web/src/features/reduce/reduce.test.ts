@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedShare, diffRuns, side } from './diff.ts';
-import { checkTargets, meets, percent } from './targets.ts';
+import { checkTargets, meets, offTarget, percent } from './targets.ts';
 
 const join = (runs: { text: string }[]) => runs.map((r) => r.text).join('');
 
@@ -106,5 +106,61 @@ describe('checkTargets', () => {
     expect(percent(12)).toBe('12%');
     expect(percent(12.34)).toBe('12.3%');
     expect(percent(null)).toBe('—');
+  });
+});
+
+describe('offTarget', () => {
+  const record = (o: Partial<Parameters<typeof offTarget>[0]> = {}) => ({
+    targets: { similarity: 15, aigc: null },
+    after: { similarity: 10, aigc: 40 },
+    targetParagraphs: 2,
+    metParagraphs: 2,
+    ...o,
+  });
+  const para = (index: number, met: boolean | null, similarity: number, aigc = 50) => ({
+    index,
+    met,
+    after: { similarity, aigc },
+  });
+
+  it('says nothing when nothing was to be rewritten, and all met only when text and paragraphs are', () => {
+    expect(offTarget(record({ targetParagraphs: 0, metParagraphs: 0 }), [])).toEqual({ state: 'nothing' });
+    // an unasked score over anything does not count against the user's targets
+    expect(offTarget(record(), [para(0, true, 12), para(1, true, 3)])).toEqual({ state: 'met' });
+  });
+
+  it('names the whole text when it is over, and each paragraph still over with its scores', () => {
+    expect(
+      offTarget(record({ after: { similarity: 20, aigc: 40 }, metParagraphs: 1 }), [
+        para(0, true, 12),
+        para(1, false, 31),
+      ]),
+    ).toEqual({
+      state: 'unmet',
+      unmet: 1,
+      overall: ['similarity'],
+      paragraphs: [{ index: 1, metrics: ['similarity'] }],
+    });
+  });
+
+  it('is not fooled by an overall figure on target while a paragraph is over (a revert moved it)', () => {
+    const r = offTarget(record({ metParagraphs: 1 }), [para(0, true, 12), para(3, false, 26)]);
+    expect(r).toEqual({
+      state: 'unmet',
+      unmet: 1,
+      overall: [],
+      paragraphs: [{ index: 3, metrics: ['similarity'] }],
+    });
+  });
+
+  it('lists both scores of a paragraph over both targets in the dual mode', () => {
+    const dual = record({
+      targets: { similarity: 15, aigc: 20 },
+      after: { similarity: 10, aigc: 18 },
+      metParagraphs: 1,
+    });
+    expect(offTarget(dual, [para(0, true, 5, 10), para(1, false, 30, 60)])).toMatchObject({
+      paragraphs: [{ index: 1, metrics: ['similarity', 'aigc'] }],
+    });
   });
 });

@@ -49,3 +49,43 @@ export function meets(score: number | null | undefined, target: number | null | 
 /** A percent as the pages show it: one decimal, no trailing .0. */
 export const percent = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : `${Number.isInteger(v) ? v : v.toFixed(1)}%`;
+
+interface Scored {
+  similarity: number | null;
+  aigc: number | null;
+}
+
+/**
+ * What the result page owes the user about targets: nothing to rewrite, all met, or what is still over —
+ * the whole text's asked scores over target, and the paragraphs still over (with which scores). Read from
+ * the current scores, so a revert or an edit that puts a paragraph back over target shows at once.
+ */
+export function offTarget(
+  record: {
+    targets: ReduceTargets;
+    after: Scored | null;
+    targetParagraphs: number;
+    metParagraphs: number;
+  },
+  paragraphs: readonly { index: number; met: boolean | null; after: Scored | null }[],
+):
+  | { state: 'nothing' }
+  | { state: 'met' }
+  | { state: 'unmet'; unmet: number; overall: Metric[]; paragraphs: { index: number; metrics: Metric[] }[] } {
+  if (record.targetParagraphs === 0) return { state: 'nothing' };
+  const asked = (['similarity', 'aigc'] as const).filter((m) => record.targets[m] !== null);
+  const overall = asked.filter((m) => !meets(record.after?.[m], record.targets[m]));
+  const unmet = record.targetParagraphs - record.metParagraphs;
+  if (overall.length === 0 && unmet === 0) return { state: 'met' };
+  return {
+    state: 'unmet',
+    unmet,
+    overall,
+    paragraphs: paragraphs
+      .filter((p) => p.met === false)
+      .map((p) => ({
+        index: p.index,
+        metrics: asked.filter((m) => !meets(p.after?.[m], record.targets[m])),
+      })),
+  };
+}
