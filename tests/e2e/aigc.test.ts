@@ -122,6 +122,12 @@ describe.skipIf(!available)('AIGC检测: paste, pay with the package, report', (
     const flaggedText = (await flagged.allTextContents()).join('\n');
     const [a, b] = pairs(2);
     expect(flaggedText.includes(a!.ai.slice(0, 30)) || flaggedText.includes(b!.ai.slice(0, 30))).toBe(true);
+    // the thresholds' measured error rates in plain words, and why the flagged paragraphs were flagged
+    await page
+      .getByTestId('ag-error-rates')
+      .getByText(/在人工撰写的学术文本上，约 \d+% 会被判为显著疑似/)
+      .waitFor();
+    await expect(flagged.first().getByTestId('ag-hints').textContent()).resolves.toContain('可能原因');
     await shot(page, 'aigc-report-1440');
 
     const [download] = await Promise.all([

@@ -8,6 +8,7 @@ import { type Billing, createBilling } from './services/billing/index.ts';
 import { createAccounts } from './services/accounts.ts';
 import { createQrLogin } from './services/qr-login.ts';
 import { createSysConfig } from './services/sys-config.ts';
+import { createUploads, type Uploads } from './services/records/uploads.ts';
 import { openRedis } from './integrations/redis.ts';
 import { createLlm, type Llm } from './services/llm-usage.ts';
 import { type Chat, createChat } from './services/chat/index.ts';
@@ -28,6 +29,8 @@ export interface AppContext {
   redis: Redis | null;
   jobs: JobQueue;
   sysConfig: ReturnType<typeof createSysConfig>;
+  /** Files read by a word count, kept so the record is made without a second upload. */
+  uploads: Uploads;
   accounts: ReturnType<typeof createAccounts>;
   qrLogin: ReturnType<typeof createQrLogin>;
   accountSummary: ReturnType<typeof createAccountSummary>;
@@ -56,7 +59,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
   const billing = createBilling({ db, config, sysConfig, jobs });
   await billing.seed();
   const checks = await createCheckService({ db, config, sysConfig, jobs, billing });
-  const aigc = await createAigcService({ db, config, sysConfig, jobs, billing });
+  const aigc = await createAigcService({ db, config, sysConfig, jobs, billing, llm: () => llm });
   const llm = createLlm({ config, db, sysConfig });
   await llm.publishAvailability();
   const chat = await createChat({ db, sysConfig, llm, charging: billingChatCharging(billing) });
@@ -71,6 +74,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     redis,
     jobs,
     sysConfig,
+    uploads: createUploads(db),
     accounts,
     qrLogin,
     accountSummary: createAccountSummary(db, (userId) => billing.freeCheckStatus(userId)),

@@ -1,7 +1,10 @@
 /**
- * bench:aigc — held-out quality, false positives on human academic prose, out-of-distribution AUROC, speed and
- * size of the committed model (packages/aigc/model). Everything is recomputed from the model and the data; the
- * figures stored in the model metadata are not read.
+ * bench:aigc — the committed model (packages/aigc/model) on data it was not trained on and whose thresholds were
+ * not chosen on: per row n, AUROC, the share of AI texts at 显著 (counted) and at 疑似 (shown) — each text judged
+ * by its length class — the same shares of the row's human texts, and ECE; then the false-positive rates on
+ * held-out human academic text by length class against the targets; documents, speed and size. With a model
+ * that returns token log-probabilities configured (AIGC_LOGPROBS_URL, see bench/zero-shot.ts) the rows are also
+ * printed for the zero-shot score and for its combination with the offline model.
  *
  *   npm run bench:aigc
  *
@@ -11,8 +14,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadDetector } from '../src/detector.ts';
 import { DEFAULT_MODEL_DIR } from '../src/model.ts';
+import { combineWithZeroShot } from '../src/zeroshot.ts';
 import { hasData, loadCorpus, loadOutOfDistribution } from '../scripts/corpus.ts';
-import { type BinaryMetrics, evaluateHeldOut } from '../scripts/evaluate.ts';
+import { evaluateHeldOut, type HeldOutReport, type RowMetrics } from '../scripts/evaluate.ts';
+import { zeroShotFromEnv } from './zero-shot.ts';
 
 if (!hasData()) {
   console.warn('bench:aigc: ../shared/data (or $PAPERDESK_DATA_DIR) is missing; skipped.');
@@ -22,40 +27,77 @@ if (!hasData()) {
 const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : 'n/a');
 const num = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
 
-function row(name: string, m: BinaryMetrics): string {
-  return `| ${name} | ${m.texts} (${m.ai} AI) | ${num(m.auroc)} | ${pct(m.accuracy)} | ${num(m.f1)} | ${pct(m.tpr)} | ${pct(m.fpr)} | ${pct(m.tprAt1Fpr)} | ${pct(m.tprAt5Fpr)} | ${num(m.ece)} | ${num(m.brier)} |`;
+function printRows(title: string, report: HeldOutReport) {
+  console.log(`\n${title}\n`);
+  console.log('| row | n (AI / human) | AUROC | TPR@显著 | TPR@疑似 | FPR@显著 | FPR@疑似 | ECE |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const m of report.rows) console.log(row(m));
+  const { short, long } = report.humanAcademic;
+  console.log(
+    `\nheld-out human academic text: short (<= ${maxShort} chars, incl. windows of long texts) n=${short.texts}: 显著 ${pct(short.fprSignificant)} (target <= ${pct(target.significant)}), 疑似 ${pct(short.fprSuspect)} (target <= ${pct(target.suspect)}); long n=${long.texts}: 显著 ${pct(long.fprSignificant)}, 疑似 ${pct(long.fprSuspect)}`,
+  );
+}
+
+function row(m: RowMetrics): string {
+  const name = m.overlapping !== undefined ? `${m.name} (${m.overlapping} dropped as seen)` : m.name;
+  return `| ${name} | ${m.texts} (${m.ai} / ${m.texts - m.ai}) | ${num(m.auroc)} | ${pct(m.tprSignificant)} | ${pct(m.tprSuspect)} | ${pct(m.fprSignificant)} | ${pct(m.fprSuspect)} | ${num(m.ece)} |`;
 }
 
 const loadStart = performance.now();
 const detector = loadDetector();
 const loadMs = performance.now() - loadStart;
-const corpus = loadCorpus();
-const report = evaluateHeldOut(detector, corpus, loadOutOfDistribution(corpus));
 const meta = detector.model.meta;
+const bands = meta.bands;
+const maxShort = bands?.maxShortChars ?? 300;
+const target = bands?.targetFpr ?? { significant: Number.NaN, suspect: Number.NaN };
+const corpus = loadCorpus();
+const ood = loadOutOfDistribution(corpus);
 
-console.log(
-  `model ${meta.version} (trained ${meta.trainedAt}), flag threshold ${num(report.flagThreshold)}\n`,
-);
-console.log(
-  '| set (held-out test split unless OOD) | texts | AUROC | accuracy | F1 | TPR@flag | FPR@flag | TPR@1%FPR | TPR@5%FPR | ECE | Brier |',
-);
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-console.log(row('all in-distribution', report.inDistribution));
-for (const [register, m] of Object.entries(report.byRegister)) console.log(row(`register: ${register}`, m));
-for (const [domain, m] of Object.entries(report.academicByDomain)) console.log(row(`academic: ${domain}`, m));
-for (const m of report.outOfDistribution)
-  console.log(row(`OOD: ${m.name} (${m.overlapping} dropped as seen)`, m));
+console.log(`model ${meta.version} (trained ${meta.trainedAt})`);
+if (bands) {
+  for (const [name, b] of [
+    ['short', bands.short],
+    ['long', bands.long],
+  ] as const) {
+    console.log(
+      `  ${name}: 显著 p >= ${num(b.flag)} (${pct(b.significantFpr)} of ${b.humanTexts} human where chosen), 疑似 p >= ${num(b.light)} (${pct(b.suspectFpr)})`,
+    );
+  }
+  console.log(`  chosen on: ${bands.chosenOn}`);
+}
+const report = evaluateHeldOut(detector, corpus, ood);
+printRows('offline model (each text scored whole, judged by its length class)', report);
 
-const h = report.humanAbstracts;
-console.log(
-  `\nheld-out human academic abstracts: ${h.texts}, flagged at the default threshold ${pct(h.fpr)}, mean probability ${num(h.meanProbability)}`,
-);
 for (const [name, d] of [
   ['human', report.humanDocuments],
   ['AI', report.aiDocuments],
 ] as const) {
   console.log(
-    `${name} documents (${d.documents} × ${d.paragraphsPerDocument} held-out abstracts/paragraphs, ~${Math.round(d.meanChars)} chars): mean aiCharRatio ${pct(d.meanAiCharRatio)}, any passage flagged ${pct(d.anyFlagged)}, overall probability >= flag ${pct(d.flaggedOverall)}`,
+    `${name} documents (${d.documents} × ${d.paragraphsPerDocument} held-out abstracts/paragraphs, ~${Math.round(d.meanChars)} chars): mean 总体疑似度 (显著 only) ${pct(d.meanAiCharRatio)}, any 显著 passage ${pct(d.anyFlagged)}`,
+  );
+}
+
+const zeroShot = zeroShotFromEnv();
+if (!zeroShot) {
+  console.log(
+    '\nzero-shot score: no model configured (set AIGC_LOGPROBS_URL to an OpenAI-compatible completions endpoint with echo + logprobs); rows skipped.',
+  );
+} else {
+  console.log(`\nzero-shot score from ${zeroShot.describe}: scoring up to ${zeroShot.limit} texts per row …`);
+  const criteria = await zeroShot.criteria(corpus, ood);
+  const zsOnly = (t: string) =>
+    combineWithZeroShot(0.5, criteria.get(t) ?? null, { ...zeroShot.mapping, weight: 1 });
+  const combined = (t: string) =>
+    combineWithZeroShot(detector.scoreText(t), criteria.get(t) ?? null, zeroShot.mapping);
+  const subset = (c: typeof corpus) => c.filter((t) => criteria.has(t.text));
+  const oodSubset = ood.map((s) => ({ ...s, items: s.items.filter((i) => criteria.has(i.text)) }));
+  printRows(
+    'zero-shot criterion alone (texts with a criterion)',
+    evaluateHeldOut(detector, subset(corpus), oodSubset, zsOnly, { documents: false }),
+  );
+  printRows(
+    'combination (offline + zero-shot, src/zeroshot.ts)',
+    evaluateHeldOut(detector, subset(corpus), oodSubset, combined, { documents: false }),
   );
 }
 

@@ -21,6 +21,9 @@ export function hasData(): boolean {
 
 export type Source = 'hc3' | 'm4' | 'csl-human' | 'csl-benchmark' | 'ai-abstract' | 'ai-polish' | 'ai-body';
 
+/** Training strata (balanced loss cells): polished texts and their human originals form one of their own. */
+export type Stratum = Register | 'polish';
+
 export type Register = 'academic' | 'qa';
 
 export interface CorpusText {
@@ -33,7 +36,16 @@ export interface CorpusText {
   register: Register;
   /** Academic discipline key, e.g. 工学_计算机科学与技术 (academic abstracts only). */
   domain?: string;
+  /** For AI-polished texts, the instruction (polish 润色, paraphrase, journal, condense); 'polish' for the first set. */
+  style?: string;
+  /** Human abstracts that have an AI-polished version (the other half of a polished pair). */
+  polishedOriginal?: boolean;
   split: Split;
+}
+
+/** The balancing cell a text trains in. */
+export function stratumOf(t: CorpusText): Stratum {
+  return t.source === 'ai-polish' || t.polishedOriginal ? 'polish' : t.register;
 }
 
 function readJson(file: string): unknown {
@@ -104,12 +116,12 @@ function loadM4(): CorpusText[] {
   return out;
 }
 
-function loadCslHuman(): { texts: CorpusText[]; firstFile: Record<string, CslAbstract[]> } {
+function loadCslHuman(): { texts: CorpusText[]; byFile: Map<string, Record<string, CslAbstract[]>> } {
   const texts: CorpusText[] = [];
-  let firstFile: Record<string, CslAbstract[]> = {};
+  const byFile = new Map<string, Record<string, CslAbstract[]>>();
   for (const file of CSL_FILES) {
     const byDomain = readJson(`csl_human_abstracts_zh/${file}`) as Record<string, CslAbstract[]>;
-    if (file === CSL_FILES[0]) firstFile = byDomain;
+    byFile.set(file, byDomain);
     for (const [domain, list] of Object.entries(byDomain)) {
       list.forEach((a, i) => {
         texts.push(
@@ -126,7 +138,7 @@ function loadCslHuman(): { texts: CorpusText[]; firstFile: Record<string, CslAbs
       });
     }
   }
-  return { texts, firstFile };
+  return { texts, byFile };
 }
 
 function loadCslBenchmark(): CorpusText[] {
@@ -151,14 +163,20 @@ function loadCslBenchmark(): CorpusText[] {
   return out;
 }
 
-function loadAiAcademic(firstCslFile: Record<string, CslAbstract[]>): CorpusText[] {
+const POLISH2_FILES = ['polish2-cs.jsonl', 'polish2-eco.jsonl', 'polish2-lit.jsonl', 'polish2-med.jsonl'];
+
+function loadAiAcademic(cslByFile: ReadonlyMap<string, Record<string, CslAbstract[]>>): CorpusText[] {
   const files = ['abstracts-cs.jsonl', 'abstracts-eco.jsonl', 'abstracts-lit.jsonl', 'abstracts-med.jsonl'];
-  const rows = [...files, 'polish-and-body.jsonl'].flatMap((f) => readJsonl(`ai_academic_zh/${f}`));
+  const rows = [...files, 'polish-and-body.jsonl', ...POLISH2_FILES].flatMap((f) =>
+    readJsonl(`ai_academic_zh/${f}`),
+  );
   return rows.map((r) => {
     const kind = String(r.kind);
     const domain = String(r.domain_key);
     const index = typeof r.source_index === 'number' ? r.source_index : undefined;
-    const pairTitle = index !== undefined ? firstCslFile[domain]?.[index]?.title : undefined;
+    // the first sets pair with the first CSL file; polish2 names its file
+    const sourceFile = typeof r.source_file === 'string' ? r.source_file : CSL_FILES[0]!;
+    const pairTitle = index !== undefined ? cslByFile.get(sourceFile)?.[domain]?.[index]?.title : undefined;
     const source: Source =
       kind === 'ai-abstract' ? 'ai-abstract' : kind === 'ai-polish' ? 'ai-polish' : 'ai-body';
     return make({
@@ -170,14 +188,18 @@ function loadAiAcademic(firstCslFile: Record<string, CslAbstract[]>): CorpusText
       source,
       register: 'academic',
       ...(source === 'ai-body' ? {} : { domain }),
+      ...(source === 'ai-polish' ? { style: typeof r.style === 'string' ? r.style : 'polish' } : {}),
     });
   });
 }
 
 /** All training-licensed texts with their deterministic split; exact duplicates (canonical form) dropped. */
 export function loadCorpus(): CorpusText[] {
-  const { texts: cslHuman, firstFile } = loadCslHuman();
-  const all = [...loadHc3(), ...loadM4(), ...cslHuman, ...loadCslBenchmark(), ...loadAiAcademic(firstFile)];
+  const { texts: cslHuman, byFile } = loadCslHuman();
+  const aiAcademic = loadAiAcademic(byFile);
+  const polishedGroups = new Set(aiAcademic.filter((t) => t.source === 'ai-polish').map((t) => t.group));
+  for (const t of cslHuman) if (polishedGroups.has(t.group)) t.polishedOriginal = true;
+  const all = [...loadHc3(), ...loadM4(), ...cslHuman, ...loadCslBenchmark(), ...aiAcademic];
   const seen = new Set<string>();
   const out: CorpusText[] = [];
   for (const t of all) {

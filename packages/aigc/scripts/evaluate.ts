@@ -1,46 +1,34 @@
-/** Held-out evaluation of a detector on the corpus splits and the out-of-distribution sets. */
+/** Held-out evaluation of a detector: the benchmark's rows, human false-positive rates by length class, documents. */
+import { visibleLength } from '../src/canonical.ts';
 import type { AigcDetector } from '../src/detector.ts';
-import {
-  auroc,
-  brierScore,
-  expectedCalibrationError,
-  type Scored,
-  statsAtThreshold,
-  tprAtFpr,
-} from '../src/metrics.ts';
-import type { CorpusText, EvaluationSet } from './corpus.ts';
+import { auroc, expectedCalibrationError, type Scored } from '../src/metrics.ts';
+import { scoringWindows } from '../src/trainer.ts';
+import type { CorpusText, EvaluationSet, LabelledText } from './corpus.ts';
 
-export interface BinaryMetrics {
+/** A probability for a text; the offline detector's scoreText, or a zero-shot / combined score. */
+export type TextScorer = (text: string) => number;
+
+export interface RowMetrics {
+  name: string;
   texts: number;
   ai: number;
   auroc: number;
-  accuracy: number;
-  f1: number;
-  /** False-positive rate at the flag threshold. */
-  fpr: number;
-  /** True-positive rate at the flag threshold. */
-  tpr: number;
-  tprAt1Fpr: number;
-  tprAt5Fpr: number;
+  /** Share of the row's AI texts at 显著 (counted) and at 疑似 or above, each text judged by its length class. */
+  tprSignificant: number;
+  tprSuspect: number;
+  /** The same shares of the row's human texts. */
+  fprSignificant: number;
+  fprSuspect: number;
   ece: number;
-  brier: number;
+  /** Texts dropped because the training corpus holds them verbatim (OOD sets). */
+  overlapping?: number;
 }
 
-export function binaryMetrics(items: readonly Scored[], flag: number): BinaryMetrics {
-  const stats = statsAtThreshold(items, flag);
-  return {
-    texts: items.length,
-    ai: items.filter((x) => x.label === 1).length,
-    auroc: auroc(items),
-    accuracy: stats.accuracy,
-    f1: stats.f1,
-    fpr: stats.fpr,
-    tpr: stats.recall,
-    tprAt1Fpr: tprAtFpr(items, 0.01).tpr,
-    tprAt5Fpr: tprAtFpr(items, 0.05).tpr,
-    ece: expectedCalibrationError(items),
-    brier: brierScore(items),
-  };
+export interface ClassFpr {
+  /** Human texts (short: also the detector's windows of long texts). */
+  texts: number;
+  fprSignificant: number;
+  fprSuspect: number;
 }
 
 export interface DocumentMetrics {
@@ -48,25 +36,120 @@ export interface DocumentMetrics {
   paragraphsPerDocument: number;
   meanChars: number;
   meanAiCharRatio: number;
-  /** Documents with any flagged passage (aiCharRatio > 0). */
+  /** Documents with any 显著 passage (aiCharRatio > 0). */
   anyFlagged: number;
-  /** Documents whose overall probability reaches the flag threshold. */
-  flaggedOverall: number;
 }
 
 export interface HeldOutReport {
-  flagThreshold: number;
-  inDistribution: BinaryMetrics;
-  byRegister: Record<string, BinaryMetrics>;
-  academicByDomain: Record<string, BinaryMetrics>;
-  /** Held-out human CSL abstracts: share flagged at the default threshold. */
-  humanAbstracts: { texts: number; fpr: number; meanProbability: number };
+  rows: RowMetrics[];
+  /** Held-out human academic text by length class, at the model's own thresholds (not used to choose them). */
+  humanAcademic: { short: ClassFpr; long: ClassFpr };
   humanDocuments: DocumentMetrics;
   aiDocuments: DocumentMetrics;
-  outOfDistribution: Array<{ name: string; overlapping: number } & BinaryMetrics>;
 }
 
 const PARAGRAPHS_PER_DOCUMENT = 8;
+const WINDOW_CHARS = 220;
+
+function rowMetrics(
+  detector: AigcDetector,
+  name: string,
+  items: readonly LabelledText[],
+  score: TextScorer,
+): RowMetrics {
+  const scored = items.map((i) => {
+    const s = score(i.text);
+    const band = detector.bandOf(s, visibleLength(i.text));
+    return {
+      score: s,
+      label: i.label,
+      significant: band === 'high' || band === 'medium',
+      suspect: band !== 'none',
+    };
+  });
+  const share = (label: 0 | 1, key: 'significant' | 'suspect') => {
+    const of = scored.filter((s) => s.label === label);
+    return of.length > 0 ? of.filter((s) => s[key]).length / of.length : Number.NaN;
+  };
+  return {
+    name,
+    texts: scored.length,
+    ai: scored.filter((s) => s.label === 1).length,
+    auroc: auroc(scored),
+    tprSignificant: share(1, 'significant'),
+    tprSuspect: share(1, 'suspect'),
+    fprSignificant: share(0, 'significant'),
+    fprSuspect: share(0, 'suspect'),
+    ece: expectedCalibrationError(scored as Scored[]),
+  };
+}
+
+/** The benchmark's rows: held-out splits of the training sets, then the evaluation-only sets. */
+export function evaluationRows(
+  corpus: readonly CorpusText[],
+  outOfDistribution: readonly EvaluationSet[],
+): Array<{ name: string; items: LabelledText[]; overlapping?: number }> {
+  const test = corpus.filter((t) => t.split === 'test');
+  const humanAcademic = test.filter((t) => t.label === 0 && t.register === 'academic');
+  const ai = (source: string, filter: (t: CorpusText) => boolean = () => true) =>
+    test.filter((t) => t.source === source && filter(t));
+  const polished = ai('ai-polish');
+  const polishedGroups = new Set(polished.map((t) => t.group));
+  const rows: Array<{ name: string; items: LabelledText[]; overlapping?: number }> = [
+    { name: 'HC3 + M4 QA (held out)', items: test.filter((t) => t.register === 'qa') },
+    { name: 'academic abstracts vs human abstracts', items: [...ai('ai-abstract'), ...humanAcademic] },
+    { name: 'AI-polished abstracts vs human abstracts', items: [...polished, ...humanAcademic] },
+    {
+      name: 'AI-polished abstracts vs their own originals',
+      items: [...polished, ...humanAcademic.filter((t) => polishedGroups.has(t.group))],
+    },
+    { name: 'thesis paragraphs vs human abstracts', items: [...ai('ai-body'), ...humanAcademic] },
+  ];
+  for (const style of ['polish', 'paraphrase', 'journal', 'condense']) {
+    rows.push({
+      name: `  polished, instruction ${style}`,
+      items: [...ai('ai-polish', (t) => t.style === style), ...humanAcademic],
+    });
+  }
+  for (const set of outOfDistribution)
+    rows.push({ name: `OOD: ${set.name}`, items: set.items, overlapping: set.overlapping });
+  return rows;
+}
+
+function classFpr(detector: AigcDetector, texts: readonly string[], score: TextScorer): ClassFpr {
+  let significant = 0;
+  let suspect = 0;
+  for (const t of texts) {
+    const band = detector.bandOf(score(t), visibleLength(t));
+    if (band === 'high' || band === 'medium') significant++;
+    if (band !== 'none') suspect++;
+  }
+  const n = Math.max(1, texts.length);
+  return { texts: texts.length, fprSignificant: significant / n, fprSuspect: suspect / n };
+}
+
+/**
+ * Human academic texts of the test split by length class, cut as the thresholds were chosen (src/trainer.ts):
+ * short = texts up to maxShortChars plus the detector's windows of longer ones; long = longer texts whole.
+ */
+export function humanAcademicByClass(
+  corpus: readonly CorpusText[],
+  maxShortChars: number,
+): { short: string[]; long: string[] } {
+  const short: string[] = [];
+  const long: string[] = [];
+  for (const t of corpus) {
+    if (t.split !== 'test' || t.label !== 0 || t.register !== 'academic') continue;
+    if (visibleLength(t.text) <= maxShortChars) {
+      short.push(t.text);
+      continue;
+    }
+    long.push(t.text);
+    for (const w of scoringWindows(t.text, WINDOW_CHARS))
+      (visibleLength(w) <= maxShortChars ? short : long).push(w);
+  }
+  return { short, long };
+}
 
 function documentMetrics(detector: AigcDetector, texts: readonly string[]): DocumentMetrics {
   const docs: string[][] = [];
@@ -76,13 +159,11 @@ function documentMetrics(detector: AigcDetector, texts: readonly string[]): Docu
   let ratio = 0;
   let chars = 0;
   let anyFlagged = 0;
-  let flaggedOverall = 0;
   for (const doc of docs) {
     const r = detector.detect(doc);
     ratio += r.aiCharRatio;
     chars += r.totalChars;
     if (r.aiCharRatio > 0) anyFlagged++;
-    if (r.probability >= r.model.flagThreshold) flaggedOverall++;
   }
   const n = Math.max(1, docs.length);
   return {
@@ -91,61 +172,41 @@ function documentMetrics(detector: AigcDetector, texts: readonly string[]): Docu
     meanChars: chars / n,
     meanAiCharRatio: ratio / n,
     anyFlagged: anyFlagged / n,
-    flaggedOverall: flaggedOverall / n,
   };
 }
 
-/** Scores every test-split text as a whole, then the concatenated documents and the OOD sets. */
+/** Scores every row with `score` (default: the offline detector on each whole text). */
 export function evaluateHeldOut(
   detector: AigcDetector,
   corpus: readonly CorpusText[],
   outOfDistribution: readonly EvaluationSet[],
+  score: TextScorer = (t) => detector.scoreText(t),
+  options: { documents?: boolean } = {},
 ): HeldOutReport {
-  const flag = detector.model.meta.thresholds.flag;
-  const test = corpus.filter((t) => t.split === 'test');
-  const scored = test.map((t) => ({ t, score: detector.scoreText(t.text), label: t.label }));
-  const byRegister: Record<string, BinaryMetrics> = {};
-  for (const register of ['academic', 'qa']) {
-    byRegister[register] = binaryMetrics(
-      scored.filter((s) => s.t.register === register),
-      flag,
-    );
-  }
-  const academicByDomain: Record<string, BinaryMetrics> = {};
-  const domains = [
-    ...new Set(test.flatMap((t) => (t.source === 'ai-abstract' && t.domain ? [t.domain] : []))),
-  ];
-  for (const domain of domains.sort()) {
-    academicByDomain[domain] = binaryMetrics(
-      scored.filter(
-        (s) => s.t.domain === domain && (s.t.source === 'csl-human' || s.t.source === 'ai-abstract'),
-      ),
-      flag,
-    );
-  }
-  const human = scored.filter((s) => s.t.label === 0 && s.t.register === 'academic');
-  const humanAbstracts = {
-    texts: human.length,
-    fpr: human.filter((s) => s.score >= flag).length / Math.max(1, human.length),
-    meanProbability: human.reduce((a, s) => a + s.score, 0) / Math.max(1, human.length),
-  };
+  const rows = evaluationRows(corpus, outOfDistribution).map((r) => ({
+    ...rowMetrics(detector, r.name, r.items, score),
+    ...(r.overlapping !== undefined ? { overlapping: r.overlapping } : {}),
+  }));
+  const byClass = humanAcademicByClass(corpus, detector.model.meta.bands?.maxShortChars ?? 300);
   const testAcademic = (label: 0 | 1) =>
-    test.filter((t) => t.register === 'academic' && t.label === label).map((t) => t.text);
+    corpus
+      .filter((t) => t.split === 'test' && t.register === 'academic' && t.label === label)
+      .map((t) => t.text);
+  const documents = options.documents ?? true;
+  const none: DocumentMetrics = {
+    documents: 0,
+    paragraphsPerDocument: 0,
+    meanChars: 0,
+    meanAiCharRatio: 0,
+    anyFlagged: 0,
+  };
   return {
-    flagThreshold: flag,
-    inDistribution: binaryMetrics(scored, flag),
-    byRegister,
-    academicByDomain,
-    humanAbstracts,
-    humanDocuments: documentMetrics(detector, testAcademic(0)),
-    aiDocuments: documentMetrics(detector, testAcademic(1)),
-    outOfDistribution: outOfDistribution.map((set) => ({
-      name: set.name,
-      overlapping: set.overlapping,
-      ...binaryMetrics(
-        set.items.map((i) => ({ score: detector.scoreText(i.text), label: i.label })),
-        flag,
-      ),
-    })),
+    rows,
+    humanAcademic: {
+      short: classFpr(detector, byClass.short, score),
+      long: classFpr(detector, byClass.long, score),
+    },
+    humanDocuments: documents ? documentMetrics(detector, testAcademic(0)) : none,
+    aiDocuments: documents ? documentMetrics(detector, testAcademic(1)) : none,
   };
 }

@@ -11,10 +11,12 @@ import { AigcDetector } from '../src/detector.ts';
 import { CONNECTIVES } from '../src/lexicon.ts';
 import { DEFAULT_MODEL_DIR, MODEL_NAME, saveModel } from '../src/model.ts';
 import { trainModel } from '../src/trainer.ts';
-import { hasData, loadCorpus, loadIndicatingWords, loadOutOfDistribution } from './corpus.ts';
+import { hasData, loadCorpus, loadIndicatingWords, loadOutOfDistribution, stratumOf } from './corpus.ts';
 import { evaluateHeldOut } from './evaluate.ts';
 
-const VERSION = '1.2.0';
+const VERSION = '1.3.0';
+/** Where the model is written: the bundled model unless AIGC_MODEL_OUT names a folder (for experiments). */
+const OUT_DIR = process.env.AIGC_MODEL_OUT ?? DEFAULT_MODEL_DIR;
 
 if (!hasData()) {
   console.warn('train:aigc: ../shared/data (or $PAPERDESK_DATA_DIR) is missing; nothing to train on.');
@@ -25,7 +27,7 @@ const started = Date.now();
 const corpus = loadCorpus();
 const words = loadIndicatingWords();
 const model = trainModel(
-  corpus.map((t) => ({ text: t.text, label: t.label, split: t.split, stratum: t.register })),
+  corpus.map((t) => ({ text: t.text, label: t.label, split: t.split, stratum: stratumOf(t) })),
   {
     featureConfig: {
       hashBits: 18,
@@ -45,8 +47,10 @@ const model = trainModel(
     maxIterations: 300,
     lmBigramBits: 19,
     lmTrigramBits: 20,
-    flagFpr: 0.02,
-    fprStratum: 'academic',
+    bandFpr: { significant: 0.01, suspect: 0.05 },
+    bandStrata: ['academic', 'polish'],
+    maxShortChars: 300,
+    windowChars: 220,
     minReliableChars: 50,
     version: VERSION,
     log: (m) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${m}`),
@@ -54,6 +58,7 @@ const model = trainModel(
 );
 const report = evaluateHeldOut(new AigcDetector(model), corpus, loadOutOfDistribution(corpus));
 const counts: Record<string, number> = {};
+// texts per source / label / split, for the record
 for (const t of corpus)
   counts[`${t.source}/${t.label}/${t.split}`] = (counts[`${t.source}/${t.label}/${t.split}`] ?? 0) + 1;
 const { format: _format, binary: _binary, ...meta } = model.meta;
@@ -71,12 +76,13 @@ const saved = saveModel(
   },
   model.classifier,
   model.lm,
+  OUT_DIR,
 );
 // keep the committed JSON in the repository's formatting
 spawnSync(path.resolve(import.meta.dirname, '../../../node_modules/.bin/biome'), [
   'format',
   '--write',
-  path.join(DEFAULT_MODEL_DIR, `${MODEL_NAME}.json`),
+  path.join(OUT_DIR, `${MODEL_NAME}.json`),
 ]);
 console.log(JSON.stringify(report, null, 2));
 console.log(`model ${saved.version}: ${saved.binary.bytes} bytes binary, ${(Date.now() - started) / 1000} s`);

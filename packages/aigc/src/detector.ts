@@ -1,8 +1,17 @@
 import { applyPlatt } from './calibration.ts';
 import { canonicalText, visibleLength } from './canonical.ts';
+import { explainSegment, type SegmentReason } from './explain.ts';
 import { decisionValue, sigmoid } from './logistic.ts';
-import { type AigcModel, DEFAULT_MODEL_DIR, loadModel, MODEL_NAME } from './model.ts';
+import {
+  type AigcModel,
+  type BandCalibration,
+  type BandThresholds,
+  DEFAULT_MODEL_DIR,
+  loadModel,
+  MODEL_NAME,
+} from './model.ts';
 import { paragraphSentences, type Span, sentenceWindows, splitParagraphs } from './segment.ts';
+import { combineWithZeroShot, type ZeroShotMapping, type ZeroShotScore } from './zeroshot.ts';
 
 /** Report bands, as in 知网/维普 AIGC reports. */
 export type Band = 'high' | 'medium' | 'light' | 'none';
@@ -29,6 +38,8 @@ export interface ParagraphScore extends ScoredSpan {
    * out of the document figures.
    */
   reliable: boolean;
+  /** With `explain`: for a paragraph with 疑似 (light) or stronger sentences, what drove them (strongest first). */
+  reasons?: SegmentReason[];
 }
 
 export interface SentenceScore extends ScoredSpan {
@@ -37,6 +48,10 @@ export interface SentenceScore extends ScoredSpan {
 
 export interface WindowScore extends ScoredSpan {
   paragraph: number;
+  /** Visible characters: the window's length class picks its band thresholds. */
+  chars: number;
+  /** With zero-shot criteria given: the offline model's own probability (`probability` is the combination). */
+  offlineProbability?: number;
 }
 
 export interface DetectionResult {
@@ -59,12 +74,26 @@ export interface DetectionResult {
   paragraphs: ParagraphScore[];
   sentences: SentenceScore[];
   windows: WindowScore[];
-  model: { version: string; flagThreshold: number };
+  /**
+   * flagThreshold: 显著 (counted) threshold of short texts — what windows are judged by; suspectThreshold: 疑似
+   * (shown); bands: both length classes with the human false-positive rates measured when they were set.
+   */
+  model: { version: string; flagThreshold: number; suspectThreshold: number; bands?: BandCalibration };
+  /** Windows combined with a zero-shot criterion (0 when none was given). */
+  zeroShotWindows: number;
 }
 
 export interface DetectOptions {
   /** Visible characters per scoring window in long paragraphs. Default 220 (about an abstract's length). */
   windowChars?: number;
+  /** Attach `reasons` to paragraphs with 疑似 or stronger sentences. */
+  explain?: boolean;
+  /**
+   * Zero-shot criteria of the windows, in the order `windowTexts` lists them (null: none for that window). Each
+   * window's probability becomes `combineWithZeroShot(offline, criterion, zeroShotMapping)`.
+   */
+  zeroShot?: readonly (ZeroShotScore | null)[];
+  zeroShotMapping?: ZeroShotMapping;
 }
 
 const DEFAULT_WINDOW_CHARS = 220;
@@ -81,8 +110,28 @@ export class AigcDetector {
     return this.model.meta.version;
   }
 
-  bandOf(probability: number): Band {
-    const t = this.model.meta.thresholds;
+  /**
+   * 显著 (flag) / 疑似 (light) / 高度 (high) thresholds for a text of `chars` visible characters: its length class
+   * (short up to bands.maxShortChars). Without `chars`, or for a model without length classes, the short class.
+   */
+  thresholdsFor(chars?: number): BandThresholds {
+    const bands = this.model.meta.bands;
+    if (!bands || chars === undefined || chars <= bands.maxShortChars) return this.model.meta.thresholds;
+    return { flag: bands.long.flag, high: bands.long.high, light: bands.long.light };
+  }
+
+  /** The 疑似 (shown, light band) threshold of a text of `chars` characters; the rewrite loop aims below it. */
+  suspectThreshold(chars?: number): number {
+    return this.thresholdsFor(chars).light;
+  }
+
+  /** What drove a segment's score: the two or three strongest features towards AI (see explain.ts). */
+  explain(text: string): SegmentReason[] {
+    return explainSegment(this.model, text);
+  }
+
+  bandOf(probability: number, chars?: number): Band {
+    const t = this.thresholdsFor(chars);
     if (probability >= t.high) return 'high';
     if (probability >= t.flag) return 'medium';
     if (probability >= t.light) return 'light';
@@ -96,11 +145,19 @@ export class AigcDetector {
     return applyPlatt(this.model.meta.calibration, z);
   }
 
+  /** The texts of the windows detect() scores, in its order: what zero-shot criteria are computed for. */
+  windowTexts(input: string | readonly string[], options: Pick<DetectOptions, 'windowChars'> = {}): string[] {
+    const text = typeof input === 'string' ? input : input.join('\n');
+    const windowChars = options.windowChars ?? DEFAULT_WINDOW_CHARS;
+    return scoringBlocks(text, this.model.meta.minReliableChars).flatMap((block) =>
+      sentenceWindows(text, blockSentences(block), windowChars).map((w) => text.slice(w.start, w.end)),
+    );
+  }
+
   detect(input: string | readonly string[], options: DetectOptions = {}): DetectionResult {
     const text = typeof input === 'string' ? input : input.join('\n');
     const windowChars = options.windowChars ?? DEFAULT_WINDOW_CHARS;
     const minChars = this.model.meta.minReliableChars;
-    const flag = this.model.meta.thresholds.flag;
     const paragraphs: ParagraphScore[] = [];
     const sentences: SentenceScore[] = [];
     const windows: WindowScore[] = [];
@@ -109,40 +166,71 @@ export class AigcDetector {
     let flaggedChars = 0;
     let weightedProbability = 0;
     let weightedAll = 0;
+    let zeroShotWindows = 0;
+    // the longest window a paragraph was scored in sets its length class, and the document's
+    let documentWindowChars = 0;
 
     for (const block of scoringBlocks(text, minChars)) {
       const blockChars = block.reduce((sum, p) => sum + p.chars, 0);
       const reliable = blockChars >= minChars;
-      const blockSentences = block.flatMap((p) => p.sentences.map((s) => ({ ...s, paragraph: p.index })));
+      const sentencesOfBlock = blockSentences(block);
       // each sentence takes the mean log-odds of the windows that contain it
-      const logitSum = new Float64Array(blockSentences.length);
-      const cover = new Uint16Array(blockSentences.length);
-      for (const w of sentenceWindows(text, blockSentences, windowChars)) {
-        const probability = this.scoreText(text.slice(w.start, w.end));
-        const paragraph = blockSentences[w.firstSentence]!.paragraph;
-        windows.push({ start: w.start, end: w.end, paragraph, probability, band: this.bandOf(probability) });
+      const logitSum = new Float64Array(sentencesOfBlock.length);
+      const cover = new Uint16Array(sentencesOfBlock.length);
+      const classChars = new Float64Array(sentencesOfBlock.length);
+      for (const w of sentenceWindows(text, sentencesOfBlock, windowChars)) {
+        const windowText = text.slice(w.start, w.end);
+        const chars = visibleLength(windowText);
+        const offline = this.scoreText(windowText);
+        const zeroShot = options.zeroShot?.[windows.length] ?? null;
+        const probability = combineWithZeroShot(offline, zeroShot, options.zeroShotMapping);
+        if (zeroShot) zeroShotWindows++;
+        const paragraph = sentencesOfBlock[w.firstSentence]!.paragraph;
+        windows.push({
+          start: w.start,
+          end: w.end,
+          paragraph,
+          chars,
+          probability,
+          band: this.bandOf(probability, chars),
+          ...(zeroShot ? { offlineProbability: offline } : {}),
+        });
+        documentWindowChars = Math.max(documentWindowChars, chars);
         for (let k = w.firstSentence; k < w.endSentence; k++) {
           logitSum[k]! += logit(probability);
           cover[k]!++;
+          classChars[k] = Math.max(classChars[k]!, chars);
         }
       }
       const paragraphSum = new Map<number, number>();
-      blockSentences.forEach((s, k) => {
+      const paragraphClass = new Map<number, number>();
+      const flaggedText = new Map<number, string[]>();
+      sentencesOfBlock.forEach((s, k) => {
         const probability = sigmoid(logitSum[k]! / Math.max(1, cover[k]!));
         const sentenceChars = visibleLength(text.slice(s.start, s.end));
         paragraphSum.set(s.paragraph, (paragraphSum.get(s.paragraph) ?? 0) + probability * sentenceChars);
-        sentences.push({ ...s, probability, band: this.bandOf(probability) });
-        if (reliable && probability >= flag) flaggedChars += sentenceChars;
+        paragraphClass.set(s.paragraph, Math.max(paragraphClass.get(s.paragraph) ?? 0, classChars[k]!));
+        const band = this.bandOf(probability, classChars[k]!);
+        sentences.push({ start: s.start, end: s.end, paragraph: s.paragraph, probability, band });
+        // 显著 sentences (中度疑似 and above) count; 疑似 (轻度) ones are shown apart
+        if (reliable && (band === 'high' || band === 'medium')) flaggedChars += sentenceChars;
+        if (band !== 'none') {
+          const list = flaggedText.get(s.paragraph) ?? [];
+          list.push(text.slice(s.start, s.end));
+          flaggedText.set(s.paragraph, list);
+        }
       });
       for (const p of block) {
         const probability = (paragraphSum.get(p.index) ?? 0) / Math.max(1, p.chars);
+        const flagged = flaggedText.get(p.index);
         paragraphs.push({
           ...p.span,
           index: p.index,
           chars: p.chars,
           probability,
-          band: this.bandOf(probability),
+          band: this.bandOf(probability, paragraphClass.get(p.index)),
           reliable,
+          ...(options.explain && flagged ? { reasons: this.explain(flagged.join('')) } : {}),
         });
       }
       const blockWeighted = [...paragraphSum.values()].reduce((a, b) => a + b, 0);
@@ -161,17 +249,24 @@ export class AigcDetector {
       : totalChars > 0
         ? weightedAll / totalChars
         : 0;
+    const bands = this.model.meta.bands;
     const result: DetectionResult = {
       probability,
       aiCharRatio: reliable ? flaggedChars / scoredChars : 0,
-      band: reliable ? this.bandOf(probability) : 'none',
+      band: reliable ? this.bandOf(probability, documentWindowChars) : 'none',
       reliable,
       totalChars,
       scoredChars,
       paragraphs,
       sentences,
       windows,
-      model: { version: this.version, flagThreshold: this.model.meta.thresholds.flag },
+      model: {
+        version: this.version,
+        flagThreshold: this.model.meta.thresholds.flag,
+        suspectThreshold: this.model.meta.thresholds.light,
+        ...(bands ? { bands } : {}),
+      },
+      zeroShotWindows,
     };
     if (!reliable) {
       result.note =
@@ -188,6 +283,11 @@ interface ParagraphUnit {
   span: Span;
   chars: number;
   sentences: Span[];
+}
+
+/** The sentences of a scoring block, each with its paragraph index. */
+function blockSentences(block: readonly ParagraphUnit[]): (Span & { paragraph: number })[] {
+  return block.flatMap((p) => p.sentences.map((s) => ({ ...s, paragraph: p.index })));
 }
 
 /**

@@ -204,6 +204,11 @@ function countNgrams(
 const WORD_SEED = 100;
 const POS_SEED = 200;
 
+/** The hashed bucket of a single word (a word 1-gram), for explaining which words pushed a score. */
+export function wordBucket(word: string, config: FeatureConfig): number {
+  return hashCodes([hashString(word)], 0, 1, WORD_SEED + 1) & ((1 << config.hashBits) - 1);
+}
+
 /**
  * Hashed character n-gram counts (and word / part-of-speech n-grams when configured), sublinear (1 + ln tf) and
  * L2-normalised.
@@ -288,6 +293,11 @@ export class FeatureExtractor {
       aiPhrases: canon(lexicon.aiPhrases),
       humanPhrases: canon(lexicon.humanPhrases),
     };
+  }
+
+  /** The connectives counted, in canonical form. */
+  get lexiconConnectives(): readonly string[] {
+    return this.lexicon.connectives;
   }
 
   styleRaw(canonical: string): Float64Array {

@@ -13,6 +13,12 @@ export {
   type WindowScore,
 } from './detector.ts';
 export {
+  EXPLANATION_KINDS,
+  type ExplanationKind,
+  explainSegment,
+  type SegmentReason,
+} from './explain.ts';
+export {
   type FeatureConfig,
   FeatureExtractor,
   hashedNgrams,
@@ -40,7 +46,15 @@ export {
   type ThresholdStats,
   tprAtFpr,
 } from './metrics.ts';
-export { type AigcModel, type BandThresholds, loadModel, type ModelMeta, saveModel } from './model.ts';
+export {
+  type AigcModel,
+  type BandCalibration,
+  type BandThresholds,
+  type LengthClassBands,
+  loadModel,
+  type ModelMeta,
+  saveModel,
+} from './model.ts';
 export {
   paragraphSentences,
   type SentenceWindow,
@@ -50,3 +64,12 @@ export {
 } from './segment.ts';
 export { type Split, splitOf } from './split.ts';
 export { type TrainerOptions, type TrainingText, trainModel } from './trainer.ts';
+export {
+  combineWithZeroShot,
+  DEFAULT_ZERO_SHOT_MAPPING,
+  fastDetectCriterion,
+  MIN_ZERO_SHOT_TOKENS,
+  type TokenLogprob,
+  type ZeroShotMapping,
+  type ZeroShotScore,
+} from './zeroshot.ts';

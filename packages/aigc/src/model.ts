@@ -26,6 +26,29 @@ export interface BandThresholds {
   light: number;
 }
 
+/** Thresholds of one length class and the human false-positive rates measured where they were chosen. */
+export interface LengthClassBands extends BandThresholds {
+  /** Human texts (and windows) the thresholds were chosen on. */
+  humanTexts: number;
+  /** Share of them at or above `flag` (显著) and at or above `light` (疑似). */
+  significantFpr: number;
+  suspectFpr: number;
+}
+
+/**
+ * 显著 (flag, counted in 总体疑似度) and 疑似 (light, shown apart) thresholds set from measured false-positive rates
+ * on held-out human academic text, separately for short and long texts.
+ */
+export interface BandCalibration {
+  /** Texts of at most this many visible characters are short. */
+  maxShortChars: number;
+  /** The rates the thresholds were set to (e.g. 0.01 and 0.05). */
+  targetFpr: { significant: number; suspect: number };
+  short: LengthClassBands;
+  long: LengthClassBands;
+  chosenOn: string;
+}
+
 /** Everything but the large arrays: stored as readable JSON next to the binary. */
 export interface ModelMeta {
   format: typeof MODEL_FORMAT;
@@ -38,7 +61,10 @@ export interface ModelMeta {
   languageModel: { bigramBits: number; trigramBits: number; totalChars: number; vocabulary: number };
   bias: number;
   calibration: PlattMap;
+  /** The short class's thresholds (what detect() judges its windows by); kept for older readers. */
   thresholds: BandThresholds;
+  /** Per length class, with the measured rates; absent in models before 1.3. */
+  bands?: BandCalibration;
   /** Texts with fewer visible characters are scored but marked unreliable. */
   minReliableChars: number;
   training: Record<string, unknown>;

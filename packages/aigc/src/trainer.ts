@@ -1,5 +1,5 @@
 import { applyPlatt, fitPlatt } from './calibration.ts';
-import { canonicalText } from './canonical.ts';
+import { canonicalText, visibleLength } from './canonical.ts';
 import { trainCharLm } from './charlm.ts';
 import {
   type FeatureConfig,
@@ -9,7 +9,8 @@ import {
   STYLE_FEATURES,
 } from './features.ts';
 import { decisionValue, type TrainingExample, trainLogistic } from './logistic.ts';
-import type { AigcModel, BandThresholds, ModelMeta } from './model.ts';
+import type { AigcModel, BandCalibration, BandThresholds, LengthClassBands, ModelMeta } from './model.ts';
+import { paragraphSentences, sentenceWindows, splitParagraphs } from './segment.ts';
 import type { Split } from './split.ts';
 
 export interface TrainingText {
@@ -27,20 +28,54 @@ export interface TrainerOptions {
   maxIterations: number;
   lmBigramBits: number;
   lmTrigramBits: number;
-  /** Share of calibration-split human texts of `fprStratum` allowed above the flag threshold. */
-  flagFpr: number;
-  fprStratum: string;
+  /**
+   * Shares of calibration-split human texts of `bandStrata` allowed at or above the 显著 (flag) and 疑似 (light)
+   * thresholds, set separately for short texts (up to `maxShortChars` visible characters) and long ones.
+   */
+  bandFpr: { significant: number; suspect: number };
+  bandStrata: readonly string[];
+  maxShortChars: number;
+  /** The detector's window size: long human texts also yield short-class samples cut the way detect() cuts them. */
+  windowChars: number;
   minReliableChars: number;
+  /** Multiplies the loss weight of a stratum's cells (both labels), e.g. { polish: 2 }; default 1. */
+  stratumWeights?: Readonly<Record<string, number>>;
   version: string;
   log?: (message: string) => void;
 }
 
-/** 0.5 is the floor of the flag threshold: below it a text is more likely human than AI. */
-const MIN_FLAG = 0.5;
-
 function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** The windows detect() scores a text in, as strings (a text of one short paragraph is one window). */
+export function scoringWindows(text: string, windowChars: number): string[] {
+  return splitParagraphs(text).flatMap((span) =>
+    sentenceWindows(text, paragraphSentences(text, span), windowChars).map((w) => text.slice(w.start, w.end)),
+  );
+}
+
+/**
+ * Band thresholds of one length class from human probabilities: each threshold lies just above the allowed
+ * quantile, so at most that share of these texts reaches it. The rates achieved here are stored with them.
+ */
+export function bandsFromHuman(
+  human: readonly number[],
+  fpr: { significant: number; suspect: number },
+): LengthClassBands {
+  const sorted = [...human].sort((a, b) => a - b);
+  const flag = quantile(sorted, 1 - fpr.significant) + 1e-6;
+  const light = Math.min(flag, quantile(sorted, 1 - fpr.suspect) + 1e-6);
+  const rate = (t: number) => sorted.filter((p) => p >= t).length / Math.max(1, sorted.length);
+  return {
+    flag,
+    high: Math.max(0.9, flag),
+    light,
+    humanTexts: sorted.length,
+    significantFpr: rate(flag),
+    suspectFpr: rate(light),
+  };
 }
 
 /**
@@ -74,7 +109,9 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     return {
       x: extractor.vector(canonical[i]!, styleRaw.get(i)),
       label: t.label,
-      weight: trainIdx.length / (cells.size * cells.get(`${t.stratum}|${t.label}`)!),
+      weight:
+        ((options.stratumWeights?.[t.stratum] ?? 1) * trainIdx.length) /
+        (cells.size * cells.get(`${t.stratum}|${t.label}`)!),
     };
   });
   log(`classifier: ${examples.length} training texts in ${cells.size} balanced cells`);
@@ -90,16 +127,37 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     calibrationScores,
     calibrationIdx.map((i) => texts[i]!.label),
   );
-  const humanProbabilities = calibrationIdx
-    .map((i, k) => ({ t: texts[i]!, p: applyPlatt(calibration, calibrationScores[k]!) }))
-    .filter(({ t }) => t.label === 0 && t.stratum === options.fprStratum)
-    .map(({ p }) => p)
-    .sort((a, b) => a - b);
-  // strictly above the allowed quantile of human scores
-  const flag = Math.max(MIN_FLAG, quantile(humanProbabilities, 1 - options.flagFpr) + 1e-6);
-  const thresholds: BandThresholds = { flag, high: Math.max(0.9, flag), light: flag / 2 };
+  // band thresholds: human texts of the calibration split, short ones (and the windows of long ones) apart
+  const probabilityOf = (canonical: string) =>
+    applyPlatt(calibration, decisionValue(classifier, extractor.vector(canonical)));
+  const shortHuman: number[] = [];
+  const longHuman: number[] = [];
+  calibrationIdx.forEach((i, k) => {
+    const t = texts[i]!;
+    if (t.label !== 0 || !options.bandStrata.includes(t.stratum)) return;
+    const p = applyPlatt(calibration, calibrationScores[k]!);
+    if (visibleLength(t.text) <= options.maxShortChars) {
+      shortHuman.push(p);
+      return;
+    }
+    longHuman.push(p);
+    for (const w of scoringWindows(t.text, options.windowChars)) {
+      const target = visibleLength(w) <= options.maxShortChars ? shortHuman : longHuman;
+      target.push(probabilityOf(canonicalText(w)));
+    }
+  });
+  const bands: BandCalibration = {
+    maxShortChars: options.maxShortChars,
+    targetFpr: options.bandFpr,
+    short: bandsFromHuman(shortHuman, options.bandFpr),
+    long: bandsFromHuman(longHuman, options.bandFpr),
+    chosenOn: `calibration split, human texts of ${options.bandStrata.join(' + ')}; long texts also cut into the detector's ${options.windowChars}-character windows`,
+  };
+  const { flag, high, light } = bands.short;
+  // detect() scores windows of about windowChars: the short class is what its sentences are judged by
+  const thresholds: BandThresholds = { flag, high, light };
   log(
-    `calibration: a=${calibration.a.toFixed(3)} b=${calibration.b.toFixed(3)}, flag threshold ${flag.toFixed(3)}`,
+    `calibration: a=${calibration.a.toFixed(3)} b=${calibration.b.toFixed(3)}; short (${shortHuman.length} human) 显著 ${bands.short.flag.toFixed(3)} 疑似 ${bands.short.light.toFixed(3)}; long (${longHuman.length} human) 显著 ${bands.long.flag.toFixed(3)} 疑似 ${bands.long.light.toFixed(3)}`,
   );
 
   const meta: ModelMeta = {
@@ -119,6 +177,7 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     bias: classifier.bias,
     calibration,
     thresholds,
+    bands,
     minReliableChars: options.minReliableChars,
     training: { texts: examples.length, calibrationTexts: calibrationIdx.length, lmTexts: lmTexts.length },
     metrics: {},

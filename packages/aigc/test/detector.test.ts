@@ -14,7 +14,7 @@ describe('bundled model', () => {
     const meta = detector.model.meta;
     expect(meta.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(meta.calibration.a).toBeGreaterThan(0);
-    expect(meta.thresholds.flag).toBeGreaterThanOrEqual(0.5);
+    expect(meta.thresholds.flag).toBeGreaterThan(0);
     expect(meta.thresholds.light).toBeLessThan(meta.thresholds.flag);
     expect(detector.model.classifier.weights.length).toBe(detector.model.extractor.dimension);
   });

@@ -8,15 +8,22 @@ if (!dataPresent) console.warn(`aigc quality gate skipped: no AIGC data sets und
 
 /** Recomputed from the committed model on the held-out split (the metadata figures are not read). */
 describe.skipIf(!dataPresent)('quality gate on held-out data', () => {
-  it('separates AI from human text, rarely flags human abstracts and is calibrated', () => {
+  it('separates AI from human text and keeps the human false-positive rates near the chosen ones', () => {
     const report = evaluateHeldOut(loadDetector(), loadCorpus(), []);
-    expect(report.inDistribution.texts).toBeGreaterThan(2500);
-    expect(report.inDistribution.auroc).toBeGreaterThanOrEqual(0.98);
-    expect(report.byRegister.academic!.auroc).toBeGreaterThanOrEqual(0.96);
-    expect(report.humanAbstracts.texts).toBeGreaterThan(1500);
-    expect(report.humanAbstracts.fpr).toBeLessThanOrEqual(0.025);
-    expect(report.inDistribution.ece).toBeLessThanOrEqual(0.025);
-    expect(report.humanDocuments.flaggedOverall).toBeLessThanOrEqual(0.02);
-    expect(report.aiDocuments.meanAiCharRatio).toBeGreaterThan(0.5);
+    const row = (prefix: string) => report.rows.find((r) => r.name.startsWith(prefix))!;
+    expect(row('HC3').texts).toBeGreaterThan(1000);
+    expect(row('HC3').auroc).toBeGreaterThanOrEqual(0.98);
+    expect(row('academic abstracts').auroc).toBeGreaterThanOrEqual(0.97);
+    expect(row('academic abstracts').tprSignificant).toBeGreaterThanOrEqual(0.7);
+    expect(row('AI-polished abstracts vs human').auroc).toBeGreaterThanOrEqual(0.84);
+    // thresholds were set at 1% / 5% on the calibration split; the test split is other texts
+    const { short, long } = report.humanAcademic;
+    expect(short.texts).toBeGreaterThan(1500);
+    expect(short.fprSignificant).toBeLessThanOrEqual(0.02);
+    expect(short.fprSuspect).toBeLessThanOrEqual(0.07);
+    expect(long.fprSignificant).toBeLessThanOrEqual(0.03);
+    expect(long.fprSuspect).toBeLessThanOrEqual(0.08);
+    expect(report.aiDocuments.meanAiCharRatio).toBeGreaterThan(0.4);
+    expect(report.humanDocuments.meanAiCharRatio).toBeLessThan(0.03);
   });
 });

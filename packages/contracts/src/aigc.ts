@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UploadKept } from './upload.ts';
 import { IdQuery } from './paging.ts';
 
 /**
@@ -47,6 +48,12 @@ export const AigcMetrics = z.object({
   paragraphCount: z.number().int().describe('正文段落数'),
   bandCounts: AigcBandCounts.describe('各疑似程度的段落数（仅统计参与判断的段落）'),
   modelVersion: z.string(),
+  suspectChars: z
+    .number()
+    .int()
+    .optional()
+    .describe('仅达到"疑似"（轻度疑似）的字数：单独列出，不计入总体疑似度'),
+  suspectCharRatio: ratio.optional().describe('疑似（轻度）字数 / 参与判断的字数'),
 });
 export type AigcMetrics = z.infer<typeof AigcMetrics>;
 
@@ -103,6 +110,7 @@ export const AigcWordCountResult = z.object({
   minChars: z.number().int(),
   maxChars: z.number().int(),
   quote: AigcQuote,
+  ...UploadKept.shape,
 });
 export type AigcWordCountResult = z.infer<typeof AigcWordCountResult>;
 
@@ -113,6 +121,52 @@ export const AigcSubmitQuery = IdQuery.extend({
 export const AigcOrderQuery = IdQuery.extend({
   orderId: z.coerce.number().int().positive().describe('为本记录单独支付的订单'),
 });
+
+/** Why a segment was flagged: the features that drove its score (packages/aigc explainSegment). */
+export const AigcHintKind = z
+  .enum(['connectives', 'uniformSentences', 'stockPhrases', 'lowSurprisal'])
+  .describe(
+    'connectives 模板化连接词 / uniformSentences 句长均匀 / stockPhrases 套话措辞 / lowSurprisal 可预测性高',
+  );
+export type AigcHintKind = z.infer<typeof AigcHintKind>;
+
+/** Hint labels as the report states them (the web page has them in its i18n catalogue). */
+export const AIGC_HINT_LABELS: Record<AigcHintKind, string> = {
+  connectives: '模板化连接词偏多',
+  uniformSentences: '句子长度过于均匀',
+  stockPhrases: '常见 AI 套话措辞',
+  lowSurprisal: '用词可预测性高',
+};
+
+export const AigcHint = z.object({
+  kind: AigcHintKind,
+  weight: z.number().describe('对 AI 判断的贡献（对数几率，越大影响越大）'),
+  examples: z.array(z.string()).describe('段落中对应的词语（连接词、套话），可能为空'),
+});
+export type AigcHint = z.infer<typeof AigcHint>;
+
+/** Why a block is shown but not scored. */
+export const AigcUnscored = z
+  .enum(['heading', 'caption', 'formula', 'reference', 'short'])
+  .describe('heading 标题 / caption 图表题注 / formula 公式 / reference 参考文献 / short 过短');
+export type AigcUnscored = z.infer<typeof AigcUnscored>;
+
+/** Thresholds of one length class with the false-positive rates measured on human academic text. */
+export const AigcLengthClass = z.object({
+  significant: ratio.describe('显著疑似阈值（计入总体疑似度）'),
+  suspect: ratio.describe('疑似阈值（单独列出）'),
+  significantFpr: ratio.describe('人工撰写学术文本被判为显著疑似的比例'),
+  suspectFpr: ratio.describe('人工撰写学术文本被判为疑似及以上的比例'),
+  humanTexts: z.number().int(),
+});
+export type AigcLengthClass = z.infer<typeof AigcLengthClass>;
+
+export const AigcErrorRates = z.object({
+  maxShortChars: z.number().int().describe('不超过此字数为短文本'),
+  short: AigcLengthClass,
+  long: AigcLengthClass,
+});
+export type AigcErrorRates = z.infer<typeof AigcErrorRates>;
 
 /** A scored sentence inside a paragraph (offsets are paragraph-local). Only light and above are listed. */
 export const AigcSpan = z.object({
@@ -135,6 +189,8 @@ export const AigcParagraph = z.object({
   reliable: z.boolean().describe('短段落与相邻段落合并判断；合并后仍不足 50 字时不参与全文结论'),
   aiChars: z.number().int(),
   spans: z.array(AigcSpan),
+  hints: z.array(AigcHint).optional().describe('有疑似句子时：主要成因（最多 3 条，由强到弱）'),
+  unscored: AigcUnscored.nullable().optional().describe('不参与检测的原因；参与检测时为 null'),
 });
 export type AigcParagraph = z.infer<typeof AigcParagraph>;
 
@@ -156,7 +212,17 @@ export const AigcReport = z.object({
   author: z.string(),
   checkedAt: z.string(),
   metrics: AigcMetrics,
-  model: z.object({ version: z.string(), flagThreshold: ratio.describe('判为疑似 AI 生成的概率阈值') }),
+  model: z.object({
+    version: z.string(),
+    flagThreshold: ratio.describe('判为显著疑似 AI 生成的概率阈值（短文本）'),
+    suspectThreshold: ratio.optional().describe('判为疑似的概率阈值（短文本）'),
+    errorRates: AigcErrorRates.optional().describe('阈值与在人工撰写学术文本上测得的误判率'),
+    zeroShot: z
+      .object({ windows: z.number().int(), of: z.number().int() })
+      .nullable()
+      .optional()
+      .describe('结合大模型零样本评分的窗口数；未配置模型时为 null'),
+  }),
   note: z.string().nullable().describe('结果仅供参考的原因（文本过短等）'),
   chapters: z.array(AigcChapter),
   paragraphs: z.array(AigcParagraph),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UploadKept } from './upload.ts';
 
 /**
  * `check_api` (查重): records, prices, the report and its paragraphs. Ratios are fractions 0..1
@@ -116,6 +117,7 @@ export const WordCountResult = z.object({
   minChars: z.number().int(),
   maxChars: z.number().int(),
   quotes: z.array(EditionQuote),
+  ...UploadKept.shape,
 });
 export type WordCountResult = z.infer<typeof WordCountResult>;
 

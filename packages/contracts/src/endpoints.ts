@@ -1,12 +1,22 @@
 import { z } from 'zod';
-import { AigcListFilter, AigcOrderQuery, AigcRecord, AigcReport } from './aigc.ts';
-import { CheckListFilter, CheckRecord, CheckReport, DownloadReportQuery, UpdateTitleInput } from './check.ts';
+import { AigcListFilter, AigcOrderQuery, AigcRecord, AigcReport, AigcSubmitQuery } from './aigc.ts';
+import {
+  CheckCost,
+  CheckCostInput,
+  CheckListFilter,
+  CheckRecord,
+  CheckReport,
+  CheckSubmitInput,
+  DownloadReportQuery,
+  UpdateTitleInput,
+} from './check.ts';
 import {
   MachineDetail,
   MachineListFilter,
   MachineOrderQuery,
   MachineOrderStatus,
   MachineRecord,
+  MachineSubmitInput,
 } from './machine.ts';
 import { WritingListFilter, WritingRecord } from './paperInfo.ts';
 import { IdQuery, PageQuery, page } from './paging.ts';
@@ -112,6 +122,23 @@ export const checkEndpoints = group('/api/base/check_api', {
     query: IdQuery,
     result: CheckReport,
   },
+  check_cost: {
+    summary: '报价：记录按所选版本的价格、是否适用每日免费专业版检测、余额与套餐次数',
+    body: CheckCostInput,
+    result: CheckCost,
+  },
+  check_submit: {
+    summary:
+      '提交检测：在一个事务里扣费（免费检测 → 套餐次数 → 余额）并排队；重复提交不重复扣费；余额不足 402',
+    body: CheckSubmitInput,
+    result: CheckRecord,
+  },
+  check_machine_submit: {
+    summary:
+      '把检测过的论文交给降重：新建一条智能降重记录（只改写报告标红、标黄的段落，其余保持原文），返回降重记录；不扣费',
+    query: IdQuery,
+    result: MachineRecord,
+  },
 });
 
 /** paper_aigc_api (AIGC检测). */
@@ -130,6 +157,12 @@ export const aigcEndpoints = group('/api/base/paper_aigc_api', {
   reload: {
     summary: '重新检测：失败（已退款）的记录重新扣费后再跑一次；排队中丢失的任务重新排队，不再扣费',
     query: IdQuery,
+    result: AigcRecord,
+  },
+  submit_check: {
+    summary:
+      '提交检测：在一个事务里扣费（套餐次数 → 余额，或 orderId 指定的单独支付订单）并排队；重复提交不重复扣费；余额不足 402',
+    query: AigcSubmitQuery,
     result: AigcRecord,
   },
   delete: { summary: '删除自己的 AIGC 检测记录', query: IdQuery, result: deleted },
@@ -164,6 +197,16 @@ export const machineEndpoints = group('/api/base/machine_api', {
     summary: '一条降重记录：状态、进度、两个版本的价格；完成后附逐段对照（原文、改写、改动位置）',
     query: IdQuery,
     result: MachineDetail,
+  },
+  machine_submit: {
+    summary: '提交智能降重：在一个事务里扣费（降重套餐字数 → 余额）并排队；重复提交不重复扣费；余额不足 402',
+    body: MachineSubmitInput,
+    result: MachineRecord,
+  },
+  machine_cnki_submit: {
+    summary: '提交知网专版降重：同 machine_submit；未配置模型时 503，不扣费',
+    body: MachineSubmitInput,
+    result: MachineRecord,
   },
   delete: { summary: '删除自己的降重记录（进行中的不能删除）', query: IdQuery, result: deleted },
   download_report: {

@@ -17,4 +17,5 @@ export * from './chat.ts';
 export * from './ppt.ts';
 export * from './paperInfo.ts';
 export * from './reduce.ts';
+export * from './upload.ts';
 export * from './endpoints.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UploadKept } from './upload.ts';
 import { OrderStatus } from './order.ts';
 
 /**
@@ -115,6 +116,7 @@ export const MachineWordCount = z.object({
   maxChars: z.number().int(),
   quotes: z.array(MachineQuote),
   modelAvailable: z.boolean().describe('知网专版需要的 AI 模型是否可用'),
+  ...UploadKept.shape,
 });
 export type MachineWordCount = z.infer<typeof MachineWordCount>;
 

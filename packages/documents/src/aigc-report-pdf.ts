@@ -1,5 +1,6 @@
 import {
   AIGC_BAND_LABELS,
+  AIGC_HINT_LABELS,
   type AigcBand,
   type AigcParagraph,
   type AigcReport,
@@ -84,6 +85,7 @@ export async function renderAigcReportPdf(
   ]);
   doc.moveDown(0.6);
   metricsBox(doc, width, report);
+  errorRates(doc, width, report);
   if (report.note) {
     doc.moveDown(0.4);
     doc.font('sc').fontSize(9).fillColor(AIGC_BAND_COLORS.medium).text(`注意：${report.note}`, MARGIN.left);
@@ -97,7 +99,7 @@ export async function renderAigcReportPdf(
       { header: '序号', width: 36, align: 'center' },
       { header: '章节', width: width - 36 - 70 - 70 - 70 - 70 },
       { header: '字数', width: 70, align: 'right' },
-      { header: '疑似字数', width: 70, align: 'right' },
+      { header: '显著字数', width: 70, align: 'right' },
       { header: '疑似度', width: 70, align: 'right' },
       { header: '结论', width: 70, align: 'center' },
     ],
@@ -130,7 +132,9 @@ export async function renderAigcReportPdf(
         clip(p.text, 60),
         p.chars.toLocaleString('zh-CN'),
         p.probability === null ? '—' : percent(p.probability),
-        p.reliable ? bandCell(p.band) : { text: '过短不计', color: COLORS.muted },
+        p.reliable
+          ? bandCell(p.band)
+          : { text: UNSCORED_LABELS[p.unscored ?? 'short'] ?? '过短不计', color: COLORS.muted },
       ]),
     );
   }
@@ -140,6 +144,36 @@ export async function renderAigcReportPdf(
   doc.moveDown(1);
   legend(doc, width, report, ensure);
   return finish();
+}
+
+const UNSCORED_LABELS: Partial<Record<NonNullable<AigcParagraph['unscored']>, string>> = {
+  caption: '题注不计',
+  formula: '公式不计',
+  short: '过短不计',
+};
+
+/** Rounded to a whole percent for the plain statement; the measured figure follows with one decimal. */
+const wholePercent = (x: number) => `${Math.round(x * 100)}%`;
+
+/** The measured false-positive rates behind the thresholds, in plain Chinese (models from 1.3 on). */
+function errorRates(doc: Doc, width: number, report: AigcReport) {
+  const r = report.model.errorRates;
+  if (!r) return;
+  const text =
+    `误判率说明：在人工撰写的学术文本上，约 ${wholePercent(r.short.significantFpr)} 会被判为显著疑似，` +
+    `约 ${wholePercent(r.short.suspectFpr)} 会被判为疑似及以上。阈值在训练未使用的人工学术摘要上设定：` +
+    `短文本（不超过 ${r.maxShortChars} 字）实测 ${percent(r.short.significantFpr)} / ${percent(r.short.suspectFpr)}，` +
+    `长文本实测 ${percent(r.long.significantFpr)} / ${percent(r.long.suspectFpr)}。` +
+    '反过来，经 AI 润色、改写的文字有相当一部分不会被判为显著疑似。';
+  const zs = report.model.zeroShot;
+  const tail =
+    zs && zs.windows > 0 ? `本次检测还结合了大模型零样本评分（${zs.windows} / ${zs.of} 个片段）。` : '';
+  doc.moveDown(0.4);
+  doc
+    .font('sc')
+    .fontSize(9)
+    .fillColor(COLORS.text)
+    .text(text + tail, MARGIN.left, doc.y, { width, lineGap: 2 });
 }
 
 function metricsBox(doc: Doc, width: number, report: AigcReport) {
@@ -164,7 +198,7 @@ function metricsBox(doc: Doc, width: number, report: AigcReport) {
     .fontSize(9)
     .fillColor(COLORS.muted)
     .text(
-      `疑似 AI 生成 ${m.aiChars.toLocaleString('zh-CN')} 字 / 参与判断 ${m.scoredChars.toLocaleString('zh-CN')} 字`,
+      `显著疑似 ${m.aiChars.toLocaleString('zh-CN')} 字 / 参与判断 ${m.scoredChars.toLocaleString('zh-CN')} 字`,
       MARGIN.left + 16,
       top + 84,
       { width: leftW + 20 },
@@ -172,7 +206,9 @@ function metricsBox(doc: Doc, width: number, report: AigcReport) {
   const cells: [string, string][] = [
     ['全文结论', AIGC_BAND_LABELS[m.band]],
     ['AI 生成概率', percent(m.probability)],
-    ['正文段落', String(m.paragraphCount)],
+    m.suspectChars !== undefined
+      ? ['疑似字数（不计入）', m.suspectChars.toLocaleString('zh-CN')]
+      : ['正文段落', String(m.paragraphCount)],
     ['高度疑似段落', String(m.bandCounts.high)],
     ['中度疑似段落', String(m.bandCounts.medium)],
     ['轻度疑似段落', String(m.bandCounts.light)],
@@ -204,7 +240,7 @@ function fullText(doc: Doc, width: number, report: AigcReport, ensure: (h: numbe
     .fontSize(9)
     .fillColor(COLORS.muted)
     .text(
-      '红色为高度疑似、橙色为中度疑似、黄色为轻度疑似 AI 生成的句子；黑色为未见异常。',
+      '红色为高度疑似、橙色为中度疑似（两者为显著疑似，计入总体疑似度），黄色为轻度疑似（疑似，不计入）；黑色为未见异常。',
       MARGIN.left,
       doc.y,
       {
@@ -230,7 +266,7 @@ function paragraph(doc: Doc, width: number, p: AigcParagraph, ensure: (h: number
       .fontSize(8)
       .fillColor(AIGC_BAND_COLORS[p.band])
       .text(
-        `第 ${p.index + 1} 段 · ${AIGC_BAND_LABELS[p.band]} · AI 概率 ${percent(p.probability ?? 0)}`,
+        `第 ${p.index + 1} 段 · ${AIGC_BAND_LABELS[p.band]} · AI 概率 ${percent(p.probability ?? 0)}${hintText(p)}`,
         MARGIN.left,
         doc.y,
         { width },
@@ -247,14 +283,26 @@ function paragraph(doc: Doc, width: number, p: AigcParagraph, ensure: (h: number
   doc.moveDown(0.5);
 }
 
+/** " · 可能原因：模板化连接词偏多（此外、综上所述）；…" for a flagged paragraph with hints. */
+function hintText(p: AigcParagraph): string {
+  const hints = p.hints ?? [];
+  if (hints.length === 0) return '';
+  const parts = hints.map(
+    (h) =>
+      `${AIGC_HINT_LABELS[h.kind]}${h.examples.length > 0 ? `（${h.examples.slice(0, 3).join('、')}）` : ''}`,
+  );
+  return ` · 可能原因：${parts.join('；')}`;
+}
+
 function legend(doc: Doc, width: number, report: AigcReport, ensure: (h: number) => void) {
   ensure(130);
   sectionTitle(doc, '说明');
   const flag = percent(report.model.flagThreshold);
+  const suspect = percent(report.model.suspectThreshold ?? report.model.flagThreshold / 2);
   const lines = [
-    `1. AIGC 总体疑似度：被判为疑似 AI 生成（概率不低于 ${flag}）的句子字数占参与判断字数的比例。`,
-    '2. 高度疑似：AI 生成概率不低于 90%；中度疑似：不低于判定阈值；轻度疑似：不低于阈值的一半；其余为未见异常。',
-    '3. 标题和参考文献不参与判断；很短的段落与相邻段落合并判断；篇幅过短的文本结果仅供参考。',
+    `1. AIGC 总体疑似度：显著疑似（中度及以上，AI 生成概率不低于 ${flag}）的句子字数占参与判断字数的比例；轻度疑似（不低于 ${suspect}）单独列出，不计入。`,
+    `2. 高度疑似：AI 生成概率不低于 90%；中度疑似：不低于 ${flag}；轻度疑似：不低于 ${suspect}；其余为未见异常。阈值按在人工撰写学术文本上的误判率设定（显著约 1%，疑似约 5%），超过 ${report.model.errorRates?.maxShortChars ?? 300} 字的整段文字按长文本阈值判断。`,
+    '3. 标题、图表题注、公式和参考文献不参与判断；很短的段落与相邻段落合并判断；篇幅过短的文本结果仅供参考。',
     '4. 本结果是统计模型给出的概率估计，不是证据：人工写作也可能被误判，AI 生成后经改写的文字也可能未被识别。请结合写作过程材料综合判断，是否构成学术不端由相关机构认定。',
   ];
   doc.font('sc').fontSize(8.5).fillColor(COLORS.muted);

@@ -107,6 +107,44 @@ describe('AIGC report PDF', () => {
     }
   });
 
+  it('states the measured error rates, prints the hints of a flagged paragraph and leaves a caption unscored', async () => {
+    const report = sampleReport();
+    const rates = { significantFpr: 0.0098, suspectFpr: 0.049, humanTexts: 900 };
+    report.model = {
+      ...report.model,
+      suspectThreshold: 0.3,
+      errorRates: {
+        maxShortChars: 300,
+        short: { significant: 0.6, suspect: 0.3, ...rates },
+        long: { significant: 0.62, suspect: 0.4, ...rates, humanTexts: 150 },
+      },
+      zeroShot: null,
+    };
+    report.metrics = { ...report.metrics, suspectChars: 37, suspectCharRatio: 37 / 240 };
+    report.paragraphs[1] = para(1, 0, {
+      hints: [{ kind: 'connectives', weight: 0.8, examples: ['综上所述'] }],
+    });
+    report.paragraphs.push(
+      para(4, 0, {
+        text: '图 3-1 系统结构',
+        probability: null,
+        band: null,
+        reliable: false,
+        spans: [],
+        unscored: 'caption',
+      }),
+    );
+    const { text } = await pdfText(await renderAigcReportPdf(report));
+    for (const s of [
+      '在人工撰写的学术文本上，约1%会被判为显著疑似，约5%会被判为疑似及以上',
+      '可能原因：模板化连接词偏多（综上所述）',
+      '疑似字数（不计入）',
+      '题注不计',
+    ]) {
+      expect(text).toContain(s);
+    }
+  });
+
   it('says why a short text is only indicative', async () => {
     const report = { ...sampleReport(), note: '文本过短（少于50字的段落无法可靠判断），结果仅供参考' };
     const { text } = await pdfText(await renderAigcReportPdf(report));

@@ -182,6 +182,14 @@ describe('rewriteDocx', () => {
     expect(new Set(revisions.map((r) => `${r[3]}|${r[4]}`))).toEqual(
       new Set(['张三 &amp; PaperDesk|2026-03-01T08:00:00Z']),
     );
+    // structure the schema asks for: revisions hold runs only, deleted text only inside deletions
+    for (const m of xml.matchAll(/<w:(ins|del) [^>]*>([\s\S]*?)<\/w:\1>/g)) {
+      expect(m[2]).toMatch(/^(<w:r>|<w:r [^>]*>)[\s\S]*<\/w:r>$/);
+      expect(m[2]!.match(/<w:r[ >]/g)).toHaveLength(1);
+      if (m[1] === 'ins') expect(m[2]).not.toContain('w:delText');
+      else expect(m[2]).not.toMatch(/<w:t[ >]/);
+    }
+    expect(xml.replace(/<w:del [^>]*>[\s\S]*?<\/w:del>/g, '')).not.toContain('w:delText');
     // word/phrase granularity: unchanged stretches stay outside any revision
     expect(xml).toMatch(/<w:t xml:space="preserve">深度学习<\/w:t>/);
     expect(xml).not.toMatch(/<w:del [^>]*>(?:(?!<\/w:del>)[\s\S])*<w:t[ >]/);
@@ -205,6 +213,45 @@ describe('rewriteDocx', () => {
       /<w:r><w:rPr><w:i\/><w:iCs\/><\/w:rPr><w:t xml:space="preserve">方法在图像识别领域获得了明显的突破<\/w:t><\/w:r>/,
     );
     expect(xml).toMatch(/<w:rPr><w:b\/><w:bCs\/><\/w:rPr><w:t xml:space="preserve">深度学习<\/w:t>/);
+  });
+
+  it('reads through the noise Word writes: split runs, rsids, proofing marks, bookmarks, rendered page breaks', async () => {
+    const original = await thesisDocx();
+    const buf = Buffer.from(original);
+    const { entries, name, xml } = readMainDocumentPart(buf, resolveLimits(undefined));
+    const [a, b, c] = [PLAIN.slice(0, 9), PLAIN.slice(9, 12), PLAIN.slice(12)];
+    const wordy =
+      `<w:r w:rsidR="00A1B2C3"><w:rPr><w:rFonts w:hint="eastAsia"/></w:rPr><w:t>　　${a}</w:t></w:r>` +
+      '<w:proofErr w:type="spellStart"/><w:bookmarkStart w:id="0" w:name="_Toc1"/>' +
+      `<w:r w:rsidRPr="00D4E5F6"><w:rPr><w:rFonts w:hint="eastAsia"/></w:rPr><w:lastRenderedPageBreak/><w:t>${b}</w:t></w:r>` +
+      '<w:bookmarkEnd w:id="0"/><w:proofErr w:type="spellEnd"/>' +
+      `<w:r><w:rPr><w:rFonts w:hint="eastAsia"/></w:rPr><w:t>${c}</w:t></w:r>`;
+    const plainRun = `<w:r><w:t xml:space="preserve">　　${PLAIN}</w:t></w:r>`;
+    expect(xml).toContain(plainRun);
+    const doc = replaceZipEntry(buf, entries, name, Buffer.from(xml.replace(plainRun, wordy)));
+    expect(await texts(doc)).toContain(PLAIN);
+    const result = await rewriteDocx(doc, [{ original: PLAIN, text: PLAIN_NEW }]);
+    expect(result.applied).toBe(1);
+    expect(await texts(result.bytes)).toContain(PLAIN_NEW);
+    const out = documentXml(result.bytes);
+    expect(out).toContain('<w:bookmarkStart w:id="0" w:name="_Toc1"/>');
+    expect(out).toContain('<w:bookmarkEnd w:id="0"/>');
+    expect(out).toContain('　　');
+  });
+
+  it('drops a hyperlink whose words are all rewritten away, or marks its runs deleted when tracking', async () => {
+    const original = await thesisDocx();
+    const edit = { original: '代码见项目主页，欢迎复现。', text: '代码已经公开，欢迎复现。' };
+    const plain = await rewriteDocx(original, [edit]);
+    expect(await texts(plain.bytes)).toContain(edit.text);
+    expect(documentXml(plain.bytes)).not.toContain('<w:hyperlink');
+    const tracked = await rewriteDocx(original, [edit], { track: true });
+    const xml = documentXml(tracked.bytes);
+    expect(xml).toMatch(
+      /<w:hyperlink [^>]*><w:del w:id="\d+" [^>]*><w:r><w:delText xml:space="preserve">项目主页<\/w:delText><\/w:r><\/w:del><\/w:hyperlink>/,
+    );
+    expect(await texts(tracked.bytes)).toContain(edit.text);
+    expect(await texts(rejectAll(tracked.bytes))).toContain(edit.original);
   });
 
   it('moves a note reference with the words it follows, never typing a literal [1]', async () => {
@@ -273,7 +320,7 @@ describe('rewriteDocx', () => {
     expect(texts2[secondAt]).toBe(to);
   });
 
-  it('keeps a citation field whole and leaves deleted-looking fields in place', async () => {
+  it('keeps a citation field and a simple field whole', async () => {
     const original = await thesisDocx();
     const buf = Buffer.from(original);
     const { entries, name, xml } = readMainDocumentPart(buf, resolveLimits(undefined));
@@ -282,14 +329,16 @@ describe('rewriteDocx', () => {
       '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ADDIN EN.CITE </w:instrText></w:r>' +
       '<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:t>[2]</w:t></w:r>' +
       '<w:r><w:fldChar w:fldCharType="end"/></w:r>';
-    const withField = xml.replace(`${CELL}</w:t></w:r>`, `${CELL}</w:t></w:r>${field}`);
+    // and a simple field, whose text mammoth (so textkit) does not read
+    const simple = '<w:fldSimple w:instr=" SEQ 表 \\* ARABIC "><w:r><w:t>7</w:t></w:r></w:fldSimple>';
+    const withField = xml.replace(`${CELL}</w:t></w:r>`, `${CELL}</w:t></w:r>${field}${simple}`);
     expect(withField).not.toBe(xml);
     const doc = replaceZipEntry(buf, entries, name, Buffer.from(withField));
     const cell = (await texts(doc)).find((t) => t.startsWith('实验数据'))!;
     expect(cell).toBe(`${CELL}[2]`);
     const result = await rewriteDocx(doc, [{ original: cell, text: `${CELL_NEW}[2]` }], { track: true });
     const out = documentXml(result.bytes);
-    expect(out).toContain(field);
+    expect(out).toContain(field + simple);
     expect(await texts(rejectAll(result.bytes))).toContain(cell);
     expect(await texts(result.bytes)).toContain(`${CELL_NEW}[2]`);
   });

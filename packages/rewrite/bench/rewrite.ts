@@ -1,9 +1,21 @@
 /**
- * `npm run bench:rewrite [-- --n 200 --samples 10]`: copy real CSL abstracts that are in the plagiarism library,
- * rewrite them at each strength and check them again. Reads ../shared/data only; exits 0 when it is absent.
+ * `npm run bench:rewrite [-- --n 100 --samples 10 --rounds 4 --tune --strengths]`: the rewrite loop on held-out
+ * copied CSL abstracts and held-out AI-written academic texts (offline always; model rows when LLM_BASE_URL is
+ * set), and with --strengths the rule engine's strengths alone. Reads ../shared/data only; exits 0 when absent.
  */
+import { loadDetector } from '@paperdesk/aigc';
 import { synonymGroupCount } from '../src/index.ts';
 import { hasData, loadAbstracts, sampleAbstracts } from './data.ts';
+import { aiTexts, cslAbstracts, type Part, spread } from './heldout.ts';
+import {
+  type Checker,
+  envComplete,
+  runScenario,
+  type Scenario,
+  samples,
+  TABLE_HEADER,
+  tableRow,
+} from './loop.ts';
 import { buildLibrary, measureStrength } from './measure.ts';
 
 function arg(name: string, fallback: number): number {
@@ -11,38 +23,96 @@ function arg(name: string, fallback: number): number {
   const v = i >= 0 ? Number(process.argv[i + 1]) : Number.NaN;
   return Number.isFinite(v) ? v : fallback;
 }
+const flagged = (name: string) => process.argv.includes(`--${name}`);
 
 if (!hasData()) {
   console.warn('bench:rewrite skipped: ../shared/data (or PAPERDESK_DATA_DIR) is absent');
   process.exit(0);
 }
 
-const n = arg('n', 200);
-const samples = arg('samples', 10);
+const n = arg('n', 100);
+const sampleCount = arg('samples', 10);
+const maxRounds = arg('rounds', 4);
+const part: Part = flagged('tune') ? 'tune' : 'held-out';
 const t0 = performance.now();
 const abstracts = loadAbstracts();
-const index = buildLibrary(abstracts);
-const sample = sampleAbstracts(abstracts, n);
+const ai = spread(aiTexts(part), n);
+const csl = spread(cslAbstracts(part), n);
+// the library: every CSL abstract, plus the AI texts as if published (excluded where a text is the user's own)
+const index = buildLibrary([...abstracts, ...ai.map((t) => ({ id: `ai:${t.id}`, text: t.text }))]);
+const detector = loadDetector();
+const flag = detector.model.meta.thresholds.flag;
+const checker: Checker = { index, detector, flag };
 console.log(
-  `library: ${abstracts.length} CSL abstracts (${(performance.now() - t0).toFixed(0)} ms); rewritten: ${sample.length} of them; synonym groups: ${synonymGroupCount()}`,
+  `library: ${abstracts.length} CSL abstracts + ${ai.length} AI texts (${(performance.now() - t0).toFixed(0)} ms); ` +
+    `AIGC model ${detector.version}, 疑似 threshold ${flag} (from the model's bands); part: ${part} ` +
+    `(held-out = the detector's own 'test' split by title, never used to tune the rules); ` +
+    `${csl.length} copied CSL abstracts, ${ai.length} AI-written texts; max rounds ${maxRounds}`,
 );
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-console.log(
-  '\n| strength | 总文字复制比 before → after | under 30% | 13-char runs only: before → after | under 30% | protected spans kept | bigram Dice to original | length ratio | change ratio | chars/s |',
-);
-console.log('|---|---|---|---|---|---|---|---|---|---|');
-const results = (['light', 'standard', 'strong'] as const).map((s) => measureStrength(index, sample, s));
-for (const r of results)
-  console.log(
-    `| ${r.strength} | ${pct(r.ratioBefore)} → ${pct(r.ratioAfter)} | ${pct(r.under30)} | ${pct(r.strictBefore)} → ${pct(r.strictAfter)} | ${pct(r.strictUnder30)} | ${pct(r.preserved)} | ${r.bigramSimilarity.toFixed(3)} | ${r.lengthRatio.toFixed(3)} | ${pct(r.changeRatio)} | ${Math.round(r.charsPerSecond).toLocaleString('en-US')} |`,
+
+const own = (t: { id: string }) => [`ai:${t.id}`];
+const none = () => [];
+const scenarios: Scenario[] = [];
+for (const mode of envComplete() ? (['offline', 'model'] as const) : (['offline'] as const)) {
+  // offline targets are on 普通版 (the figure the rules can move); the model rows measure 专业版, as the server does
+  const similarityEdition = mode === 'offline' ? 'standard' : 'professional';
+  const base = { mode, similarityEdition } as const;
+  scenarios.push(
+    {
+      ...base,
+      goal: 'similarity',
+      set: 'copied CSL',
+      texts: csl,
+      targets: { similarity: 0.3 },
+      exclude: none,
+    },
+    { ...base, goal: 'aigc', set: 'AI-written', texts: ai, targets: { aigc: flag }, exclude: own },
+    {
+      ...base,
+      goal: 'both',
+      set: 'copied CSL',
+      texts: csl,
+      targets: { similarity: 0.3, aigc: flag },
+      exclude: none,
+    },
+    {
+      ...base,
+      goal: 'both',
+      set: 'copied AI-written',
+      texts: ai,
+      targets: { similarity: 0.3, aigc: flag },
+      exclude: none,
+    },
   );
-const standard = results.find((r) => r.strength === 'standard');
-if (standard && samples > 0) {
-  console.log(`\nstandard-strength samples (every ${Math.max(1, Math.floor(sample.length / samples))}th):`);
-  const step = Math.max(1, Math.floor(standard.pairs.length / samples));
-  for (let i = 0; i < standard.pairs.length && i / step < samples; i += step) {
-    const p = standard.pairs[i];
-    if (!p) continue;
-    console.log(`\n${i / step + 1}. (after: ${pct(p.ratioAfter)})\n原文：${p.before}\n改写：${p.after}`);
+}
+
+const rows = [];
+for (const s of scenarios) rows.push(await runScenario(checker, s, maxRounds));
+console.log(
+  `\nTargets: 复制比 ≤ 30% (offline: 普通版; model: 专业版), AIGC 疑似度 < ${flag}. "protected kept" = checkRewriteOutput, "guard ok" = meaningGuard of the final text; chars/s = input characters per second of the whole loop (rewrites and measurements).\n`,
+);
+console.log(TABLE_HEADER.join('\n'));
+for (const r of rows) console.log(tableRow(r, flag));
+if (sampleCount > 0)
+  for (const r of rows) {
+    console.log(`\n### ${r.scenario.goal} / ${r.scenario.mode} / ${r.scenario.set}: ${sampleCount} samples`);
+    console.log(samples(r, sampleCount));
+  }
+
+if (flagged('strengths')) {
+  const sample = sampleAbstracts(abstracts, arg('strength-n', 200));
+  console.log(
+    `\nrule engine alone: ${sample.length} copied abstracts; synonym groups: ${synonymGroupCount()}`,
+  );
+  const p = (x: number) => `${(x * 100).toFixed(1)}%`;
+  console.log(
+    '\n| strength | 总文字复制比 before → after | under 30% | 13-char runs only: before → after | under 30% | protected spans kept | bigram Dice to original | length ratio | change ratio | chars/s |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const s of ['light', 'standard', 'strong'] as const) {
+    const r = measureStrength(index, sample, s);
+    console.log(
+      `| ${r.strength} | ${p(r.ratioBefore)} → ${p(r.ratioAfter)} | ${p(r.under30)} | ${p(r.strictBefore)} → ${p(r.strictAfter)} | ${p(r.strictUnder30)} | ${p(r.preserved)} | ${r.bigramSimilarity.toFixed(3)} | ${r.lengthRatio.toFixed(3)} | ${p(r.changeRatio)} | ${Math.round(r.charsPerSecond).toLocaleString('en-US')} |`,
+    );
   }
 }

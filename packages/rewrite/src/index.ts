@@ -1,3 +1,10 @@
+export {
+  AIGC_RULES,
+  type DeAigcOptions,
+  type DeAigcResult,
+  deAigc,
+  type ParagraphRule,
+} from './aigc-rules.ts';
 export { type Hunk, diffHunks } from './diff.ts';
 export {
   documentTerms,

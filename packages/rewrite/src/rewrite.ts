@@ -258,10 +258,6 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if ((token.tag === 'v' || token.tag === 'p') && prev && NOMINAL_CONTEXT.has(prev.word)) return false;
   // a preposition needs its object (理论的依据。 is a noun, not 按照)
   if (token.tag === 'p' && (!next || !/[\u4e00-\u9fff\ue000-\uf8ff]/.test(next.word))) return false;
-  // 一直在求新 is the progressive 在, not the preposition 于: the object must be nominal
-  if (token.word === '在' && next && !/^(n|m|t|s|f|x)/.test(next.tag)) return false;
-  // 在X下 does not become 于X下
-  if (token.word === '在' && clauseAhead(tokens, i).some((t) => t.word === '下')) return false;
   // 将/把 needs a nominal object (将成为 is the future 将); a one-character modal needs its verb (性能 is not 性+能够)
   if ((token.word === '将' || token.word === '把') && next && !/^(n|r|m|x)/.test(next.tag)) return false;
   if (MODALS.has(token.word) && next?.tag !== 'v') return false;
@@ -279,6 +275,16 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if (token.word.length === 1 && prev?.word === '所') return false;
   // 药对中 / 对上: 对 before a locative is part of a noun, not the preposition 对于
   if (token.word === '对' && next && LOCATIVES.has(next.word)) return false;
+  // 对其 stays (对于其 reads heavy); 通过 before a verb phrase is not 借助 (借助建立模型 needs a noun object)
+  if (token.word === '对' && next?.word === '其') return false;
+  // 离子对为 / 药对是: a 对 followed by a copula, preposition, conjunction or particle is a noun, not 对于
+  if (
+    token.word === '对' &&
+    next &&
+    (/^(为|是|于|在)$/.test(next.word) || /^(p|c|u|uj|ul|d)$/.test(next.tag))
+  )
+    return false;
+  if (token.word === '通过' && /^v/.test(next?.tag ?? '')) return false;
   // 是 → 为 only as the copula before a nominal (是一种 → 为一种), not 这是, 也是, 是由于…的 or 是正确的
   if (token.word === '是' && (!/^(m|n|vn|nz)/.test(next?.tag ?? '') || /^(r|d|c)/.test(prev?.tag ?? '')))
     return false;

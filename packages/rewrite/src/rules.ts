@@ -27,7 +27,7 @@ const CLAUSE_BODY = '[^，,。；;：:！？!?、.]';
 type Replacer = (match: RegExpExecArray) => string | undefined;
 
 /** Replace matches of `re` (global) by `replacer`, each with probability ctx.rate; undefined keeps the match. */
-function replaceSome(sentence: string, re: RegExp, replacer: Replacer, ctx: RuleContext): string {
+export function replaceSome(sentence: string, re: RegExp, replacer: Replacer, ctx: RuleContext): string {
   let out = '';
   let last = 0;
   re.lastIndex = 0;
@@ -62,10 +62,9 @@ const CONNECTIVES: Record<string, readonly string[]> = {
   目前: ['当前', '现阶段'],
   首先: ['第一'],
   其次: ['第二', '再者'],
-  最后: ['最终'],
 };
 
-const RUNS_INTO_CLAUSE = new Set(['所以', '因此', '因而', '然而', '不过', '但是', '当前', '现阶段', '最终']);
+const RUNS_INTO_CLAUSE = new Set(['所以', '因此', '因而', '然而', '不过', '但是', '当前', '现阶段']);
 
 const connective: SentenceRule = {
   name: 'connective',
@@ -274,7 +273,8 @@ const zaiZhong: SentenceRule = {
       (m) => {
         const inner = m[2] ?? '';
         if (inner.endsWith('的') || inner.includes('在')) return undefined;
-        return `${m[1]}${pickOne(ctx.random, [`${inner}中`, `在${inner}当中`, `于${inner}中`])}`;
+        // not 于X中: it reads literary in most abstracts
+        return `${m[1]}${pickOne(ctx.random, [`${inner}中`, `在${inner}当中`])}`;
       },
       ctx,
     );

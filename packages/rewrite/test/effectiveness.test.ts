@@ -32,10 +32,11 @@ describe.skipIf(!dataPresent)('effectiveness against the plagiarism engine (real
 });
 
 /**
- * Measured on this sample (seed 7): standard strict 0.735, full engine 0.985, bigram Dice 0.857; strong strict
- * 0.680, full engine 0.984, bigram Dice 0.832.
+ * Measured on this sample (seed 7): standard strict 0.760, full engine 0.984, bigram Dice 0.866; strong strict
+ * 0.712, full engine 0.983, bigram Dice 0.843 (0.735 / 0.680 before the wrong-sense swaps the rewrite loop's samples
+ * showed were removed: 半数 → 一半, 成绩 → 成就, 状态空间 → 状况空间, 解释变量 → 阐释变量, 强化学习 → 加强学习, 在 → 于 …).
  */
 const GATE = {
-  standard: { strictAfter: 0.75, ratioAfter: 0.99 },
-  strong: { strictAfter: 0.7, ratioAfter: 0.99 },
+  standard: { strictAfter: 0.78, ratioAfter: 0.99 },
+  strong: { strictAfter: 0.72, ratioAfter: 0.99 },
 };

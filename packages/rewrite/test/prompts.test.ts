@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildDeAigcMessages, buildRewriteMessages, checkRewriteOutput } from '../src/index.ts';
+import {
+  buildBothMessages,
+  buildDeAigcMessages,
+  buildRewriteMessages,
+  checkRewriteOutput,
+} from '../src/index.ts';
 
 const TEXT =
   '采用SVM模型对数据进行了分类，准确率达到93.5%[1]。正如“实践是检验真理的唯一标准”（张三，2020）所说，P<0.05。';
@@ -8,6 +13,7 @@ describe('prompt builders', () => {
   for (const [name, build] of [
     ['降重', buildRewriteMessages],
     ['降AIGC', buildDeAigcMessages],
+    ['both', buildBothMessages],
   ] as const)
     it(`${name}: system + user messages with the text and every protected span`, () => {
       const messages = build(TEXT, { keepTerms: ['数据'], discipline: '计算机科学' });
@@ -27,8 +33,25 @@ describe('prompt builders', () => {
       expect(messages[0]!.content).toContain('计算机科学');
     });
 
-  it('the two tasks ask for different things', () => {
-    expect(buildRewriteMessages(TEXT)[0]!.content).not.toBe(buildDeAigcMessages(TEXT)[0]!.content);
+  it('the three tasks ask for different things, and all keep negations, quantities, names and the reference list', () => {
+    const systems = [buildRewriteMessages, buildDeAigcMessages, buildBothMessages].map(
+      (b) => b(TEXT)[0]!.content,
+    );
+    expect(new Set(systems).size).toBe(3);
+    for (const s of systems) expect(s).toMatch(/否定.*参考文献列表原样保留/s);
+    expect(systems[2]).toMatch(/两点都要满足/);
+  });
+
+  it('shows the current figures and targets, and takes the must-keep list from the original when asked', () => {
+    const rewritten = '采用SVM模型分类数据。';
+    const [system, user] = buildRewriteMessages(rewritten, {
+      scores: { similarity: 0.62, aigc: 0.1 },
+      targets: { similarity: 0.3 },
+      protectFrom: TEXT,
+    });
+    expect(system!.content).toContain('当前复制比62%，目标 ≤ 30%；当前AIGC疑似度10%（不得升高）。');
+    expect(user!.content.split('原文：')[0]).toContain('93.5%');
+    expect(user!.content).toContain(`原文：\n${rewritten}`);
   });
 });
 

@@ -67,7 +67,11 @@ describe('synonym table sanity', () => {
   it('leaves out the words whose swap changed the meaning in a sample', () => {
     // 差异 (statistics), 特征 (features), 大量 (as an adverb), 我国 → 中国, 要素 → 因素, 自 → 从 (自回归),
     // 相对保持 → 较为维持, 降低粘度 → 减少粘度, 抑制 → 遏制, 符合纳入标准 → 契合, 规模 → 体量,
-    // 自身免疫 → 本身免疫, 城市治理 → 城市整治 (governance is not a crackdown)
+    // 自身免疫 → 本身免疫, 城市治理 → 城市整治 (governance is not a crackdown); read in the rewrite loop's
+    // samples: 针对这个问题 → 面向这个问题, 考察 → 考查 (an exam), 主观效果 → 主观成效, 改变色调 → 转变色调,
+    // 具有实际意义 → 具备实际意义, 原因 → 缘由, 半数致死率 → 一半致死率, 成绩 → 成就, 改进遗传算法 → 改善,
+    // 依托于 → 凭借于, 调动和激发 → 调动与调动, 映射关系 → 映射联系, 状态空间模型 → 状况空间, 解释变量 → 阐释变量,
+    // 强化学习 → 加强学习, 可信性保障问题 → 可信性确保问题, 观察结果 → 观测结果
     for (const [word, tag] of [
       ['差异', 'n'],
       ['特征', 'n'],
@@ -83,6 +87,24 @@ describe('synonym table sanity', () => {
       ['规模', 'n'],
       ['自身', 'r'],
       ['治理', 'v'],
+      ['针对', 'p'],
+      ['针对', 'v'],
+      ['考察', 'v'],
+      ['效果', 'n'],
+      ['改变', 'v'],
+      ['具有', 'v'],
+      ['原因', 'n'],
+      ['半数', 'm'],
+      ['成绩', 'n'],
+      ['改进', 'v'],
+      ['依托', 'v'],
+      ['激发', 'v'],
+      ['关系', 'n'],
+      ['状态', 'n'],
+      ['解释', 'v'],
+      ['强化', 'v'],
+      ['保障', 'v'],
+      ['观察', 'v'],
     ] as const)
       expect(synonymsOf(word, tag), word).toEqual([]);
   });

@@ -191,6 +191,17 @@ describe('matchReportToPaper', () => {
     expect(match.unmatchedSpans).toEqual([]);
   });
 
+  it('splits a passage that runs over two paragraphs into a range in each', () => {
+    const across = `${PAPER[2]!.slice(-12)}${PAPER[3]!.slice(0, 10)}`;
+    const match = matchReportToPaper({ spans: [{ text: across }] }, PAPER);
+    expect(match.ranges.map((r) => PAPER[r.paragraph]!.slice(r.start, r.end))).toEqual([
+      // punctuation at either end is not part of the match (matching form is letters and digits)
+      PAPER[2]!.slice(-12, -1),
+      PAPER[3]!.slice(0, 9),
+    ]);
+    expect(match.paragraphs).toEqual([2, 3]);
+  });
+
   it('places a passage the PDF extraction garbled, and refuses a report of another paper', () => {
     // a dropped character and a running header in the middle, as a PDF text layer gives them
     const garbled =

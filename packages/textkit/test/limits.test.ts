@@ -57,6 +57,8 @@ describe('TextkitError codes', () => {
       TOO_MANY_PAGES: 'too-large',
       TOO_LONG: 'too-large',
       PARSE_TIMEOUT: 'unreadable',
+      NOT_A_REPORT: 'unreadable',
+      REPORT_MISMATCH: 'unreadable',
     });
     for (const code of TEXTKIT_ERROR_CODES) expect(new TextkitError(code).message).toBe(textkitMessage(code));
     expect(isTextkitErrorCode('TOO_LONG')).toBe(true);

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
-import type { DetectionResult } from '@paperdesk/aigc';
+import type { DetectionResult, ZeroShotScore } from '@paperdesk/aigc';
 import type { ParagraphEdit } from '@paperdesk/documents';
 import { type ParsedDocument, TextkitError } from '@paperdesk/textkit';
 import { Piscina } from 'piscina';
@@ -82,8 +82,10 @@ export interface ComputePool {
   readDocument(data: Uint8Array, filename: string): Promise<ParsedDocument>;
   /** The AIGC model's version and bands (the worker loads the model on first use, once per thread). */
   aigcModel(): Promise<AigcModelInfo>;
-  /** The AIGC detector over a few lines (one batch of detectDocument). */
-  aigcDetect(lines: string[]): Promise<DetectionResult>;
+  /** The AIGC detector over a few lines (one batch of detectDocument), with zero-shot criteria when given. */
+  aigcDetect(lines: string[], zeroShot?: (ZeroShotScore | null)[]): Promise<DetectionResult>;
+  /** The window texts detect() scores those lines in. */
+  aigcWindows(lines: string[]): Promise<string[]>;
   /** 专业版 复制比 (0..1) of one paragraph against a few source texts (see tasks.ts similarityTask). */
   similarity(text: string, sources: string[]): Promise<number>;
   /**
@@ -198,9 +200,16 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       return run<AigcModelInfo>('aigcModelTask', {}, { timeoutMs: limits.detectTimeoutMs, ...detectFailure });
     },
 
-    aigcDetect(lines) {
-      return run<DetectionResult>(
-        'aigcDetectTask',
+    aigcDetect(lines, zeroShot) {
+      return run<DetectionResult>('aigcDetectTask', zeroShot ? { lines, zeroShot } : { lines }, {
+        timeoutMs: limits.detectTimeoutMs,
+        ...detectFailure,
+      });
+    },
+
+    aigcWindows(lines) {
+      return run<string[]>(
+        'aigcWindowsTask',
         { lines },
         { timeoutMs: limits.detectTimeoutMs, ...detectFailure },
       );

@@ -4,7 +4,13 @@
  * Results and errors cross back by structured clone, so errors travel as plain codes.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { type BandThresholds, type DetectionResult, loadDetector } from '@paperdesk/aigc';
+import {
+  type BandCalibration,
+  type BandThresholds,
+  type DetectionResult,
+  loadDetector,
+  type ZeroShotScore,
+} from '@paperdesk/aigc';
 import { type ParagraphEdit, rewriteDocx } from '@paperdesk/documents';
 import { checkDocument, PlagiarismIndex } from '@paperdesk/plagiarism';
 import {
@@ -38,6 +44,8 @@ export type ReadOutcome = { ok: true; doc: ParsedDocument } | { ok: false; textk
 
 export interface DetectInput extends TaskInput {
   lines: string[];
+  /** Zero-shot criteria of the batch's windows, in `aigcWindowsTask` order (none: offline only). */
+  zeroShot?: (ZeroShotScore | null)[];
 }
 
 export interface SimilarityInput extends TaskInput {
@@ -79,6 +87,8 @@ export type MatchReportOutcome =
 export interface AigcModelInfo {
   version: string;
   thresholds: BandThresholds;
+  /** Both length classes with the false-positive rates measured when they were set (models from 1.3). */
+  bands?: BandCalibration;
   minReliableChars: number;
 }
 
@@ -125,13 +135,20 @@ export async function readDocumentTask({ port, data, filename }: ReadInput): Pro
 export function aigcModelTask({ port }: TaskInput): AigcModelInfo {
   started(port);
   const detector = loadDetector();
-  const { thresholds, minReliableChars } = detector.model.meta;
-  return { version: detector.version, thresholds, minReliableChars };
+  const { thresholds, bands, minReliableChars } = detector.model.meta;
+  return { version: detector.version, thresholds, ...(bands ? { bands } : {}), minReliableChars };
 }
 
-export function aigcDetectTask({ port, lines }: DetectInput): DetectionResult {
+/** Offline scores with per-paragraph explanations, combined with zero-shot criteria when given. */
+export function aigcDetectTask({ port, lines, zeroShot }: DetectInput): DetectionResult {
   started(port);
-  return loadDetector().detect(lines);
+  return loadDetector().detect(lines, { explain: true, ...(zeroShot ? { zeroShot } : {}) });
+}
+
+/** The texts of the windows a batch is scored in: what zero-shot criteria are asked for. */
+export function aigcWindowsTask({ port, lines }: DetectInput): string[] {
+  started(port);
+  return loadDetector().windowTexts(lines);
 }
 
 /**

@@ -14,3 +14,4 @@ export const aigcDetectTask = tasks.aigcDetectTask;
 export const similarityTask = tasks.similarityTask;
 export const rewriteDocxTask = tasks.rewriteDocxTask;
 export const matchReportTask = tasks.matchReportTask;
+export const aigcWindowsTask = tasks.aigcWindowsTask;

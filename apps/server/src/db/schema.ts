@@ -6,6 +6,7 @@ import type { LlmTables } from './tables/llm.ts';
 import type { ReducingTables } from './tables/reducing.ts';
 import type { RewritingTables } from './tables/rewriting.ts';
 import type { SlidesTables } from './tables/slides.ts';
+import type { UploadTables } from './tables/uploads.ts';
 import type { WritingTables } from './tables/writing.ts';
 
 /** The whole database: each feature area declares its tables in `tables/<area>.ts`. */
@@ -17,5 +18,6 @@ export interface Database
     AigcTables,
     RewritingTables,
     SlidesTables,
+    UploadTables,
     WritingTables,
     ReducingTables {}

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
+import { UploadRef } from '@paperdesk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DocumentSource, UploadedFile } from '../services/records/source.ts';
+import { type DocumentSource, readSource, type UploadedFile } from '../services/records/source.ts';
+import type { UploadClient, Uploads } from '../services/records/uploads.ts';
 import { AppError, badRequest } from './errors.ts';
 
 /** Room for the form fields around the file in a multipart body. */
@@ -107,10 +109,13 @@ export async function parseSlot(req: FastifyRequest, reply: FastifyReply) {
   });
 }
 
+const clientOf = (req: FastifyRequest): UploadClient => ({ userId: req.user?.id ?? null, ip: req.ip });
+
 /**
  * The routes of a paid service that read a paper: multipart in `scope`, a per-client rate limit for reading
- * (it costs CPU; routes pair it with `parseSlot`), and `sourceOf`: a file (multipart `file`) or pasted text (multipart or JSON `text`), plus
- * the other fields.
+ * (it costs CPU; routes pair it with `parseSlot`), `sourceOf`: a file (multipart `file`), pasted text
+ * (multipart or JSON `text`) or a counted upload (JSON `uploadId`), plus the other fields; and `counted`: a
+ * word count that keeps an uploaded file, so the record is later made from it without a second upload.
  */
 export async function paperUploads(
   scope: FastifyInstance,
@@ -122,6 +127,7 @@ export async function paperUploads(
     missing: string;
     /** The pasted text of a JSON body (parsing it with the route's schema). */
     textOf: (body: Record<string, unknown>) => string;
+    uploads: Uploads;
   },
 ) {
   await acceptUploads(scope, opts.limit);
@@ -143,7 +149,23 @@ export async function paperUploads(
       throw badRequest(opts.missing);
     }
     const body = (req.body ?? {}) as Record<string, unknown>;
+    if ('uploadId' in body) {
+      const { uploadId } = UploadRef.parse(body);
+      return { fields: body, source: { read: await opts.uploads.take(clientOf(req), uploadId) } };
+    }
     return { fields: body, source: { text: opts.textOf(body) } };
   }
-  return { readLimit, sourceOf };
+
+  /** A word count by `count`; an uploaded file that counted as a valid paper is kept and its id answered. */
+  async function counted<R>(
+    req: FastifyRequest,
+    count: (source: DocumentSource) => Promise<R>,
+  ): Promise<R & { uploadId: string | null }> {
+    const { source } = await sourceOf(req);
+    if (!('file' in source)) return { ...(await count(source)), uploadId: null };
+    const read = await readSource(source);
+    const result = await count({ read });
+    return { ...result, uploadId: await opts.uploads.keep(clientOf(req), read, source.file) };
+  }
+  return { readLimit, sourceOf, counted };
 }

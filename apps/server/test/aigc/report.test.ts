@@ -73,4 +73,28 @@ describe('detectDocument', () => {
     expect(short.metrics.band).toBe('none');
     expect(short.note).toMatch(/仅供参考/);
   });
+
+  it('shows captions and formulas unscored, counts only 显著 sentences and explains flagged paragraphs', async () => {
+    const templated =
+      '随着人工智能技术的快速发展，大语言模型在自然语言处理领域展现出了巨大的潜力。首先，大语言模型能够有效提升文本生成的质量和效率；其次，它在机器翻译、智能问答等任务中也具有重要的应用价值。此外，值得注意的是，大语言模型的广泛应用也带来了一系列新的挑战。综上所述，深入研究大语言模型的发展规律，对于推动人工智能技术的进步具有重要的理论意义和现实意义。';
+    const blocks = [
+      { kind: 'paragraph' as const, text: templated },
+      { kind: 'paragraph' as const, text: '图 3-1 系统总体结构' },
+      { kind: 'paragraph' as const, text: 'y = Σ w_i x_i + b    (3-2)' },
+      { kind: 'paragraph' as const, text: texts[1]! },
+    ];
+    const r = await detectDocument(detector, { blocks });
+    expect(r.paragraphs.map((p) => p.unscored)).toEqual([null, 'caption', 'formula', null]);
+    expect(r.paragraphs[1]!.probability).toBeNull();
+    const whole = detector.detect([templated, texts[1]!]);
+    expect(r.metrics.aiCharRatio).toBeCloseTo(whole.aiCharRatio, 9);
+    // 疑似 (light) sentences are counted apart, never in aiChars
+    const light = whole.sentences.filter((s) => s.band === 'light');
+    const lightChars = light.reduce((n, s) => n + (s.end - s.start), 0);
+    expect(r.metrics.suspectChars).toBe(lightChars);
+    const first = r.paragraphs[0]!;
+    expect(first.band).not.toBe('none');
+    expect(first.hints?.length).toBeGreaterThan(0);
+    expect(r.model.errorRates?.short.significantFpr).toBeLessThanOrEqual(0.01);
+  });
 });

@@ -13,6 +13,11 @@ import type { AddressInfo } from 'node:net';
  *   fake.respond((req) => ({ chunks: [req.messages.at(-1)?.content ?? ''] })); // when nothing is scripted
  *
  * Every request is kept in `fake.requests`; `fake.closedEarly` counts streams the client closed.
+ *
+ * Legacy completions with echo + logprobs (the zero-shot AIGC score) answer from a script; without one they
+ * answer 404, as a chat-only provider does:
+ *   fake.logprobs((prompt) => ({ tokens: [...prompt], logprobs: [...], top: [[...], ...] }));
+ * `fake.completionPrompts` lists the prompts asked for.
  */
 
 export interface FakeRequest {
@@ -44,6 +49,13 @@ export interface FakeReply {
   usage?: { prompt: number; completion: number } | null;
 }
 
+/** Scripted prompt log-probabilities: per prompt token its log-probability and the top alternatives'. */
+export interface FakeLogprobs {
+  tokens: string[];
+  logprobs: number[];
+  top: number[][];
+}
+
 export interface FakeOpenAi {
   baseUrl: string;
   requests: FakeRequest[];
@@ -53,6 +65,9 @@ export interface FakeOpenAi {
   open: number;
   script(...replies: FakeReply[]): void;
   respond(fn: (req: FakeRequest) => FakeReply): void;
+  /** Answers /completions with echo from `fn` (null: 404, like a chat-only provider). */
+  logprobs(fn: ((prompt: string) => FakeLogprobs) | null): void;
+  completionPrompts: string[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -65,6 +80,7 @@ const defaultResponder = (req: FakeRequest): FakeReply => {
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const queue: FakeReply[] = [];
   let responder = defaultResponder;
+  let logprobsScript: ((prompt: string) => FakeLogprobs) | null = null;
   const sockets = new Set<import('node:net').Socket>();
   let seq = 0;
 
@@ -77,9 +93,15 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     respond: (fn) => {
       responder = fn;
     },
+    logprobs: (fn) => {
+      logprobsScript = fn;
+    },
+    completionPrompts: [],
     reset: () => {
       queue.length = 0;
       responder = defaultResponder;
+      logprobsScript = null;
+      state.completionPrompts.length = 0;
       state.requests.length = 0;
       state.closedEarly = 0;
     },
@@ -97,6 +119,46 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (req.method === 'GET' && url.pathname.endsWith('/models')) {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model' }] }));
+    }
+    if (req.method === 'POST' && url.pathname.endsWith('/v1/completions')) {
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      const body = JSON.parse(raw) as { prompt: string; model: string };
+      state.completionPrompts.push(body.prompt);
+      if (!logprobsScript) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
+      }
+      const s = logprobsScript(body.prompt);
+      // echo: the prompt's tokens (the first without a log-probability), then one generated token
+      const tokens = [...s.tokens, '。'];
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(
+        JSON.stringify({
+          id: `cmpl-fake-${++seq}`,
+          object: 'text_completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [
+            {
+              index: 0,
+              text: `${body.prompt}。`,
+              finish_reason: 'length',
+              logprobs: {
+                tokens,
+                token_logprobs: [null, ...s.logprobs.slice(1), -1],
+                top_logprobs: [
+                  null,
+                  ...s.top.slice(1).map((alts) => Object.fromEntries(alts.map((lp, k) => [`t${k}`, lp]))),
+                  { '。': -1 },
+                ],
+                text_offset: tokens.map((_, i) => i),
+              },
+            },
+          ],
+          usage: { prompt_tokens: s.tokens.length, completion_tokens: 1, total_tokens: s.tokens.length + 1 },
+        }),
+      );
     }
     if (req.method !== 'POST' || !url.pathname.endsWith('/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' });

@@ -12,15 +12,15 @@ export const API = '/api/base/paper_machine_api';
 export const AIGC_API = '/api/base/paper_aigc_api';
 
 /**
- * One SQLite context and app for a test file (the reduce flow is the same SQL on PostgreSQL, which the kernel's
- * own tests cover): the 查重 library holds the source of the fixture passage, so the passage checks as copied.
+ * One context and app for a test file, on SQLite (REDUCE_TEST_DB=postgres runs the same tests on PostgreSQL; the
+ * kernel's own tests cover both in CI): the 查重 library holds the source of the fixture passage, so it checks as copied.
  */
 export function reduceSuite(env: Record<string, string | undefined> = {}) {
   let ctx: AppContext;
   let app: FastifyInstance;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    const db = await freshDatabaseUrl('sqlite');
+    const db = await freshDatabaseUrl(process.env.REDUCE_TEST_DB === 'postgres' ? 'postgres' : 'sqlite');
     drop = db.drop;
     ctx = await createContext(testConfig({ DATABASE_URL: db.url, DATA_DIR: db.dataDir, ...env }));
     app = await buildApp(ctx);

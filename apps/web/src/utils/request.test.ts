@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkEndpoints } from '@paperdesk/contracts';
 import {
   buildUrl,
+  call,
   download,
   filenameFromDisposition,
   onRequestError,
@@ -44,6 +46,27 @@ describe('request client (spec §7)', () => {
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc');
     expect(init.body).toBe('{"q":1}');
+  });
+
+  it('calls by definition: the path and method of the contract, its query and body', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
+      json({ code: 200, message: '', result: null }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await call(checkEndpoints.update_title, { query: { id: 7 }, body: { title: '新题目' } });
+    await call(checkEndpoints.report_paragraphs, { query: { id: 7 } });
+    const [url1, init1] = fetchMock.mock.calls[0]!;
+    const [url2, init2] = fetchMock.mock.calls[1]!;
+    expect([url1, init1.method, init1.body]).toEqual([
+      '/api/base/check_api/update_title?id=7',
+      'POST',
+      '{"title":"新题目"}',
+    ]);
+    expect([url2, init2.method, init2.body]).toEqual([
+      '/api/base/check_api/report_paragraphs?id=7',
+      'GET',
+      undefined,
+    ]);
   });
 
   it('sends no Authorization header without a token', async () => {

@@ -1,4 +1,4 @@
-import type { Envelope } from '@paperdesk/contracts';
+import type { Endpoint, EndpointBody, EndpointQuery, EndpointResult, Envelope } from '@paperdesk/contracts';
 import { REQUEST_TIMEOUT_MS } from '../settings.ts';
 import { getToken } from './auth.ts';
 
@@ -159,6 +159,30 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 }
 
 /** One server-sent event of a streaming answer. */
+/** What a call by definition sends: its query and body, present exactly when the definition has them. */
+export type CallArgs<E extends Endpoint> = (E['query'] extends undefined
+  ? unknown
+  : { query: EndpointQuery<E> }) &
+  (E['body'] extends undefined ? unknown : { body: EndpointBody<E> }) &
+  Pick<RequestOptions, 'silent' | 'timeout' | 'signal'>;
+
+/**
+ * One API call by its definition in `contracts` (method, path, query, body, result): the same object the
+ * server registers the route from, so a path or a field cannot drift between the two.
+ */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  args: CallArgs<E>,
+): Promise<Envelope<EndpointResult<E>>> {
+  const { query, body, ...opts } = args as CallArgs<E> & { query?: Query; body?: unknown };
+  return request<EndpointResult<E>>(endpoint.path, {
+    ...opts,
+    method: endpoint.method,
+    ...(query !== undefined ? { params: query } : {}),
+    ...(body !== undefined ? { data: body } : {}),
+  });
+}
+
 export interface StreamEvent {
   event: string;
   data: string;

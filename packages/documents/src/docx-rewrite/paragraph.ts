@@ -69,21 +69,20 @@ const REMOVABLE = new Set([
   'w:dir',
   'w:bdo',
 ]);
-/** Content mammoth does not read as this paragraph's text (deleted text, text boxes, field codes). */
-const SILENT = new Set([
-  'w:rPr',
-  'w:pPr',
-  'w:del',
-  'w:moveFrom',
-  'w:delText',
-  'w:instrText',
-  'w:delInstrText',
-  'w:pict',
-  'w:drawing',
-  'w:txbxContent',
-  'w:sdtPr',
-  'w:sdtEndPr',
-  'w:rPrChange',
+/**
+ * Containers whose content mammoth reads as the paragraph's text. Everything else it skips, text and all (simple
+ * fields, math, deleted text, field codes), or moves out of the paragraph (text boxes): so does textOf.
+ */
+const READ_THROUGH = new Set([
+  'w:r',
+  'w:hyperlink',
+  'w:sdtContent',
+  'w:customXml',
+  'w:ins',
+  'w:moveTo',
+  'w:smartTag',
+  'w:object',
+  'mc:Fallback',
 ]);
 
 function breakText(xml: string, node: XmlNode): string {
@@ -109,12 +108,13 @@ export function textOf(xml: string, node: XmlNode, state: ReadState): string {
     case 'w:endnoteReference':
       state.notes += 1;
       return `[${state.notes}]`;
+    case 'w:sdt':
     case 'mc:AlternateContent': {
-      const fallback = node.children.find((c) => c.name === 'mc:Fallback');
-      return fallback ? textOf(xml, fallback, state) : '';
+      const content = node.children.find((c) => c.name === 'w:sdtContent' || c.name === 'mc:Fallback');
+      return content ? textOf(xml, content, state) : '';
     }
   }
-  if (SILENT.has(node.name)) return '';
+  if (!READ_THROUGH.has(node.name)) return '';
   let out = '';
   for (const child of node.children) out += textOf(xml, child, state);
   return out;

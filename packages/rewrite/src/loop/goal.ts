@@ -31,20 +31,36 @@ export function meetsTargets(scores: Scores, targets: Targets): boolean {
 const EPSILON = 1e-9;
 
 /**
- * Why `candidate` may not replace `best`: worse on an asked score, an asked score not measured, or worse on a
- * score that was not asked but was measured for both (so 降重 cannot raise a measured AI score). Empty = not worse.
+ * How far a measured score that was not asked for may rise over the paragraph's input (one point): 降重 must not
+ * raise the AI score, but a rise from 0.01% to 0.03% is noise, and refusing it would block the asked target.
  */
-export function worseReasons(candidate: Scores, best: Scores, targets: Targets): string[] {
+export const UNASKED_TOLERANCE = 0.01;
+
+/**
+ * Why `candidate` may not replace `best`: worse than `best` on an asked score, an asked score not measured, or a
+ * score that was not asked but was measured raised more than UNASKED_TOLERANCE over the input (`before`), so 降重
+ * cannot raise a measured AI score and 降AIGC cannot raise a measured 复制比. Empty = not worse.
+ */
+export function worseReasons(
+  candidate: Scores,
+  best: Scores,
+  targets: Targets,
+  before: Scores = best,
+): string[] {
   const asked = new Set(askedKeys(targets));
   const out: string[] = [];
   for (const k of KEYS) {
     const c = candidate[k];
-    const b = best[k];
     if (c === null) {
       if (asked.has(k)) out.push(`未测得${SCORE_LABELS[k]}`);
       continue;
     }
-    if (b !== null && c > b + EPSILON) out.push(`${SCORE_LABELS[k]}变差：${pct(b)} → ${pct(c)}`);
+    const b = best[k];
+    const input = before[k];
+    if (asked.has(k)) {
+      if (b !== null && c > b + EPSILON) out.push(`${SCORE_LABELS[k]}变差：${pct(b)} → ${pct(c)}`);
+    } else if (input !== null && b !== null && c > Math.max(b, input + UNASKED_TOLERANCE) + EPSILON)
+      out.push(`${SCORE_LABELS[k]}升高：${pct(input)} → ${pct(c)}`);
   }
   return out;
 }

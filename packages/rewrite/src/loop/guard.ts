@@ -18,7 +18,7 @@ export interface GuardOptions extends ProtectOptions {
 const NEGATION = /[不没未无非否勿莫]/g;
 /** Words that contain a negation character but do not negate (不断 = continuously, 非常 = very, 是否 = whether). */
 const NON_NEGATING =
-  /不断|不仅|不但|不光|不论|不管|不过|不少|不久|无论|非常|是否|否则|无疑|莫大|与否|除非|莫过于|无不|不外乎|并非仅|无一不/g;
+  /不断|不仅|不只|不单|不但|不光|不论|不管|不过|不少|不久|不然|不言而喻|无论|非常|是否|否则|无疑|莫大|与否|除非|莫过于|无不|不外乎|并非仅|无一不|未来|无线|无机|非线性/g;
 /** Numerals before a classifier (三种, 两个, 十余项): a number written in characters. */
 const HAN_NUMBER =
   /[零一二两三四五六七八九十百千万亿]+(?:余|多)?(?=[种个类项组次名例位篇条年月天周倍部章节层级方面点大阶])/g;
@@ -30,6 +30,8 @@ const NUMBER_WITH_UNIT =
  * (非常明显/nr), which would reject harmless rewrites.
  */
 const ENTITY_TAGS = new Set(['ns', 'nt']);
+/** Words jieba's dictionary tags as places though they are not names (重大意义/ns). */
+const NOT_A_NAME = /意义|作用|问题|方法|研究|发展|影响|价值/;
 /** Generic tails of a place name: 北京地区 → 北京 is what must stay. */
 const PLACE_TAIL = /(?:地区|地带|一带|流域|沿岸|周边)$/;
 
@@ -103,7 +105,13 @@ function entitiesOf(text: string): string[] {
   const names = [
     ...new Set(
       tagWords(text)
-        .filter((t) => ENTITY_TAGS.has(t.tag) && t.word.length >= 2 && /^[\u4e00-\u9fff]+$/.test(t.word))
+        .filter(
+          (t) =>
+            ENTITY_TAGS.has(t.tag) &&
+            t.word.length >= 2 &&
+            /^[\u4e00-\u9fff]+$/.test(t.word) &&
+            !NOT_A_NAME.test(t.word),
+        )
         .map((t) => (t.word.replace(PLACE_TAIL, '').length >= 2 ? t.word.replace(PLACE_TAIL, '') : t.word)),
     ),
   ];

@@ -1,3 +1,4 @@
+import { deAigc } from '../aigc-rules.ts';
 import { rewrite, type Strength } from '../rewrite.ts';
 import type { Attempt, Goal, Strategy } from './types.ts';
 
@@ -6,38 +7,63 @@ export interface StrategyOptions {
   keepTerms?: string[];
 }
 
-/** Strength per round: the first pass keeps most of the wording, later rounds go further. */
-function strengthOf(round: number): Strength {
-  return round <= 1 ? 'standard' : 'strong';
-}
+type Step = (text: string, seed: number, keep: StrategyOptions) => string;
+
+const keepOf = (o: StrategyOptions) => (o.keepTerms ? { keepTerms: o.keepTerms } : {});
+const synonyms =
+  (strength: Strength): Step =>
+  (text, seed, o) =>
+    rewrite(text, { strength, seed, ...keepOf(o) }).text;
+const plain: Step = (text, seed, o) => deAigc(text, { seed, ...keepOf(o) }).text;
+const then =
+  (...steps: Step[]): Step =>
+  (text, seed, o) =>
+    steps.reduce((t, step) => step(t, seed, o), text);
 
 /**
- * 降重 rules: the rule engine on the best text so far, standard then strong, with a new seed each round, so
- * rounds compound (each round changes words the previous one left).
+ * A rule strategy that applies round r's plan (the last plan repeats) with a new seed each round, to the original
+ * (independent draws, the loop keeps the best: a synonym pass over an earlier one mostly swaps words back, measured
+ * 1–3 points worse on 普通版, and drifts) or to the best text so far (the 降AIGC rules compound: measured 87 → 93 %
+ * of AI paragraphs under the threshold). null when the plan changes nothing.
  */
-export function similarityRules(options: StrategyOptions = {}): Strategy {
+function ruleStrategy(
+  id: string,
+  plans: readonly Step[],
+  options: StrategyOptions,
+  from: 'current' | 'original',
+): Strategy {
   return {
-    id: 'rules-similarity',
+    id,
     kind: 'rule',
-    async rewrite(_original: string, attempt: Attempt) {
-      const out = rewrite(attempt.current, {
-        strength: strengthOf(attempt.round),
-        seed: attempt.seed,
-        ...(options.keepTerms ? { keepTerms: options.keepTerms } : {}),
-      }).text;
+    async rewrite(original: string, attempt: Attempt) {
+      const plan = plans[Math.min(attempt.round, plans.length) - 1] ?? plans[plans.length - 1];
+      if (!plan) return null;
+      const out = plan(from === 'original' ? original : attempt.current, attempt.seed, options);
       return out === attempt.current ? null : out;
     },
   };
 }
 
+/**
+ * 降重: the rule engine on the original (standard, then strong), each pass followed by the 降AIGC rules, which change more
+ * characters and take back the template connectives a synonym pass may bring in (降重 must not raise the AI score).
+ */
+const SIMILARITY_PLANS = [then(synonyms('standard'), plain), then(synonyms('strong'), plain)];
+/**
+ * 降AIGC: the 降AIGC rules alone first (the lightest touch), then after a light, then a standard synonym pass
+ * (word choice is most of what the detector's n-grams see; strong reads worse than it gains).
+ */
+const AIGC_PLANS = [plain, then(synonyms('light'), plain), then(synonyms('standard'), plain)];
+
 /** Offline strategies for a goal: they work with no model. */
 export function offlineStrategies(goal: Goal, options: StrategyOptions = {}): Strategy[] {
   switch (goal) {
     case 'similarity':
-      return [similarityRules(options)];
+      return [ruleStrategy('rules-similarity', SIMILARITY_PLANS, options, 'original')];
     case 'aigc':
-      return [similarityRules(options)];
+      return [ruleStrategy('rules-aigc', AIGC_PLANS, options, 'current')];
     case 'both':
-      return [similarityRules(options)];
+      // both rule families in every candidate: a 降重-only pass could raise the AI score and be refused
+      return [ruleStrategy('rules-both', SIMILARITY_PLANS, options, 'original')];
   }
 }

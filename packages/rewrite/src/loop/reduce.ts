@@ -74,7 +74,7 @@ async function reduceOne(index: number, original: string, options: ReduceOptions
       seed: (options.seed ?? 1) * 1_000_003 + index * 101 + round,
       ...(signal ? { signal } : {}),
     };
-    const log = await tryStrategy(strategy, original, attempt, seen, options, paragraph);
+    const log = await tryStrategy(strategy, original, attempt, before, seen, options, paragraph);
     rounds.push(log.round);
     if (log.candidate)
       best = { text: log.candidate.text, scores: log.candidate.scores, strategy: strategy.id };
@@ -105,6 +105,7 @@ async function tryStrategy(
   strategy: Strategy,
   original: string,
   attempt: Attempt,
+  before: Scores,
   seen: Set<string>,
   options: ReduceOptions,
   paragraph: { index: number; original: string },
@@ -127,7 +128,7 @@ async function tryStrategy(
   if (!guard.ok) return { round: { ...base, rejected: guard.reasons }, empty: false };
   const scores = await options.measure(text, paragraph);
   throwIfAborted(options.signal);
-  const worse = worseReasons(scores, attempt.scores, options.targets);
+  const worse = worseReasons(scores, attempt.scores, options.targets, before);
   if (worse.length > 0) return { round: { ...base, scores, rejected: worse }, empty: false };
   if (!improves(scores, attempt.scores, options.targets)) {
     const asked = askedKeys(options.targets)

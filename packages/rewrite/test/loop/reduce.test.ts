@@ -99,6 +99,20 @@ describe('reduceParagraphs', () => {
     expect(out?.text).toBe(P_LOW);
   });
 
+  it('lets a measured, unasked score rise by at most one point over the input (noise, not a raise)', async () => {
+    const aigcOf: Record<string, number> = { [P_HIGH]: 0.001, [P_MID]: 0.006, [P_LOW]: 0.02 };
+    const s = scripted('s', [P_MID, P_LOW]);
+    const [out] = await reduceParagraphs([P_HIGH], {
+      targets: { similarity: 0.05 },
+      measure: async (text) => ({ similarity: share(text, '甲'), aigc: aigcOf[text] ?? 1 }),
+      strategies: [s],
+      maxRounds: 2,
+    });
+    expect(out?.rounds.map((r) => r.accepted)).toEqual([true, false]);
+    expect(out?.rounds[1]?.rejected).toEqual(['AIGC疑似度升高：0.1% → 2.0%']);
+    expect(out?.text).toBe(P_MID);
+  });
+
   it('rejects a candidate that is no better, and one already tried', async () => {
     const s = scripted('s', [P_HIGH.split('').reverse().join(''), P_MID, P_MID]);
     const [out] = await reduceParagraphs([P_HIGH], {

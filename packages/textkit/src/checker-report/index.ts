@@ -124,12 +124,16 @@ function paperdeskPdfSpans(json: string): FlaggedSpan[] | undefined {
   }
 }
 
-/** A report read as lines of text (a PDF's blocks) as a CheckerReport; `embedded` is a PaperDesk PDF's data. */
+/**
+ * A report read as lines of text (a PDF's blocks) as a CheckerReport; `embedded` is the PAPERDESK_REPORT_KEY entry
+ * of a PaperDesk PDF (whatever product name its header prints).
+ */
 export function parseCheckerReportText(lines: readonly string[], embedded?: string): CheckerReport {
   const text = lines.join('\n');
-  const vendor: CheckerVendor | null = detectVendor(text);
-  if (vendor === null) throw notAReport();
-  const own = vendor === 'paperdesk' && embedded !== undefined ? paperdeskPdfSpans(embedded) : undefined;
+  const detected: CheckerVendor | null = detectVendor(text);
+  if (detected === null) throw notAReport();
+  const own = embedded === undefined ? undefined : paperdeskPdfSpans(embedded);
+  const vendor = own ? 'paperdesk' : detected;
   return capped(reportOf(vendor, text, own ?? textSpans(text)));
 }
 

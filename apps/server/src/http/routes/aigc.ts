@@ -3,7 +3,6 @@ import {
   AigcInitFields,
   AigcInitInput,
   AigcRecord,
-  AigcSubmitQuery,
   AigcWordCountInput,
   AigcWordCountResult,
   envelope,
@@ -24,7 +23,8 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
   // Multipart lives in this module's own scope: no other route accepts uploads by accident.
   await root.register(async (plain) => {
     const aigc = ctx.aigc;
-    const { readLimit, sourceOf } = await paperUploads(plain, {
+    const { readLimit, sourceOf, counted } = await paperUploads(plain, {
+      uploads: ctx.uploads,
       limit: async () => uploadLimitOf((await aigc.limits()).maxUploadMb),
       rateKey: 'aigc-read',
       missing: '请上传论文文件或粘贴论文内容',
@@ -45,7 +45,7 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
           response: { 200: envelope(AigcWordCountResult) },
         },
       },
-      async (req) => ok(await aigc.wordCount((await sourceOf(req)).source)),
+      async (req) => ok(await counted(req, aigc.wordCount)),
     );
 
     app.post(
@@ -70,22 +70,10 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
       },
     );
 
-    app.post(
-      `${BASE}/submit_check`,
-      {
-        schema: {
-          tags,
-          summary:
-            '提交检测：在一个事务里扣费（套餐次数 → 余额，或 orderId 指定的单独支付订单）并排队；重复提交不重复扣费；余额不足 402',
-          querystring: AigcSubmitQuery,
-          response: { 200: envelope(AigcRecord) },
-        },
-      },
-      async (req) => {
-        const r = await aigc.submit(requireUser(req).id, req.query.id, { orderId: req.query.orderId });
-        return ok(r.record, r.alreadySubmitted ? '该检测已提交，无需重复提交' : '已提交，正在排队检测');
-      },
-    );
+    userRoute(app, tags, ep.submit_check, async ({ userId, query }) => {
+      const r = await aigc.submit(userId, query.id, { orderId: query.orderId });
+      return ok(r.record, r.alreadySubmitted ? '该检测已提交，无需重复提交' : '已提交，正在排队检测');
+    });
 
     userRoute(app, tags, ep.check_order_id, async (c) => {
       const r = await aigc.confirmOrder(c.userId, c.query.id, c.query.orderId);

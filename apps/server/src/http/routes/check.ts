@@ -1,14 +1,9 @@
 import {
-  CheckCost,
   checkEndpoints,
-  CheckCostInput,
   CheckInitFields,
   CheckInitInput,
   CheckRecord,
-  CheckSubmitInput,
   envelope,
-  IdQuery,
-  MachineRecord,
   WordCountInput,
   WordCountResult,
 } from '@paperdesk/contracts';
@@ -27,7 +22,8 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
   // Multipart is registered in this module's own scope: no other route accepts uploads by accident.
   await root.register(async (plain) => {
     const checks = ctx.checks;
-    const { readLimit, sourceOf } = await paperUploads(plain, {
+    const { readLimit, sourceOf, counted } = await paperUploads(plain, {
+      uploads: ctx.uploads,
       limit: async () => uploadLimitOf((await checks.limits()).maxUploadMb),
       rateKey: 'check-read',
       missing: '请上传论文文件或粘贴论文内容',
@@ -48,10 +44,7 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
           response: { 200: envelope(WordCountResult) },
         },
       },
-      async (req) => {
-        const { source } = await sourceOf(req);
-        return ok(await checks.wordCount(source));
-      },
+      async (req) => ok(await counted(req, checks.wordCount)),
     );
 
     app.post(
@@ -76,63 +69,17 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
       },
     );
 
-    app.post(
-      `${BASE}/check_cost`,
-      {
-        schema: {
-          tags,
-          summary: '报价：记录按所选版本的价格、是否适用每日免费专业版检测、余额与套餐次数',
-          body: CheckCostInput,
-          response: { 200: envelope(CheckCost) },
-        },
-      },
-      async (req) => {
-        const user = requireUser(req);
-        return ok(await checks.cost(user.id, req.body.id, req.body.edition));
-      },
+    userRoute(app, tags, ep.check_cost, async (c) =>
+      ok(await checks.cost(c.userId, c.body.id, c.body.edition)),
     );
-
-    app.post(
-      `${BASE}/check_submit`,
-      {
-        schema: {
-          tags,
-          summary:
-            '提交检测：在一个事务里扣费（免费检测 → 套餐次数 → 余额）并排队；重复提交不重复扣费；余额不足 402',
-          body: CheckSubmitInput,
-          response: { 200: envelope(CheckRecord) },
-        },
-      },
-      async (req) => {
-        const user = requireUser(req);
-        const r = await checks.submit(user.id, req.body.id, {
-          edition: req.body.edition,
-          orderId: req.body.orderId,
-        });
-        return ok(r.record, r.alreadySubmitted ? '该检测已提交，无需重复提交' : '已提交，正在排队检测');
-      },
-    );
-
-    app.post(
-      `${BASE}/check_machine_submit`,
-      {
-        schema: {
-          tags,
-          summary:
-            '把检测过的论文交给降重：新建一条智能降重记录（只改写报告标红、标黄的段落，其余保持原文），返回降重记录；不扣费',
-          querystring: IdQuery,
-          response: { 200: envelope(MachineRecord) },
-        },
-      },
-      async (req) => {
-        const user = requireUser(req);
-        const report = await checks.report(user.id, req.query.id);
-        return ok(
-          await ctx.rewriting.fromCheck(user.id, req.query.id, report),
-          '已创建降重记录，请确认并支付',
-        );
-      },
-    );
+    userRoute(app, tags, ep.check_submit, async ({ userId, body }) => {
+      const r = await checks.submit(userId, body.id, { edition: body.edition, orderId: body.orderId });
+      return ok(r.record, r.alreadySubmitted ? '该检测已提交，无需重复提交' : '已提交，正在排队检测');
+    });
+    userRoute(app, tags, ep.check_machine_submit, async ({ userId, query }) => {
+      const report = await checks.report(userId, query.id);
+      return ok(await ctx.rewriting.fromCheck(userId, query.id, report), '已创建降重记录，请确认并支付');
+    });
 
     userRoute(app, tags, ep.update_title, async (c) =>
       ok(await checks.updateTitle(c.userId, c.query.id, c.body.title), '已修改'),

@@ -5,7 +5,6 @@ import {
   MachineInitFields,
   MachineInitInput,
   MachineRecord,
-  MachineSubmitInput,
   MachineWordCount,
   MachineWordCountInput,
 } from '@paperdesk/contracts';
@@ -26,7 +25,8 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
   await root.register(async (plain) => {
     const rewriting = ctx.rewriting;
     const uploadLimit = uploadLimitOf(ctx.config.MAX_UPLOAD_MB);
-    const { readLimit, sourceOf } = await paperUploads(plain, {
+    const { readLimit, sourceOf, counted } = await paperUploads(plain, {
+      uploads: ctx.uploads,
       limit: async () => uploadLimit,
       rateKey: 'machine-read',
       missing: '请上传文件或粘贴需要降重的内容',
@@ -52,7 +52,7 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
           response: { 200: envelope(MachineWordCount) },
         },
       },
-      async (req) => ok(await rewriting.wordCount((await sourceOf(req)).source)),
+      async (req) => ok(await counted(req, rewriting.wordCount)),
     );
 
     const init = (edition: MachineEdition, summary: string) =>
@@ -78,23 +78,13 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
     );
     init('cnki', '新建知网专版降重（AI 模型逐段改写）：同 machine_init；未配置模型时 503，不保存');
 
-    const submit = (edition: MachineEdition, summary: string) =>
-      app.post(
-        `${BASE}/${edition === 'cnki' ? 'machine_cnki_submit' : 'machine_submit'}`,
-        {
-          schema: { tags, summary, body: MachineSubmitInput, response: { 200: envelope(MachineRecord) } },
-        },
-        async (req) => {
-          const user = requireUser(req);
-          const r = await rewriting.submit(user.id, req.body.id, edition, { orderId: req.body.orderId });
-          return ok(r.record, r.alreadySubmitted ? '该降重已提交，无需重复提交' : '已提交，正在排队降重');
-        },
-      );
-    submit(
-      'standard',
-      '提交智能降重：在一个事务里扣费（降重套餐字数 → 余额）并排队；重复提交不重复扣费；余额不足 402',
-    );
-    submit('cnki', '提交知网专版降重：同 machine_submit；未配置模型时 503，不扣费');
+    const submit = (edition: MachineEdition) =>
+      userRoute(app, tags, edition === 'cnki' ? ep.machine_cnki_submit : ep.machine_submit, async (c) => {
+        const r = await rewriting.submit(c.userId, c.body.id, edition, { orderId: c.body.orderId });
+        return ok(r.record, r.alreadySubmitted ? '该降重已提交，无需重复提交' : '已提交，正在排队降重');
+      });
+    submit('standard');
+    submit('cnki');
 
     userRoute(app, tags, ep.check_order_id, async (c) =>
       ok(await rewriting.orderStatus(c.userId, c.query.id, c.query.orderId)),

@@ -117,12 +117,24 @@ export const reduceRoutes: RouteModule = async (root, ctx: AppContext) => {
       ok(await reducing.content(c.userId, c.query.id)),
     );
     registerContentList(app, tags, ep.query_content_list, ctx);
-    userRoute(app, tags, ep.update_paragraph, async (c) =>
-      ok(await reducing.decide(c.userId, c.query.id, c.body), '已保存'),
-    );
-    userRoute(app, tags, ep.redo_paragraph, async (c) =>
-      ok(await reducing.redo(c.userId, c.query.id, c.body), '已重做'),
-    );
+    // each decision and redo measures text again (check thread, compute pool): a per-user budget in their own scope
+    await plain.register(async (scope) => {
+      scope.addHook(
+        'onRequest',
+        scope.rateLimit({
+          max: 30,
+          timeWindow: '1 minute',
+          keyGenerator: (req) => `reduce-paragraph:${req.user?.id ?? req.ip}`,
+        }),
+      );
+      const measured = scope.withTypeProvider<ZodTypeProvider>();
+      userRoute(measured, tags, ep.update_paragraph, async (c) =>
+        ok(await reducing.decide(c.userId, c.query.id, c.body), '已保存'),
+      );
+      userRoute(measured, tags, ep.redo_paragraph, async (c) =>
+        ok(await reducing.redo(c.userId, c.query.id, c.body), '已重做'),
+      );
+    });
     downloadRoute(
       app,
       tags,

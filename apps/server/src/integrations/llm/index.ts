@@ -12,6 +12,7 @@ import type {
   LlmResult,
   LlmStreamEvent,
   LlmUsage,
+  PromptTokenLogprob,
 } from './types.ts';
 
 export * from './errors.ts';
@@ -229,9 +230,67 @@ export function createModelGateway(deps: ModelGatewayDeps) {
     yield { type: 'done', result };
   }
 
+  /**
+   * Log-probabilities of a text's own tokens (for the zero-shot AIGC score); null when the provider cannot give
+   * them. Limited and recorded like every call; throws LlmError when the call fails.
+   */
+  async function promptLogprobs(req: {
+    feature: LlmFeature;
+    text: string;
+    topLogprobs?: number;
+    signal?: AbortSignal | undefined;
+    userId?: number | null | undefined;
+  }): Promise<PromptTokenLogprob[] | null> {
+    const p = problem();
+    if (p) throw p;
+    if (!provider?.promptLogprobs) return null;
+    const model = await resolveModel(req.feature);
+    if (!model) throw new LlmError('not_configured');
+    const release = await limiter.acquire(req.userId ? `u:${req.userId}` : null, req.signal);
+    const started = Date.now();
+    const ctrl = new AbortController();
+    const onAbort = () => ctrl.abort();
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => ctrl.abort(), config.LLM_TIMEOUT_MS);
+    let status: LlmCallStatus = 'ok';
+    let error: LlmError | null = null;
+    let promptTokens = estimateTokens(req.text);
+    try {
+      const r = await provider.promptLogprobs({
+        model,
+        text: req.text,
+        topLogprobs: req.topLogprobs ?? 5,
+        signal: ctrl.signal,
+      });
+      promptTokens = r.promptTokens;
+      return r.tokens;
+    } catch (e) {
+      error =
+        e instanceof LlmError ? e : new LlmError('provider', undefined, String((e as Error)?.message ?? e));
+      status = req.signal?.aborted ? 'aborted' : 'error';
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onAbort);
+      release();
+      await accounting.record({
+        feature: req.feature,
+        provider: provider.kind,
+        model,
+        userId: req.userId ?? null,
+        status,
+        error: error ? `${error.code}${error.detail ? `: ${error.detail}` : ''}` : null,
+        usage: { promptTokens, completionTokens: 0, estimated: error !== null },
+        attempts: 1,
+        durationMs: Date.now() - started,
+      });
+    }
+  }
+
   return {
     provider,
     limiter,
+    promptLogprobs,
     /** Whether `feature` can be used now (a model is configured and reachable as far as config tells). */
     async available(feature: LlmFeature = 'chat'): Promise<boolean> {
       return (await status(feature)).available;

@@ -1,6 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { LlmError } from './errors.ts';
-import type { LlmProvider, ProviderCall, ProviderEvent } from './types.ts';
+import type { LlmProvider, PromptTokenLogprob, ProviderCall, ProviderEvent } from './types.ts';
 
 export interface OpenAiProviderOptions {
   baseUrl: string;
@@ -82,6 +82,49 @@ export function createOpenAiProvider(opts: OpenAiProviderOptions): LlmProvider {
     kind: 'openai',
     defaultModel: opts.model,
     modelOverridable: true,
+    /**
+     * Legacy completions with echo: the answer repeats the prompt's tokens with their log-probabilities (vLLM,
+     * llama.cpp server, OpenAI-compatible gateways that keep /completions). One token is generated and dropped.
+     */
+    async promptLogprobs(call) {
+      let response: Awaited<ReturnType<typeof client.completions.create>>;
+      try {
+        response = await client.completions.create(
+          {
+            model: call.model,
+            prompt: call.text,
+            echo: true,
+            logprobs: call.topLogprobs,
+            max_tokens: 1,
+            temperature: 0,
+          },
+          { signal: call.signal, maxRetries: opts.maxRetries, timeout: opts.timeoutMs },
+        );
+      } catch (e) {
+        throw classifyOpenAiError(e);
+      }
+      const lp = response.choices?.[0]?.logprobs;
+      const promptTokens = response.usage?.prompt_tokens ?? (lp?.tokens?.length ?? 1) - 1;
+      const tokens: PromptTokenLogprob[] = [];
+      const count = Math.min(promptTokens, lp?.tokens?.length ?? 0);
+      for (let i = 0; i < count; i++) {
+        const logprob = lp?.token_logprobs?.[i];
+        // the first token has no context: its log-probability is null
+        if (typeof logprob !== 'number') continue;
+        tokens.push({
+          token: lp?.tokens?.[i] ?? '',
+          logprob,
+          top: Object.values(lp?.top_logprobs?.[i] ?? {}),
+        });
+      }
+      if (tokens.length === 0)
+        throw new LlmError(
+          'rejected',
+          'AI 模型不支持返回词元概率',
+          'completions answered without echo logprobs',
+        );
+      return { tokens, promptTokens };
+    },
     async *stream(call: ProviderCall): AsyncGenerator<ProviderEvent, void> {
       let attempt = 0;
       let response: Awaited<ReturnType<typeof openStream>>;

@@ -62,6 +62,21 @@ export interface ProviderCall {
   onAttempt(attempt: number): void;
 }
 
+/** One prompt token's log-probability and those of the top alternatives at its place (for zero-shot AIGC scores). */
+export interface PromptTokenLogprob {
+  token: string;
+  logprob: number;
+  top: number[];
+}
+
+export interface ProviderLogprobsCall {
+  model: string;
+  text: string;
+  /** Alternatives per token to ask for (OpenAI allows up to 5 on completions; vLLM and llama.cpp more). */
+  topLogprobs: number;
+  signal: AbortSignal;
+}
+
 export interface LlmProvider {
   readonly kind: 'openai' | 'gguf';
   /** Model used when no per-feature override exists. */
@@ -69,6 +84,13 @@ export interface LlmProvider {
   /** Whether the model name may be overridden per feature (a local file has one model). */
   readonly modelOverridable: boolean;
   stream(call: ProviderCall): AsyncGenerator<ProviderEvent, void>;
+  /**
+   * The log-probabilities of the text's own tokens (completions with echo + logprobs); absent when the provider
+   * cannot give them. Throws LlmError.
+   */
+  promptLogprobs?(
+    call: ProviderLogprobsCall,
+  ): Promise<{ tokens: PromptTokenLogprob[]; promptTokens: number }>;
   close?(): Promise<void>;
 }
 

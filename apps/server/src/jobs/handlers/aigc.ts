@@ -3,23 +3,29 @@ import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../db/index.ts';
 import type { AigcRecordsTable } from '../../db/tables/aigc.ts';
-import { type DocumentScorer, detectDocument } from '../../services/aigc/report.ts';
+import { type DocumentScorer, detectDocument, type ZeroShotSource } from '../../services/aigc/report.ts';
 import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
 
 type Row = Selectable<AigcRecordsTable>;
 
 /** The `aigc` job's run: score the stored document with the detector, then store the report with `done`. */
-export function aigcRun(deps: { records: PaidRecords<Row>; detector: () => Promise<DocumentScorer> }) {
+export function aigcRun(deps: {
+  records: PaidRecords<Row>;
+  detector: () => Promise<DocumentScorer>;
+  zeroShot?: () => Promise<ZeroShotSource | undefined>;
+}) {
   return async (run: RunHandle<Row>): Promise<void> => {
     const { row, job } = run;
     const doc = JSON.parse(row.document) as ParsedDocument;
     const progress = deps.records.progress(run, { everyMs: 400, floor: 5 });
     const started = Date.now();
     const detector = await deps.detector();
+    const zeroShot = await deps.zeroShot?.();
     progress(10);
     const result = await detectDocument(detector, doc, {
       onProgress: (f) => progress(10 + f * 88),
       signal: job.signal,
+      ...(zeroShot ? { zeroShot } : {}),
     });
     const finishedAt = nowIso();
     const report: AigcReport = {

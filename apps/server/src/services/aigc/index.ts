@@ -8,6 +8,8 @@ import type { createSysConfig } from '../sys-config.ts';
 import { AIGC_LIMIT_KEYS, AIGC_RECORD_TYPE, createAigcRecords, DEFAULT_AIGC_LIMITS } from './records.ts';
 import type { DocumentScorer } from './report.ts';
 import { pooledScorer } from './scorer.ts';
+import type { Llm } from '../llm-usage.ts';
+import { AIGC_ZERO_SHOT_KEY, zeroShotSource } from './zero-shot.ts';
 
 /**
  * AIGC检测: records, the `aigc` job (the bundled detector of @paperdesk/aigc, in the compute pool) and
@@ -20,7 +22,10 @@ export async function createAigcService(deps: {
   sysConfig: ReturnType<typeof createSysConfig>;
   jobs: JobQueue;
   billing: Billing;
+  /** The model layer, for the optional zero-shot score (asked per detection, so it may be created later). */
+  llm?: () => Llm;
 }) {
+  const llm = deps.llm;
   let scorer: Promise<DocumentScorer> | null = null;
   const records = createAigcRecords({
     db: deps.db,
@@ -36,7 +41,13 @@ export async function createAigcService(deps: {
       return scorer;
     },
     defaultMaxUploadMb: deps.config.MAX_UPLOAD_MB,
+    ...(llm ? { zeroShot: () => zeroShotSource({ llm, sysConfig: deps.sysConfig }) } : {}),
   });
+  await deps.sysConfig.seed(
+    AIGC_ZERO_SHOT_KEY,
+    0,
+    'AIGC检测结合大模型零样本评分：1 开启（需要支持 echo + logprobs 的 completions 接口，如 vLLM、llama.cpp server）',
+  );
   await deps.sysConfig.seed(AIGC_LIMIT_KEYS.maxChars, DEFAULT_AIGC_LIMITS.maxChars, 'AIGC检测单篇最多字符数');
   await deps.sysConfig.seed(AIGC_LIMIT_KEYS.minChars, DEFAULT_AIGC_LIMITS.minChars, 'AIGC检测单篇最少字符数');
   await deps.sysConfig.seed(

@@ -19,10 +19,10 @@ import { aigcRun } from '../../jobs/handlers/aigc.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import { countDocument } from '../checks/records.ts';
-import { type DocumentSource, documentLimits, readSource } from '../records/source.ts';
+import { type Counted, type DocumentSource, documentLimits, readSource } from '../records/source.ts';
 import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
-import type { DocumentScorer } from './report.ts';
+import type { DocumentScorer, ZeroShotSource } from './report.ts';
 
 declare module '../../jobs/types.ts' {
   interface JobPayloads {
@@ -53,6 +53,8 @@ export interface AigcDeps {
   billing: Billing;
   /** Loaded on first use (about 1 s): the API starts without waiting for the model. */
   detector: () => Promise<DocumentScorer>;
+  /** The zero-shot criterion source when one is configured and switched on (see zero-shot.ts). */
+  zeroShot?: () => Promise<ZeroShotSource | undefined>;
   defaultMaxUploadMb: number;
 }
 
@@ -178,7 +180,11 @@ export function createAigcRecords(deps: AigcDeps) {
     },
   });
   const own = records.own;
-  const run = aigcRun({ records, detector: deps.detector });
+  const run = aigcRun({
+    records,
+    detector: deps.detector,
+    ...(deps.zeroShot ? { zeroShot: deps.zeroShot } : {}),
+  });
 
   /**
    * submit_check: created → queued with the charge (package quota, then balance; or the paid order) in one
@@ -194,7 +200,7 @@ export function createAigcRecords(deps: AigcDeps) {
   return {
     limits,
 
-    async wordCount(source: AigcSource): Promise<AigcWordCountResult> {
+    async wordCount(source: AigcSource): Promise<Counted<AigcWordCountResult>> {
       const r = await read(source);
       return {
         characters: r.characters,

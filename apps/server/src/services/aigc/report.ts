@@ -1,11 +1,20 @@
-import { type Band, type DetectionResult, type ModelMeta, visibleLength } from '@paperdesk/aigc';
+import {
+  type Band,
+  type DetectionResult,
+  type DetectOptions,
+  type ModelMeta,
+  visibleLength,
+  type ZeroShotScore,
+} from '@paperdesk/aigc';
 import type {
   AigcBandCounts,
   AigcChapter,
+  AigcErrorRates,
   AigcMetrics,
   AigcParagraph,
   AigcReport,
   AigcSpan,
+  AigcUnscored,
 } from '@paperdesk/contracts';
 import { type Block, documentText, findReferences } from '@paperdesk/textkit';
 
@@ -15,9 +24,30 @@ import { type Block, documentText, findReferences } from '@paperdesk/textkit';
  */
 export interface DocumentScorer {
   readonly version: string;
-  readonly model: { readonly meta: Pick<ModelMeta, 'thresholds' | 'minReliableChars'> };
+  readonly model: { readonly meta: Pick<ModelMeta, 'thresholds' | 'minReliableChars' | 'bands'> };
   bandOf(probability: number): Band;
-  detect(lines: string[]): DetectionResult | Promise<DetectionResult>;
+  detect(lines: string[], options?: DetectOptions): DetectionResult | Promise<DetectionResult>;
+  /** The texts of the windows `detect` scores these lines in (for zero-shot criteria). */
+  windowTexts(lines: string[]): string[] | Promise<string[]>;
+}
+
+/** A zero-shot criterion for one window's text, or null (no model, too short, the call failed). */
+export type ZeroShotSource = (text: string, signal?: AbortSignal) => Promise<ZeroShotScore | null>;
+
+/** Figure and table captions: 图 3-1 …, 表2.1 …, Figure 4 … */
+const CAPTION_RE = /^\s*(图|表|附图|附表|figure|fig\.?|table)\s*[0-9０-９]+([.．\-－—–][0-9０-９]+)*/i;
+const MAX_CAPTION_CHARS = 100;
+const HAN_RE = /[\u3400-\u9fff]/g;
+const MATH_RE = /[=＝∑∫√≤≥±×÷≈∈∂∞^_]/;
+
+/** Why a body block is shown but not scored: a caption or a formula (too little prose to judge), else null. */
+export function unscoredKind(text: string): AigcUnscored | null {
+  const chars = visibleLength(text);
+  if (chars === 0) return null;
+  if (chars <= MAX_CAPTION_CHARS && CAPTION_RE.test(text)) return 'caption';
+  const han = text.match(HAN_RE)?.length ?? 0;
+  if (han / chars < 0.15 && MATH_RE.test(text)) return 'formula';
+  return null;
 }
 
 /**
@@ -49,6 +79,7 @@ async function scoreBlocks(
   blocks: readonly { index: number; text: string }[],
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
+  zeroShot?: { source: ZeroShotSource; windows: number; of: number },
 ): Promise<Scored[]> {
   const out: Scored[] = [];
   const minChars = detector.model.meta.minReliableChars;
@@ -65,7 +96,19 @@ async function scoreBlocks(
       if (chars >= BATCH_CHARS && visibleLength(b.text) >= minChars) break;
     }
     const lines = batch.map((b) => asLine(b.text));
-    const r = await detector.detect(lines);
+    const options: DetectOptions = { explain: true };
+    if (zeroShot) {
+      // the model is asked one window at a time; a failed call leaves that window to the offline model
+      const criteria: (ZeroShotScore | null)[] = [];
+      for (const w of await detector.windowTexts(lines)) {
+        criteria.push(await zeroShot.source(w, signal).catch(() => null));
+        if (signal?.aborted) throw new Error('服务正在关闭');
+      }
+      options.zeroShot = criteria;
+      zeroShot.of += criteria.length;
+    }
+    const r = await detector.detect(lines, options);
+    if (zeroShot) zeroShot.windows += r.zeroShotWindows;
     if (r.paragraphs.length !== lines.length) throw new Error('段落切分与检测结果不一致');
     let lineStart = 0;
     lines.forEach((line, k) => {
@@ -85,6 +128,22 @@ async function scoreBlocks(
     if (signal?.aborted) throw new Error('服务正在关闭');
   }
   return out;
+}
+
+/** The model's thresholds and measured human false-positive rates, as the report states them. */
+function errorRates(bands: NonNullable<ModelMeta['bands']>): AigcErrorRates {
+  const lengthClass = (c: typeof bands.short) => ({
+    significant: c.flag,
+    suspect: c.light,
+    significantFpr: c.significantFpr,
+    suspectFpr: c.suspectFpr,
+    humanTexts: c.humanTexts,
+  });
+  return {
+    maxShortChars: bands.maxShortChars,
+    short: lengthClass(bands.short),
+    long: lengthClass(bands.long),
+  };
 }
 
 const emptyCounts = (): AigcBandCounts => ({ high: 0, medium: 0, light: 0, none: 0 });
@@ -115,21 +174,26 @@ export interface DetectDocumentResult {
 export async function detectDocument(
   detector: DocumentScorer,
   doc: { title?: string | undefined; blocks: Block[] },
-  opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal; zeroShot?: ZeroShotSource } = {},
 ): Promise<DetectDocumentResult> {
   const placed = documentText(doc);
   const refs = findReferences(placed.text);
   const isReference = (b: (typeof placed.blocks)[number]) =>
     refs !== undefined && b.kind === 'paragraph' && b.start >= refs.start && b.end <= refs.end;
-  const body = placed.blocks.filter((b) => b.kind === 'paragraph' && !isReference(b) && b.text.trim());
+  const body = placed.blocks.filter(
+    (b) => b.kind === 'paragraph' && !isReference(b) && b.text.trim() && unscoredKind(b.text) === null,
+  );
+  const zeroShot = opts.zeroShot ? { source: opts.zeroShot, windows: 0, of: 0 } : undefined;
   const scored = await scoreBlocks(
     detector,
     body.map((b) => ({ index: b.index, text: b.text })),
     opts.onProgress ?? (() => {}),
     opts.signal,
+    zeroShot,
   );
   const byBlock = new Map(scored.map((s) => [s.block, s]));
-  const flag = detector.model.meta.thresholds.flag;
+  const { thresholds, bands } = detector.model.meta;
+  const flag = thresholds.flag;
 
   const level = chapterLevel(doc.blocks);
   const chapters: AigcChapter[] = [];
@@ -151,6 +215,7 @@ export async function detectDocument(
   let totalChars = 0;
   let scoredChars = 0;
   let aiChars = 0;
+  let suspectChars = 0;
   let weightedReliable = 0;
   let weightedAll = 0;
   const paragraphs: AigcParagraph[] = placed.blocks.map((b) => {
@@ -161,9 +226,10 @@ export async function detectDocument(
     const chapterIndex = Math.max(0, chapters.length - 1);
     const s = byBlock.get(b.index);
     if (!s) {
+      const kind = b.kind === 'heading' ? 'heading' : isReference(b) ? 'reference' : 'paragraph';
       return {
         index: b.index,
-        kind: b.kind === 'heading' ? 'heading' : isReference(b) ? 'reference' : 'paragraph',
+        kind,
         level: b.kind === 'heading' ? (b.level ?? 1) : null,
         chapter: chapterIndex,
         text: b.text,
@@ -173,16 +239,19 @@ export async function detectDocument(
         reliable: false,
         aiChars: 0,
         spans: [],
+        unscored: kind === 'paragraph' ? (unscoredKind(b.text) ?? 'short') : kind,
       };
     }
     const p = s.result;
     const spans: AigcSpan[] = [];
     let flagged = 0;
+    let suspect = 0;
     for (const sentence of s.sentences) {
-      if (p.reliable && sentence.probability >= flag)
-        flagged += visibleLength(
-          asLine(b.text).slice(sentence.start - s.lineStart, sentence.end - s.lineStart),
-        );
+      // 显著 (中度疑似 and above, each sentence by its length class) counts; 疑似 (轻度) is shown apart
+      const sentenceChars = () =>
+        visibleLength(asLine(b.text).slice(sentence.start - s.lineStart, sentence.end - s.lineStart));
+      if (p.reliable && (sentence.band === 'high' || sentence.band === 'medium')) flagged += sentenceChars();
+      else if (p.reliable && sentence.band === 'light') suspect += sentenceChars();
       if (sentence.band === 'none') continue;
       spans.push({
         start: sentence.start - s.lineStart,
@@ -199,6 +268,7 @@ export async function detectDocument(
       counts[p.band]++;
       scoredChars += p.chars;
       aiChars += flagged;
+      suspectChars += suspect;
       weightedReliable += p.probability * p.chars;
       chapter.scoredChars += p.chars;
       chapter.aiChars += flagged;
@@ -216,6 +286,8 @@ export async function detectDocument(
       reliable: p.reliable,
       aiChars: flagged,
       spans,
+      ...(p.reasons && p.reasons.length > 0 ? { hints: p.reasons } : {}),
+      unscored: p.reliable ? null : 'short',
     };
   });
   if (chapters.length === 0) openChapter(doc.title ?? '正文');
@@ -245,8 +317,16 @@ export async function detectDocument(
       paragraphCount: paragraphs.filter((p) => p.kind === 'paragraph').length,
       bandCounts: counts,
       modelVersion: detector.version,
+      suspectChars,
+      suspectCharRatio: reliable ? Math.min(1, suspectChars / scoredChars) : 0,
     },
-    model: { version: detector.version, flagThreshold: flag },
+    model: {
+      version: detector.version,
+      flagThreshold: flag,
+      suspectThreshold: thresholds.light,
+      ...(bands ? { errorRates: errorRates(bands) } : {}),
+      zeroShot: zeroShot ? { windows: zeroShot.windows, of: zeroShot.of } : null,
+    },
     note: reliable ? null : (scored.find((s) => s.note)?.note ?? '没有可检测的文字'),
     chapters,
     paragraphs,

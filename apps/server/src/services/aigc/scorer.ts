@@ -12,9 +12,18 @@ export async function pooledScorer(pool: () => ComputePool): Promise<DocumentSco
   const t = info.thresholds;
   return {
     version: info.version,
-    model: { meta: { thresholds: t, minReliableChars: info.minReliableChars } },
-    // AigcDetector.bandOf over the same thresholds (a test compares the two reports)
+    model: {
+      meta: {
+        thresholds: t,
+        minReliableChars: info.minReliableChars,
+        ...(info.bands ? { bands: info.bands } : {}),
+      },
+    },
+    // AigcDetector.bandOf over the same (short-class) thresholds (a test compares the two reports)
     bandOf: (p): Band => (p >= t.high ? 'high' : p >= t.flag ? 'medium' : p >= t.light ? 'light' : 'none'),
-    detect: (lines) => pool().aigcDetect(lines),
+    // the pool's task always explains; zero-shot criteria travel with the lines
+    detect: (lines, options) =>
+      pool().aigcDetect(lines, options?.zeroShot ? [...options.zeroShot] : undefined),
+    windowTexts: (lines) => pool().aigcWindows(lines),
   };
 }

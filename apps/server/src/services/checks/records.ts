@@ -20,7 +20,7 @@ import type { CheckRecordsTable } from '../../db/tables/checks.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { checkRun } from '../../jobs/handlers/check.ts';
 import type { JobQueue } from '../../jobs/types.ts';
-import { type DocumentSource, documentLimits, readSource } from '../records/source.ts';
+import { type Counted, type DocumentSource, documentLimits, readSource } from '../records/source.ts';
 import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { CHECK_RECORD_TYPE, type CheckBilling } from './billing-port.ts';
@@ -223,7 +223,7 @@ export function createChecks(deps: CheckDeps) {
     limits,
     read,
 
-    async wordCount(source: CheckSource): Promise<WordCountResult> {
+    async wordCount(source: CheckSource): Promise<Counted<WordCountResult>> {
       const r = await read(source);
       return {
         characters: r.characters,

@@ -10,8 +10,22 @@ export interface UploadedFile {
   field?: string;
 }
 
-/** What a user sends to a paid service: an uploaded file or pasted text. */
-export type DocumentSource = { file: UploadedFile } | { text: string };
+/** A source as textkit read it; `file` is the original upload when it was kept (a .docx). */
+export interface ReadSource {
+  doc: ParsedDocument;
+  format: string;
+  fileName: string | null;
+  file?: UploadedFile;
+}
+
+/**
+ * What a user sends to a paid service: an uploaded file, pasted text, or a file read earlier (by `word_count`,
+ * kept in `uploads.ts`) so it is sent and parsed once.
+ */
+export type DocumentSource = { file: UploadedFile } | { text: string } | { read: ReadSource };
+
+/** A service's word count: everything but the upload id, which the HTTP layer adds once it kept the file. */
+export type Counted<R extends { uploadId: string | null }> = Omit<R, 'uploadId'>;
 
 const FAILURE: Record<ComputeFailure, (message: string) => DomainError> = {
   timeout: unprocessable,
@@ -41,17 +55,18 @@ export function readError(err: unknown): never {
  * An uploaded .docx/.pdf/.txt through textkit, in a worker of the compute pool (bounded heap and time, off the
  * event loop); `fileName` is the name as stored (at most 200 characters).
  */
-export async function readUploadedFile(file: UploadedFile) {
+export async function readUploadedFile(
+  file: UploadedFile,
+): Promise<ReadSource & { fileName: string; file: UploadedFile }> {
   const format = documentFormat(file.filename);
   if (!format) throw unsupportedType('仅支持 .docx、.pdf、.txt 文件');
   const doc = await computePool().readDocument(file.data, file.filename).catch(readError);
-  return { doc, format, fileName: file.filename.slice(0, 200) };
+  return { doc, format, fileName: file.filename.slice(0, 200), file };
 }
 
 /** A file or pasted text as a textkit document; nothing is stored. `format` is `paste` for pasted text. */
-export async function readSource(
-  source: DocumentSource,
-): Promise<{ doc: ParsedDocument; format: string; fileName: string | null }> {
+export async function readSource(source: DocumentSource): Promise<ReadSource> {
+  if ('read' in source) return source.read;
   if ('file' in source) return readUploadedFile(source.file);
   try {
     return { doc: readPastedText(source.text), format: 'paste', fileName: null };

@@ -645,8 +645,9 @@ export function createReducing(deps: ReduceDeps) {
         strategies: strategiesFor(deps, { ...row, path }, targets, keepTerms),
         seed: Number(row.id) * 97 + 1000 * (p.redos + 1) + p.idx,
         keepTerms,
-        // a paragraph that already met its targets is rewritten anyway when the user asks for a redo
         include: () => true,
+        // an answer within the page's 15 s: fewer rounds when each is a model call
+        maxRounds: path === 'model' ? 2 : 4,
       });
       if (!outcome) throw new Error('重做没有结果');
       await db

@@ -23,7 +23,7 @@ import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { rewriteRun } from '../../jobs/handlers/rewrite.ts';
 import type { JobQueue } from '../../jobs/types.ts';
-import { type DocumentSource, readSource } from '../records/source.ts';
+import { type Counted, type DocumentSource, readSource } from '../records/source.ts';
 import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { EDITION_NAMES, REWRITE_RECORD_TYPE, type RewriteBilling } from './billing-port.ts';
@@ -156,7 +156,7 @@ export function createRewriting(deps: RewriteDeps) {
 
   /** Read a file or pasted text through textkit; every paragraph (not headings) is to be rewritten. */
   async function read(source: RewriteSource) {
-    const { doc, fileName } = await readSource(source);
+    const { doc, fileName, format } = await readSource(source);
     const blocks: StoredBlock[] = doc.blocks.map((b) => ({
       kind: b.kind,
       text: b.text,
@@ -165,7 +165,7 @@ export function createRewriting(deps: RewriteDeps) {
     const characters = billedChars(blocks);
     const lim = await limits();
     checkLength(characters, lim);
-    return { doc, blocks, fileName, characters, limits: lim };
+    return { doc, blocks, fileName, format, characters, limits: lim };
   }
 
   async function quotes(characters: number): Promise<MachineQuote[]> {
@@ -286,7 +286,7 @@ export function createRewriting(deps: RewriteDeps) {
   return {
     limits,
 
-    async wordCount(source: RewriteSource): Promise<MachineWordCount> {
+    async wordCount(source: RewriteSource): Promise<Counted<MachineWordCount>> {
       const r = await read(source);
       return {
         characters: r.characters,
@@ -305,7 +305,7 @@ export function createRewriting(deps: RewriteDeps) {
       return insert(userId, {
         title: titleFrom(title, r.doc),
         edition,
-        origin: 'file' in source ? 'upload' : 'paste',
+        origin: r.format === 'paste' ? 'paste' : 'upload',
         fileName: r.fileName,
         blocks: r.blocks,
         characters: r.characters,

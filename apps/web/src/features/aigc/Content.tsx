@@ -74,6 +74,8 @@ function Paragraph({ p }: { p: AigcParagraph }) {
   }
   if (at < p.text.length) pieces.push(<Fragment key={`t${at}`}>{p.text.slice(at)}</Fragment>);
   const band = p.reliable && p.band ? p.band : null;
+  const hints = band && band !== 'none' ? (p.hints ?? []) : [];
+  const unscored = p.unscored === 'caption' || p.unscored === 'formula' ? p.unscored : null;
   return (
     <div
       className={`ck-para ag-para${band ? ` band-${band}` : ''}${p.kind === 'reference' ? ' is-reference' : ''}`}
@@ -82,6 +84,8 @@ function Paragraph({ p }: { p: AigcParagraph }) {
     >
       {p.kind === 'reference' ? (
         <div className="ag-para__tag svc-muted">{t('report.reference')}</div>
+      ) : unscored ? (
+        <div className="ag-para__tag svc-muted">{t(`report.unscored.${unscored}`)}</div>
       ) : band && band !== 'none' ? (
         <div className="ag-para__tag" style={{ color: BAND_COLORS[band], fontWeight: 600 }}>
           {t('report.paraTag', { band: t(`band.${band}`), p: pct(p.probability ?? 0) })}
@@ -90,7 +94,58 @@ function Paragraph({ p }: { p: AigcParagraph }) {
         <div className="ag-para__tag svc-muted">{t('report.tooShort')}</div>
       ) : null}
       <div>{pieces}</div>
+      {hints.length > 0 && (
+        <div className="ag-hints" data-testid="ag-hints">
+          <span>{t('report.hints')}</span>
+          {hints.map((h) => (
+            <span key={h.kind} className="ag-hint">
+              {t(`report.hint.${h.kind}`)}
+              {h.examples.length > 0 && <em>（{h.examples.slice(0, 3).join('、')}）</em>}
+            </span>
+          ))}
+        </div>
+      )}
     </div>
+  );
+}
+
+/** The measured error rates behind the thresholds, in plain words (absent for reports of older models). */
+function ErrorRates({ report }: { report: AigcReport }) {
+  const { t } = useTranslation('aigc');
+  const rates = report.model.errorRates;
+  if (!rates) return null;
+  const whole = (x: number) => `${Math.round(x * 100)}%`;
+  const zs = report.model.zeroShot;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="ag-error-rates"
+      data-testid="ag-error-rates"
+      title={t('report.errorRates.lead', {
+        significant: whole(rates.short.significantFpr),
+        suspect: whole(rates.short.suspectFpr),
+      })}
+      description={
+        <>
+          <div>
+            {t('report.errorRates.detail', {
+              maxShort: rates.maxShortChars,
+              shortSig: pct(rates.short.significantFpr),
+              shortSus: pct(rates.short.suspectFpr),
+              shortN: num(rates.short.humanTexts),
+              longSig: pct(rates.long.significantFpr),
+              longSus: pct(rates.long.suspectFpr),
+              longN: num(rates.long.humanTexts),
+            })}
+          </div>
+          <div>{t('report.errorRates.missed')}</div>
+          {zs && zs.windows > 0 && (
+            <div>{t('report.errorRates.zeroShot', { windows: zs.windows, of: zs.of })}</div>
+          )}
+        </>
+      }
+    />
   );
 }
 
@@ -176,6 +231,15 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
               <strong>{num(m.aiChars)}</strong>
               <small>{t('report.ofScored', { n: num(m.scoredChars) })}</small>
             </div>
+            {m.suspectChars !== undefined && (
+              <div className="ck-tile" data-testid="ag-suspect-chars">
+                <span>{t('report.suspectChars')}</span>
+                <strong style={{ color: m.suspectChars > 0 ? BAND_COLORS.light : undefined }}>
+                  {num(m.suspectChars)}
+                </strong>
+                <small>{pct(m.suspectCharRatio ?? 0)}</small>
+              </div>
+            )}
             {SUSPECT.map((b) => (
               <div className="ck-tile" key={b}>
                 <span>{t('report.counts', { band: t(`band.${b}`) })}</span>
@@ -185,6 +249,7 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
               </div>
             ))}
           </div>
+          <ErrorRates report={report} />
         </div>
       </section>
 
@@ -281,7 +346,8 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
             t('report.about', {
               returnObjects: true,
               flag: pct(flag),
-              half: pct(flag / 2),
+              half: pct(report.model.suspectThreshold ?? flag / 2),
+              maxShort: report.model.errorRates?.maxShortChars ?? 300,
             }) as unknown as string[]
           ).map((line) => (
             <li key={line}>{line}</li>

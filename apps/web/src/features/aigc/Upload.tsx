@@ -69,7 +69,7 @@ export default function AigcCheck() {
       if (!titleTouched.current) setTitle(found);
     },
   });
-  const { source, count } = paper;
+  const { sent, count } = paper;
 
   const quote = count.result?.quote;
   const wallet = account.data;
@@ -86,7 +86,7 @@ export default function AigcCheck() {
   const canSubmit = paper.ready && !busy;
 
   async function start() {
-    if (!source) return;
+    if (!sent) return;
     if (!loggedIn) {
       toast().info(t('check.loginFirst'));
       openLogin();
@@ -100,7 +100,7 @@ export default function AigcCheck() {
     setCreating(true);
     let id: number;
     try {
-      id = (await aigcInit({ title: finalTitle, author: author.trim() }, source)).result.id;
+      id = (await aigcInit({ title: finalTitle, author: author.trim() }, sent)).result.id;
     } catch {
       return; // the request layer has shown the message
     } finally {

@@ -87,7 +87,7 @@ export default function PaperCheck() {
       if (!titleTouched.current) setTitle(found);
     },
   });
-  const { source, count } = paper;
+  const { sent, count } = paper;
 
   const quote = (e: CheckEdition) => count.result?.quotes.find((q) => q.edition === e);
   const unit = (e: CheckEdition) => quote(e)?.unitPriceFen ?? prices.data?.[e];
@@ -95,7 +95,7 @@ export default function PaperCheck() {
   const canSubmit = paper.ready && !submitting;
 
   async function submit() {
-    if (!source) return;
+    if (!sent) return;
     if (!loggedIn) {
       toast().info(t('upload.loginFirst'));
       openLogin();
@@ -108,7 +108,7 @@ export default function PaperCheck() {
     }
     setSubmitting(true);
     try {
-      const r = await checkInit({ title: finalTitle, author: author.trim(), edition, addToLibrary }, source);
+      const r = await checkInit({ title: finalTitle, author: author.trim(), edition, addToLibrary }, sent);
       navigate(`/paper/submit/${r.result.id}`);
     } catch {
       // the request layer has shown the message

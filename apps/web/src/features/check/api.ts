@@ -1,40 +1,32 @@
-import type {
-  CheckCost,
-  CheckEdition,
-  CheckListFilter,
-  CheckRecord,
-  CheckReport,
-  MachineRecord,
-  Page,
-  ReportType,
-  WordCountResult,
+import {
+  type CheckEdition,
+  type CheckListFilter,
+  type CheckRecord,
+  checkEndpoints,
+  type ReportType,
+  type WordCountResult,
 } from '@paperdesk/contracts';
-import { download, request } from '../../utils/request.ts';
+import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
+import { call, download, request } from '../../utils/request.ts';
 
 /** `check_api` (查重): records, prices, submission, reports (spec §7). */
 const BASE = '/api/base/check_api';
+const ep = checkEndpoints;
 /** Uploads and reading a long PDF can take longer than the default 15 s. */
 const UPLOAD_TIMEOUT_MS = 120_000;
-
-export type CheckSource = { file: File } | { text: string };
 
 export function queryChecks(
   paging: { pageNo: number; pageSize: number },
   filter: NonNullable<CheckListFilter> = {},
   silent = false,
 ) {
-  return request<Page<CheckRecord>>(`${BASE}/query_list`, { params: paging, data: filter, silent });
+  return call(ep.query_list, { query: paging, body: filter, silent });
 }
 
 /** Characters and a quote per edition for a file or pasted text; nothing is stored. */
-export function wordCount(source: CheckSource, opts: { signal?: AbortSignal } = {}) {
-  let data: FormData | { text: string };
-  if ('file' in source) {
-    data = new FormData();
-    data.append('file', source.file, source.file.name);
-  } else data = { text: source.text };
+export function wordCount(source: PaperSource, opts: { signal?: AbortSignal } = {}) {
   return request<WordCountResult>(`${BASE}/word_count`, {
-    data,
+    data: sourceBody(source),
     silent: true,
     timeout: UPLOAD_TIMEOUT_MS,
     ...(opts.signal ? { signal: opts.signal } : {}),
@@ -48,56 +40,43 @@ export interface CheckInitForm {
   addToLibrary: boolean;
 }
 
-export function checkInit(form: CheckInitForm, source: CheckSource) {
-  if ('file' in source) {
-    const data = new FormData();
-    data.append('title', form.title);
-    data.append('author', form.author);
-    data.append('edition', form.edition);
-    data.append('addToLibrary', String(form.addToLibrary));
-    data.append('file', source.file, source.file.name);
-    return request<CheckRecord>(`${BASE}/check_init`, { data, timeout: UPLOAD_TIMEOUT_MS });
-  }
+export function checkInit(form: CheckInitForm, source: SentSource) {
   return request<CheckRecord>(`${BASE}/check_init`, {
-    data: { ...form, text: source.text },
+    data: sourceBody(source, { ...form }),
     timeout: UPLOAD_TIMEOUT_MS,
   });
 }
 
 export function checkCost(id: number, edition?: CheckEdition) {
-  return request<CheckCost>(`${BASE}/check_cost`, { data: { id, ...(edition ? { edition } : {}) } });
+  return call(ep.check_cost, { body: { id, ...(edition ? { edition } : {}) } });
 }
 
 export function checkSubmit(id: number, opts: { edition?: CheckEdition; orderId?: number } = {}) {
-  return request<CheckRecord>(`${BASE}/check_submit`, { data: { id, ...opts } });
+  return call(ep.check_submit, { body: { id, ...opts } });
 }
 
 /** Polled while a check runs: silent so a slow network does not toast every second. */
 export function loadCheck(id: number, silent = false) {
-  return request<CheckRecord>(`${BASE}/load_by_id`, { params: { id }, silent });
+  return call(ep.load_by_id, { query: { id }, silent });
 }
 
 export function deleteCheck(id: number) {
-  return request<boolean>(`${BASE}/delete`, { params: { id } });
+  return call(ep.delete, { query: { id } });
 }
 
 export function updateTitle(id: number, title: string) {
-  return request<CheckRecord>(`${BASE}/update_title`, { params: { id }, data: { title } });
+  return call(ep.update_title, { query: { id }, body: { title } });
 }
 
 /** Hands the checked paper to rewriting (降重): a new 智能降重 record of its flagged paragraphs. */
 export function checkMachineSubmit(id: number) {
-  return request<MachineRecord>(`${BASE}/check_machine_submit`, { params: { id } });
+  return call(ep.check_machine_submit, { query: { id } });
 }
 
 export function reportParagraphs(id: number) {
-  return request<CheckReport>(`${BASE}/report_paragraphs`, {
-    method: 'GET',
-    params: { id },
-    timeout: 60_000,
-  });
+  return call(ep.report_paragraphs, { query: { id }, timeout: 60_000 });
 }
 
 export function downloadReport(id: number, type: ReportType, fallbackName: string) {
-  return download(`${BASE}/download_report`, { params: { id, type }, fallbackName });
+  return download(ep.download_report.path, { params: { id, type }, fallbackName });
 }

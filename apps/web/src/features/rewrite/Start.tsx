@@ -60,7 +60,7 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
   const [submitting, setSubmitting] = useState(false);
   const config = usePublicConfig().data;
   const paper = usePaperSource({ initialMode: 'paste', count: machineWordCount, typingDelayMs: 600 });
-  const { source, count } = paper;
+  const { sent, count } = paper;
   const modelAvailable = count.result?.modelAvailable ?? config?.modelAvailable ?? true;
 
   const unit = (e: MachineEdition) =>
@@ -70,7 +70,7 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
   const canSubmit = paper.ready && !submitting && !blocked;
 
   async function submit() {
-    if (!source) return;
+    if (!sent) return;
     if (!loggedIn) {
       toast().info(t('start.loginFirst'));
       openLogin();
@@ -78,7 +78,7 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
     }
     setSubmitting(true);
     try {
-      const r = await machineInit(edition, title.trim(), source);
+      const r = await machineInit(edition, title.trim(), sent);
       navigate(`/machine/submit/${r.result.id}`);
     } catch {
       // the request layer has shown the message

@@ -1,43 +1,33 @@
-import type {
-  MachineDetail,
-  MachineEdition,
-  MachineListFilter,
-  MachineRecord,
-  MachineWordCount,
-  Page,
+import {
+  type MachineEdition,
+  machineEndpoints,
+  type MachineListFilter,
+  type MachineRecord,
+  type MachineWordCount,
 } from '@paperdesk/contracts';
-import { download, request } from '../../utils/request.ts';
+import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
+import { call, download, request } from '../../utils/request.ts';
 
 /** `machine_api` (降重): records, prices, submission, the before/after result and its .docx (spec §7). */
 const BASE = '/api/base/machine_api';
+const ep = machineEndpoints;
 /** Uploads and reading a long PDF can take longer than the default 15 s. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-export type MachineSource = { file: File } | { text: string };
-
 const INIT: Record<MachineEdition, string> = { standard: 'machine_init', cnki: 'machine_cnki_init' };
-const SUBMIT: Record<MachineEdition, string> = { standard: 'machine_submit', cnki: 'machine_cnki_submit' };
-
-function body(source: MachineSource, title?: string): FormData | { text: string; title?: string } {
-  if (!('file' in source)) return { text: source.text, ...(title !== undefined ? { title } : {}) };
-  const data = new FormData();
-  if (title !== undefined) data.append('title', title);
-  data.append('file', source.file, source.file.name);
-  return data;
-}
 
 export function queryMachines(
   paging: { pageNo: number; pageSize: number },
   filter: NonNullable<MachineListFilter> = {},
   silent = false,
 ) {
-  return request<Page<MachineRecord>>(`${BASE}/query_list`, { params: paging, data: filter, silent });
+  return call(ep.query_list, { query: paging, body: filter, silent });
 }
 
 /** Characters to rewrite and a quote per edition; nothing is stored. */
-export function machineWordCount(source: MachineSource, opts: { signal?: AbortSignal } = {}) {
+export function machineWordCount(source: PaperSource, opts: { signal?: AbortSignal } = {}) {
   return request<MachineWordCount>(`${BASE}/word_count`, {
-    data: body(source),
+    data: sourceBody(source),
     silent: true,
     timeout: UPLOAD_TIMEOUT_MS,
     ...(opts.signal ? { signal: opts.signal } : {}),
@@ -45,28 +35,28 @@ export function machineWordCount(source: MachineSource, opts: { signal?: AbortSi
 }
 
 /** machine_init (智能降重) or machine_cnki_init (知网专版): stores the text as a payable record. */
-export function machineInit(edition: MachineEdition, title: string, source: MachineSource) {
+export function machineInit(edition: MachineEdition, title: string, source: SentSource) {
   return request<MachineRecord>(`${BASE}/${INIT[edition]}`, {
-    data: body(source, title),
+    data: sourceBody(source, { title }),
     timeout: UPLOAD_TIMEOUT_MS,
   });
 }
 
 export function machineSubmit(edition: MachineEdition, id: number, orderId?: number) {
-  return request<MachineRecord>(`${BASE}/${SUBMIT[edition]}`, {
-    data: { id, ...(orderId ? { orderId } : {}) },
+  return call(edition === 'cnki' ? ep.machine_cnki_submit : ep.machine_submit, {
+    body: { id, ...(orderId ? { orderId } : {}) },
   });
 }
 
 /** Polled while a rewrite runs: silent so a slow network does not toast every second. */
 export function loadMachine(id: number, silent = false) {
-  return request<MachineDetail>(`${BASE}/load_by_id`, { params: { id }, silent });
+  return call(ep.load_by_id, { query: { id }, silent });
 }
 
 export function deleteMachine(id: number) {
-  return request<boolean>(`${BASE}/delete`, { params: { id } });
+  return call(ep.delete, { query: { id } });
 }
 
 export function downloadMachine(id: number, fallbackName: string) {
-  return download(`${BASE}/download_report`, { params: { id }, fallbackName });
+  return download(ep.download_report.path, { params: { id }, fallbackName });
 }

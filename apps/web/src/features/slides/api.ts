@@ -1,16 +1,17 @@
-import type {
-  Page,
-  PptListFilter,
-  PptOutlineQuota,
-  PptRecord,
-  PptSaveInput,
-  PptSourceText,
-  PptTemplate,
+import {
+  pptEndpoints,
+  type PptListFilter,
+  type PptOutlineQuota,
+  type PptRecord,
+  type PptSaveInput,
+  type PptSourceText,
+  type PptTemplate,
 } from '@paperdesk/contracts';
-import { download, request } from '../../utils/request.ts';
+import { call, download, request } from '../../utils/request.ts';
 
 /** `ai_ppt_info_api` (AI生成PPT): templates, records, the free outline, generation and the .pptx (spec §7). */
 const BASE = '/api/base/ai_ppt_info_api';
+const ep = pptEndpoints;
 /** Drafting an outline or reading a long upload can take longer than the default 15 s. */
 const MODEL_TIMEOUT_MS = 120_000;
 
@@ -34,14 +35,13 @@ export function queryPpts(
   filter: NonNullable<PptListFilter> = {},
   silent = false,
 ) {
-  return request<Page<PptRecord>>(`${BASE}/query_list`, { params: paging, data: filter, silent });
+  return call(ep.query_list, { query: paging, body: filter, silent });
 }
 
 /** Polled while a deck is generated: silent so a slow network does not toast every second. */
-export const loadPpt = (id: number, silent = false) =>
-  request<PptRecord>(`${BASE}/load_by_id`, { params: { id }, silent });
+export const loadPpt = (id: number, silent = false) => call(ep.load_by_id, { query: { id }, silent });
 
-export const deletePpt = (id: number) => request<boolean>(`${BASE}/delete`, { params: { id } });
+export const deletePpt = (id: number) => call(ep.delete, { query: { id } });
 
 /** Charged: 402 carries what to buy. Callers show that themselves, so it stays silent. */
 export const submitPpt = (id: number) =>
@@ -55,4 +55,4 @@ export const changeTemplate = (id: number, templateId: string) =>
   });
 
 export const downloadPpt = (id: number) =>
-  download(`${BASE}/download`, { params: { id }, fallbackName: `ppt-${id}.pptx` });
+  download(ep.download.path, { params: { id }, fallbackName: `ppt-${id}.pptx` });

@@ -1,18 +1,19 @@
-import type {
-  OutlineNode,
-  Page,
-  PaperContent,
-  PaperDraftInput,
-  ThesisCover,
-  WritingListFilter,
-  WritingOtherInfo,
-  WritingRecord,
-  WritingSection,
+import {
+  type OutlineNode,
+  type PaperContent,
+  type PaperDraftInput,
+  paperInfoEndpoints,
+  type ThesisCover,
+  type WritingListFilter,
+  type WritingOtherInfo,
+  type WritingRecord,
+  type WritingSection,
 } from '@paperdesk/contracts';
-import { download, request } from '../../utils/request.ts';
+import { call, download, request } from '../../utils/request.ts';
 
 /** `paper_info_api` (AI 论文写作): outline drafting, submission, records and the .docx (spec §7). */
 const BASE = '/api/base/paper_info_api';
+const ep = paperInfoEndpoints;
 /** The model drafts the outline while the request waits: allow it a minute and a half. */
 const MODEL_TIMEOUT_MS = 90_000;
 
@@ -21,7 +22,7 @@ export function queryWritings(
   filter: NonNullable<WritingListFilter> = {},
   silent = false,
 ) {
-  return request<Page<WritingRecord>>(`${BASE}/query_list`, { params: paging, data: filter, silent });
+  return call(ep.query_list, { query: paging, body: filter, silent });
 }
 
 /** query_paper_content `outline`: a new record with the model's outline (free, a few a day). */
@@ -50,7 +51,7 @@ export function loadWritingSections(id: number) {
 }
 
 export function loadWriting(id: number, silent = false) {
-  return request<WritingRecord>(`${BASE}/load_by_id`, { params: { id }, silent });
+  return call(ep.load_by_id, { query: { id }, silent });
 }
 
 export function loadWritingOther(id: number) {
@@ -73,13 +74,13 @@ export function submitWriting(form: WritingSubmitForm, cover?: ThesisCover) {
 }
 
 export function reloadWriting(id: number) {
-  return request<WritingRecord>(`${BASE}/reload`, { params: { id } });
+  return call(ep.reload, { query: { id } });
 }
 
 export function deleteWriting(id: number) {
-  return request<boolean>(`${BASE}/delete`, { params: { id } });
+  return call(ep.delete, { query: { id } });
 }
 
 export function downloadWriting(id: number, fallbackName: string) {
-  return download(`${BASE}/download`, { params: { id }, fallbackName });
+  return download(ep.download.path, { params: { id }, fallbackName });
 }

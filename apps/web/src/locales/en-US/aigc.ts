@@ -93,7 +93,7 @@ export default {
     ratio: 'Overall AIGC ratio',
     conclusion: 'Conclusion',
     probability: 'AI probability',
-    aiChars: 'Suspect characters',
+    aiChars: 'Significant characters',
     ofScored: 'of {{n}} judged',
     counts: '{{band}} paragraphs',
     paragraphsUnit: '{{n}}',
@@ -108,14 +108,40 @@ export default {
     paraTag: '{{band}} · AI probability {{p}}',
     tooShort: 'Too short, indicative only',
     reference: 'References (not judged)',
-    legend: { high: 'Highly suspect', medium: 'Moderately suspect', light: 'Slightly suspect' },
+    legend: {
+      high: 'Highly suspect (significant, counted)',
+      medium: 'Moderately suspect (significant, counted)',
+      light: 'Slightly suspect (suspect, not counted)',
+    },
     unreliable: 'Indicative only',
     aboutTitle: 'How to read this report',
     about: [
-      'Overall AIGC ratio = characters in sentences judged AI-written ÷ characters judged; a sentence counts when its AI probability is at least {{flag}}.',
-      'Highly suspect: probability of at least 90%; moderately: at least {{flag}}; slightly: at least {{half}}; otherwise no sign.',
+      'Overall AIGC ratio = characters in significant (moderate or higher) sentences ÷ characters judged; a sentence counts when its AI probability is at least {{flag}}. Slightly suspect sentences (at least {{half}}) are listed apart and not counted.',
+      'Highly suspect: probability of at least 90%; moderately: at least {{flag}}; slightly: at least {{half}}; otherwise no sign. Whole passages over {{maxShort}} characters use the long-text thresholds.',
       'This is a statistical estimate, not proof. Human writing can be misjudged and rewritten AI text can go unnoticed; weigh it with drafts and notes.',
+      'Headings, captions, formulas, references and very short paragraphs are shown but not judged.',
     ],
+    suspectChars: 'Suspect characters (not counted)',
+    errorRates: {
+      title: 'Error rates',
+      lead: 'On human-written academic text, about {{significant}} is judged significant and about {{suspect}} suspect or higher.',
+      detail:
+        'Thresholds were set on human academic abstracts the model was not trained on: short texts (up to {{maxShort}} characters) measured {{shortSig}} significant and {{shortSus}} suspect or higher ({{shortN}} texts); long texts {{longSig}} and {{longSus}} ({{longN}} texts).',
+      missed:
+        'Conversely, a good part of AI-polished or rewritten text is not judged significant: unmarked does not mean no AI was used.',
+      zeroShot: 'This check also used a zero-shot language-model score ({{windows}} of {{of}} passages).',
+    },
+    hints: 'Likely causes:',
+    hint: {
+      connectives: 'many template connectives',
+      uniformSentences: 'sentences of very even length',
+      stockPhrases: 'stock AI phrasing',
+      lowSurprisal: 'highly predictable wording',
+    },
+    unscored: {
+      caption: 'Caption (not judged)',
+      formula: 'Formula (not judged)',
+    },
     waiting:
       '"{{title}}" is being checked; this usually takes seconds to a minute. You can leave and find it in the records.',
     notPaid: 'This check has not been paid',

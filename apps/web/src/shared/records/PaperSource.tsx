@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { num } from '../format.ts';
 import { RequestError } from '../../utils/request.ts';
 
-/** A paper to check, rewrite or detect: an uploaded file or pasted text. */
-export type PaperSource = { file: File } | { text: string };
+import { type PaperSource, type SentSource, sentSource } from './source.ts';
+
 export type SourceMode = 'upload' | 'paste';
 export const PAPER_ACCEPT = '.docx,.pdf,.txt';
 
@@ -15,6 +15,8 @@ interface CountResult {
   characters: number;
   paragraphs: number;
   title?: string | null;
+  /** Set when the server kept an uploaded file: the record is then made from it without a second upload. */
+  uploadId?: string | null;
 }
 
 export interface WordCountState<R> {
@@ -84,9 +86,11 @@ export function usePaperSource<R extends CountResult>(options: {
   }, [source, maxUploadMb, typingDelayMs]);
 
   const ready = !!source && !count.loading && !count.error && !!count.result;
+  /** What the record is made from, once counted: the kept upload rather than the file again. */
+  const sent: SentSource | null = source && ready ? sentSource(source, count.result?.uploadId) : null;
   /** The file's name without its extension: the title of last resort. */
   const fileTitle = file ? file.name.replace(/\.[^.]+$/, '') : '';
-  return { mode, setMode, file, setFile, text, setText, source, count, ready, fileTitle };
+  return { mode, setMode, file, setFile, text, setText, source, sent, count, ready, fileTitle };
 }
 
 export type PaperSourceState<R extends CountResult> = ReturnType<typeof usePaperSource<R>>;

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { loadDetector } from '../src/detector.ts';
+import { bandsFromHuman } from '../src/trainer.ts';
+import { combineWithZeroShot, fastDetectCriterion, type TokenLogprob } from '../src/zeroshot.ts';
+
+const detector = loadDetector();
+
+const templated =
+  '随着人工智能技术的快速发展，大语言模型在自然语言处理领域展现出了巨大的潜力。首先，大语言模型能够有效提升文本生成的质量和效率；其次，它在机器翻译、智能问答等任务中也具有重要的应用价值。此外，值得注意的是，大语言模型的广泛应用也带来了一系列新的挑战。综上所述，深入研究大语言模型的发展规律，对于推动人工智能技术的进步具有重要的理论意义和现实意义。';
+
+describe('bands from measured false-positive rates', () => {
+  it('puts the thresholds just above the allowed share of human scores and records the rates', () => {
+    const human = Array.from({ length: 1000 }, (_, i) => (i + 0.5) / 1000);
+    const b = bandsFromHuman(human, { significant: 0.01, suspect: 0.05 });
+    expect(b.significantFpr).toBeLessThanOrEqual(0.01);
+    expect(b.significantFpr).toBeGreaterThanOrEqual(0.009);
+    expect(b.suspectFpr).toBeLessThanOrEqual(0.05);
+    expect(b.suspectFpr).toBeGreaterThanOrEqual(0.049);
+    expect(b.light).toBeLessThan(b.flag);
+    expect(b.humanTexts).toBe(1000);
+  });
+
+  it('stores both length classes in the bundled model and judges a text by its class', () => {
+    const bands = detector.model.meta.bands!;
+    expect(bands.maxShortChars).toBe(300);
+    expect(bands.targetFpr).toEqual({ significant: 0.01, suspect: 0.05 });
+    for (const c of [bands.short, bands.long]) {
+      expect(c.significantFpr).toBeLessThanOrEqual(0.01);
+      expect(c.suspectFpr).toBeLessThanOrEqual(0.05);
+      expect(c.light).toBeLessThan(c.flag);
+    }
+    expect(detector.thresholdsFor(120)).toEqual(detector.model.meta.thresholds);
+    expect(detector.thresholdsFor(800).flag).toBe(bands.long.flag);
+    expect(detector.suspectThreshold(800)).toBe(bands.long.light);
+    const between = (bands.long.light + bands.short.light) / 2;
+    expect(detector.bandOf(between, 100)).toBe(between >= bands.short.light ? 'light' : 'none');
+  });
+
+  it('counts only 显著 sentences in aiCharRatio and lists the windows it scores', () => {
+    const r = detector.detect([templated, templated.slice(0, 120)]);
+    const counted = r.sentences
+      .filter((s) => s.band === 'high' || s.band === 'medium')
+      .reduce((n, s) => n + (s.end - s.start), 0);
+    expect(r.aiCharRatio).toBeCloseTo(counted / r.scoredChars, 2);
+    expect(detector.windowTexts([templated, templated.slice(0, 120)])).toHaveLength(r.windows.length);
+    expect(r.model.suspectThreshold).toBe(detector.model.meta.thresholds.light);
+  });
+});
+
+describe('explanations', () => {
+  it('names the features that pushed a templated paragraph, strongest first, with the connectives used', () => {
+    const reasons = detector.explain(templated);
+    expect(reasons.length).toBeGreaterThanOrEqual(1);
+    expect(reasons.length).toBeLessThanOrEqual(3);
+    expect(reasons.map((r) => r.weight)).toEqual([...reasons.map((r) => r.weight)].sort((a, b) => b - a));
+    const connectives = reasons.find((r) => r.kind === 'connectives');
+    expect(connectives?.examples).toEqual(expect.arrayContaining(['首先', '其次', '此外']));
+    const r = detector.detect(templated, { explain: true });
+    expect(r.paragraphs[0]!.reasons).toEqual(reasons.length > 0 ? expect.any(Array) : undefined);
+  });
+});
+
+describe('zero-shot criterion and the combination rule', () => {
+  const top = [0.6, 0.2, 0.1, 0.05, 0.05].map(Math.log);
+  const tokens = (observed: number): TokenLogprob[] =>
+    Array.from({ length: 40 }, () => ({ logprob: observed, top }));
+
+  it('is positive when the text follows the model and negative when it does not', () => {
+    expect(fastDetectCriterion(tokens(top[0]!))!.criterion).toBeGreaterThan(1);
+    expect(fastDetectCriterion(tokens(Math.log(0.01)))!.criterion).toBeLessThan(-5);
+    expect(fastDetectCriterion(tokens(top[0]!).slice(0, 5))).toBeNull();
+  });
+
+  it('leaves the offline probability alone without a criterion and moves it towards the criterion with one', () => {
+    expect(combineWithZeroShot(0.3, null)).toBe(0.3);
+    expect(combineWithZeroShot(0.3, { criterion: 2, tokens: 40 })).toBeGreaterThan(0.3);
+    expect(combineWithZeroShot(0.3, { criterion: -4, tokens: 40 })).toBeLessThan(0.3);
+    const halfway = combineWithZeroShot(0.5, { criterion: -1, tokens: 40 });
+    expect(halfway).toBeCloseTo(0.5, 9); // the mapping's centre is neutral
+  });
+});

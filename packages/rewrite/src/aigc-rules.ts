@@ -1,0 +1,312 @@
+import { maskRange } from './mask.ts';
+import { findProtectedSpans, type ProtectOptions } from './protect.ts';
+import { pickOne, type Random, seededRandom } from './random.ts';
+import { replaceSome, type RuleContext } from './rules.ts';
+import { tagWords } from './segment.ts';
+
+/**
+ * 降AIGC rules: change what the AIGC detector measures (packages/aigc: template connectives and the share of
+ * sentences opening with one, stock academic phrases, uniform sentence length, semicolon-chained enumerations)
+ * without changing what the text says. Like the 降重 rules they run on text whose protected spans (numbers,
+ * citations, formulas, terms, the reference list) are masked as single placeholder characters, so no rule can cut
+ * into one. Each rule keeps the facts, negations, numbers and the order of the claims.
+ */
+export interface DeAigcOptions extends ProtectOptions {
+  /** Share of matches rewritten (0..1). Default 1. */
+  rate?: number;
+  seed?: number;
+}
+
+export interface DeAigcResult {
+  text: string;
+  /** Names of the rules that changed something. */
+  rules: string[];
+}
+
+export interface ParagraphRule {
+  name: string;
+  apply(paragraph: string, ctx: RuleContext): string;
+}
+
+/** Start of a sentence (or of the paragraph): the openers below only go where a sentence begins. */
+const SENTENCE_START = '(^|[。！？!?；;]\\s*)';
+
+/**
+ * Sentence-opening template connectives and what replaces them ('' = the opener goes, the sentence reads the
+ * same without it). Only openers whose loss keeps the meaning are dropped: additive (此外), sequencing (首先) and
+ * signposting ones (值得注意的是); causal and adversative ones are replaced by a plainer word of the same sense.
+ */
+const OPENERS: Record<string, readonly string[]> = {
+  首先: [''],
+  其次: [''],
+  再次: [''],
+  此外: [''],
+  另外: [''],
+  与此同时: ['', '同一时期，'],
+  同时: [''],
+  值得注意的是: [''],
+  需要注意的是: [''],
+  需要指出的是: [''],
+  具体而言: [''],
+  具体来说: [''],
+  总体而言: ['', '整体上，'],
+  整体而言: ['', '整体上，'],
+  总的来说: [''],
+  总而言之: [''],
+  综上所述: ['', '概括起来，'],
+  总之: [''],
+  换句话说: ['即'],
+  也就是说: ['即'],
+  因此: ['所以', '因而'],
+  然而: ['不过'],
+  由此可见: ['可见'],
+  可以看出: ['可见'],
+  在此基础上: ['以此为基础'],
+  基于此: ['据此'],
+  鉴于此: ['为此'],
+};
+
+/** 首先，X → X; 因此，X → 所以，X; 也就是说，X → 即X (a one-character replacement takes no comma). */
+const dropOpener: ParagraphRule = {
+  name: 'drop-opener',
+  apply(paragraph, ctx) {
+    const names = Object.keys(OPENERS).sort((a, b) => b.length - a.length);
+    const re = new RegExp(`${SENTENCE_START}(${names.join('|')})([，,]?)`, 'g');
+    return replaceSome(
+      paragraph,
+      re,
+      (m) => {
+        const [, lead = '', opener = '', comma = ''] = m;
+        const rest = paragraph.slice(m.index + m[0].length);
+        // 首先要… / 同时也… : the opener is an adverb of the clause, not a sentence connective; a bare 此外 before
+        // a noun phrase is rare and kept
+        if (!comma && !/^(首先|其次|再次)$/.test(opener)) return undefined;
+        if (/^[，,。；;]/.test(rest) || rest.length < 4) return undefined;
+        const choice = pickOne(ctx.random, OPENERS[opener] ?? ['']);
+        if (choice === '') return lead;
+        return `${lead}${choice}${choice.endsWith('，') || choice.length === 1 ? '' : '，'}`;
+      },
+      ctx,
+    );
+  },
+};
+
+/**
+ * 首先X，然后Y，最后Z inside a sentence (steps without commas after the markers): the first marker goes, the
+ * order of the steps stays readable from 然后/最后.
+ */
+const inlineEnumeration: ParagraphRule = {
+  name: 'de-enumerate',
+  apply(paragraph, ctx) {
+    return replaceSome(
+      paragraph,
+      /([，,；;])首先(?=[\u4e00-\u9fff\ue000-\uf8ff])([^。；;]{4,}?[，,；;](?:然后|其次|接着|再|随后))/g,
+      (m) => `${m[1]}${m[2]}`,
+      ctx,
+    );
+  },
+};
+
+/** Stock phrases of generated academic prose and plainer wording of the same sense. */
+const STOCK: Array<[RegExp, readonly string[]]> = [
+  [/具有重要(?:的)?意义/g, ['意义重大']],
+  [/有助于/g, ['有利于']],
+  [/旨在/g, ['意在']],
+  [/提供了(?=[\u4e00-\u9fff])/g, ['提供']],
+  [/发挥(?:了|着)重要(?:的)?作用/g, ['起了重要作用']],
+  [/日益(?=[\u4e00-\u9fff]{2})/g, ['越来越']],
+  [/在一定程度上/g, ['某种程度上']],
+  [/呈现出(?=[\u4e00-\u9fff])/g, ['呈现']],
+  [/，从而(?=[\u4e00-\u9fff])/g, ['，由此', '，这样']],
+  [/，进而(?=[\u4e00-\u9fff])/g, ['，再']],
+  [/更重要的是，/g, ['更关键的是，']],
+  [/不可忽视的是，/g, ['']],
+];
+
+const stockPhrase: ParagraphRule = {
+  name: 'stock-phrase',
+  apply(paragraph, ctx) {
+    let out = paragraph;
+    for (const [re, choices] of STOCK) {
+      out = replaceSome(out, re, () => pickOne(ctx.random, choices), ctx);
+    }
+    return out;
+  },
+};
+
+/** Sentences of a masked paragraph with their end mark: 。！？ (a semicolon does not end one here). */
+function sentencesOf(paragraph: string): string[] {
+  return paragraph.match(/[^。！？!?]+[。！？!?]*|[。！？!?]+/g) ?? [];
+}
+
+/** A sentence that opens a new statement with a subject of its own (本文提出…, 结果表明…) stays apart. */
+const NEW_STATEMENT =
+  /^(本文|本研究|文章|文中|笔者|我们|研究|结果|分析|实验|仿真|结论|但|而|然而|不过|总之|综上)/;
+
+/**
+ * Whether a sentence continues the previous one's subject: it opens with a pronoun pointing back (该/其/这/此/二者),
+ * a verb, an adverb, a preposition or a conjunction, so a comma can join it to the sentence before.
+ */
+function continuesSubject(sentence: string): boolean {
+  const firstClause = sentence.split(/[，,；;]/)[0] ?? sentence;
+  // a subject of its own anywhere in the first clause (针对这一问题，本文… / 以X为例的结果表明…) starts a new statement
+  if (NEW_STATEMENT.test(sentence) || /本文|本研究|文章|文中|笔者|表明|显示/.test(firstClause)) return false;
+  if (/^(该|其|这|此|二者|两者|它|它们)/.test(sentence)) return true;
+  // a verb, adverb or conjunction: the previous subject goes on (a preposition opens an adverbial of a new one)
+  const first = tagWords(sentence.slice(0, 8))[0];
+  return first !== undefined && /^(v|d|c)$/.test(first.tag);
+}
+
+/** Longest sentence (masked characters) a merge may produce: longer ones read as run-ons. */
+const MAX_MERGED = 120;
+
+/**
+ * X。Y。→ X，Y。: two neighbouring sentences become one comma-chained sentence, as human Chinese academic prose
+ * often runs (the detector reads few commas per sentence and uniform sentence lengths as generated). Pairs only,
+ * never a label (目的：), a quotation or a question, and never beyond MAX_MERGED characters, so lengths vary.
+ */
+const mergeSentences: ParagraphRule = {
+  name: 'merge-sentences',
+  apply(paragraph, ctx) {
+    const parts = sentencesOf(paragraph);
+    const out: string[] = [];
+    let mergedLast = false;
+    for (const part of parts) {
+      const prev = out[out.length - 1];
+      const canMerge =
+        prev !== undefined &&
+        !mergedLast &&
+        /[^。]。$/.test(prev) &&
+        prev.length + part.length <= MAX_MERGED &&
+        // a placeholder opening the next sentence may be a label (方法：) or a number; 目的/结论 labels stay apart
+        !/^[\ue000-\uf8ff“"「（(]/.test(part) &&
+        !/[：:]/.test(part.slice(0, 6)) &&
+        continuesSubject(part);
+      if (canMerge && ctx.random() < ctx.rate) {
+        out[out.length - 1] = `${prev.slice(0, -1)}，${part}`;
+        mergedLast = true;
+        continue;
+      }
+      mergedLast = false;
+      out.push(part);
+    }
+    return out.join('');
+  },
+};
+
+/**
+ * Words of the generated academic register and plainer words of the same sense, chosen on the tuning part of
+ * ai_academic_zh (the words generated abstracts use far more often than human ones). Only swaps that keep the
+ * meaning in any discipline are listed: not 明显 → 显著 (statistical significance), not 表示 (表示为), not 不足
+ * (不足10%), not 部分 (第一部分).
+ */
+const PLAIN_WORDS: Record<string, readonly string[]> = {
+  本文: ['本研究', '文中'],
+  可能: ['或许'],
+  通常: ['一般'],
+  包括: ['包含'],
+  这一: ['这个', '此'],
+  较为: ['比较'],
+  难以: ['很难'],
+  能够: ['能'],
+  以及: ['及'],
+  近年来: ['近几年', '最近几年'],
+  上述: ['以上', '前述'],
+  若干: ['一些'],
+  使用: ['利用', '运用'],
+  开展: ['进行'],
+  导致: ['造成', '引起'],
+  推动: ['促进'],
+  例如: ['比如'],
+  梳理: ['整理'],
+  简要: ['简单'],
+  构建: ['建立'],
+  缺乏: ['缺少'],
+  随后: ['然后', '接着'],
+  结果显示: ['结果表明'],
+  日益: ['越来越'],
+  之间: ['间'],
+  据此: ['由此'],
+  提升: ['提高'],
+  往往: ['经常'],
+  并: ['并且'],
+};
+
+/** Words after which the swap would not read (本文的 → 本研究的 is fine, 可能的/可能性 is a noun). */
+const PLAIN_BLOCKED_NEXT: Record<string, RegExp> = {
+  可能: /^(的|性|是|会|还)/,
+  并: /^[不非未没无且列行存重举称入发]/,
+  本文: /^(的|中|所)/,
+  以及: /^[与和及同对]/,
+  之间: /^(的距离)/,
+  使用: /^(的|者|率|寿命|价值|说明)/,
+  开展: /^(的)/,
+};
+/** Tags a word must carry for the swap (并 only as a conjunction or adverb joining two verb phrases). */
+const PLAIN_TAGS: Record<string, RegExp> = { 并: /^(c|d)$/, 可能: /^(v|d)$/ };
+
+/** 本文提出… → 本研究提出…, 能够有效… → 能有效…: whole jieba words only, never part of a longer word. */
+const plainWords: ParagraphRule = {
+  name: 'plain-words',
+  apply(paragraph, ctx) {
+    const tokens = tagWords(paragraph);
+    let out = '';
+    let pos = 0;
+    tokens.forEach((t, i) => {
+      const choices = PLAIN_WORDS[t.word];
+      const next = tokens
+        .slice(i + 1, i + 3)
+        .map((x) => x.word)
+        .join('');
+      const prev = tokens[i - 1]?.word ?? '';
+      const ok =
+        choices !== undefined &&
+        !/[不无未没非]$/.test(prev) &&
+        !PLAIN_BLOCKED_NEXT[t.word]?.test(next) &&
+        (PLAIN_TAGS[t.word]?.test(t.tag) ?? true) &&
+        ctx.random() < ctx.rate;
+      // 本文研究… → 文中研究…, never 本研究研究…
+      const options = t.word === '本文' && next.startsWith('研究') ? ['文中'] : choices;
+      out += paragraph.slice(pos, t.start) + (ok && options ? pickOne(ctx.random, options) : t.word);
+      pos = t.end;
+    });
+    return out + paragraph.slice(pos);
+  },
+};
+
+export const AIGC_RULES: readonly ParagraphRule[] = [
+  inlineEnumeration,
+  dropOpener,
+  stockPhrase,
+  plainWords,
+  mergeSentences,
+];
+
+/** Apply the 降AIGC rules to every paragraph of `text` ('\n'-separated), keeping every protected span. */
+export function deAigc(text: string, options: DeAigcOptions = {}): DeAigcResult {
+  const random: Random = seededRandom(options.seed ?? 1);
+  const ctx: RuleContext = { random, rate: options.rate ?? 1 };
+  const spans = findProtectedSpans(text, options);
+  const applied = new Set<string>();
+  const out: string[] = [];
+  let offset = 0;
+  for (const paragraph of text.split('\n')) {
+    const start = offset;
+    const end = start + paragraph.length;
+    offset = end + 1;
+    const mask = maskRange(text, start, end, spans);
+    // the reference list is left exactly as written
+    if (!mask || spans.some((s) => s.kind === 'reference' && s.start < end && s.end > start)) {
+      out.push(paragraph);
+      continue;
+    }
+    let masked = mask.masked;
+    for (const rule of AIGC_RULES) {
+      const next = rule.apply(masked, ctx);
+      if (next !== masked) applied.add(rule.name);
+      masked = next;
+    }
+    out.push(mask.unmask(masked));
+  }
+  return { text: out.join('\n'), rules: [...applied] };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { AIGC_RULES, deAigc, meaningGuard, type ParagraphRule } from '../../src/index.ts';
+import { seededRandom } from '../../src/random.ts';
+
+const rule = (name: string): ParagraphRule => {
+  const r = AIGC_RULES.find((x) => x.name === name);
+  if (!r) throw new Error(`no rule ${name}`);
+  return r;
+};
+const apply = (name: string, text: string) => rule(name).apply(text, { random: seededRandom(1), rate: 1 });
+/** Sentences and commas per sentence, as the detector counts them. */
+const sentences = (t: string) => t.split(/[。！？；]/).filter((s) => s.length > 0).length;
+const commasPerSentence = (t: string) => (t.match(/，/g)?.length ?? 0) / sentences(t);
+
+describe('降AIGC rules', () => {
+  it('drop-opener: sequencing and additive openers go, causal ones get a plainer word of the same sense', () => {
+    const text = '首先，构建了评价指标体系。此外，本文还讨论了其适用范围。因此，该方法具有推广价值。';
+    const out = apply('drop-opener', text);
+    expect(out).toBe('构建了评价指标体系。本文还讨论了其适用范围。所以，该方法具有推广价值。');
+    expect(out).not.toMatch(/首先|此外|因此/);
+  });
+
+  it('drop-opener keeps an opener that is part of the clause (首先要…) and a bare one before punctuation', () => {
+    expect(apply('drop-opener', '同时要注意样本量。')).toBe('同时要注意样本量。');
+  });
+
+  it('de-enumerate: 首先X，然后Y loses its first marker and keeps the order', () => {
+    const out = apply('de-enumerate', '本文基于该框架，首先形式化描述了理想函数，然后设计了一种轻量级协议。');
+    expect(out).toBe('本文基于该框架，形式化描述了理想函数，然后设计了一种轻量级协议。');
+  });
+
+  it('stock-phrase: stock academic phrases become plainer wording', () => {
+    expect(apply('stock-phrase', '这对方言史研究具有重要意义，也有助于厘清层次。')).toBe(
+      '这对方言史研究意义重大，也有利于厘清层次。',
+    );
+  });
+
+  it('plain-words: generated-register words become plainer ones, whole words only', () => {
+    const out = apply('plain-words', '本文构建了一个模型，能够有效缓解上述问题。');
+    expect(out).toMatch(/^(本研究|文中)建立了一个模型，能有效缓解(以上|前述)问题。$/);
+    // 可能性 is a noun, 不可能 is negated: both stay
+    expect(apply('plain-words', '这种可能性不可能出现。')).toBe('这种可能性不可能出现。');
+  });
+
+  it('merge-sentences: a sentence that continues the subject joins the one before (more commas per sentence)', () => {
+    const text = '该算法在簇头节点上缓存查询结果。这减少了重复的数据传输。本文还给出了仿真结果。';
+    const out = apply('merge-sentences', text);
+    expect(out).toBe('该算法在簇头节点上缓存查询结果，这减少了重复的数据传输。本文还给出了仿真结果。');
+    expect(commasPerSentence(out)).toBeGreaterThan(commasPerSentence(text));
+  });
+
+  it('merge-sentences leaves labelled parts of a structured abstract apart', () => {
+    const text = '目的：观察疗效。方法：随机分为两组。';
+    expect(deAigc(text).text).toBe(text);
+  });
+
+  it('every rule keeps numbers, citations, terms and negations (the meaning guard passes)', () => {
+    const text =
+      '首先，本文构建了包含120个样本的数据集[3]。此外，实验表明该方法能够将误差降低12.5%。这说明它并不依赖上述假设。综上所述，该方法具有重要意义。';
+    const out = deAigc(text, { seed: 5 });
+    expect(out.rules.length).toBeGreaterThanOrEqual(3);
+    expect(meaningGuard(text, out.text)).toEqual({ ok: true, reasons: [] });
+    for (const keep of ['120个', '[3]', '12.5%', '并不']) expect(out.text).toContain(keep);
+  });
+
+  it('leaves the reference list as written and is deterministic per seed', () => {
+    const text = '首先，本文回顾了相关研究。\n参考文献\n[1] 张三. 首先，论文题目. 期刊, 2020.';
+    const a = deAigc(text, { seed: 2 });
+    expect(a.text.split('\n').slice(1).join('\n')).toBe('参考文献\n[1] 张三. 首先，论文题目. 期刊, 2020.');
+    expect(deAigc(text, { seed: 2 })).toEqual(a);
+  });
+});
