@@ -8,7 +8,7 @@ import {
   type ReduceTargets,
 } from '@paperdesk/contracts';
 import { call, downloadFrom } from '../../shared/api/endpoint.ts';
-import type { PaperSource } from '../../shared/records/PaperSource.tsx';
+import { type PaperSource, sourceBody } from '../../shared/records/source.ts';
 import type { RecordFilter } from '../../shared/records/useRecordList.ts';
 
 /**
@@ -62,14 +62,9 @@ export function reductionsOf(origin: 'check' | 'aigc', sourceRecordId: number) {
 
 /** Characters and both paths' quotes for a file or pasted text; nothing is stored. */
 export function reduceWordCount(kind: ReduceKind, source: PaperSource, opts: { signal?: AbortSignal } = {}) {
-  let body: EndpointBody<typeof E.word_count> | FormData;
-  if ('file' in source) {
-    body = new FormData();
-    body.append('kind', kind);
-    body.append('file', source.file, source.file.name);
-  } else body = { text: source.text, kind };
   return call(E.word_count, {
-    body,
+    // a file goes as multipart through the kit's body builder, text as the typed JSON body
+    body: 'text' in source ? { text: source.text, kind } : (sourceBody(source, { kind }) as FormData),
     silent: true,
     timeout: UPLOAD_TIMEOUT_MS,
     ...(opts.signal ? { signal: opts.signal } : {}),
