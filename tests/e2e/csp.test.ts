@@ -46,6 +46,7 @@ const PARAMS: Record<string, () => string> = {
   '/machine/submit/:id': () => `/machine/submit/${ids.machine}`,
   '/paper/report/:id': () => `/paper/report/${ids.check}`,
   '/paper/submit/:id': () => `/paper/submit/${ids.check}`,
+  '/papermachine/content/:id': () => `/papermachine/content/${ids.reduce}`,
   '/paperwirte/content/:id': () => `/paperwirte/content/${ids.paper}`,
   '/paperwirte/wirte/:id': () => `/paperwirte/wirte/${ids.paper}`,
   '/redirect/*': () => '/redirect/home',
@@ -110,6 +111,14 @@ beforeAll(async () => {
     await api<{ id: number }>('/api/base/machine_api/machine_init', { title: '降重', text: paper(3) })
   ).id;
   await api('/api/base/machine_api/machine_submit', { id: ids.machine });
+  ids.reduce = (
+    await api<{ id: number }>('/api/base/paper_machine_api/machine_init', {
+      title: '降AIGC',
+      kind: 'aigc',
+      text: paper(4),
+    })
+  ).id;
+  await api(`/api/base/paper_machine_api/machine_submit?id=${ids.reduce}`);
   const ppt = await api<{ id: number }>('/api/base/ai_ppt_info_api/save_or_update', {
     topic: '城市更新中的社区治理研究',
     templateId: 'academic-blue',

@@ -1,10 +1,13 @@
 import {
   AccountBookOutlined,
+  AuditOutlined,
   DatabaseOutlined,
   EditOutlined,
+  ExperimentOutlined,
   FileDoneOutlined,
   FilePptOutlined,
   FileSearchOutlined,
+  FileSyncOutlined,
   FormOutlined,
   HistoryOutlined,
   HomeOutlined,
@@ -14,6 +17,7 @@ import {
   ScanOutlined,
   ShoppingOutlined,
   SwapOutlined,
+  ThunderboltOutlined,
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -25,6 +29,7 @@ import { checkPaths } from '../features/check/routes.ts';
 import { errorPaths } from '../features/errors/routes.ts';
 import { homePaths } from '../features/home/routes.ts';
 import { loginPaths } from '../features/login/routes.ts';
+import { reducePaths } from '../features/reduce/routes.ts';
 import { rewritePaths } from '../features/rewrite/routes.ts';
 import { slidesPaths } from '../features/slides/routes.ts';
 import { writingPaths } from '../features/writing/routes.ts';
@@ -38,11 +43,8 @@ const guestPathsWithoutPage: AppRoute[] = [
   '/dashboard',
   '/paper/check',
   '/paperwirte/gc',
-  '/papermachinesubmit/papermachine',
   '/papermachine/papermachine',
-  '/papermachine/list',
   '/machine/machine',
-  '/aigcdown/machine',
 ].map((path) => ({ path, meta: { title: 'route:checkvip', hidden: true, access: 'guest' } }));
 
 /**
@@ -235,6 +237,55 @@ export const routes: AppRoute[] = [
         path: rewritePaths.result,
         page: () => import('../features/rewrite/Result.tsx'),
         meta: { title: 'machine:route.result', navIndex: 4, hidden: true, activeMenu: rewritePaths.records },
+      },
+    ],
+  },
+  {
+    path: reducePaths.group,
+    redirect: reducePaths.similarity,
+    meta: { title: 'reduce:route.group', icon: <ThunderboltOutlined />, navIndex: 4 },
+    children: [
+      {
+        path: reducePaths.similarity,
+        page: () => import('../features/reduce/SubmitSimilarity.tsx'),
+        meta: { title: 'reduce:route.similarity', icon: <FileSyncOutlined />, navIndex: 4, access: 'guest' },
+      },
+      {
+        path: reducePaths.cnki,
+        page: () => import('../features/reduce/Cnki.tsx'),
+        meta: { title: 'reduce:route.cnki', icon: <AuditOutlined />, navIndex: 5 },
+      },
+      {
+        path: reducePaths.records,
+        page: () => import('../features/reduce/Records.tsx'),
+        meta: { title: 'reduce:route.records', icon: <HistoryOutlined />, navIndex: 4, access: 'guest' },
+      },
+      {
+        path: reducePaths.content,
+        page: () => import('../features/reduce/Content.tsx'),
+        meta: { title: 'reduce:route.content', navIndex: 4, hidden: true, activeMenu: reducePaths.records },
+      },
+    ],
+  },
+  {
+    path: reducePaths.aigcdownGroup,
+    redirect: reducePaths.aigcdown,
+    meta: { title: 'reduce:route.aigcGroup', icon: <ExperimentOutlined />, navIndex: 6 },
+    children: [
+      {
+        path: reducePaths.aigcdown,
+        page: () => import('../features/reduce/SubmitAigc.tsx'),
+        meta: { title: 'reduce:route.aigcdown', icon: <RobotOutlined />, navIndex: 6, access: 'guest' },
+      },
+      {
+        path: reducePaths.aigc,
+        page: () => import('../features/reduce/SubmitAigcPaper.tsx'),
+        meta: { title: 'reduce:route.aigcPaper', icon: <FileSyncOutlined />, navIndex: 6 },
+      },
+      {
+        path: reducePaths.aigcRecords,
+        page: () => import('../features/reduce/AigcRecords.tsx'),
+        meta: { title: 'reduce:route.aigcRecords', icon: <HistoryOutlined />, navIndex: 6 },
       },
     ],
   },

@@ -6,6 +6,7 @@ import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { aigcReload, aigcReport, downloadAigcReport, loadAigc } from './api.ts';
+import { ReduceButton, ReducedBanner } from '../reduce/entry.tsx';
 import { useAppStore } from '../../store/app.ts';
 import { formatTime } from '../../utils/time.ts';
 import { num, pct } from '../../shared/format.ts';
@@ -195,10 +196,12 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
             >
               {t('report.download')}
             </Button>
+            <ReduceButton from="aigc" recordId={record.id} />
             <Button onClick={() => navigate('/aigccheck/check')}>{t('report.again')}</Button>
           </div>
         </div>
       </section>
+      <ReducedBanner aigcId={record.id} />
 
       <section className="svc-card ck-metrics">
         <Ring ratio={m.aiCharRatio} band={m.band} />

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { cancelCheck, checkMachineSubmit, downloadReport, loadCheck, reportParagraphs } from './api.ts';
 import { IntegrityFlags } from './IntegrityFlags.tsx';
+import { ReduceButton } from '../reduce/entry.tsx';
 import { useAppStore } from '../../store/app.ts';
 import { formatTime } from '../../utils/time.ts';
 import { LEVEL_COLORS, level, num, pct } from '../../shared/format.ts';
@@ -253,6 +254,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
             >
               {t('report.rewrite')}
             </Button>
+            <ReduceButton from="check" recordId={record.id} />
             <Button onClick={() => navigate('/papercheck/check')}>{t('report.again')}</Button>
           </div>
         </div>

@@ -33,6 +33,7 @@ export const recentSources: RecentSource[] = [
   lazySource('machine', () => import('../rewrite/recent.ts').then((m) => m.machineRecent)),
   lazySource('writing', () => import('../writing/recent.ts').then((m) => m.writingRecent)),
   lazySource('ppt', () => import('../slides/recent.ts').then((m) => m.pptRecent)),
+  lazySource('reduce', () => import('../reduce/recent.ts').then((m) => m.reduceRecent)),
 ];
 
 export async function loadRecent(

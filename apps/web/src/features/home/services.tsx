@@ -32,8 +32,7 @@ export const SERVICES: readonly ServiceDef[] = [
   {
     kind: 'rewrite',
     i18n: 'rewrite',
-    // The whole-paper flow (/papermachinesubmit/papermachine) is not built yet; smart rewriting is.
-    path: '/nlp/machine',
+    path: '/papermachinesubmit/papermachine',
     icon: <EditOutlined />,
     tone: 'green',
   },

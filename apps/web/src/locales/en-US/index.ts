@@ -12,6 +12,7 @@ import enMachine from './machine.ts';
 import enNavbar from './navbar.ts';
 import enOrder from './order.ts';
 import enPpt from './ppt.ts';
+import enReduce from './reduce.ts';
 import enRoute from './route.ts';
 import enSettings from './settings.ts';
 import enTagsView from './tagsView.ts';
@@ -30,6 +31,7 @@ export const enUS = {
   machine: enMachine,
   order: enOrder,
   ppt: enPpt,
+  reduce: enReduce,
   settings: enSettings,
   tagsView: enTagsView,
   writing: enWriting,

@@ -10,6 +10,7 @@ import zhMachine from './machine.ts';
 import zhNavbar from './navbar.ts';
 import zhOrder from './order.ts';
 import zhPpt from './ppt.ts';
+import zhReduce from './reduce.ts';
 import zhRoute from './route.ts';
 import zhSettings from './settings.ts';
 import zhTagsView from './tagsView.ts';
@@ -31,6 +32,7 @@ export const zhCN = {
   machine: zhMachine,
   order: zhOrder,
   ppt: zhPpt,
+  reduce: zhReduce,
   settings: zhSettings,
   tagsView: zhTagsView,
   writing: zhWriting,

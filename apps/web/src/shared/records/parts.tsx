@@ -26,6 +26,8 @@ export function RecordsFrame(props: {
   rec: AnyRecordList;
   prefix?: string;
   newPath?: string;
+  /** The list's heading when it is not the namespace's `records.title` (two lists in one namespace). */
+  title?: string;
   className?: string;
   hero?: ReactNode;
   after?: ReactNode;
@@ -51,7 +53,14 @@ export function RecordsFrame(props: {
     <div className={props.className ?? 'svc-page'}>
       {props.hero}
       <section className="svc-card">
-        {props.newPath && <RecordsToolbar prefix={props.prefix ?? 'ck'} rec={rec} newPath={props.newPath} />}
+        {props.newPath && (
+          <RecordsToolbar
+            prefix={props.prefix ?? 'ck'}
+            rec={rec}
+            newPath={props.newPath}
+            {...(props.title ? { title: props.title } : {})}
+          />
+        )}
         {props.children}
       </section>
       {props.after}
@@ -110,15 +119,16 @@ function RefreshAndNew(props: { rec: AnyRecordList; newPath: string; pushRight?:
  * Title and filters. `prefix` "ck" puts the total beside the title and the filters under it; the card-table
  * pages ("mc", "wr") put the filters on the title's line.
  */
-function RecordsToolbar(props: { prefix: string; rec: AnyRecordList; newPath: string }) {
+function RecordsToolbar(props: { prefix: string; rec: AnyRecordList; newPath: string; title?: string }) {
   const { t } = useTranslation(props.rec.ns);
+  const title = props.title ?? t('records.title');
   const mobile = useAppStore((s) => s.device === 'mobile');
   const data = props.rec.list.data;
   if (props.prefix === 'ck') {
     return (
       <>
         <h2>
-          {t('records.title')}
+          {title}
           <span className="svc-muted">{data ? t('records.total', { n: data.total }) : ''}</span>
         </h2>
         <div className="ck-toolbar">
@@ -131,7 +141,7 @@ function RecordsToolbar(props: { prefix: string; rec: AnyRecordList; newPath: st
   }
   return (
     <div className={`${props.prefix}-toolbar`}>
-      <h2 style={{ margin: 0 }}>{t('records.title')}</h2>
+      <h2 style={{ margin: 0 }}>{title}</h2>
       <div className={`${props.prefix}-toolbar__filters`}>
         <StatusSelect rec={props.rec} width={130} />
         <SearchBox rec={props.rec} width={180} />

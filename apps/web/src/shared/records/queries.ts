@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isActive, type RecordStatus } from './status.ts';
 
 /** The product areas whose records the kit lists, shows and polls. */
-export type RecordArea = 'check' | 'aigc' | 'machine' | 'writing' | 'ppt';
+export type RecordArea = 'check' | 'aigc' | 'machine' | 'writing' | 'ppt' | 'reduce';
 
 /**
  * Every query key of the web app, in one place so that an invalidation always names what a page cached.

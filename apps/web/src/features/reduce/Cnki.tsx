@@ -1,0 +1,217 @@
+import { FilePdfOutlined } from '@ant-design/icons';
+import type { CheckRecord, ReduceWordCount } from '@paperdesk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Segmented, Select, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { pct, yuan } from '../../shared/format.ts';
+import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
+import { queryKeys } from '../../shared/records/queries.ts';
+import { useAppStore } from '../../store/app.ts';
+import { selectLoggedIn, useUserStore } from '../../store/user.ts';
+import { toast } from '../../utils/feedback.ts';
+import { formatTime } from '../../utils/time.ts';
+import { queryChecks } from '../check/api.ts';
+import { reduceFromCheck, reduceInit, reduceWordCount } from './api.ts';
+import { PathPicker } from './PathPicker.tsx';
+import { unitPrices, usePublicPrices } from './pricing.ts';
+import { reduceContentPath } from './routes.ts';
+import { pathPrice, SubmitSide } from './SubmitPage.tsx';
+import { TargetPicker } from './TargetPicker.tsx';
+import { useModelAvailable } from './useModelAvailable.ts';
+import { useReduceForm } from './useReduceForm.ts';
+import '../check/check.css';
+import './reduce.css';
+
+type ReportMode = 'upload' | 'ours';
+const REPORT_ACCEPT = '.pdf,.html,.htm,.mht,.mhtml';
+
+/** The user's finished checks, newest first, to pick one as the report. */
+function useDoneChecks(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.records('check', 'done-for-reduce'),
+    enabled,
+    queryFn: async () =>
+      (await queryChecks({ pageNo: 1, pageSize: 50 }, { status: 'done' }, true)).result.records,
+  });
+}
+
+/**
+ * /papermachine/cnki: rewriting aimed at a 知网 report. Either upload a 知网 / 维普 / 万方 / PaperPass report
+ * (PDF or HTML) with the paper, or pick one of our checks; only the flagged spans' paragraphs are rewritten.
+ * A report that is not a checker's report, or whose text does not match the paper, is refused by the server
+ * with its reason before anything is charged.
+ */
+export default function CnkiReduce() {
+  const { t } = useTranslation('reduce');
+  const navigate = useNavigate();
+  const loggedIn = useUserStore(selectLoggedIn);
+  const openLogin = useAppStore((s) => s.openLogin);
+  const form = useReduceForm('similarity', 'similarity');
+  const [mode, setMode] = useState<ReportMode>('upload');
+  const [report, setReport] = useState<File | null>(null);
+  const [checkId, setCheckId] = useState<number | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const checks = useDoneChecks(loggedIn && mode === 'ours');
+  const paper = usePaperSource<ReduceWordCount>({
+    initialMode: 'upload',
+    count: (source, opts) => reduceWordCount('similarity', source, opts),
+    typingDelayMs: 600,
+  });
+  const modelAvailable = useModelAvailable(paper.count.result);
+  const path = modelAvailable ? form.path : 'offline';
+  const units = unitPrices(paper.count.result?.quotes, usePublicPrices('similarity'));
+  const ready = mode === 'ours' ? checkId !== null : !!report && paper.ready;
+
+  async function next() {
+    const targets = form.validate();
+    if (!targets) return;
+    if (!loggedIn) {
+      toast().info(t('submit.loginFirst'));
+      openLogin();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const r =
+        mode === 'ours' && checkId !== null
+          ? await reduceFromCheck(checkId, { path, targets })
+          : report && paper.source
+            ? await reduceInit({ title: '', kind: 'similarity', path, targets }, paper.source, report)
+            : null;
+      if (r) navigate(reduceContentPath(r.result.id));
+      else toast().warning(t('cnki.needReport'));
+    } catch {
+      // the request layer has shown the server's reason (not a report, report and paper do not match …)
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const checkLabel = (c: CheckRecord) =>
+    `${c.title} · ${c.metrics ? pct(c.metrics.totalRatio) : '—'} · ${formatTime(c.createdAt, '{y}-{m}-{d}')}`;
+  return (
+    <div className="svc-page rd-page mc-cnki">
+      <header className="svc-hero">
+        <div>
+          <h1>{t('cnki.title')}</h1>
+          <p>{t('cnki.subtitle')}</p>
+        </div>
+        <div className="svc-hero__chips">
+          {['知网', '维普', '万方', 'PaperPass'].map((v) => (
+            <span key={v} className="svc-chip">
+              {v}
+            </span>
+          ))}
+        </div>
+      </header>
+      <div className="ck-grid">
+        <section className="svc-card">
+          <div className="ck-field">
+            <span className="ck-label">{t('cnki.reportStep')}</span>
+            <Segmented<ReportMode>
+              block
+              className="rd-report-mode"
+              value={mode}
+              onChange={setMode}
+              options={[
+                { value: 'upload', label: t('cnki.reportMode.upload') },
+                { value: 'ours', label: t('cnki.reportMode.ours') },
+              ]}
+            />
+            {mode === 'upload' ? (
+              <Upload.Dragger
+                accept={REPORT_ACCEPT}
+                maxCount={1}
+                multiple={false}
+                fileList={
+                  report ? [{ uid: 'report', name: report.name, status: 'done', size: report.size }] : []
+                }
+                beforeUpload={(f) => {
+                  setReport(f);
+                  return false;
+                }}
+                onRemove={() => {
+                  setReport(null);
+                  return true;
+                }}
+                data-testid="rd-report-upload"
+              >
+                <p className="ant-upload-drag-icon">
+                  <FilePdfOutlined />
+                </p>
+                <p className="ant-upload-text">{t('cnki.reportDrag')}</p>
+                <p className="ant-upload-hint">{t('cnki.reportHint')}</p>
+              </Upload.Dragger>
+            ) : (
+              <>
+                <Select<number>
+                  size="large"
+                  style={{ width: '100%' }}
+                  placeholder={t('cnki.oursPlaceholder')}
+                  loading={checks.isLoading}
+                  value={checkId ?? undefined}
+                  onChange={setCheckId}
+                  notFoundContent={t('cnki.oursEmpty')}
+                  options={(checks.data ?? []).map((c) => ({ value: c.id, label: checkLabel(c) }))}
+                  data-testid="rd-check-select"
+                />
+                <p className="svc-muted rd-report-info">{t('cnki.oursNote')}</p>
+              </>
+            )}
+          </div>
+
+          {mode === 'upload' && (
+            <div className="ck-field">
+              <span className="ck-label">{t('cnki.paperStep')}</span>
+              <PaperSourceInput
+                state={paper}
+                ns="reduce"
+                keyPrefix="submit"
+                testId="rd"
+                dragHint={t('cnki.paperNote')}
+              />
+              <WordCountBar
+                state={paper}
+                ns="reduce"
+                keyPrefix="submit"
+                testId="rd"
+                price={(result) => {
+                  const fen = pathPrice(result, path);
+                  return (
+                    <>
+                      {t(`path.${path}`)} <strong>{fen !== undefined ? yuan(fen) : '—'}</strong>
+                    </>
+                  );
+                }}
+              />
+            </div>
+          )}
+
+          <span className="ck-label">{t('cnki.targetStep')}</span>
+          <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
+          <PathPicker value={path} onChange={form.setPath} units={units} modelAvailable={modelAvailable} />
+          {mode === 'upload' && !report && paper.ready && (
+            <Alert type="info" showIcon title={t('cnki.needReport')} style={{ marginBottom: 12 }} />
+          )}
+          <Button
+            type="primary"
+            size="large"
+            block
+            disabled={!ready || submitting}
+            loading={submitting}
+            onClick={() => void next()}
+            data-testid="rd-next"
+          >
+            {t('cnki.next')}
+          </Button>
+          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
+            {t('submit.noChargeYet')}
+          </p>
+        </section>
+        <SubmitSide units={units} />
+      </div>
+    </div>
+  );
+}

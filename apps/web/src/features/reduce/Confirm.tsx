@@ -1,0 +1,187 @@
+import { WalletOutlined } from '@ant-design/icons';
+import { REPORT_VENDOR_LABELS, type ReduceDetail } from '@paperdesk/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { num, yuan } from '../../shared/format.ts';
+import { PayActions } from '../../shared/records/PayActions.tsx';
+import { queryKeys } from '../../shared/records/queries.ts';
+import { STATUS_COLORS } from '../../shared/records/status.ts';
+import { toast } from '../../utils/feedback.ts';
+import { formatTime } from '../../utils/time.ts';
+import { getAccount } from '../account/api.ts';
+import PayDialog from '../billing/PayDialog.tsx';
+import { reduceSubmit } from './api.ts';
+import { PathPicker } from './PathPicker.tsx';
+import { REDUCE_PRICING, unitPrices } from './pricing.ts';
+import { TargetPicker } from './TargetPicker.tsx';
+import { percent } from './targets.ts';
+import { useReduceForm } from './useReduceForm.ts';
+
+/** The billing record type of a 降重 / 降AIGC record, for a QR payment of this one record. */
+const RECORD_TYPE = 'reduce';
+
+/**
+ * /papermachine/content/:id while unpaid: what will be rewritten, the targets and path (still changeable),
+ * the price, and confirm-and-pay (balance, else a QR payment for this record, top-up or packages).
+ */
+export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmitted: () => void }) {
+  const { t } = useTranslation('reduce');
+  const qc = useQueryClient();
+  const form = useReduceForm(record.kind, record.goal, { targets: record.targets, path: record.path });
+  const [submitting, setSubmitting] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const account = useQuery({
+    queryKey: queryKeys.account,
+    queryFn: async () => (await getAccount({ silent: true })).result,
+  });
+  const path = record.modelAvailable ? form.path : 'offline';
+  const quote = record.quotes.find((q) => q.path === path);
+  const priceFen = quote?.priceFen ?? record.priceFen;
+  const wallet = account.data;
+  const balanceFen = wallet?.balance ?? 0;
+  // the kind's character package covers what it can, the balance the rest (per started thousand)
+  const quotaLeft = wallet?.quotas[REDUCE_PRICING[record.kind].service] ?? 0;
+  const quotaUse = Math.min(quotaLeft, record.characters);
+  const rest = record.characters - quotaUse;
+  const payableFen =
+    quotaUse === 0 ? priceFen : rest > 0 ? Math.ceil(rest / 1000) * (quote?.unitPriceFen ?? 0) : 0;
+  const how = !wallet
+    ? null
+    : payableFen === 0
+      ? quotaUse > 0
+        ? 'quota'
+        : 'free'
+      : balanceFen >= payableFen
+        ? 'balance'
+        : 'short';
+
+  async function submit() {
+    const targets = form.validate();
+    if (!targets) return;
+    setSubmitting(true);
+    try {
+      await reduceSubmit(record.kind, record.id, { path, targets });
+      await qc.invalidateQueries({ queryKey: queryKeys.account });
+      onSubmitted();
+    } catch (e) {
+      toast().error(e instanceof Error ? e.message : String(e));
+      void account.refetch();
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const report = record.report;
+  return (
+    <div className="svc-page rd-page">
+      <header className="svc-hero">
+        <div>
+          <h1>{t('content.confirmTitle')}</h1>
+          <p>{record.title}</p>
+        </div>
+      </header>
+      <div className="ck-grid">
+        <section className="svc-card">
+          <h2>
+            {t('content.summary')}{' '}
+            <Tag color={STATUS_COLORS[record.status]}>{t(`status.${record.status}`)}</Tag>
+          </h2>
+          <dl className="ck-summary">
+            <dt>{t('records.colKind')}</dt>
+            <dd>
+              {t(`kind.${record.origin === 'report' ? 'cnki' : record.kind === 'aigc' ? 'aigc' : 'whole'}`)}
+            </dd>
+            <dt>{t('content.source')}</dt>
+            <dd>{record.fileName ?? t('content.sourceText')}</dd>
+            {report && (
+              <>
+                <dt>{t('content.report')}</dt>
+                <dd data-testid="rd-report-info">
+                  {t('content.reportValue', {
+                    vendor: REPORT_VENDOR_LABELS[report.vendor],
+                    total: percent(report.totalPercent),
+                    spans: report.flaggedSpans,
+                    paragraphs: report.matchedParagraphs,
+                  })}
+                </dd>
+              </>
+            )}
+            <dt>{t('content.paragraphs')}</dt>
+            <dd>
+              {t('content.paragraphsValue', { all: record.paragraphs, target: record.targetParagraphs })}
+            </dd>
+            <dt>{t('content.characters')}</dt>
+            <dd>
+              <strong>{num(record.characters)}</strong> {t('content.charUnit')}
+            </dd>
+            <dt>{t('content.created')}</dt>
+            <dd>{formatTime(record.createdAt, '{y}-{m}-{d} {h}:{i}')}</dd>
+          </dl>
+          <div className="rd-confirm-form">
+            <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
+          </div>
+          <PathPicker
+            value={path}
+            onChange={form.setPath}
+            units={unitPrices(record.quotes, undefined)}
+            modelAvailable={record.modelAvailable}
+          />
+        </section>
+
+        <section className="svc-card">
+          <h2>{t('content.payTitle')}</h2>
+          {!wallet ? (
+            <Skeleton active paragraph={{ rows: 3 }} />
+          ) : (
+            <div className="ck-pay" data-testid="rd-pay-box">
+              <div className="ck-pay__line">
+                <span>{t('content.priceLine')}</span>
+                <span>
+                  {t(`path.${path}`)} · {num(record.characters)} {t('content.charUnit')} · {yuan(priceFen)}
+                </span>
+              </div>
+              {quotaUse > 0 && (
+                <div className="ck-pay__line rd-quota">
+                  <span>{t('content.useQuota', { use: num(quotaUse) })}</span>
+                  <span>{t('content.quota', { left: num(quotaLeft) })}</span>
+                </div>
+              )}
+              <div className="ck-pay__line">
+                <span>
+                  <WalletOutlined /> {t('content.balance')}
+                </span>
+                <span>{yuan(balanceFen)}</span>
+              </div>
+              <div className="ck-pay__total">
+                <span>{t('content.payable')}</span>
+                <strong data-testid="rd-payable">{yuan(payableFen)}</strong>
+              </div>
+            </div>
+          )}
+          <PayActions
+            ns="reduce"
+            keyPrefix="content"
+            how={how}
+            payableFen={payableFen}
+            balanceFen={balanceFen}
+            yuan={yuan}
+            shortHint={t('content.shortHint')}
+            payQr={{ amountFen: priceFen, open: () => setPaying(true) }}
+            submitting={submitting}
+            onSubmit={() => void submit()}
+            testId="rd-confirm"
+          />
+        </section>
+      </div>
+      <PayDialog
+        input={paying ? { recordType: RECORD_TYPE, recordId: record.id } : null}
+        onClose={() => {
+          setPaying(false);
+          onSubmitted();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { CheckCircleOutlined, ExperimentOutlined } from '@ant-design/icons';
+import type { ReduceGoal, ReduceKind, ReducePath, ReduceWordCount } from '@paperdesk/contracts';
+import { Button, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { num, yuan } from '../../shared/format.ts';
+import {
+  PaperSourceInput,
+  type SourceMode,
+  usePaperSource,
+  WordCountBar,
+} from '../../shared/records/PaperSource.tsx';
+import { useAppStore } from '../../store/app.ts';
+import { selectLoggedIn, useUserStore } from '../../store/user.ts';
+import { toast } from '../../utils/feedback.ts';
+import { reduceInit, reduceWordCount } from './api.ts';
+import { PathPicker } from './PathPicker.tsx';
+import { type UnitPrices, unitPrices, usePublicPrices } from './pricing.ts';
+import { reduceContentPath } from './routes.ts';
+import { TargetPicker } from './TargetPicker.tsx';
+import { useModelAvailable } from './useModelAvailable.ts';
+import { useReduceForm } from './useReduceForm.ts';
+import '../check/check.css';
+import './reduce.css';
+
+export type SubmitVariant = 'similarity' | 'aigc' | 'aigcPaper';
+
+const VARIANTS: Record<SubmitVariant, { kind: ReduceKind; goal: ReduceGoal; mode: SourceMode }> = {
+  similarity: { kind: 'similarity', goal: 'similarity', mode: 'upload' },
+  aigc: { kind: 'aigc', goal: 'aigc', mode: 'paste' },
+  aigcPaper: { kind: 'aigc', goal: 'aigc', mode: 'upload' },
+};
+
+/** The price line under the input: the chosen path's price for this text. */
+export function pathPrice(result: ReduceWordCount, path: ReducePath) {
+  return result.quotes.find((q) => q.path === path)?.priceFen;
+}
+
+/**
+ * A whole-paper submit page: targets (复制比, AIGC 疑似度 or both), offline or model path, the paper, then a
+ * payable record and its confirm view. 降重 (/papermachinesubmit/papermachine) and 降AIGC (/aigcdown/machine,
+ * /papermachinesubmit/aigc) differ in product, first goal and first input mode.
+ */
+export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
+  const { t } = useTranslation('reduce');
+  const navigate = useNavigate();
+  const loggedIn = useUserStore(selectLoggedIn);
+  const openLogin = useAppStore((s) => s.openLogin);
+  const v = VARIANTS[variant];
+  const form = useReduceForm(v.kind, v.goal);
+  const [title, setTitle] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const paper = usePaperSource<ReduceWordCount>({
+    initialMode: v.mode,
+    count: (source, opts) => reduceWordCount(v.kind, source, opts),
+    typingDelayMs: 600,
+  });
+  const modelAvailable = useModelAvailable(paper.count.result);
+  const path = modelAvailable ? form.path : 'offline';
+  const units = unitPrices(paper.count.result?.quotes, usePublicPrices(v.kind));
+
+  async function next() {
+    const targets = form.validate();
+    if (!targets || !paper.source) return;
+    if (!loggedIn) {
+      toast().info(t('submit.loginFirst'));
+      openLogin();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const r = await reduceInit({ title: title.trim(), kind: v.kind, path, targets }, paper.source);
+      navigate(reduceContentPath(r.result.id));
+    } catch {
+      // the request layer has shown the message
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const heading = variant === 'similarity' ? 'similarity' : variant === 'aigc' ? 'aigc' : 'aigcPaper';
+  return (
+    <div className={`svc-page rd-page rd-${v.kind}`}>
+      <header className="svc-hero">
+        <div>
+          <h1>{t(`submit.${heading}Title`)}</h1>
+          <p>{t(`submit.${heading}Subtitle`)}</p>
+        </div>
+        <div className="svc-hero__chips">
+          <span className="svc-chip">{t('submit.chip.dual')}</span>
+          <span className="svc-chip">{t('submit.chip.measured')}</span>
+          <span className="svc-chip">{t('submit.chip.docx')}</span>
+        </div>
+      </header>
+
+      <div className="ck-grid">
+        <section className="svc-card">
+          <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
+          <PathPicker value={path} onChange={form.setPath} units={units} modelAvailable={modelAvailable} />
+          <div className="ck-field">
+            <label className="ck-label" htmlFor="rd-title">
+              {t('submit.titleLabel')}
+            </label>
+            <Input
+              id="rd-title"
+              size="large"
+              maxLength={200}
+              placeholder={t('submit.titlePlaceholder')}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+            />
+          </div>
+          <PaperSourceInput
+            state={paper}
+            ns="reduce"
+            keyPrefix="submit"
+            testId="rd"
+            dragHint={t('submit.dragHint', { chars: num(paper.count.result?.maxChars ?? 100_000) })}
+          />
+          <WordCountBar
+            state={paper}
+            ns="reduce"
+            keyPrefix="submit"
+            testId="rd"
+            price={(result) => {
+              const fen = pathPrice(result, path);
+              return (
+                <>
+                  {t(`path.${path}`)} <strong>{fen !== undefined ? yuan(fen) : '—'}</strong>
+                </>
+              );
+            }}
+          />
+          <Button
+            type="primary"
+            size="large"
+            block
+            disabled={!paper.ready || submitting}
+            loading={submitting}
+            onClick={() => void next()}
+            data-testid="rd-next"
+            style={{ marginTop: 16 }}
+          >
+            {t('submit.next')}
+          </Button>
+          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
+            {t('submit.noChargeYet')}
+          </p>
+        </section>
+        <SubmitSide units={units} />
+      </div>
+    </div>
+  );
+}
+
+/** Prices and how the loop works, beside every submit form. */
+export function SubmitSide({ units }: { units: UnitPrices }) {
+  const { t } = useTranslation('reduce');
+  return (
+    <aside className="ck-side">
+      <section className="svc-card">
+        <h2>{t('submit.priceTitle')}</h2>
+        <table className="ck-price-table">
+          <tbody>
+            {(['offline', 'model'] as const).map((p) => {
+              const unit = units[p];
+              return (
+                <tr key={p}>
+                  <td>{t(`path.${p}`)}</td>
+                  <td>{unit !== undefined ? `${yuan(unit)} / ${t('submit.perThousand')}` : '—'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <p className="svc-muted">{t('submit.priceNote')}</p>
+      </section>
+      <section className="svc-card">
+        <h2>
+          <ExperimentOutlined /> {t('submit.howTitle')}
+        </h2>
+        <ul>
+          {(t('submit.how', { returnObjects: true }) as unknown as string[]).map((n) => (
+            <li key={n}>
+              <CheckCircleOutlined /> <span>{n}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </aside>
+  );
+}

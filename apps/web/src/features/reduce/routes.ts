@@ -1,0 +1,18 @@
+/**
+ * Whole-paper 降重 and 降AIGC URLs (spec §2): the submit pages, the report-aimed 知网 page, the records and
+ * the side-by-side result. Plain strings, no other imports: the home page's recent list loads this.
+ */
+export const reducePaths = {
+  group: '/papermachinesubmit',
+  similarity: '/papermachinesubmit/papermachine',
+  aigc: '/papermachinesubmit/aigc',
+  machineGroup: '/papermachine',
+  records: '/papermachine/list',
+  cnki: '/papermachine/cnki',
+  content: '/papermachine/content/:id',
+  aigcdownGroup: '/aigcdown',
+  aigcdown: '/aigcdown/machine',
+  aigcRecords: '/aigc/list',
+} as const;
+
+export const reduceContentPath = (id: number) => `/papermachine/content/${id}`;
