@@ -159,11 +159,14 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 }
 
 /** One server-sent event of a streaming answer. */
-/** What a call by definition sends: its query and body, present exactly when the definition has them. */
+/**
+ * What a call by definition sends: its query and body, present exactly when the definition has them (an upload
+ * sends its body as `FormData`, the body schema's fields by convention).
+ */
 export type CallArgs<E extends Endpoint> = (E['query'] extends undefined
   ? unknown
   : { query: EndpointQuery<E> }) &
-  (E['body'] extends undefined ? unknown : { body: EndpointBody<E> }) &
+  (E['body'] extends undefined ? unknown : { body: EndpointBody<E> | FormData }) &
   Pick<RequestOptions, 'silent' | 'timeout' | 'signal'>;
 
 /**
@@ -181,6 +184,11 @@ export function call<E extends Endpoint>(
     ...(query !== undefined ? { params: query } : {}),
     ...(body !== undefined ? { data: body } : {}),
   });
+}
+
+/** A file download by definition (`result: null`), saved under the server's name or `fallbackName`. */
+export function downloadFrom<E extends Endpoint>(endpoint: E, query: EndpointQuery<E>, fallbackName: string) {
+  return download(endpoint.path, { params: query as Query, fallbackName });
 }
 
 export interface StreamEvent {

@@ -7,7 +7,7 @@ import {
   type ReducePath,
   type ReduceTargets,
 } from '@paperdesk/contracts';
-import { call, downloadFrom } from '../../shared/api/endpoint.ts';
+import { call, downloadFrom } from '../../utils/request.ts';
 import { type PaperSource, sourceBody } from '../../shared/records/source.ts';
 import type { RecordFilter } from '../../shared/records/useRecordList.ts';
 

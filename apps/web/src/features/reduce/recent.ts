@@ -1,6 +1,6 @@
 import { paperMachineEndpoints } from '@paperdesk/contracts';
 import i18n from '../../locales/index.ts';
-import { call } from '../../shared/api/endpoint.ts';
+import { call } from '../../utils/request.ts';
 import type { RecentSource } from '../home/recent.ts';
 import { reduceContentPath } from './routes.ts';
 
