@@ -374,7 +374,7 @@ describeEachDatabase('check_api', (getCtx) => {
     expect(again.body.message).toMatch(/无需重复提交/);
   });
 
-  it('check_cancel ends a running record failed with one refund; created, failed and others\' records cannot be cancelled', async () => {
+  it("check_cancel ends a running record failed with one refund; created, failed and others' records cannot be cancelled", async () => {
     const ctx = getCtx();
     const user = await makeUser(ctx);
     const rec = await initPaste(user.token);
