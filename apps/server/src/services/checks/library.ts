@@ -298,34 +298,39 @@ export function createLibrary(deps: LibraryDeps) {
      */
     async add(inputs: LibraryDocumentInput[], opts: AddOptions): Promise<LibraryImportResult> {
       const docs = inputs.map((d) => LibraryDocumentInput.parse(d));
-      const ids: number[] = [];
-      let skipped = 0;
-      for (const d of docs) {
+      const rows = docs.map((d) => {
         const text = d.text.trim();
-        const characters = billingCharCount(text);
         if (matchingCodes(text, false).codes.length < 20)
           throw badRequest(`「${d.title}」正文过短，无法入库`);
-        const row = await db
-          .insertInto('libraryDocuments')
-          .values({
-            title: d.title,
-            author: d.author,
-            source: d.source,
-            year: d.year ?? null,
-            ownerUserId: opts.ownerUserId ?? null,
-            origin: opts.origin,
-            text,
-            characters,
-            contentHash: contentHash(text),
-            checkRecordId: opts.checkRecordId ?? null,
-            createdAt: nowIso(),
-          })
-          .onConflict((oc) => oc.column('contentHash').where('deletedAt', 'is', null).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (row) ids.push(row.id);
-        else skipped++;
-      }
+        return {
+          title: d.title,
+          author: d.author,
+          source: d.source,
+          year: d.year ?? null,
+          ownerUserId: opts.ownerUserId ?? null,
+          origin: opts.origin,
+          text,
+          characters: billingCharCount(text),
+          contentHash: contentHash(text),
+          checkRecordId: opts.checkRecordId ?? null,
+          createdAt: nowIso(),
+        };
+      });
+      const ids: number[] = [];
+      let skipped = 0;
+      // one transaction: a batch is stored whole or not at all (and SQLite commits once, not per row)
+      await db.transaction().execute(async (trx) => {
+        for (const values of rows) {
+          const row = await trx
+            .insertInto('libraryDocuments')
+            .values(values)
+            .onConflict((oc) => oc.column('contentHash').where('deletedAt', 'is', null).doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (row) ids.push(row.id);
+          else skipped++;
+        }
+      });
       if (thread && indexed && ids.length) {
         const [t, known] = [thread, indexed];
         await exclusive(async () => {
