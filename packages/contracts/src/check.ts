@@ -213,7 +213,13 @@ export const CheckReport = z.object({
   chapters: z.array(ReportChapter),
   sources: z.array(ReportSource),
   paragraphs: z.array(ReportParagraph),
-  library: z.object({ documents: z.number().int(), characters: z.number().int() }).describe('比对库规模'),
+  library: z
+    .object({
+      documents: z.number().int(),
+      characters: z.number().int(),
+      name: z.string().optional().describe('比对库名称（早期报告没有）'),
+    })
+    .describe('本次检测所用比对库及其检测时的规模'),
   elapsedMs: z.number().int(),
 });
 export type CheckReport = z.infer<typeof CheckReport>;
@@ -259,3 +265,11 @@ export const LibraryStats = z.object({
   indexedDocuments: z.number().int().describe('本进程内存索引中的文档数'),
 });
 export type LibraryStats = z.infer<typeof LibraryStats>;
+
+/** What the check page shows before a paper is submitted: 比对库：N 篇 / M 字. */
+export const LibrarySize = z.object({
+  name: z.string(),
+  documents: z.number().int(),
+  characters: z.number().int(),
+});
+export type LibrarySize = z.infer<typeof LibrarySize>;

@@ -74,7 +74,7 @@ export async function renderCheckReportPdf(
     ['检测时间', beijingTime(report.checkedAt)],
     [
       '比对库',
-      `${report.library.documents.toLocaleString('zh-CN')} 篇，${report.library.characters.toLocaleString('zh-CN')} 字`,
+      `${report.library.name ? `${report.library.name}：` : ''}${report.library.documents.toLocaleString('zh-CN')} 篇，${report.library.characters.toLocaleString('zh-CN')} 字（检测时）`,
     ],
   ]);
   doc.moveDown(0.6);

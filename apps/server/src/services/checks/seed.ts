@@ -63,3 +63,10 @@ export async function seedOnFirstRun(library: Library, sysConfig: SysConfig): Pr
   if ((await library.stats()).documents > 0) return null;
   return importSeedLibrary(library, sysConfig);
 }
+
+/** The shared library's name in reports: an admin's `library.name`, else one that says whether the seed is in it. */
+export async function libraryName(sysConfig: SysConfig): Promise<string> {
+  const custom = await sysConfig.get<string | null>('library.name', null);
+  if (typeof custom === 'string' && custom.trim()) return custom.trim();
+  return (await seedMark(sysConfig)) ? `公共比对库（含${SEED_NAME}）` : '公共比对库';
+}

@@ -203,7 +203,8 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
               {record.author ? `${record.author} · ` : ''}
               {t(`edition.${record.edition}`)} ·{' '}
               {t('report.checkedAt', { time: formatTime(report.checkedAt, '{y}-{m}-{d} {h}:{i}') })} ·{' '}
-              {t('report.library', {
+              {t(report.library.name ? 'report.libraryNamed' : 'report.library', {
+                name: report.library.name,
                 docs: num(report.library.documents),
                 chars: num(report.library.characters),
               })}

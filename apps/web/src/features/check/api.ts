@@ -4,6 +4,7 @@ import type {
   CheckListFilter,
   CheckRecord,
   CheckReport,
+  LibrarySize,
   MachineRecord,
   Page,
   ReportType,
@@ -100,4 +101,9 @@ export function reportParagraphs(id: number) {
 
 export function downloadReport(id: number, type: ReportType, fallbackName: string) {
   return download(`${BASE}/download_report`, { params: { id, type }, fallbackName });
+}
+
+/** The library a check submitted now runs against (public): 比对库：N 篇 / M 字. */
+export function librarySize() {
+  return request<LibrarySize>(`${BASE}/f/library_size`, { silent: true });
 }

@@ -56,6 +56,8 @@ export default {
     freeUsed: "Today's free check has been used",
     freeRule: 'QR sign-in accounts, once a day (Beijing time).',
     priceTitle: 'Prices',
+    library: 'Library: {{docs}} documents / {{chars}} characters',
+    libraryEmpty: 'The library is empty: copying is found once an administrator imports documents',
     priceNote: 'Billed per started 1,000 characters; package checks are used first.',
     notesTitle: 'Good to know',
     notes: [
@@ -143,6 +145,7 @@ export default {
     suspect: 'Flagged / paragraphs',
     checkedAt: 'checked {{time}}',
     library: 'library {{docs}} docs / {{chars}} chars',
+    libraryNamed: '{{name}}: {{docs}} docs / {{chars}} chars',
     rewrite: 'Rewrite',
     again: 'Check another',
     chapters: 'By chapter',

@@ -46,6 +46,8 @@ export default {
     freeUsed: '今天的免费检测已使用',
     freeRule: '扫码登录账户每天一次，按北京时间计算。',
     priceTitle: '价格',
+    library: '比对库：{{docs}} 篇 / {{chars}} 字',
+    libraryEmpty: '比对库暂无文献，管理员导入后才能检出复制',
     priceNote: '按千字计费，不足一千字按一千字计；有查重套餐时优先使用套餐次数。',
     notesTitle: '检测须知',
     notes: [
@@ -133,6 +135,7 @@ export default {
     suspect: '疑似段落 / 段落数',
     checkedAt: '检测于 {{time}}',
     library: '比对库 {{docs}} 篇 / {{chars}} 字',
+    libraryNamed: '{{name}} {{docs}} 篇 / {{chars}} 字',
     rewrite: '一键降重',
     again: '再测一篇',
     chapters: '章节复制比',
