@@ -55,6 +55,8 @@ const ID_WINDOW = 1000;
 /** Tombstones are read again this far back (clock skew between processes). */
 const TOMBSTONE_MARGIN_MS = 10 * 60_000;
 const BATCH = 500;
+/** Rows per INSERT statement (11 parameters each: well under SQLite's and PostgreSQL's limits). */
+const INSERT_CHUNK = 200;
 const SAVE_DELAY_MS = 30_000;
 
 /** The index as the check job sees it: its documents, and checks run against it. */
@@ -317,20 +319,20 @@ export function createLibrary(deps: LibraryDeps) {
         };
       });
       const ids: number[] = [];
-      let skipped = 0;
-      // one transaction: a batch is stored whole or not at all (and SQLite commits once, not per row)
+      // one transaction: a batch is stored whole or not at all; rows go in multi-row INSERTs (a round trip
+      // per chunk, not per document); a text already in the library is not inserted and comes back as no id
       await db.transaction().execute(async (trx) => {
-        for (const values of rows) {
-          const row = await trx
+        for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+          const inserted = await trx
             .insertInto('libraryDocuments')
-            .values(values)
+            .values(rows.slice(at, at + INSERT_CHUNK))
             .onConflict((oc) => oc.column('contentHash').where('deletedAt', 'is', null).doNothing())
             .returning('id')
-            .executeTakeFirst();
-          if (row) ids.push(row.id);
-          else skipped++;
+            .execute();
+          ids.push(...inserted.map((r) => r.id));
         }
       });
+      const skipped = rows.length - ids.length;
       if (thread && indexed && ids.length) {
         const [t, known] = [thread, indexed];
         await exclusive(async () => {
