@@ -18,6 +18,8 @@ import { createSlidesService, type SlidesService } from './services/slides/index
 import { type AigcService, createAigcService } from './services/aigc/index.ts';
 import { createRewriteService, type RewriteService } from './services/rewriting/index.ts';
 import { createWritingService, type WritingService } from './services/writing/index.ts';
+import { type AdminConsole, createAdminConsole } from './services/admin/console.ts';
+import { type AuditLog, createAuditLog } from './services/admin/audit.ts';
 
 /** Everything a route or a job handler needs, built once per process. */
 export interface AppContext {
@@ -38,6 +40,8 @@ export interface AppContext {
   slides: SlidesService;
   rewriting: RewriteService;
   writing: WritingService;
+  /** The admin console's actions and their audit log. */
+  admin: { audit: AuditLog; console: AdminConsole };
   close(): Promise<void>;
 }
 
@@ -61,6 +65,14 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
   const slides = await createSlidesService({ db, llm, billing, jobs, sysConfig });
   const rewriting = await createRewriteService({ db, sysConfig, jobs, billing, llm });
   const writing = await createWritingService({ db, sysConfig, jobs, billing, llm });
+  const audit = createAuditLog(db);
+  const adminConsole = createAdminConsole({
+    db,
+    sysConfig,
+    library: checks.library,
+    audit,
+    dataDir: config.DATA_DIR,
+  });
   return {
     config,
     db,
@@ -79,6 +91,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     slides,
     rewriting,
     writing,
+    admin: { audit, console: adminConsole },
     async close() {
       await jobs.close();
       await checks.close();

@@ -254,6 +254,18 @@ export const LibraryImportResult = z.object({
 });
 export type LibraryImportResult = z.infer<typeof LibraryImportResult>;
 
+/** One uploaded file's fate: each file is stored whole or not at all. */
+export const LibraryFileResult = z.object({
+  file: z.string(),
+  status: z.enum(['imported', 'duplicate', 'unreadable', 'empty']),
+  message: z.string(),
+  documentId: z.number().int().nullable(),
+});
+export type LibraryFileResult = z.infer<typeof LibraryFileResult>;
+
+export const LibraryUploadResult = LibraryImportResult.extend({ files: z.array(LibraryFileResult) });
+export type LibraryUploadResult = z.infer<typeof LibraryUploadResult>;
+
 export const LibraryListFilter = z
   .object({ title: z.string().trim().max(100).optional() })
   .nullable()

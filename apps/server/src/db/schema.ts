@@ -1,4 +1,5 @@
 import type { AccountTables } from './tables/accounts.ts';
+import type { AdminTables } from './tables/admin.ts';
 import type { AigcTables } from './tables/aigc.ts';
 import type { BillingTables } from './tables/billing.ts';
 import type { CheckTables } from './tables/checks.ts';
@@ -16,4 +17,5 @@ export interface Database
     AigcTables,
     RewritingTables,
     SlidesTables,
-    WritingTables {}
+    WritingTables,
+    AdminTables {}

@@ -8,6 +8,7 @@ import * as m0006 from './0006_rewriting.ts';
 import * as m0007 from './0007_slides.ts';
 import * as m0008 from './0008_writing.ts';
 import * as m0009 from './0009_free_check_limits.ts';
+import * as m0011 from './0011_admin_audit.ts';
 
 /**
  * Every migration, in order. Each feature area owns its own numbered file
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_slides': m0007,
   '0008_writing': m0008,
   '0009_free_check_limits': m0009,
+  '0011_admin_audit': m0011,
 };
