@@ -1,5 +1,6 @@
 import {
   AccountBookOutlined,
+  AuditOutlined,
   DatabaseOutlined,
   EditOutlined,
   FileDoneOutlined,
@@ -12,12 +13,16 @@ import {
   RobotOutlined,
   SafetyCertificateOutlined,
   ScanOutlined,
+  SettingOutlined,
   ShoppingOutlined,
   SwapOutlined,
+  TagsOutlined,
+  TeamOutlined,
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { accountPaths } from '../features/account/routes.ts';
+import { adminPaths } from '../features/admin/routes.ts';
 import { aigcPaths } from '../features/aigc/routes.ts';
 import { billingPaths } from '../features/billing/routes.ts';
 import { chatPaths } from '../features/chat/routes.ts';
@@ -257,6 +262,33 @@ export const routes: AppRoute[] = [
         path: accountPaths.account,
         page: () => import('../features/account/Account.tsx'),
         meta: { title: 'order:route.account', icon: <UserOutlined />, navIndex: 7 },
+      },
+    ],
+  },
+  {
+    path: adminPaths.group,
+    redirect: adminPaths.library,
+    meta: { title: 'admin:route.group', icon: <SettingOutlined />, admin: true },
+    children: [
+      {
+        path: adminPaths.library,
+        page: () => import('../features/admin/LibraryAdmin.tsx'),
+        meta: { title: 'admin:route.library', icon: <DatabaseOutlined />, admin: true },
+      },
+      {
+        path: adminPaths.prices,
+        page: () => import('../features/admin/PricesAdmin.tsx'),
+        meta: { title: 'admin:route.prices', icon: <TagsOutlined />, admin: true },
+      },
+      {
+        path: adminPaths.users,
+        page: () => import('../features/admin/UsersAdmin.tsx'),
+        meta: { title: 'admin:route.users', icon: <TeamOutlined />, admin: true },
+      },
+      {
+        path: adminPaths.audit,
+        page: () => import('../features/admin/AuditAdmin.tsx'),
+        meta: { title: 'admin:route.audit', icon: <AuditOutlined />, admin: true },
       },
     ],
   },

@@ -1,0 +1,8 @@
+/** Admin console URLs (server-side administrators only). */
+export const adminPaths = {
+  group: '/admin',
+  library: '/admin/library',
+  prices: '/admin/prices',
+  users: '/admin/users',
+  audit: '/admin/audit',
+} as const;
