@@ -20,6 +20,7 @@ import { createRewriteService, type RewriteService } from './services/rewriting/
 import { createWritingService, type WritingService } from './services/writing/index.ts';
 import { type AdminConsole, createAdminConsole } from './services/admin/console.ts';
 import { type AuditLog, createAuditLog } from './services/admin/audit.ts';
+import { type AdminOperations, createAdminOperations } from './services/admin/operations.ts';
 
 /** Everything a route or a job handler needs, built once per process. */
 export interface AppContext {
@@ -41,7 +42,7 @@ export interface AppContext {
   rewriting: RewriteService;
   writing: WritingService;
   /** The admin console's actions and their audit log. */
-  admin: { audit: AuditLog; console: AdminConsole };
+  admin: { audit: AuditLog; console: AdminConsole; operations: AdminOperations };
   close(): Promise<void>;
 }
 
@@ -91,7 +92,11 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     slides,
     rewriting,
     writing,
-    admin: { audit, console: adminConsole },
+    admin: {
+      audit,
+      console: adminConsole,
+      operations: createAdminOperations({ db, dialect, dataDir: config.DATA_DIR, jobs: jobs.kind }),
+    },
     async close() {
       await jobs.close();
       await checks.close();

@@ -91,3 +91,53 @@ export const SetDisabledInput = z.object({
   disabled: z.boolean(),
 });
 export type SetDisabledInput = z.infer<typeof SetDisabledInput>;
+
+export const AdminOrderQuery = PageQuery.extend({
+  status: z.enum(['created', 'paid', 'fulfilled', 'expired', 'refunded']).optional(),
+  kind: z.enum(['package', 'topup', 'record']).optional(),
+  keyword: z.string().trim().max(64).optional().describe('订单号或用户名（包含）'),
+});
+export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>;
+
+export const AdminOrder = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  userId: z.number().int(),
+  username: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  amountFen: z.number().int(),
+  status: z.string(),
+  provider: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+/** Work per paid service: records by state (queued + running = the queue), and the latest failures. */
+export const SystemStatus = z.object({
+  jobs: z.enum(['local', 'bullmq']).describe('任务队列：进程内或 Redis（BullMQ）'),
+  services: z.array(
+    z.object({
+      kind: z.string(),
+      queued: z.number().int(),
+      running: z.number().int(),
+      failed: z.number().int(),
+      done: z.number().int(),
+    }),
+  ),
+  failures: z.array(
+    z.object({
+      kind: z.string(),
+      id: z.number().int(),
+      title: z.string(),
+      message: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+  database: z.object({ dialect: z.enum(['sqlite', 'postgres']), bytes: z.number().int() }),
+  disk: z.object({ path: z.string(), freeBytes: z.number().int(), totalBytes: z.number().int() }),
+  process: z.object({ pid: z.number().int(), uptimeSeconds: z.number().int(), rssBytes: z.number().int() }),
+});
+export type SystemStatus = z.infer<typeof SystemStatus>;

@@ -1,10 +1,12 @@
 import type {
   AdjustBalanceResult,
   AdminConfigEntry,
+  AdminOrder,
   AuditEntry,
   LibraryStatus,
   LibraryUploadResult,
   Page,
+  SystemStatus,
 } from '@paperdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -40,7 +42,7 @@ describeEachDatabase('admin console API', (getCtx) => {
       .flatMap(([p, methods]) =>
         Object.keys(methods).map((m) => [m.toUpperCase() as 'GET' | 'POST', p] as const),
       );
-    expect(routes.length).toBeGreaterThanOrEqual(14);
+    expect(routes.length).toBeGreaterThanOrEqual(17);
     const user = await makeUser(getCtx());
     for (const [method, url] of routes) {
       const guest = await call(app, method, url, { body: method === 'POST' ? { junk: 1 } : undefined });
@@ -160,5 +162,72 @@ describeEachDatabase('admin console API', (getCtx) => {
       token: admin,
     });
     expect(audit.body.result.records[0]?.action).toBe('library.upload');
+  });
+
+  it('orders: search by user, CSV export, refund exactly once (audited); system shows work and sizes', async () => {
+    const ctx = getCtx();
+    const user = await makeUser(ctx);
+    const name = (
+      await ctx.db.selectFrom('users').select('username').where('id', '=', user.id).executeTakeFirstOrThrow()
+    ).username;
+    const order = await call<{ id: number; orderNo: string }>(
+      app,
+      'POST',
+      '/api/order/order_info_api/create_order',
+      {
+        token: user.token,
+        body: { topUpFen: 1234 },
+      },
+    );
+    expect(order.status, order.body.message).toBe(200);
+    await call(app, 'POST', '/api/order/order_info_api/f/sandbox_pay', {
+      body: { orderNo: order.body.result.orderNo },
+    });
+
+    const found = await call<Page<AdminOrder>>(app, 'GET', `/api/admin/orders?keyword=${name}`, {
+      token: admin,
+    });
+    expect(found.body.result.records).toMatchObject([
+      { orderNo: order.body.result.orderNo, username: name, amountFen: 1234, status: 'fulfilled' },
+    ]);
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/export?keyword=${name}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"${order.body.result.orderNo}"`);
+    expect(lines[1]).toContain('"12.34"');
+
+    const refund = `/api/order/order_info_api/refund?id=${order.body.result.id}`;
+    expect((await call(app, 'POST', refund, { token: admin, body: { reason: '重复充值' } })).status).toBe(
+      200,
+    );
+    expect((await call(app, 'POST', refund, { token: admin, body: { reason: '重复充值' } })).status).toBe(
+      409,
+    );
+    const audit = await call<Page<AuditEntry>>(app, 'GET', '/api/admin/audit?action=order.', {
+      token: admin,
+    });
+    expect(audit.body.result.records).toMatchObject([
+      { action: 'order.refund', after: { status: 'refunded', reason: '重复充值' } },
+    ]);
+
+    const system = await call<SystemStatus>(app, 'GET', '/api/admin/system', { token: admin });
+    expect(system.status).toBe(200);
+    expect(system.body.result.services.map((s) => s.kind)).toEqual([
+      'check',
+      'aigc',
+      'rewrite',
+      'writing',
+      'ppt',
+    ]);
+    expect(system.body.result.database.bytes).toBeGreaterThan(0);
+    expect(system.body.result.disk.totalBytes).toBeGreaterThan(system.body.result.disk.freeBytes);
   });
 });

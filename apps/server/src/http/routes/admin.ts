@@ -3,6 +3,8 @@ import {
   AdjustBalanceResult,
   AdminConfigEntry,
   AdminConfigSetInput,
+  AdminOrder,
+  AdminOrderQuery,
   AdminUser,
   AdminUserQuery,
   AuditEntry,
@@ -12,6 +14,7 @@ import {
   LibraryStatus,
   page,
   SetDisabledInput,
+  SystemStatus,
 } from '@paperdesk/contracts';
 import { z } from 'zod';
 import { sql } from 'kysely';
@@ -188,6 +191,61 @@ export const adminRoutes: RouteModule = (app, ctx) => {
       const user = requireAdmin(req);
       await admin.setDisabled(user.id, req.body.userId, req.body.disabled);
       return ok(true, req.body.disabled ? '已停用' : '已启用');
+    },
+  );
+
+  const operations = ctx.admin.operations;
+
+  app.get(
+    '/api/admin/orders',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '全部订单：按状态、类型、订单号或用户名筛选',
+        querystring: AdminOrderQuery,
+        response: { 200: envelope(page(AdminOrder)) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await operations.orders(req.query));
+    },
+  );
+
+  app.get(
+    '/api/admin/orders/export',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '导出订单 CSV（同样的筛选条件，最多 5 万行）',
+        querystring: AdminOrderQuery.omit({ pageNo: true, pageSize: true }),
+      },
+    },
+    async (req, reply) => {
+      requireAdmin(req);
+      const csv = await operations.ordersCsv(req.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('订单.csv')}`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/admin/system',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '系统：各服务排队/运行/失败数、最近失败及原因、数据库与磁盘大小、本进程',
+        response: { 200: envelope(SystemStatus) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await operations.system());
     },
   );
 };
