@@ -1,6 +1,7 @@
 import {
   AccountBookOutlined,
   AuditOutlined,
+  DashboardOutlined,
   DatabaseOutlined,
   EditOutlined,
   FileDoneOutlined,
@@ -284,6 +285,16 @@ export const routes: AppRoute[] = [
         path: adminPaths.users,
         page: () => import('../features/admin/UsersAdmin.tsx'),
         meta: { title: 'admin:route.users', icon: <TeamOutlined />, admin: true },
+      },
+      {
+        path: adminPaths.orders,
+        page: () => import('../features/admin/OrdersAdmin.tsx'),
+        meta: { title: 'admin:route.orders', icon: <AccountBookOutlined />, admin: true },
+      },
+      {
+        path: adminPaths.system,
+        page: () => import('../features/admin/SystemAdmin.tsx'),
+        meta: { title: 'admin:route.system', icon: <DashboardOutlined />, admin: true },
       },
       {
         path: adminPaths.audit,

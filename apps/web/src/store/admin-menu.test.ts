@@ -22,6 +22,8 @@ describe('admin console menu', () => {
       '/admin/library',
       '/admin/prices',
       '/admin/users',
+      '/admin/orders',
+      '/admin/system',
       '/admin/audit',
     ]);
   });

@@ -1,15 +1,18 @@
 import type {
   AdjustBalanceResult,
   AdminConfigEntry,
+  AdminOrder,
   AdminUser,
   AuditEntry,
   LibraryDocument,
   LibrarySeedResult,
   LibraryStatus,
   LibraryUploadResult,
+  OrderView,
   Page,
+  SystemStatus,
 } from '@paperdesk/contracts';
-import { request } from '../../utils/request.ts';
+import { download, type Query, request } from '../../utils/request.ts';
 
 /** The admin console's calls (`/api/admin/*` and the admin-only `library_api`). */
 type Paging = { pageNo: number; pageSize: number };
@@ -55,3 +58,21 @@ export const auditLog = (paging: Paging, action: string) =>
     method: 'GET',
     params: { ...paging, ...(action ? { action } : {}) },
   });
+
+export type OrderFilters = { status?: string; kind?: string; keyword?: string };
+const filterParams = (f: OrderFilters): Query => ({
+  ...(f.status ? { status: f.status } : {}),
+  ...(f.kind ? { kind: f.kind } : {}),
+  ...(f.keyword ? { keyword: f.keyword } : {}),
+});
+export const adminOrders = (paging: Paging, f: OrderFilters) =>
+  request<Page<AdminOrder>>('/api/admin/orders', {
+    method: 'GET',
+    params: { ...paging, ...filterParams(f) },
+  });
+export const exportOrders = (f: OrderFilters) =>
+  download('/api/admin/orders/export', { params: filterParams(f), fallbackName: '订单.csv' });
+export const refundOrder = (id: number, reason: string) =>
+  request<OrderView>('/api/order/order_info_api/refund', { params: { id }, data: { reason } });
+
+export const systemStatus = () => request<SystemStatus>('/api/admin/system', { method: 'GET' });

@@ -4,5 +4,7 @@ export const adminPaths = {
   library: '/admin/library',
   prices: '/admin/prices',
   users: '/admin/users',
+  orders: '/admin/orders',
+  system: '/admin/system',
   audit: '/admin/audit',
 } as const;
