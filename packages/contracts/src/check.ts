@@ -200,6 +200,7 @@ export const ReportSource = SourceRef.extend({
   overlapChars: z.number().int(),
   ratio: ratio.describe('该文献与本文的文字复制比'),
   own: z.boolean().describe('本人文献'),
+  personal: z.boolean().optional().describe('来自本人的自建库'),
 });
 export type ReportSource = z.infer<typeof ReportSource>;
 
@@ -218,6 +219,10 @@ export const CheckReport = z.object({
       documents: z.number().int(),
       characters: z.number().int(),
       name: z.string().optional().describe('比对库名称（早期报告没有）'),
+      personal: z
+        .object({ documents: z.number().int(), characters: z.number().int() })
+        .optional()
+        .describe('同时比对的本人自建库'),
     })
     .describe('本次检测所用比对库及其检测时的规模'),
   elapsedMs: z.number().int(),
@@ -242,7 +247,7 @@ export const LibraryImportInput = z.object({
 export const LibraryDocument = SourceRef.extend({
   characters: z.number().int(),
   ownerUserId: z.number().int().nullable(),
-  origin: z.enum(['import', 'upload', 'user']),
+  origin: z.enum(['import', 'upload', 'user', 'personal']),
   createdAt: z.string(),
 });
 export type LibraryDocument = z.infer<typeof LibraryDocument>;

@@ -242,8 +242,13 @@ export function* checkStages(
   const maxCandidates = opts.maxCandidates ?? Math.max(100, Math.ceil(q.codes.length / 150));
   // a pool of the best-scoring documents, then a greedy pick that skips documents whose shared k-grams all lie
   // where better candidates already match (near-duplicates of a source would otherwise crowd out other sources)
+  // a private document (自建库) is a candidate only for its owner's papers
+  const visible = (d: number) => {
+    const meta = index.ordinalMeta(d);
+    return !meta.private || (options.ownerKey !== undefined && meta.ownerKey === options.ownerKey);
+  };
   const pool = [...count.entries()]
-    .filter(([, e]) => e.n >= opts.minCandidateSeeds)
+    .filter(([d, e]) => e.n >= opts.minCandidateSeeds && visible(d))
     .sort((a, b) => b[1].n - a[1].n || a[0] - b[0])
     .slice(0, opts.allSources ? maxCandidates : maxCandidates * 4)
     .map(([d]) => d);
@@ -391,7 +396,8 @@ export function* checkStages(
     const ref: SourceRef = {
       docId: meta.id,
       title: meta.title,
-      own: options.ownerKey !== undefined && meta.ownerKey === options.ownerKey,
+      // a 自建库 document shares the owner's key to stay private, but it is someone else's text, not 本人文献
+      own: options.ownerKey !== undefined && meta.ownerKey === options.ownerKey && !meta.private,
     };
     if (meta.author !== undefined) ref.author = meta.author;
     if (meta.source !== undefined) ref.source = meta.source;

@@ -18,7 +18,7 @@ import { describeEachDatabase } from '../support/databases.ts';
 /** Admin API paths: the admin group, the reference library, and the admin calls of other groups. */
 const isAdminPath = (p: string) =>
   p.startsWith('/api/admin/') ||
-  p.startsWith('/api/base/library_api/') ||
+  (p.startsWith('/api/base/library_api/') && !p.startsWith('/api/base/library_api/my/')) ||
   p.endsWith('/admin/llm_usage') ||
   p === '/api/order/order_info_api/refund';
 

@@ -14,8 +14,9 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { matchingCodes } from '@paperdesk/textkit';
-import { readUploadedFile } from '../../services/records/source.ts';
-import { adminFirst, requireAdmin } from '../auth.ts';
+import type { AddOptions, Library } from '../../services/checks/library.ts';
+import { readUploadedFile, type UploadedFile } from '../../services/records/source.ts';
+import { adminFirst, requireAdmin, requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { acceptUploads, readForm } from '../upload.ts';
@@ -26,6 +27,8 @@ const tags = ['library_api 比对库（管理员）'];
 const MAX_FILES = 20;
 /** As the library itself: fewer matchable characters than this cannot be found in a check. */
 const MIN_LIBRARY_CHARS = 20;
+/** Documents one user may keep in their 自建库. */
+const MAX_PERSONAL_DOCS = 200;
 
 const UploadFields = z.object({
   title: z.string().trim().max(300).optional().describe('只上传一个文件时可指定题目'),
@@ -38,6 +41,46 @@ const UploadFields = z.object({
     .default('')
     .transform((v) => (v ? Number(v) : null)),
 });
+
+/** Each file read in the compute pool and stored in its own transaction: whole or not at all, with a result. */
+async function importFiles(
+  library: Library,
+  uploaded: UploadedFile[],
+  fields: z.infer<typeof UploadFields>,
+  opts: AddOptions,
+): Promise<{ files: LibraryFileResult[]; ids: number[] }> {
+  const files: LibraryFileResult[] = [];
+  const ids: number[] = [];
+  for (const f of uploaded) {
+    const result = (status: LibraryFileResult['status'], message: string, documentId: number | null = null) =>
+      files.push({ file: f.filename, status, message, documentId });
+    try {
+      const { doc } = await readUploadedFile(f);
+      const title =
+        (uploaded.length === 1 && fields.title) ||
+        doc.title ||
+        f.filename.replace(/\.[^.]+$/, '') ||
+        '未命名文献';
+      const text = doc.blocks.map((b) => b.text).join('\n');
+      if (matchingCodes(text, false).codes.length < MIN_LIBRARY_CHARS) {
+        result('empty', '正文为空或过短');
+        continue;
+      }
+      const r = await library.add(
+        [{ title, author: fields.author, source: fields.source, year: fields.year, text }],
+        opts,
+      );
+      if (r.ids[0]) {
+        ids.push(r.ids[0]);
+        result('imported', '已导入', r.ids[0]);
+      } else result('duplicate', '与库中已有文献相同，已跳过');
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      result('unreadable', err.message);
+    }
+  }
+  return { files, ids };
+}
 
 /** The reference library, for administrators: list, import (JSON), upload files, delete, size. */
 export const libraryRoutes: RouteModule = async (root, ctx) => {
@@ -117,40 +160,7 @@ export const libraryRoutes: RouteModule = async (root, ctx) => {
         });
         if (form.files.length === 0) throw badRequest('请选择要上传的文件');
         const fields = UploadFields.parse(form.fields);
-        const files: LibraryFileResult[] = [];
-        const ids: number[] = [];
-        for (const f of form.files) {
-          const result = (
-            status: LibraryFileResult['status'],
-            message: string,
-            documentId: number | null = null,
-          ) => files.push({ file: f.filename, status, message, documentId });
-          try {
-            // read in the compute pool; each file is its own transaction: stored whole or not at all
-            const { doc } = await readUploadedFile(f);
-            const title =
-              (form.files.length === 1 && fields.title) ||
-              doc.title ||
-              f.filename.replace(/\.[^.]+$/, '') ||
-              '未命名文献';
-            const text = doc.blocks.map((b) => b.text).join('\n');
-            if (matchingCodes(text, false).codes.length < MIN_LIBRARY_CHARS) {
-              result('empty', '正文为空或过短');
-              continue;
-            }
-            const r = await library.add(
-              [{ title, author: fields.author, source: fields.source, year: fields.year, text }],
-              { origin: 'upload' },
-            );
-            if (r.ids[0]) {
-              ids.push(r.ids[0]);
-              result('imported', '已导入', r.ids[0]);
-            } else result('duplicate', '与库中已有文献相同，已跳过');
-          } catch (err) {
-            if (!(err instanceof AppError)) throw err;
-            result('unreadable', err.message);
-          }
-        }
+        const { files, ids } = await importFiles(library, form.files, fields, { origin: 'upload' });
         const added = files.filter((f) => f.status === 'imported').length;
         const skipped = files.filter((f) => f.status === 'duplicate').length;
         await ctx.admin.audit.record({
@@ -199,6 +209,82 @@ export const libraryRoutes: RouteModule = async (root, ctx) => {
       async (req) => {
         requireAdmin(req);
         return ok(await library.stats());
+      },
+    );
+
+    // ---- 自建库: a user's private references, compared only with that user's own papers ----
+    const MY = '/api/base/library_api/my';
+    const myTags = ['library_api 自建库'];
+
+    app.post(
+      `${MY}/query_list`,
+      {
+        schema: {
+          tags: myTags,
+          summary: '我的自建库文献（只与我自己的论文比对）',
+          querystring: PageQuery,
+          response: { 200: envelope(page(LibraryDocument)) },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        return ok(await library.list(req.query, { ownerUserId: user.id }));
+      },
+    );
+
+    app.post(
+      `${MY}/stats`,
+      { schema: { tags: myTags, summary: '我的自建库规模', response: { 200: envelope(LibraryStats) } } },
+      async (req) => ok(await library.stats(requireUser(req).id)),
+    );
+
+    app.post(
+      `${MY}/upload`,
+      {
+        schema: {
+          tags: myTags,
+          summary: `上传到我的自建库（multipart：file 最多 ${MAX_FILES} 个 .docx/.pdf/.txt）；每个文件给出结果；每人最多 ${MAX_PERSONAL_DOCS} 篇`,
+          response: { 200: envelope(LibraryUploadResult) },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        if (!req.isMultipart()) throw badRequest('请用 multipart/form-data 上传文件');
+        const l = await ctx.checks.limits();
+        const form = await readForm(req, {
+          maxFileBytes: l.maxUploadBytes,
+          maxFileMb: l.maxUploadMb,
+          maxFiles: MAX_FILES,
+        });
+        if (form.files.length === 0) throw badRequest('请选择要上传的文件');
+        const have = (await library.stats(user.id)).documents;
+        if (have + form.files.length > MAX_PERSONAL_DOCS)
+          throw badRequest(`自建库最多 ${MAX_PERSONAL_DOCS} 篇，已有 ${have} 篇`);
+        const fields = UploadFields.parse(form.fields);
+        const { files, ids } = await importFiles(library, form.files, fields, {
+          origin: 'personal',
+          ownerUserId: user.id,
+        });
+        const added = ids.length;
+        const skipped = files.filter((f) => f.status === 'duplicate').length;
+        return ok({ added, skipped, ids, files }, `已加入自建库 ${added} 篇`);
+      },
+    );
+
+    app.post(
+      `${MY}/delete`,
+      {
+        schema: {
+          tags: myTags,
+          summary: '从我的自建库删除',
+          querystring: IdQuery,
+          response: { 200: envelope(z.boolean()) },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        await library.remove(req.query.id, user.id);
+        return ok(true, '已删除');
       },
     );
   });

@@ -38,6 +38,7 @@ export function checkRun(deps: {
     await library.sync();
     // the library this check runs against, as it is now that the index caught up: kept with the report
     const librarySize = await deps.librarySize();
+    const personal = await library.stats(row.userId);
     if (job.signal.aborted) throw new Error('服务正在关闭');
     progress(10);
     const started = Date.now();
@@ -53,11 +54,25 @@ export function checkRun(deps: {
     const byId = new Map(sources.map((s) => [s.id, s]));
     const report: CheckReport = {
       ...result,
-      library: librarySize,
+      library: {
+        ...librarySize,
+        ...(personal.documents > 0
+          ? { personal: { documents: personal.documents, characters: personal.characters } }
+          : {}),
+      },
       // titles as the library holds them now (an admin may have corrected one since indexing)
       sources: result.sources.map((s) => {
         const d = byId.get(s.documentId);
-        return d ? { ...s, title: d.title, author: d.author, source: d.source, year: d.year } : s;
+        return d
+          ? {
+              ...s,
+              title: d.title,
+              author: d.author,
+              source: d.source,
+              year: d.year,
+              ...(d.origin === 'personal' ? { personal: true } : {}),
+            }
+          : s;
       }),
       recordId,
       title: row.title,

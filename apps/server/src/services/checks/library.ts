@@ -81,6 +81,7 @@ type Row = {
   source: string;
   year: number | null;
   ownerUserId: number | null;
+  origin: LibraryOrigin;
   text: string;
 };
 
@@ -92,6 +93,7 @@ function toIndexDoc(r: Row) {
     source: r.source,
     ...(r.year !== null ? { year: r.year } : {}),
     ...(r.ownerUserId !== null ? { ownerKey: ownerKeyOf(r.ownerUserId) } : {}),
+    ...(r.origin === 'personal' ? { private: true } : {}),
     text: r.text,
   };
 }
@@ -144,7 +146,7 @@ export function createLibrary(deps: LibraryDeps) {
   const selectRows = () =>
     db
       .selectFrom('libraryDocuments')
-      .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId', 'text'])
+      .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId', 'origin', 'text'])
       .where('deletedAt', 'is', null);
 
   function addRowsToIndex(t: CheckThread, ids: Set<number>, wanted: number[]): Promise<number> {
@@ -345,13 +347,15 @@ export function createLibrary(deps: LibraryDeps) {
     },
 
     /** Soft delete: the row stays as a tombstone so every process drops it from its index. */
-    async remove(id: number): Promise<void> {
-      const r = await db
+    /** With `ownerUserId`, only that user's 自建库 document may go. */
+    async remove(id: number, ownerUserId?: number): Promise<void> {
+      let q = db
         .updateTable('libraryDocuments')
         .set({ deletedAt: nowIso() })
         .where('id', '=', id)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
+        .where('deletedAt', 'is', null);
+      if (ownerUserId) q = q.where('ownerUserId', '=', ownerUserId).where('origin', '=', 'personal');
+      const r = await q.executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) throw notFound('文献不存在');
       if (thread && indexed) {
         const [t, known] = [thread, indexed];
@@ -364,8 +368,16 @@ export function createLibrary(deps: LibraryDeps) {
       }
     },
 
-    async list(q: PageQuery, filter: { title?: string | undefined } = {}): Promise<Page<LibraryDocument>> {
-      let base = db.selectFrom('libraryDocuments').where('deletedAt', 'is', null);
+    /** The shared library, or with `ownerUserId` that user's 自建库. */
+    async list(
+      q: PageQuery,
+      filter: { title?: string | undefined; ownerUserId?: number } = {},
+    ): Promise<Page<LibraryDocument>> {
+      let base = db
+        .selectFrom('libraryDocuments')
+        .where('deletedAt', 'is', null)
+        .where('origin', filter.ownerUserId ? '=' : '!=', 'personal');
+      if (filter.ownerUserId) base = base.where('ownerUserId', '=', filter.ownerUserId);
       if (filter.title) base = base.where('title', 'like', `%${filter.title.replace(/[%_\\]/g, '')}%`);
       return selectPage(
         base
@@ -386,10 +398,13 @@ export function createLibrary(deps: LibraryDeps) {
       );
     },
 
-    async stats(): Promise<LibraryStats> {
-      const row = await db
-        .selectFrom('libraryDocuments')
-        .where('deletedAt', 'is', null)
+    /** The shared library's size, or with `ownerUserId` the size of that user's 自建库. */
+    async stats(ownerUserId?: number): Promise<LibraryStats> {
+      let q = db.selectFrom('libraryDocuments').where('deletedAt', 'is', null);
+      q = ownerUserId
+        ? q.where('origin', '=', 'personal').where('ownerUserId', '=', ownerUserId)
+        : q.where('origin', '!=', 'personal');
+      const row = await q
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('characters').as('chars')])
         .executeTakeFirstOrThrow();
       return {
@@ -404,7 +419,7 @@ export function createLibrary(deps: LibraryDeps) {
       if (ids.length === 0) return [];
       return db
         .selectFrom('libraryDocuments')
-        .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId'])
+        .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId', 'origin'])
         .where('id', 'in', ids)
         .execute();
     },
