@@ -7,6 +7,7 @@ import {
   FileDoneOutlined,
   FilePptOutlined,
   FileSearchOutlined,
+  FolderOpenOutlined,
   FormOutlined,
   HistoryOutlined,
   HomeOutlined,
@@ -123,6 +124,11 @@ export const routes: AppRoute[] = [
         path: checkPaths.records,
         page: () => import('../features/check/Records.tsx'),
         meta: { title: 'check:route.records', icon: <FileDoneOutlined />, navIndex: 2, access: 'guest' },
+      },
+      {
+        path: checkPaths.personal,
+        page: () => import('../features/check/PersonalLibrary.tsx'),
+        meta: { title: 'check:route.personal', icon: <FolderOpenOutlined />, navIndex: 2 },
       },
       {
         path: checkPaths.submit,

@@ -208,6 +208,8 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
                 docs: num(report.library.documents),
                 chars: num(report.library.characters),
               })}
+              {report.library.personal &&
+                ` + ${t('report.personalLibrary', { docs: num(report.library.personal.documents) })}`}
             </div>
           </div>
           <div className="ck-actions">
@@ -351,6 +353,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
                   <div style={{ minWidth: 0 }}>
                     <div className="ck-source__title" title={s.title}>
                       {s.title} {s.own && <Tag color="blue">{t('report.own')}</Tag>}
+                      {s.personal && <Tag color="purple">{t('report.personalSource')}</Tag>}
                     </div>
                     <div className="ck-source__meta">
                       {[s.author, s.source, s.year].filter(Boolean).join(' · ')}

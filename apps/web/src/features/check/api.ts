@@ -4,6 +4,9 @@ import type {
   CheckListFilter,
   CheckRecord,
   CheckReport,
+  LibraryDocument,
+  LibraryStats,
+  LibraryUploadResult,
   LibrarySize,
   MachineRecord,
   Page,
@@ -107,3 +110,15 @@ export function downloadReport(id: number, type: ReportType, fallbackName: strin
 export function librarySize() {
   return request<LibrarySize>(`${BASE}/f/library_size`, { silent: true });
 }
+
+/** 自建库: the user's private references. */
+const MY = '/api/base/library_api/my';
+export const myLibrary = (paging: { pageNo: number; pageSize: number }) =>
+  request<Page<LibraryDocument>>(`${MY}/query_list`, { params: paging });
+export const myLibraryStats = () => request<LibraryStats>(`${MY}/stats`);
+export function uploadToMyLibrary(file: File) {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  return request<LibraryUploadResult>(`${MY}/upload`, { data, timeout: UPLOAD_TIMEOUT_MS });
+}
+export const deleteFromMyLibrary = (id: number) => request<boolean>(`${MY}/delete`, { params: { id } });
