@@ -68,5 +68,5 @@ export async function seedOnFirstRun(library: Library, sysConfig: SysConfig): Pr
 export async function libraryName(sysConfig: SysConfig): Promise<string> {
   const custom = await sysConfig.get<string | null>('library.name', null);
   if (typeof custom === 'string' && custom.trim()) return custom.trim();
-  return (await seedMark(sysConfig)) ? `公共比对库（含${SEED_NAME}）` : '公共比对库';
+  return (await seedMark(sysConfig)) ? `公共比对库（含 ${SEED_NAME}）` : '公共比对库';
 }
