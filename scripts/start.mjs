@@ -6,6 +6,8 @@ import { ensureWebBuild } from './web-build.mjs';
  * `npm start`: build the web app if its sources changed, then migrate and serve (SQLite under ./data by default).
  * A fresh clone (NODE_ENV and PAY_SANDBOX both unset) starts with the 测试支付 sandbox so the product can be
  * tried, and the server says so in a WARN line; an explicit NODE_ENV=production never gets it implicitly.
+ * The first start on an empty library imports the bundled seed library (LIBRARY_SEED=auto) so 查重 finds
+ * copying from day one; `serve` run directly (tests, systemd units) leaves it off unless asked.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const trial = process.env.NODE_ENV === undefined && process.env.PAY_SANDBOX === undefined;
@@ -16,7 +18,13 @@ const child = spawn(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...(trial ? { PAY_SANDBOX: 'true' } : {}), ...process.env },
+    // LIBRARY_SEED=auto: the first start imports the bundled seed library when the library is empty
+    env: {
+      NODE_ENV: 'production',
+      LIBRARY_SEED: 'auto',
+      ...(trial ? { PAY_SANDBOX: 'true' } : {}),
+      ...process.env,
+    },
   },
 );
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -44,6 +44,10 @@ const ConfigSchema = z.object({
     '自建扫码登录（未接入公众号）也送每日免费专业版查重：每台设备、每个网络每天一次；默认关闭',
   ),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
+  LIBRARY_SEED: z
+    .enum(['auto', 'off'])
+    .default('off')
+    .describe('auto：首次启动且比对库为空时导入内置种子库（npm start 默认 auto）；off：不自动导入'),
   // Payments (billing). The sandbox 测试支付 credits without money moving, so it is opt-in outside development.
   PAY_SANDBOX: z
     .enum(['true', 'false', '1', '0', ''])

@@ -20,6 +20,9 @@ import { type AigcService, createAigcService } from './services/aigc/index.ts';
 import { createRewriteService, type RewriteService } from './services/rewriting/index.ts';
 import { createWritingService, type WritingService } from './services/writing/index.ts';
 import { createReduceService, type ReduceService } from './services/reducing/index.ts';
+import { type AdminConsole, createAdminConsole } from './services/admin/console.ts';
+import { type AuditLog, createAuditLog } from './services/admin/audit.ts';
+import { type AdminOperations, createAdminOperations } from './services/admin/operations.ts';
 
 /** Everything a route or a job handler needs, built once per process. */
 export interface AppContext {
@@ -43,6 +46,8 @@ export interface AppContext {
   rewriting: RewriteService;
   writing: WritingService;
   reducing: ReduceService;
+  /** The admin console's actions and their audit log. */
+  admin: { audit: AuditLog; console: AdminConsole; operations: AdminOperations };
   close(): Promise<void>;
 }
 
@@ -67,6 +72,14 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
   const rewriting = await createRewriteService({ db, sysConfig, jobs, billing, llm });
   const writing = await createWritingService({ db, sysConfig, jobs, billing, llm });
   const reducing = await createReduceService({ db, sysConfig, jobs, billing, llm, library: checks.library });
+  const audit = createAuditLog(db);
+  const adminConsole = createAdminConsole({
+    db,
+    sysConfig,
+    library: checks.library,
+    audit,
+    dataDir: config.DATA_DIR,
+  });
   return {
     config,
     db,
@@ -87,6 +100,11 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     rewriting,
     writing,
     reducing,
+    admin: {
+      audit,
+      console: adminConsole,
+      operations: createAdminOperations({ db, dialect, dataDir: config.DATA_DIR, jobs: jobs.kind }),
+    },
     async close() {
       await jobs.close();
       await checks.close();

@@ -4,10 +4,12 @@ import { createContext } from './context.ts';
 import { buildApp } from './http/app.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/index.ts';
+import { seedOnFirstRun } from './services/checks/seed.ts';
 
 /**
  * Commands: `serve` (API + in-process workers, the embedded default), `worker` (job workers only,
- * for scale-out, needs REDIS_URL), `migrate`, `user:create --username U --password P [--admin]`.
+ * for scale-out, needs REDIS_URL), `migrate`, `user:create --username U --password P [--admin]`,
+ * `library:import <path>`, `library:seed`.
  */
 async function main() {
   const [command = 'serve', ...rest] = process.argv.slice(2);
@@ -60,8 +62,14 @@ async function main() {
       const { runLibraryImport } = await import('./library-import-cli.ts');
       return runLibraryImport(config, rest);
     }
+    case 'library:seed': {
+      const { runLibrarySeed } = await import('./library-import-cli.ts');
+      return runLibrarySeed(config);
+    }
     default:
-      console.error(`未知命令: ${command}（可用: serve, migrate, user:create）`);
+      console.error(
+        `未知命令: ${command}（可用: serve, worker, migrate, user:create, library:import, library:seed）`,
+      );
       process.exitCode = 2;
   }
 }
@@ -91,6 +99,17 @@ async function serve(config: ReturnType<typeof loadConfig>) {
     app.log.warn('未配置支付渠道（PAY_SANDBOX=false）：在线支付未开放，用户无法下单');
   // Embedded default: the API process also runs the jobs. Scale-out sets JOBS_IN_PROCESS=false.
   if (config.JOBS_IN_PROCESS) await ctx.jobs.startWorkers();
+  if (config.LIBRARY_SEED === 'auto') {
+    // in the background: the server answers at once, checks see the seed as soon as it is stored
+    void seedOnFirstRun(ctx.checks.library, ctx.sysConfig).then(
+      (r) =>
+        r &&
+        app.log.info(
+          `首次启动：已导入内置种子比对库 ${r.added} 篇（跳过 ${r.skipped} 篇，${(r.elapsedMs / 1000).toFixed(1)} 秒）`,
+        ),
+      (err: unknown) => app.log.error({ err }, '导入内置种子比对库失败'),
+    );
+  }
 }
 
 async function worker(config: ReturnType<typeof loadConfig>) {

@@ -209,6 +209,7 @@ export const ReportSource = SourceRef.extend({
   ratio: ratio.describe('该文献与本文的文字复制比'),
   own: z.boolean().describe('本人文献'),
   cited: z.boolean().optional().describe('论文参考文献中列出的文献：与它的重合计为引用'),
+  personal: z.boolean().optional().describe('来自本人的自建库'),
 });
 export type ReportSource = z.infer<typeof ReportSource>;
 
@@ -250,7 +251,17 @@ export const CheckReport = z.object({
   chapters: z.array(ReportChapter),
   sources: z.array(ReportSource),
   paragraphs: z.array(ReportParagraph),
-  library: z.object({ documents: z.number().int(), characters: z.number().int() }).describe('比对库规模'),
+  library: z
+    .object({
+      documents: z.number().int(),
+      characters: z.number().int(),
+      name: z.string().optional().describe('比对库名称（早期报告没有）'),
+      personal: z
+        .object({ documents: z.number().int(), characters: z.number().int() })
+        .optional()
+        .describe('同时比对的本人自建库'),
+    })
+    .describe('本次检测所用比对库及其检测时的规模'),
   elapsedMs: z.number().int(),
   integrity: ReportIntegrity.optional().describe('疑似字符替换与隐藏文字；无则省略'),
 });
@@ -274,7 +285,7 @@ export const LibraryImportInput = z.object({
 export const LibraryDocument = SourceRef.extend({
   characters: z.number().int(),
   ownerUserId: z.number().int().nullable(),
-  origin: z.enum(['import', 'upload', 'user']),
+  origin: z.enum(['import', 'upload', 'user', 'personal']),
   createdAt: z.string(),
 });
 export type LibraryDocument = z.infer<typeof LibraryDocument>;
@@ -285,6 +296,18 @@ export const LibraryImportResult = z.object({
   ids: z.array(z.number().int()),
 });
 export type LibraryImportResult = z.infer<typeof LibraryImportResult>;
+
+/** One uploaded file's fate: each file is stored whole or not at all. */
+export const LibraryFileResult = z.object({
+  file: z.string(),
+  status: z.enum(['imported', 'duplicate', 'unreadable', 'empty']),
+  message: z.string(),
+  documentId: z.number().int().nullable(),
+});
+export type LibraryFileResult = z.infer<typeof LibraryFileResult>;
+
+export const LibraryUploadResult = LibraryImportResult.extend({ files: z.array(LibraryFileResult) });
+export type LibraryUploadResult = z.infer<typeof LibraryUploadResult>;
 
 export const LibraryListFilter = z
   .object({ title: z.string().trim().max(100).optional() })
@@ -297,3 +320,11 @@ export const LibraryStats = z.object({
   indexedDocuments: z.number().int().describe('本进程内存索引中的文档数'),
 });
 export type LibraryStats = z.infer<typeof LibraryStats>;
+
+/** What the check page shows before a paper is submitted: 比对库：N 篇 / M 字. */
+export const LibrarySize = z.object({
+  name: z.string(),
+  documents: z.number().int(),
+  characters: z.number().int(),
+});
+export type LibrarySize = z.infer<typeof LibrarySize>;

@@ -7,6 +7,7 @@ export * from './login.ts';
 export * from './account.ts';
 export * from './sysConfig.ts';
 export * from './adminUsers.ts';
+export * from './admin.ts';
 export * from './billing.ts';
 export * from './product.ts';
 export * from './order.ts';

@@ -75,7 +75,7 @@ export function renderCheckReportHtml(report: CheckReport, options: { productNam
 <div class="card"><h1>文本复制检测报告单</h1><div class="sub">${esc(product)} · No. ${reportNumber(report.recordId, report.checkedAt)}</div>
 <dl class="kv"><dt>篇名</dt><dd>${esc(report.title)}</dd><dt>作者</dt><dd>${esc(report.author || '—')}</dd>
 <dt>检测版本</dt><dd>${editionLabel(report.edition)}</dd><dt>检测时间</dt><dd>${beijingTime(report.checkedAt)}</dd>
-<dt>比对库</dt><dd>${num(report.library.documents)} 篇，${num(report.library.characters)} 字</dd></dl></div>
+<dt>比对库</dt><dd>${report.library.name ? `${esc(report.library.name)}：` : ''}${num(report.library.documents)} 篇，${num(report.library.characters)} 字（检测时）</dd></dl></div>
 <div class="card metrics"><div><div class="muted">总文字复制比</div><div class="big" style="color:${ratioColor(m.totalRatio)}">${percent(m.totalRatio)}</div>
 <div class="muted">重合字数 ${num(m.overlapChars)} / 总字数 ${num(m.totalChars)}</div></div>
 <div><div class="grid">

@@ -84,7 +84,7 @@ export async function renderCheckReportPdf(
     ['检测时间', beijingTime(report.checkedAt)],
     [
       '比对库',
-      `${report.library.documents.toLocaleString('zh-CN')} 篇，${report.library.characters.toLocaleString('zh-CN')} 字`,
+      `${report.library.name ? `${report.library.name}：` : ''}${report.library.documents.toLocaleString('zh-CN')} 篇，${report.library.characters.toLocaleString('zh-CN')} 字（检测时）${report.library.personal ? `；本人自建库 ${report.library.personal.documents} 篇` : ''}`,
     ],
   ]);
   doc.moveDown(0.6);
@@ -139,7 +139,7 @@ export async function renderCheckReportPdf(
       ],
       sources.map((s, i) => [
         String(i + 1),
-        `${s.title}${s.own ? '（本人文献）' : ''}${s.cited ? '（参考文献已列，计为引用）' : ''}\n${sourceLine(s)}`,
+        `${s.title}${s.own ? '（本人文献）' : ''}${s.personal ? '（自建库）' : ''}${s.cited ? '（参考文献已列，计为引用）' : ''}\n${sourceLine(s)}`,
         s.overlapChars.toLocaleString('zh-CN'),
         { text: percent(s.ratio), color: ratioColor(s.ratio) },
       ]),

@@ -27,6 +27,7 @@ describe('check report PDF', () => {
       '去除引用文献复制比',
       '图像识别研究综述',
       '第一章绪论',
+      '公共比对库：1,200篇，3,400,000字（检测时）',
     ]) {
       expect(text).toContain(s.replace(/\s+/g, ''));
     }
@@ -100,6 +101,7 @@ describe('check report HTML', () => {
     expect(html).toContain('<mark class="quote">“知识就是力量”</mark>');
     expect(html).toContain('《图像识别研究综述》 李四 · 计算机学报 · 2019');
     expect(html).toContain(percent(report.metrics.totalRatio));
+    expect(html).toContain('公共比对库：1,200 篇，3,400,000 字（检测时）');
   });
 });
 

@@ -137,7 +137,7 @@ export function sampleReport(overrides: Partial<CheckReport> = {}): CheckReport 
         ],
       },
     ],
-    library: { documents: 1200, characters: 3_400_000 },
+    library: { name: '公共比对库', documents: 1200, characters: 3_400_000 },
     elapsedMs: 12,
     ...overrides,
   };

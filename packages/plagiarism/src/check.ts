@@ -281,8 +281,13 @@ export function* checkStages(
   const maxCandidates = opts.maxCandidates ?? Math.max(100, Math.ceil(q.codes.length / 150));
   // a pool of the best-scoring documents, then a greedy pick that skips documents whose shared k-grams all lie
   // where better candidates already match (near-duplicates of a source would otherwise crowd out other sources)
+  // a private document (自建库) is a candidate only for its owner's papers
+  const visible = (d: number) => {
+    const meta = index.ordinalMeta(d);
+    return !meta.private || (options.ownerKey !== undefined && meta.ownerKey === options.ownerKey);
+  };
   const pool = [...count.entries()]
-    .filter(([, e]) => e.n >= opts.minCandidateSeeds)
+    .filter(([d, e]) => e.n >= opts.minCandidateSeeds && visible(d))
     .sort((a, b) => b[1].n - a[1].n || a[0] - b[0])
     .slice(0, opts.allSources ? maxCandidates : maxCandidates * 4)
     .map(([d]) => d);

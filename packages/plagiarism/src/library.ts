@@ -32,6 +32,8 @@ export interface LibraryDocument {
   year?: number;
   /** Documents sharing the checked paper's ownerKey count as 本人文献. */
   ownerKey?: string;
+  /** 自建库: only papers with the same ownerKey are compared against it (a user's private references). */
+  private?: boolean;
   text: string;
 }
 

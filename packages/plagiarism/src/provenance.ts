@@ -26,6 +26,8 @@ export interface Ownership {
 export function isOwnDocument(own: Ownership): (meta: DocumentMeta) => boolean {
   const names = new Set((own.ownAuthors ?? []).flatMap(authorNames));
   return (meta) => {
+    // a 自建库 document carries its owner's key to stay private, but it is someone else's text, not 本人文献
+    if (meta.private) return false;
     if (own.ownerKey !== undefined && meta.ownerKey === own.ownerKey) return true;
     if (names.size === 0) return false;
     return authorNames(meta.author).some((n) => names.has(n));

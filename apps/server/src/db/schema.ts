@@ -1,4 +1,5 @@
 import type { AccountTables } from './tables/accounts.ts';
+import type { AdminTables } from './tables/admin.ts';
 import type { AigcTables } from './tables/aigc.ts';
 import type { BillingTables } from './tables/billing.ts';
 import type { CheckTables } from './tables/checks.ts';
@@ -20,4 +21,5 @@ export interface Database
     SlidesTables,
     UploadTables,
     WritingTables,
-    ReducingTables {}
+    ReducingTables,
+    AdminTables {}

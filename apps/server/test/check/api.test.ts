@@ -1,4 +1,11 @@
-import type { CheckCost, CheckRecord, CheckReport, Page, WordCountResult } from '@paperdesk/contracts';
+import type {
+  CheckCost,
+  CheckRecord,
+  CheckReport,
+  LibrarySize,
+  Page,
+  WordCountResult,
+} from '@paperdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -192,6 +199,15 @@ describeEachDatabase('check_api', (getCtx) => {
     const own = report.paragraphs.find((p) => p.kind === 'paragraph' && p.index === 1)!;
     expect(own.overlapChars).toBe(0);
     expect(report.chapters.map((c) => c.title)).toEqual(['第一章 绪论', '第二章 方法']);
+    // the report names the library it ran against and its size then; the check page reads the same (public)
+    const size = await call<LibrarySize>(app, 'POST', `${API}/f/library_size`);
+    expect(size.status).toBe(200);
+    expect(size.body.result).toMatchObject({ name: '公共比对库', documents: libraryIds.length });
+    expect(report.library).toEqual({
+      name: '公共比对库',
+      documents: libraryIds.length,
+      characters: size.body.result.characters,
+    });
 
     // downloads, rendered on demand, with a UTF-8 file name
     for (const type of ['simple', 'full'] as const) {

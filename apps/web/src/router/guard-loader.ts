@@ -26,6 +26,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
     case 'redirect':
       throw redirect(decision.to);
     case 'proceed':
+      if (meta?.admin && !user.isAdmin) throw redirect('/401');
       if (usePermissionStore.getState().routes.length === 0)
         usePermissionStore.getState().generateRoutes(user.roles);
       return null;
@@ -45,6 +46,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
       }
       usePermissionStore.getState().generateRoutes(useUserStore.getState().roles);
       if (!mayEnter(useUserStore.getState().roles, meta)) throw redirect('/401');
+      if (meta?.admin && !useUserStore.getState().isAdmin) throw redirect('/401');
       return null;
   }
 }

@@ -1,6 +1,7 @@
 import {
   AccountBookOutlined,
   AuditOutlined,
+  DashboardOutlined,
   DatabaseOutlined,
   EditOutlined,
   ExperimentOutlined,
@@ -8,6 +9,7 @@ import {
   FilePptOutlined,
   FileSearchOutlined,
   FileSyncOutlined,
+  FolderOpenOutlined,
   FormOutlined,
   HistoryOutlined,
   HomeOutlined,
@@ -15,13 +17,17 @@ import {
   RobotOutlined,
   SafetyCertificateOutlined,
   ScanOutlined,
+  SettingOutlined,
   ShoppingOutlined,
   SwapOutlined,
   ThunderboltOutlined,
+  TagsOutlined,
+  TeamOutlined,
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { accountPaths } from '../features/account/routes.ts';
+import { adminPaths } from '../features/admin/routes.ts';
 import { aigcPaths } from '../features/aigc/routes.ts';
 import { billingPaths } from '../features/billing/routes.ts';
 import { chatPaths } from '../features/chat/routes.ts';
@@ -119,6 +125,11 @@ export const routes: AppRoute[] = [
         path: checkPaths.records,
         page: () => import('../features/check/Records.tsx'),
         meta: { title: 'check:route.records', icon: <FileDoneOutlined />, navIndex: 2, access: 'guest' },
+      },
+      {
+        path: checkPaths.personal,
+        page: () => import('../features/check/PersonalLibrary.tsx'),
+        meta: { title: 'check:route.personal', icon: <FolderOpenOutlined />, navIndex: 2 },
       },
       {
         path: checkPaths.submit,
@@ -308,6 +319,43 @@ export const routes: AppRoute[] = [
         path: accountPaths.account,
         page: () => import('../features/account/Account.tsx'),
         meta: { title: 'order:route.account', icon: <UserOutlined />, navIndex: 7 },
+      },
+    ],
+  },
+  {
+    path: adminPaths.group,
+    redirect: adminPaths.library,
+    meta: { title: 'admin:route.group', icon: <SettingOutlined />, admin: true },
+    children: [
+      {
+        path: adminPaths.library,
+        page: () => import('../features/admin/LibraryAdmin.tsx'),
+        meta: { title: 'admin:route.library', icon: <DatabaseOutlined />, admin: true },
+      },
+      {
+        path: adminPaths.prices,
+        page: () => import('../features/admin/PricesAdmin.tsx'),
+        meta: { title: 'admin:route.prices', icon: <TagsOutlined />, admin: true },
+      },
+      {
+        path: adminPaths.users,
+        page: () => import('../features/admin/UsersAdmin.tsx'),
+        meta: { title: 'admin:route.users', icon: <TeamOutlined />, admin: true },
+      },
+      {
+        path: adminPaths.orders,
+        page: () => import('../features/admin/OrdersAdmin.tsx'),
+        meta: { title: 'admin:route.orders', icon: <AccountBookOutlined />, admin: true },
+      },
+      {
+        path: adminPaths.system,
+        page: () => import('../features/admin/SystemAdmin.tsx'),
+        meta: { title: 'admin:route.system', icon: <DashboardOutlined />, admin: true },
+      },
+      {
+        path: adminPaths.audit,
+        page: () => import('../features/admin/AuditAdmin.tsx'),
+        meta: { title: 'admin:route.audit', icon: <AuditOutlined />, admin: true },
       },
     ],
   },

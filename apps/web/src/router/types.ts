@@ -24,6 +24,11 @@ export interface RouteMeta {
   access?: RouteAccess;
   /** Shown only to users holding one of these roles; absent means everyone. */
   roles?: RouteRole[];
+  /**
+   * Server-side administrators only (the account's real role from `current`, not the spec's client role
+   * `admin` every user holds): hidden from everyone else, and the guard sends them to /401.
+   */
+  admin?: boolean;
   /** Not shown in the sidebar, breadcrumb search or menus (detail pages, helpers). */
   hidden?: boolean;
   /** `false` hides the breadcrumb line on this page. */

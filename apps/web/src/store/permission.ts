@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { generateRoutes } from '../router/permission.ts';
 import { routes as tableRoutes } from '../router/routes.tsx';
 import type { AppRoute, RouteRole } from '../router/types.ts';
+import { useUserStore } from './user.ts';
 
 /** Routes the current roles may see (menus, search); built by the guard after the user loads. */
 export interface PermissionState {
@@ -13,7 +14,11 @@ export interface PermissionState {
 export const usePermissionStore = create<PermissionState>()((set) => ({
   routes: [],
   generateRoutes: (roles) => {
-    const routes = generateRoutes(tableRoutes, roles);
+    const isAdmin = useUserStore.getState().isAdmin;
+    const routes = generateRoutes(
+      tableRoutes.filter((r) => isAdmin || !r.meta?.admin),
+      roles,
+    );
     set({ routes });
     return routes;
   },

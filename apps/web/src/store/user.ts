@@ -17,6 +17,8 @@ export interface UserState {
   avatar: string;
   introduction: string;
   roles: RouteRole[];
+  /** The server says this account is an administrator (CurrentUser.roles), unlike the client role above. */
+  isAdmin: boolean;
   /** Signs in with a username and password; stores the token. Throws RequestError on failure. */
   login: (form: { username: string; password: string }) => Promise<void>;
   /** Stores a token obtained elsewhere (QR login). */
@@ -31,7 +33,14 @@ export interface UserState {
   resetToken: () => void;
 }
 
-const emptySession = { id: null, name: '', avatar: '', introduction: '', roles: [] as RouteRole[] };
+const emptySession = {
+  id: null,
+  name: '',
+  avatar: '',
+  introduction: '',
+  roles: [] as RouteRole[],
+  isAdmin: false,
+};
 
 export const useUserStore = create<UserState>()((set, get) => ({
   token: getToken(),
@@ -56,6 +65,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
       avatar: user.avatar,
       introduction: '',
       roles: [...DEFAULT_ROLES],
+      isAdmin: user.roles.includes('admin'),
     });
     return user;
   },

@@ -9,6 +9,7 @@ import * as m0007 from './0007_slides.ts';
 import * as m0008 from './0008_writing.ts';
 import * as m0009 from './0009_free_check_limits.ts';
 import * as m0010 from './0010_reducing.ts';
+import * as m0011 from './0011_admin_audit.ts';
 import * as m0013 from './0013_uploads.ts';
 
 /**
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0008_writing': m0008,
   '0009_free_check_limits': m0009,
   '0010_reducing': m0010,
+  '0011_admin_audit': m0011,
   '0013_uploads': m0013,
 };

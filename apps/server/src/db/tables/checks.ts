@@ -46,7 +46,8 @@ export interface CheckReportsTable {
   createdAt: Generated<string>;
 }
 
-export type LibraryOrigin = 'import' | 'upload' | 'user';
+/** `personal`: a user's 自建库 document, compared only with that user's own papers. */
+export type LibraryOrigin = 'import' | 'upload' | 'user' | 'personal';
 
 /**
  * The reference library. SQL is the source of truth; each process keeps a fingerprint index in memory

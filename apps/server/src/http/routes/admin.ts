@@ -1,7 +1,25 @@
-import { AdminUser, AdminUserQuery, envelope, page } from '@paperdesk/contracts';
+import {
+  AdjustBalanceInput,
+  AdjustBalanceResult,
+  AdminConfigEntry,
+  AdminConfigSetInput,
+  AdminOrder,
+  AdminOrderQuery,
+  AdminUser,
+  AdminUserQuery,
+  AuditEntry,
+  AuditQuery,
+  envelope,
+  LibrarySeedResult,
+  LibraryStatus,
+  page,
+  SetDisabledInput,
+  SystemStatus,
+} from '@paperdesk/contracts';
+import { z } from 'zod';
 import { sql } from 'kysely';
 import type { LoginMethod } from '../../db/tables/accounts.ts';
-import { requireAdmin } from '../auth.ts';
+import { adminFirst, requireAdmin } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import type { RouteModule } from './types.ts';
 
@@ -9,9 +27,11 @@ const tags = ['admin 管理'];
 
 /** Admin-only calls (server role `admin`, see `npm run user:create -- --admin`). */
 export const adminRoutes: RouteModule = (app, ctx) => {
+  const gate = adminFirst(ctx);
   app.get(
     '/api/admin/users',
     {
+      preValidation: gate,
       schema: {
         tags,
         summary: '账户列表（仅管理员）：分页，按用户名筛选',
@@ -51,6 +71,181 @@ export const adminRoutes: RouteModule = (app, ctx) => {
         pageNo,
         pageSize,
       });
+    },
+  );
+
+  const admin = ctx.admin.console;
+
+  app.get(
+    '/api/admin/audit',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '操作日志（仅管理员）：谁、何时、做了什么、改前改后',
+        querystring: AuditQuery,
+        response: { 200: envelope(page(AuditEntry)) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await ctx.admin.audit.list(req.query));
+    },
+  );
+
+  app.get(
+    '/api/admin/library/status',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '比对库：规模、索引状态（本进程）、种子库导入记录',
+        response: { 200: envelope(LibraryStatus) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await admin.libraryStatus());
+    },
+  );
+
+  app.post(
+    '/api/admin/library/seed',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '导入内置种子比对库（CSL 中文科学文献摘要；已有的跳过，可重复执行）',
+        response: { 200: envelope(LibrarySeedResult) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      const r = await admin.seedLibrary(user.id);
+      return ok(r, `已导入 ${r.added} 篇，跳过已有 ${r.skipped} 篇`);
+    },
+  );
+
+  app.get(
+    '/api/admin/config',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '价格（price.*）与限制（limit.*）配置',
+        response: { 200: envelope(z.array(AdminConfigEntry)) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await admin.listConfig());
+    },
+  );
+
+  app.post(
+    '/api/admin/config/set',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '修改一项价格或限制（校验：价格为非负整数分，限制为非负数），立即生效并记入操作日志',
+        body: AdminConfigSetInput,
+        response: { 200: envelope(AdminConfigEntry) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      return ok(await admin.setConfig(user.id, req.body.key, req.body.value), '已保存');
+    },
+  );
+
+  app.post(
+    '/api/admin/users/adjust_balance',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '调整余额（正数增加、负数扣减，单位分）：写一条「人工调整」流水并记入操作日志',
+        body: AdjustBalanceInput,
+        response: { 200: envelope(AdjustBalanceResult) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      return ok(await admin.adjustBalance(user.id, req.body), '余额已调整');
+    },
+  );
+
+  app.post(
+    '/api/admin/users/set_disabled',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '停用或启用账户（停用时立即注销其登录）',
+        body: SetDisabledInput,
+        response: { 200: envelope(z.boolean()) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      await admin.setDisabled(user.id, req.body.userId, req.body.disabled);
+      return ok(true, req.body.disabled ? '已停用' : '已启用');
+    },
+  );
+
+  const operations = ctx.admin.operations;
+
+  app.get(
+    '/api/admin/orders',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '全部订单：按状态、类型、订单号或用户名筛选',
+        querystring: AdminOrderQuery,
+        response: { 200: envelope(page(AdminOrder)) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await operations.orders(req.query));
+    },
+  );
+
+  app.get(
+    '/api/admin/orders/export',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '导出订单 CSV（同样的筛选条件，最多 5 万行）',
+        querystring: AdminOrderQuery.omit({ pageNo: true, pageSize: true }),
+      },
+    },
+    async (req, reply) => {
+      requireAdmin(req);
+      const csv = await operations.ordersCsv(req.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('订单.csv')}`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/admin/system',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '系统：各服务排队/运行/失败数、最近失败及原因、数据库与磁盘大小、本进程',
+        response: { 200: envelope(SystemStatus) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await operations.system());
     },
   );
 };

@@ -16,7 +16,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ChatOwner } from '../../services/chat/index.ts';
-import { requireAdmin } from '../auth.ts';
+import { adminFirst, requireAdmin } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import type { RouteModule } from './types.ts';
 
@@ -109,6 +109,7 @@ export const chatRoutes: RouteModule = (app, ctx) => {
   app.post(
     `${BASE}/admin/llm_usage`,
     {
+      preValidation: adminFirst(ctx),
       schema: {
         tags,
         summary: '管理员：模型调用量（所有 AI 功能），按功能、模型与结果汇总',

@@ -4,6 +4,7 @@ import {
   CheckInitInput,
   CheckRecord,
   envelope,
+  LibrarySize,
   WordCountInput,
   WordCountResult,
 } from '@paperdesk/contracts';
@@ -32,6 +33,18 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
 
     recordRoutes(app, tags, { list: ep.query_list, load: ep.load_by_id, delete: ep.delete }, checks);
+
+    app.post(
+      `${BASE}/f/library_size`,
+      {
+        schema: {
+          tags,
+          summary: '比对库名称与规模（公开：查重页显示「比对库：N 篇 / M 字」）',
+          response: { 200: envelope(LibrarySize) },
+        },
+      },
+      async () => ok(await checks.librarySize()),
+    );
 
     app.post(
       `${BASE}/word_count`,

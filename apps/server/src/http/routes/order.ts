@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOTIFY_PATH } from '../../integrations/payments/index.ts';
 import { sandboxPayPage } from '../../integrations/payments/sandbox-page.ts';
-import { requireAdmin, requireUser } from '../auth.ts';
+import { adminFirst, requireAdmin, requireUser } from '../auth.ts';
 import { scriptNonce } from '../csp.ts';
 import { ok } from '../envelope.ts';
 import type { RouteModule } from './types.ts';
@@ -109,6 +109,7 @@ export const orderRoutes: RouteModule = async (app, ctx) => {
   app.post(
     `${BASE}/refund`,
     {
+      preValidation: adminFirst(ctx),
       schema: {
         tags,
         summary: '管理员：整单退款（收回到账的额度或余额，再由支付渠道退款）',
@@ -118,8 +119,17 @@ export const orderRoutes: RouteModule = async (app, ctx) => {
       },
     },
     async (req) => {
-      requireAdmin(req);
-      return ok(await ctx.billing.orders.refund(req.query.id, req.body?.reason ?? '用户申请退款'), '已退款');
+      const admin = requireAdmin(req);
+      const reason = req.body?.reason ?? '用户申请退款';
+      const order = await ctx.billing.orders.refund(req.query.id, reason);
+      await ctx.admin.audit.record({
+        actorUserId: admin.id,
+        action: 'order.refund',
+        target: `order:${req.query.id}`,
+        before: null,
+        after: { status: order.status, reason },
+      });
+      return ok(order, '已退款');
     },
   );
 

@@ -1,4 +1,4 @@
-import type { CheckReport } from '@paperdesk/contracts';
+import type { CheckReport, LibrarySize } from '@paperdesk/contracts';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
@@ -28,6 +28,8 @@ export function checkRun(deps: {
   records: PaidRecords<Row>;
   library: Library;
   log: (msg: string) => void;
+  /** Name and size of the library (counted the way the check page counts it). */
+  librarySize: () => Promise<LibrarySize>;
 }) {
   const { db, library, log } = deps;
   return async (run: RunHandle<Row>): Promise<void> => {
@@ -38,6 +40,9 @@ export function checkRun(deps: {
 
     const index = await library.ensureReady();
     await library.sync();
+    // the library this check runs against, as it is now that the index caught up: kept with the report
+    const librarySize = await deps.librarySize();
+    const personal = await library.stats(row.userId);
     if (job.signal.aborted) throw new Error('服务正在关闭');
     progress(10);
     const started = Date.now();
@@ -76,10 +81,25 @@ export function checkRun(deps: {
     const byId = new Map(sources.map((s) => [s.id, s]));
     const report: CheckReport = {
       ...result,
+      library: {
+        ...librarySize,
+        ...(personal.documents > 0
+          ? { personal: { documents: personal.documents, characters: personal.characters } }
+          : {}),
+      },
       // titles as the library holds them now (an admin may have corrected one since indexing)
       sources: result.sources.map((s) => {
         const d = byId.get(s.documentId);
-        return d ? { ...s, title: d.title, author: d.author, source: d.source, year: d.year } : s;
+        return d
+          ? {
+              ...s,
+              title: d.title,
+              author: d.author,
+              source: d.source,
+              year: d.year,
+              ...(d.origin === 'personal' ? { personal: true } : {}),
+            }
+          : s;
       }),
       recordId,
       title: row.title,

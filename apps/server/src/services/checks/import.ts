@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import zlib from 'node:zlib';
 import { LibraryDocumentInput } from '@paperdesk/contracts';
 import { documentFormat, matchingCodes } from '@paperdesk/textkit';
 import { readUploadedFile } from '../records/source.ts';
@@ -33,7 +34,8 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-async function addOne(library: Library, doc: LibraryDocumentInput, summary: ImportSummary, item: string) {
+/** A document that can go into the library, or why it cannot (recorded in the summary). */
+function accept(doc: unknown, summary: ImportSummary, item: string): LibraryDocumentInput | null {
   const parsed = LibraryDocumentInput.safeParse(doc);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -41,21 +43,30 @@ async function addOne(library: Library, doc: LibraryDocumentInput, summary: Impo
       item,
       message: `${issue?.path.join('.') ?? ''} ${issue?.message ?? '格式错误'}`.trim(),
     });
-    return;
+    return null;
   }
   if (matchingCodes(parsed.data.text, false).codes.length < MIN_CHARS) {
     summary.failed.push({ item, message: '正文过短' });
-    return;
+    return null;
   }
-  const r = await library.add([parsed.data], { origin: 'import' });
+  return parsed.data;
+}
+
+async function addAll(library: Library, docs: LibraryDocumentInput[], summary: ImportSummary) {
+  if (docs.length === 0) return;
+  const r = await library.add(docs, { origin: 'import' });
   summary.added += r.added;
   summary.skipped += r.skipped;
 }
 
+/** JSON lines are stored in batches of this many (one transaction and one index update each). */
+const LINE_BATCH = 250;
+
 /**
  * `npm run library:import -- <folder | file.jsonl | file.docx|pdf|txt>`: documents into the reference
  * library. A folder is read recursively (.docx/.pdf/.txt through textkit; the title is the document's
- * own or the file name); a .jsonl file has one `{ title, author, source, year, text }` per line.
+ * own or the file name); a .jsonl (or gzipped .jsonl.gz) file has one `{ title, author, source, year, text }`
+ * per line.
  * Texts already in the library are skipped; unreadable items are reported and the rest go on.
  */
 export async function importLibraryPath(
@@ -71,12 +82,14 @@ export async function importLibraryPath(
     if (done % 100 === 0) opts.onProgress?.(done);
   };
 
-  if (stat.isFile() && /\.jsonl$/i.test(target)) {
+  if (stat.isFile() && /\.jsonl(\.gz)?$/i.test(target)) {
+    const raw = fs.createReadStream(target);
     const lines = readline.createInterface({
-      input: fs.createReadStream(target, 'utf8'),
+      input: (/\.gz$/i.test(target) ? raw.pipe(zlib.createGunzip()) : raw).setEncoding('utf8'),
       crlfDelay: Number.POSITIVE_INFINITY,
     });
     let n = 0;
+    let batch: LibraryDocumentInput[] = [];
     for await (const line of lines) {
       n++;
       if (!line.trim()) continue;
@@ -87,9 +100,15 @@ export async function importLibraryPath(
         summary.failed.push({ item: `第 ${n} 行`, message: '不是合法的 JSON' });
         continue;
       }
-      await addOne(library, obj as LibraryDocumentInput, summary, `第 ${n} 行`);
+      const doc = accept(obj, summary, `第 ${n} 行`);
+      if (doc) batch.push(doc);
+      if (batch.length >= LINE_BATCH) {
+        await addAll(library, batch, summary);
+        batch = [];
+      }
       tick();
     }
+    await addAll(library, batch, summary);
     return summary;
   }
 
@@ -105,12 +124,12 @@ export async function importLibraryPath(
       const { doc } = await readUploadedFile({ filename: file, data: fs.readFileSync(file) });
       const text = doc.blocks.map((b) => b.text).join('\n');
       const title = (doc.title ?? path.basename(file).replace(/\.[^.]+$/, '')).slice(0, 300);
-      await addOne(
-        library,
+      const accepted = accept(
         { title, author: opts.author ?? '', source: opts.source ?? '', year: opts.year ?? null, text },
         summary,
         rel,
       );
+      if (accepted) await addAll(library, [accepted], summary);
     } catch (err) {
       summary.failed.push({
         item: rel,

@@ -56,6 +56,8 @@ const ID_WINDOW = 1000;
 /** Tombstones are read again this far back (clock skew between processes). */
 const TOMBSTONE_MARGIN_MS = 10 * 60_000;
 const BATCH = 500;
+/** Rows per INSERT statement (11 parameters each: well under SQLite's and PostgreSQL's limits). */
+const INSERT_CHUNK = 200;
 const SAVE_DELAY_MS = 30_000;
 
 /** The index as the check job sees it: its documents, and checks run against it. */
@@ -80,6 +82,7 @@ type Row = {
   source: string;
   year: number | null;
   ownerUserId: number | null;
+  origin: LibraryOrigin;
   text: string;
 };
 
@@ -91,6 +94,7 @@ function toIndexDoc(r: Row) {
     source: r.source,
     ...(r.year !== null ? { year: r.year } : {}),
     ...(r.ownerUserId !== null ? { ownerKey: ownerKeyOf(r.ownerUserId) } : {}),
+    ...(r.origin === 'personal' ? { private: true } : {}),
     text: r.text,
   };
 }
@@ -143,7 +147,7 @@ export function createLibrary(deps: LibraryDeps) {
   const selectRows = () =>
     db
       .selectFrom('libraryDocuments')
-      .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId', 'text'])
+      .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId', 'origin', 'text'])
       .where('deletedAt', 'is', null);
 
   function addRowsToIndex(t: CheckThread, ids: Set<number>, wanted: number[]): Promise<number> {
@@ -298,34 +302,39 @@ export function createLibrary(deps: LibraryDeps) {
      */
     async add(inputs: LibraryDocumentInput[], opts: AddOptions): Promise<LibraryImportResult> {
       const docs = inputs.map((d) => LibraryDocumentInput.parse(d));
-      const ids: number[] = [];
-      let skipped = 0;
-      for (const d of docs) {
+      const rows = docs.map((d) => {
         const text = d.text.trim();
-        const characters = billingCharCount(text);
         if (matchingCodes(text, false).codes.length < 20)
           throw badRequest(`「${d.title}」正文过短，无法入库`);
-        const row = await db
-          .insertInto('libraryDocuments')
-          .values({
-            title: d.title,
-            author: d.author,
-            source: d.source,
-            year: d.year ?? null,
-            ownerUserId: opts.ownerUserId ?? null,
-            origin: opts.origin,
-            text,
-            characters,
-            contentHash: contentHash(text),
-            checkRecordId: opts.checkRecordId ?? null,
-            createdAt: nowIso(),
-          })
-          .onConflict((oc) => oc.column('contentHash').where('deletedAt', 'is', null).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (row) ids.push(row.id);
-        else skipped++;
-      }
+        return {
+          title: d.title,
+          author: d.author,
+          source: d.source,
+          year: d.year ?? null,
+          ownerUserId: opts.ownerUserId ?? null,
+          origin: opts.origin,
+          text,
+          characters: billingCharCount(text),
+          contentHash: contentHash(text),
+          checkRecordId: opts.checkRecordId ?? null,
+          createdAt: nowIso(),
+        };
+      });
+      const ids: number[] = [];
+      // one transaction: a batch is stored whole or not at all; rows go in multi-row INSERTs (a round trip
+      // per chunk, not per document); a text already in the library is not inserted and comes back as no id
+      await db.transaction().execute(async (trx) => {
+        for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+          const inserted = await trx
+            .insertInto('libraryDocuments')
+            .values(rows.slice(at, at + INSERT_CHUNK))
+            .onConflict((oc) => oc.column('contentHash').where('deletedAt', 'is', null).doNothing())
+            .returning('id')
+            .execute();
+          ids.push(...inserted.map((r) => r.id));
+        }
+      });
+      const skipped = rows.length - ids.length;
       if (thread && indexed && ids.length) {
         const [t, known] = [thread, indexed];
         await exclusive(async () => {
@@ -338,13 +347,15 @@ export function createLibrary(deps: LibraryDeps) {
     },
 
     /** Soft delete: the row stays as a tombstone so every process drops it from its index. */
-    async remove(id: number): Promise<void> {
-      const r = await db
+    /** With `ownerUserId`, only that user's 自建库 document may go. */
+    async remove(id: number, ownerUserId?: number): Promise<void> {
+      let q = db
         .updateTable('libraryDocuments')
         .set({ deletedAt: nowIso() })
         .where('id', '=', id)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
+        .where('deletedAt', 'is', null);
+      if (ownerUserId) q = q.where('ownerUserId', '=', ownerUserId).where('origin', '=', 'personal');
+      const r = await q.executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) throw notFound('文献不存在');
       if (thread && indexed) {
         const [t, known] = [thread, indexed];
@@ -357,8 +368,16 @@ export function createLibrary(deps: LibraryDeps) {
       }
     },
 
-    async list(q: PageQuery, filter: { title?: string | undefined } = {}): Promise<Page<LibraryDocument>> {
-      let base = db.selectFrom('libraryDocuments').where('deletedAt', 'is', null);
+    /** The shared library, or with `ownerUserId` that user's 自建库. */
+    async list(
+      q: PageQuery,
+      filter: { title?: string | undefined; ownerUserId?: number } = {},
+    ): Promise<Page<LibraryDocument>> {
+      let base = db
+        .selectFrom('libraryDocuments')
+        .where('deletedAt', 'is', null)
+        .where('origin', filter.ownerUserId ? '=' : '!=', 'personal');
+      if (filter.ownerUserId) base = base.where('ownerUserId', '=', filter.ownerUserId);
       if (filter.title) base = base.where('title', 'like', `%${filter.title.replace(/[%_\\]/g, '')}%`);
       return selectPage(
         base
@@ -379,10 +398,13 @@ export function createLibrary(deps: LibraryDeps) {
       );
     },
 
-    async stats(): Promise<LibraryStats> {
-      const row = await db
-        .selectFrom('libraryDocuments')
-        .where('deletedAt', 'is', null)
+    /** The shared library's size, or with `ownerUserId` the size of that user's 自建库. */
+    async stats(ownerUserId?: number): Promise<LibraryStats> {
+      let q = db.selectFrom('libraryDocuments').where('deletedAt', 'is', null);
+      q = ownerUserId
+        ? q.where('origin', '=', 'personal').where('ownerUserId', '=', ownerUserId)
+        : q.where('origin', '!=', 'personal');
+      const row = await q
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('characters').as('chars')])
         .executeTakeFirstOrThrow();
       return {
@@ -397,7 +419,7 @@ export function createLibrary(deps: LibraryDeps) {
       if (ids.length === 0) return [];
       return db
         .selectFrom('libraryDocuments')
-        .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId'])
+        .select(['id', 'title', 'author', 'source', 'year', 'ownerUserId', 'origin'])
         .where('id', 'in', ids)
         .execute();
     },

@@ -6,6 +6,7 @@ import type {
   CheckReport,
   CheckStatus,
   EditionQuote,
+  LibrarySize,
   Page,
   PageQuery,
   ReportType,
@@ -19,6 +20,7 @@ import { nowIso } from '../../db/index.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { checkRun } from '../../jobs/handlers/check.ts';
+import { libraryName } from './seed.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import { type Counted, type DocumentSource, documentLimits, readSource } from '../records/source.ts';
 import { createPaidRecords } from '../records/kernel.ts';
@@ -193,7 +195,12 @@ export function createChecks(deps: CheckDeps) {
     },
   );
   const own = records.own;
-  const run = checkRun({ db, records, library, log });
+  /** The library a check submitted now runs against: name and size (public, for the check page). */
+  async function librarySize(): Promise<LibrarySize> {
+    const [name, stats] = await Promise.all([libraryName(sysConfig), library.stats()]);
+    return { name, documents: stats.documents, characters: stats.characters };
+  }
+  const run = checkRun({ db, records, library, log, librarySize });
 
   async function setEdition(row: Row, edition: CheckEdition | undefined): Promise<Row> {
     if (!edition || edition === row.edition || row.status !== 'created') return row;
@@ -222,6 +229,7 @@ export function createChecks(deps: CheckDeps) {
 
   return {
     limits,
+    librarySize,
     read,
 
     async wordCount(source: CheckSource): Promise<Counted<WordCountResult>> {

@@ -217,10 +217,13 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
               {record.author ? `${record.author} · ` : ''}
               {t(`edition.${record.edition}`)} ·{' '}
               {t('report.checkedAt', { time: formatTime(report.checkedAt, '{y}-{m}-{d} {h}:{i}') })} ·{' '}
-              {t('report.library', {
+              {t(report.library.name ? 'report.libraryNamed' : 'report.library', {
+                name: report.library.name,
                 docs: num(report.library.documents),
                 chars: num(report.library.characters),
               })}
+              {report.library.personal &&
+                ` + ${t('report.personalLibrary', { docs: num(report.library.personal.documents) })}`}
             </div>
           </div>
           <div className="ck-actions">
@@ -368,6 +371,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
                     <div className="ck-source__title" title={s.title}>
                       {s.title} {s.own && <Tag color="blue">{t('report.own')}</Tag>}
                       {s.cited && <Tag color="gold">{t('report.cited')}</Tag>}
+                      {s.personal && <Tag color="purple">{t('report.personalSource')}</Tag>}
                     </div>
                     <div className="ck-source__meta">
                       {[s.author, s.source, s.year].filter(Boolean).join(' · ')}

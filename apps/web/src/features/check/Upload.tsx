@@ -1,4 +1,9 @@
-import { CheckCircleOutlined, GiftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DatabaseOutlined,
+  GiftOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
 import { type CheckEdition, PriceEntry } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Input } from 'antd';
@@ -6,7 +11,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getAccount } from '../account/api.ts';
-import { checkInit, wordCount } from './api.ts';
+import { checkInit, librarySize, wordCount } from './api.ts';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
 import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
@@ -74,6 +79,11 @@ export default function PaperCheck() {
     queryFn: async () => (await getAccount({ silent: true })).result,
     enabled: loggedIn,
   });
+  const library = useQuery({
+    queryKey: ['check', 'librarySize'],
+    queryFn: async () => (await librarySize()).result,
+    staleTime: 60_000,
+  }).data;
   const free = account.data?.freeCheck;
   const freeOffer = useFreeCheckOffer();
 
@@ -266,6 +276,19 @@ export default function PaperCheck() {
                   </div>
                 </div>
               )
+            )}
+            {library && (
+              <div className="ck-library" data-testid="ck-library" title={library.name}>
+                <DatabaseOutlined />
+                <div>
+                  <strong>
+                    {library.documents > 0
+                      ? t('upload.library', { docs: num(library.documents), chars: num(library.characters) })
+                      : t('upload.libraryEmpty')}
+                  </strong>
+                  <span className="svc-muted">{library.name}</span>
+                </div>
+              </div>
             )}
             <h2>{t('upload.priceTitle')}</h2>
             <table className="ck-price-table">

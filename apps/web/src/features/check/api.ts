@@ -3,6 +3,11 @@ import {
   type CheckListFilter,
   type CheckRecord,
   checkEndpoints,
+  type LibraryDocument,
+  type LibrarySize,
+  type LibraryStats,
+  type LibraryUploadResult,
+  type Page,
   type ReportType,
   type WordCountResult,
 } from '@paperdesk/contracts';
@@ -85,3 +90,20 @@ export function reportParagraphs(id: number) {
 export function downloadReport(id: number, type: ReportType, fallbackName: string) {
   return download(ep.download_report.path, { params: { id, type }, fallbackName });
 }
+
+/** The library a check submitted now runs against (public): 比对库：N 篇 / M 字. */
+export function librarySize() {
+  return request<LibrarySize>(`${BASE}/f/library_size`, { silent: true });
+}
+
+/** 自建库: the user's private references. */
+const MY = '/api/base/library_api/my';
+export const myLibrary = (paging: { pageNo: number; pageSize: number }) =>
+  request<Page<LibraryDocument>>(`${MY}/query_list`, { params: paging });
+export const myLibraryStats = () => request<LibraryStats>(`${MY}/stats`);
+export function uploadToMyLibrary(file: File) {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  return request<LibraryUploadResult>(`${MY}/upload`, { data, timeout: UPLOAD_TIMEOUT_MS });
+}
+export const deleteFromMyLibrary = (id: number) => request<boolean>(`${MY}/delete`, { params: { id } });

@@ -3,6 +3,8 @@ export const checkPaths = {
   group: '/papercheck',
   upload: '/papercheck/check',
   records: '/paper/report',
+  /** 自建库: the user's private references (not a spec URL; this product's addition). */
+  personal: '/papercheck/mylib',
   submit: '/paper/submit/:id',
   report: '/paper/report/:id',
 } as const;

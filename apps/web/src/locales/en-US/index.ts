@@ -1,5 +1,6 @@
 import type { zhCN } from '../zh-CN/index.ts';
 import type { Twin } from '../types.ts';
+import enAdmin from './admin.ts';
 import enAigc from './aigc.ts';
 import enChat from './chat.ts';
 import enCheck from './check.ts';
@@ -37,4 +38,5 @@ export const enUS = {
   writing: enWriting,
   errorLog: enErrorLog,
   errorPage: enErrorPage,
+  admin: enAdmin,
 } satisfies Twin<typeof zhCN>;

@@ -1,3 +1,4 @@
+import zhAdmin from './admin.ts';
 import zhAigc from './aigc.ts';
 import zhChat from './chat.ts';
 import zhCheck from './check.ts';
@@ -38,4 +39,5 @@ export const zhCN = {
   writing: zhWriting,
   errorLog: zhErrorLog,
   errorPage: zhErrorPage,
+  admin: zhAdmin,
 };

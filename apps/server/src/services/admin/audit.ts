@@ -1,0 +1,75 @@
+import type { AuditEntry, AuditQuery, Page } from '@paperdesk/contracts';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import type { Executor } from '../billing/ledger.ts';
+
+export interface AuditInput {
+  actorUserId: number;
+  action: string;
+  target?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+const parse = (v: string | null): unknown => (v === null ? null : (JSON.parse(v) as unknown));
+
+/** Every admin action, append-only: who, what, on which target, and the value before and after. */
+export function createAuditLog(db: Db) {
+  return {
+    /** Write one entry; pass the action's transaction so the entry and the change commit together. */
+    async record(input: AuditInput, trx: Executor = db): Promise<void> {
+      await trx
+        .insertInto('adminAuditLog')
+        .values({
+          actorUserId: input.actorUserId,
+          action: input.action,
+          target: input.target ?? '',
+          before: json(input.before),
+          after: json(input.after),
+          createdAt: nowIso(),
+        })
+        .execute();
+    },
+
+    async list(q: AuditQuery): Promise<Page<AuditEntry>> {
+      let base = db.selectFrom('adminAuditLog as a').innerJoin('users as u', 'u.id', 'a.actorUserId');
+      if (q.action) base = base.where('a.action', 'like', `${q.action.replace(/[%_\\]/g, '')}%`);
+      const [{ total }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        base
+          .select([
+            'a.id',
+            'a.actorUserId',
+            'u.username',
+            'a.action',
+            'a.target',
+            'a.before',
+            'a.after',
+            'a.createdAt',
+          ])
+          .orderBy('a.id', 'desc')
+          .limit(q.pageSize)
+          .offset((q.pageNo - 1) * q.pageSize)
+          .execute(),
+      ]);
+      return {
+        records: rows.map((r) => ({
+          id: Number(r.id),
+          actorUserId: Number(r.actorUserId),
+          actorName: r.username,
+          action: r.action,
+          target: r.target,
+          before: parse(r.before),
+          after: parse(r.after),
+          createdAt: r.createdAt,
+        })),
+        total: Number(total),
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+      };
+    },
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import type { AdminOrder, AdminOrderQuery, Page, SystemStatus } from '@paperdesk/contracts';
+import { sql } from 'kysely';
+import type { Db, DbDialect } from '../../db/index.ts';
+
+/** The paid services' record tables and the column that names a record. */
+const SERVICES = [
+  { kind: 'check', table: 'checkRecords', title: 'title' },
+  { kind: 'aigc', table: 'aigcRecords', title: 'title' },
+  { kind: 'rewrite', table: 'rewriteRecords', title: 'title' },
+  { kind: 'writing', table: 'writingRecords', title: 'title' },
+  { kind: 'ppt', table: 'pptRecords', title: 'topic' },
+] as const;
+
+const CSV_MAX_ROWS = 50_000;
+
+/** Read-only views for operators: every order (search, filter, CSV) and the work in the system. */
+export function createAdminOperations(deps: {
+  db: Db;
+  dialect: DbDialect;
+  dataDir: string;
+  jobs: 'local' | 'bullmq';
+}) {
+  const { db } = deps;
+
+  function orderQuery(q: Omit<AdminOrderQuery, 'pageNo' | 'pageSize'>) {
+    let base = db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.userId');
+    if (q.status) base = base.where('o.status', '=', q.status);
+    if (q.kind) base = base.where('o.kind', '=', q.kind);
+    if (q.keyword) {
+      const pattern = `%${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) =>
+        eb.or([
+          eb(sql<string>`lower(${sql.ref('o.orderNo')})`, 'like', sql<string>`${pattern} escape '\\'`),
+          eb(sql<string>`lower(${sql.ref('u.username')})`, 'like', sql<string>`${pattern} escape '\\'`),
+        ]),
+      );
+    }
+    return base;
+  }
+  const columns = [
+    'o.id',
+    'o.orderNo',
+    'o.userId',
+    'u.username',
+    'o.kind',
+    'o.subject',
+    'o.amountFen',
+    'o.status',
+    'o.provider',
+    'o.createdAt',
+    'o.paidAt',
+    'o.refundedAt',
+  ] as const;
+  type Row = {
+    id: number;
+    orderNo: string;
+    userId: number;
+    username: string;
+    kind: string;
+    subject: string;
+    amountFen: number;
+    status: string;
+    provider: string;
+    createdAt: string;
+    paidAt: string | null;
+    refundedAt: string | null;
+  };
+  const toOrder = (r: Row): AdminOrder => ({
+    ...r,
+    id: Number(r.id),
+    userId: Number(r.userId),
+    amountFen: Number(r.amountFen),
+  });
+
+  return {
+    async orders(q: AdminOrderQuery): Promise<Page<AdminOrder>> {
+      const base = orderQuery(q);
+      const [{ total }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        base
+          .select(columns)
+          .orderBy('o.id', 'desc')
+          .limit(q.pageSize)
+          .offset((q.pageNo - 1) * q.pageSize)
+          .execute(),
+      ]);
+      return { records: rows.map(toOrder), total: Number(total), pageNo: q.pageNo, pageSize: q.pageSize };
+    },
+
+    /** Orders matching the filter as CSV (UTF-8 with BOM so spreadsheet programs read the Chinese). */
+    async ordersCsv(q: Omit<AdminOrderQuery, 'pageNo' | 'pageSize'>): Promise<string> {
+      const rows = (
+        await orderQuery(q).select(columns).orderBy('o.id', 'desc').limit(CSV_MAX_ROWS).execute()
+      ).map(toOrder);
+      const cell = (v: unknown) => {
+        const s = v === null || v === undefined ? '' : String(v);
+        // quote always; a leading = + - @ would be read as a formula by spreadsheet programs
+        return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
+      };
+      const head = [
+        '订单号',
+        '用户ID',
+        '用户名',
+        '类型',
+        '内容',
+        '金额（元）',
+        '状态',
+        '支付方式',
+        '下单时间',
+        '支付时间',
+        '退款时间',
+      ];
+      const lines = rows.map((r) =>
+        [
+          r.orderNo,
+          r.userId,
+          r.username,
+          r.kind,
+          r.subject,
+          (r.amountFen / 100).toFixed(2),
+          r.status,
+          r.provider,
+          r.createdAt,
+          r.paidAt,
+          r.refundedAt,
+        ]
+          .map(cell)
+          .join(','),
+      );
+      return `\uFEFF${[head.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
+    },
+
+    async system(): Promise<SystemStatus> {
+      const services = await Promise.all(
+        SERVICES.map(async (s) => {
+          const rows = await db
+            .selectFrom(s.table)
+            .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+            .groupBy('status')
+            .execute();
+          const n = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+          return {
+            kind: s.kind,
+            queued: n('queued'),
+            running: n('running'),
+            failed: n('failed'),
+            done: n('done'),
+          };
+        }),
+      );
+      const failures = (
+        await Promise.all(
+          SERVICES.map(async (s) =>
+            (
+              await db
+                .selectFrom(s.table)
+                .select(['id', `${s.title} as title`, 'message', 'updatedAt'])
+                .where('status', '=', 'failed')
+                .orderBy('updatedAt', 'desc')
+                .limit(10)
+                .execute()
+            ).map((r) => ({
+              kind: s.kind,
+              id: Number(r.id),
+              title: String(r.title),
+              message: r.message,
+              updatedAt: r.updatedAt,
+            })),
+          ),
+        )
+      )
+        .flat()
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+        .slice(0, 20);
+      const bytes =
+        deps.dialect === 'postgres'
+          ? Number(
+              (await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(db)).rows[0]
+                ?.n ?? 0,
+            )
+          : Number(
+              (
+                await sql<{
+                  n: number;
+                }>`select page_count * page_size as n from pragma_page_count(), pragma_page_size()`.execute(
+                  db,
+                )
+              ).rows[0]?.n ?? 0,
+            );
+      // DATA_DIR may not exist yet on a PostgreSQL deployment that never saved an index
+      const diskPath = fs.existsSync(deps.dataDir) ? deps.dataDir : process.cwd();
+      const fsStat = fs.statfsSync(diskPath);
+      return {
+        jobs: deps.jobs,
+        services,
+        failures,
+        database: { dialect: deps.dialect, bytes },
+        disk: {
+          path: diskPath,
+          freeBytes: fsStat.bavail * fsStat.bsize,
+          totalBytes: fsStat.blocks * fsStat.bsize,
+        },
+        process: {
+          pid: process.pid,
+          uptimeSeconds: Math.round(process.uptime()),
+          rssBytes: process.memoryUsage().rss,
+        },
+      };
+    },
+  };
+}
+
+export type AdminOperations = ReturnType<typeof createAdminOperations>;

@@ -1,0 +1,95 @@
+import type {
+  CheckRecord,
+  CheckReport,
+  LibraryDocument,
+  LibraryUploadResult,
+  Page,
+} from '@paperdesk/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../src/context.ts';
+import { createContext } from '../../src/context.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { credit, makeUser } from '../billing/helpers.ts';
+import { call, documentText, multipart, waitForCheckDone } from '../check/support.ts';
+import { freshDatabaseUrl, testConfig } from '../support/databases.ts';
+
+/** 自建库: a user's private references, compared with that user's papers only, reported as their own group. */
+describe('personal library (自建库)', () => {
+  let ctx: AppContext;
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+  const MY = '/api/base/library_api/my';
+
+  beforeAll(async () => {
+    const db = await freshDatabaseUrl('sqlite');
+    drop = db.drop;
+    ctx = await createContext(testConfig({ DATABASE_URL: db.url, DATA_DIR: db.dataDir }));
+    app = await buildApp(ctx);
+    await ctx.jobs.startWorkers();
+  });
+  afterAll(async () => {
+    await app.close();
+    await ctx?.close();
+    await drop?.();
+  });
+
+  async function check(token: string, text: string): Promise<CheckReport> {
+    const init = await call<CheckRecord>(app, 'POST', '/api/base/check_api/check_init', {
+      token,
+      body: { title: '我的论文', edition: 'standard', text },
+    });
+    expect(init.status, init.body.message).toBe(200);
+    const sub = await call(app, 'POST', '/api/base/check_api/check_submit', {
+      token,
+      body: { id: init.body.result.id },
+    });
+    expect(sub.status, sub.body.message).toBe(200);
+    await waitForCheckDone(app, token, init.body.result.id);
+    return (
+      await call<CheckReport>(app, 'GET', `/api/base/check_api/report_paragraphs?id=${init.body.result.id}`, {
+        token,
+      })
+    ).body.result;
+  }
+
+  it('only the owner’s checks find it; it is listed, counted, deletable by the owner alone', async () => {
+    const owner = await makeUser(ctx);
+    const other = await makeUser(ctx);
+    for (const u of [owner, other]) await credit(ctx, u.id, 'balance', 100_000);
+    const draft = documentText(601, 2, 4);
+    const m = multipart({}, { name: '同学初稿.txt', data: Buffer.from(draft) });
+    const up = await call<LibraryUploadResult>(app, 'POST', `${MY}/upload`, {
+      token: owner.token,
+      payload: m.payload,
+      headers: m.headers,
+    });
+    expect(up.status, up.body.message).toBe(200);
+    const docId = up.body.result.ids[0]!;
+
+    const mine = await call<Page<LibraryDocument>>(app, 'POST', `${MY}/query_list`, { token: owner.token });
+    expect(mine.body.result.records.map((d) => [d.title, d.origin])).toEqual([['同学初稿', 'personal']]);
+    const theirs = await call<Page<LibraryDocument>>(app, 'POST', `${MY}/query_list`, { token: other.token });
+    expect(theirs.body.result.total).toBe(0);
+    // not part of the shared library's size
+    expect((await ctx.checks.librarySize()).documents).toBe(0);
+
+    const paper = `${draft}\n${documentText(602, 2, 4)}`;
+    const ownReport = await check(owner.token, paper);
+    expect(ownReport.metrics.totalRatio).toBeGreaterThan(0.3);
+    expect(ownReport.sources[0]).toMatchObject({ documentId: docId, personal: true, own: false });
+    expect(ownReport.library.personal?.documents).toBe(1);
+    // a classmate's draft is not 本人文献: it still counts when own papers are excluded
+    expect(ownReport.metrics.excludingOwnRatio).toBeCloseTo(ownReport.metrics.totalRatio, 5);
+
+    const otherReport = await check(other.token, paper);
+    expect(otherReport.metrics.totalRatio).toBe(0);
+    expect(otherReport.library.personal).toBeUndefined();
+
+    expect((await call(app, 'POST', `${MY}/delete?id=${docId}`, { token: other.token })).status).toBe(404);
+    expect((await call(app, 'POST', `${MY}/delete?id=${docId}`, { token: owner.token })).status).toBe(200);
+    const after = await call<Page<LibraryDocument>>(app, 'POST', `${MY}/query_list`, { token: owner.token });
+    expect(after.body.result.total).toBe(0);
+    expect((await call(app, 'POST', `${MY}/query_list`)).status).toBe(401);
+  }, 30_000);
+});

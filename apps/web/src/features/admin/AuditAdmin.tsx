@@ -1,0 +1,87 @@
+import type { AuditEntry } from '@paperdesk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Select, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../utils/time.ts';
+import { auditLog } from './api.ts';
+import './admin.css';
+
+const ACTIONS = ['', 'library.', 'config.', 'user.', 'order.'];
+const show = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v));
+
+/** /admin/audit: every admin action, newest first, with the value before and after. */
+export default function AuditAdmin() {
+  const { t } = useTranslation('admin');
+  const [paging, setPaging] = useState({ pageNo: 1, pageSize: 20 });
+  const [action, setAction] = useState('');
+  const list = useQuery({
+    queryKey: ['admin', 'audit', paging, action],
+    queryFn: async () => (await auditLog(paging, action)).result,
+  });
+  return (
+    <div className="svc-page adm-page">
+      <header className="svc-hero">
+        <div>
+          <h1>{t('audit.title')}</h1>
+          <p>{t('audit.subtitle')}</p>
+        </div>
+      </header>
+      <section className="svc-card">
+        <div className="adm-toolbar">
+          <Select
+            value={action}
+            style={{ width: 200 }}
+            onChange={(v) => {
+              setAction(v);
+              setPaging((p) => ({ ...p, pageNo: 1 }));
+            }}
+            options={ACTIONS.map((a) => ({
+              value: a,
+              label: t(`audit.filter.${a.replace('.', '') || 'all'}`),
+            }))}
+          />
+        </div>
+        <Table<AuditEntry>
+          rowKey="id"
+          loading={list.isLoading}
+          dataSource={list.data?.records ?? []}
+          scroll={{ x: 900 }}
+          pagination={{
+            current: paging.pageNo,
+            pageSize: paging.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            onChange: (pageNo) => setPaging((p) => ({ ...p, pageNo })),
+          }}
+          columns={[
+            {
+              title: t('audit.time'),
+              dataIndex: 'createdAt',
+              width: 150,
+              render: (v: string) => formatTime(v, '{y}-{m}-{d} {h}:{i}:{s}'),
+            },
+            { title: t('audit.actor'), dataIndex: 'actorName', width: 130, ellipsis: true },
+            {
+              title: t('audit.action'),
+              dataIndex: 'action',
+              width: 150,
+              render: (v: string) => <Tag color="blue">{t(`audit.actionOf.${v.replace('.', '_')}`, v)}</Tag>,
+            },
+            { title: t('audit.target'), dataIndex: 'target', width: 170, ellipsis: true },
+            {
+              title: t('audit.before'),
+              dataIndex: 'before',
+              render: (v: unknown) => <code className="adm-json">{show(v)}</code>,
+            },
+            {
+              title: t('audit.after'),
+              dataIndex: 'after',
+              render: (v: unknown) => <code className="adm-json">{show(v)}</code>,
+            },
+          ]}
+        />
+      </section>
+    </div>
+  );
+}

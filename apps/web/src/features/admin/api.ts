@@ -1,0 +1,78 @@
+import type {
+  AdjustBalanceResult,
+  AdminConfigEntry,
+  AdminOrder,
+  AdminUser,
+  AuditEntry,
+  LibraryDocument,
+  LibrarySeedResult,
+  LibraryStatus,
+  LibraryUploadResult,
+  OrderView,
+  Page,
+  SystemStatus,
+} from '@paperdesk/contracts';
+import { download, type Query, request } from '../../utils/request.ts';
+
+/** The admin console's calls (`/api/admin/*` and the admin-only `library_api`). */
+type Paging = { pageNo: number; pageSize: number };
+
+export const libraryStatus = () => request<LibraryStatus>('/api/admin/library/status', { method: 'GET' });
+export const seedLibrary = () =>
+  request<LibrarySeedResult>('/api/admin/library/seed', { method: 'POST', timeout: 300_000 });
+export const libraryDocuments = (paging: Paging, title: string) =>
+  request<Page<LibraryDocument>>('/api/base/library_api/query_list', {
+    params: paging,
+    data: title ? { title } : {},
+  });
+export const deleteLibraryDocument = (id: number) =>
+  request<boolean>('/api/base/library_api/delete', { params: { id } });
+
+/** One file per request: the page shows progress file by file and each file's own result. */
+export function uploadLibraryFile(file: File) {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  return request<LibraryUploadResult>('/api/base/library_api/upload', {
+    data,
+    silent: true,
+    timeout: 120_000,
+  });
+}
+
+export const adminConfig = () => request<AdminConfigEntry[]>('/api/admin/config', { method: 'GET' });
+export const setAdminConfig = (key: string, value: unknown) =>
+  request<AdminConfigEntry>('/api/admin/config/set', { data: { key, value } });
+
+export const adminUsers = (paging: Paging, keyword: string) =>
+  request<Page<AdminUser>>('/api/admin/users', {
+    method: 'GET',
+    params: { ...paging, ...(keyword ? { keyword } : {}) },
+  });
+export const adjustBalance = (userId: number, deltaFen: number, reason: string) =>
+  request<AdjustBalanceResult>('/api/admin/users/adjust_balance', { data: { userId, deltaFen, reason } });
+export const setUserDisabled = (userId: number, disabled: boolean) =>
+  request<boolean>('/api/admin/users/set_disabled', { data: { userId, disabled } });
+
+export const auditLog = (paging: Paging, action: string) =>
+  request<Page<AuditEntry>>('/api/admin/audit', {
+    method: 'GET',
+    params: { ...paging, ...(action ? { action } : {}) },
+  });
+
+export type OrderFilters = { status?: string; kind?: string; keyword?: string };
+const filterParams = (f: OrderFilters): Query => ({
+  ...(f.status ? { status: f.status } : {}),
+  ...(f.kind ? { kind: f.kind } : {}),
+  ...(f.keyword ? { keyword: f.keyword } : {}),
+});
+export const adminOrders = (paging: Paging, f: OrderFilters) =>
+  request<Page<AdminOrder>>('/api/admin/orders', {
+    method: 'GET',
+    params: { ...paging, ...filterParams(f) },
+  });
+export const exportOrders = (f: OrderFilters) =>
+  download('/api/admin/orders/export', { params: filterParams(f), fallbackName: '订单.csv' });
+export const refundOrder = (id: number, reason: string) =>
+  request<OrderView>('/api/order/order_info_api/refund', { params: { id }, data: { reason } });
+
+export const systemStatus = () => request<SystemStatus>('/api/admin/system', { method: 'GET' });

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { PageQuery } from './paging.ts';
+
+/** The admin console (`/api/admin/*`): audit log, 比对库 status and seed, prices/limits, balances. */
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  actorUserId: z.number().int(),
+  actorName: z.string(),
+  action: z.string().describe('如 library.seed、config.set、user.balance、user.disable、order.refund'),
+  target: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditQuery = PageQuery.extend({
+  action: z.string().trim().max(64).optional().describe('按操作前缀筛选，如 library.'),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const LibraryIndexState = z.object({
+  indexedDocuments: z.number().int().describe('本进程内存索引中的文档数（未载入时为 0）'),
+  savedDocuments: z.number().int().nullable().describe('磁盘索引缓存中的文档数'),
+  savedAt: z.string().nullable().describe('索引缓存最近保存时间'),
+  fileBytes: z.number().int().nullable().describe('索引缓存文件大小'),
+  heapUsedBytes: z.number().int().describe('本进程已用堆内存'),
+});
+
+export const LibraryStatus = z.object({
+  name: z.string(),
+  documents: z.number().int(),
+  characters: z.number().int(),
+  index: LibraryIndexState,
+  seed: z
+    .object({ name: z.string(), added: z.number().int(), skipped: z.number().int(), importedAt: z.string() })
+    .nullable()
+    .describe('内置种子库的导入记录；null 表示从未导入'),
+});
+export type LibraryStatus = z.infer<typeof LibraryStatus>;
+
+export const LibrarySeedResult = z.object({
+  added: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.array(z.object({ item: z.string(), message: z.string() })),
+  elapsedMs: z.number().int(),
+});
+export type LibrarySeedResult = z.infer<typeof LibrarySeedResult>;
+
+/** Only prices and limits are edited here; other keys have their own screens or are internal. */
+export const ADMIN_CONFIG_PREFIXES = ['price.', 'limit.'] as const;
+
+/** A `limit.*` value: a non-negative number (characters, MB, counts). */
+export const LimitValue = z.number({ error: '限制值须为数字' }).min(0, '限制值不能为负数').max(1e9);
+
+export const AdminConfigEntry = z.object({
+  key: z.string(),
+  value: z.unknown(),
+  description: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminConfigEntry = z.infer<typeof AdminConfigEntry>;
+
+export const AdminConfigSetInput = z.object({
+  key: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((k) => ADMIN_CONFIG_PREFIXES.some((p) => k.startsWith(p)), '只能修改 price.* 与 limit.* 配置'),
+  value: z.unknown(),
+});
+export type AdminConfigSetInput = z.infer<typeof AdminConfigSetInput>;
+
+export const AdjustBalanceInput = z.object({
+  userId: z.coerce.number().int().positive(),
+  deltaFen: z
+    .number()
+    .int('金额须为整数（分）')
+    .refine((v) => v !== 0, '调整金额不能为 0')
+    .refine((v) => Math.abs(v) <= 10_000_000, '单次调整不超过 10 万元'),
+  reason: z.string().trim().min(2, '请填写调整原因').max(80),
+});
+export type AdjustBalanceInput = z.infer<typeof AdjustBalanceInput>;
+
+export const AdjustBalanceResult = z.object({ balanceFen: z.number().int(), ledgerId: z.number().int() });
+export type AdjustBalanceResult = z.infer<typeof AdjustBalanceResult>;
+
+export const SetDisabledInput = z.object({
+  userId: z.coerce.number().int().positive(),
+  disabled: z.boolean(),
+});
+export type SetDisabledInput = z.infer<typeof SetDisabledInput>;
+
+export const AdminOrderQuery = PageQuery.extend({
+  status: z.enum(['created', 'paid', 'fulfilled', 'expired', 'refunded']).optional(),
+  kind: z.enum(['package', 'topup', 'record']).optional(),
+  keyword: z.string().trim().max(64).optional().describe('订单号或用户名（包含）'),
+});
+export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>;
+
+export const AdminOrder = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  userId: z.number().int(),
+  username: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  amountFen: z.number().int(),
+  status: z.string(),
+  provider: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+/** Work per paid service: records by state (queued + running = the queue), and the latest failures. */
+export const SystemStatus = z.object({
+  jobs: z.enum(['local', 'bullmq']).describe('任务队列：进程内或 Redis（BullMQ）'),
+  services: z.array(
+    z.object({
+      kind: z.string(),
+      queued: z.number().int(),
+      running: z.number().int(),
+      failed: z.number().int(),
+      done: z.number().int(),
+    }),
+  ),
+  failures: z.array(
+    z.object({
+      kind: z.string(),
+      id: z.number().int(),
+      title: z.string(),
+      message: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+  database: z.object({ dialect: z.enum(['sqlite', 'postgres']), bytes: z.number().int() }),
+  disk: z.object({ path: z.string(), freeBytes: z.number().int(), totalBytes: z.number().int() }),
+  process: z.object({ pid: z.number().int(), uptimeSeconds: z.number().int(), rssBytes: z.number().int() }),
+});
+export type SystemStatus = z.infer<typeof SystemStatus>;
