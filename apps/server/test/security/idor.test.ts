@@ -291,6 +291,18 @@ const FEEDS: Record<string, Feed> = {
     other: () => ({ url: '/m/qr/someone-else' }),
   },
   'POST /api/base/library_api/delete': { policy: 'admin', call: () => ({ query: { id: 1 } }) },
+  'POST /api/base/library_api/my/delete': {
+    policy: 'owned',
+    call: (t) => ({ query: { id: t.personalDoc } }),
+  },
+  'POST /api/admin/users/adjust_balance': {
+    policy: 'admin',
+    call: (t) => ({ body: { userId: t.owner.id, deltaFen: 100, reason: '测试' } }),
+  },
+  'POST /api/admin/users/set_disabled': {
+    policy: 'admin',
+    call: (t) => ({ body: { userId: t.owner.id, disabled: true } }),
+  },
   'POST /api/base/product_package_api/load_by_id': { policy: 'public', call: () => ({ query: { id: 1 } }) },
   'POST /api/base/ai_sys_config_api/f/load_by_id': {
     policy: 'public',

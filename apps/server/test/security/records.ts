@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/context.ts';
 import { creditAigcQuota } from '../aigc/support.ts';
 import { credit, makeUser } from '../billing/helpers.ts';
-import { call, documentText, waitFor } from '../check/support.ts';
+import { call, documentText, multipart, waitFor } from '../check/support.ts';
 import type { FakeReply, FakeRequest } from '../fakes/openai-server.ts';
 import { pptModel } from '../slides/support.ts';
 import { draft as writingDraft, taskOf, writer } from '../writing/support.ts';
@@ -48,6 +48,8 @@ export interface OwnedRecords {
   qrId: string;
   /** The browser cookie that started `qrId`. */
   qrCookie: string;
+  /** A document in this user's 自建库. */
+  personalDoc: number;
 }
 
 /** Answers writing, PPT and chat prompts alike (each feature's prompts carry their own markers). */
@@ -270,8 +272,22 @@ export async function makeOwnedRecords(
       `create_order ${recordType}`,
     ).then((o) => o.id);
 
+  const reference = multipart(
+    {},
+    { name: `同学初稿-${seed}.txt`, data: Buffer.from(documentText(seed + 500, 2, 4)) },
+  );
+  const personal = await ok(
+    call<{ ids: number[] }>(app, 'POST', '/api/base/library_api/my/upload', {
+      token,
+      payload: reference.payload,
+      headers: reference.headers,
+    }),
+    'library_api/my/upload',
+  );
+
   return {
     owner,
+    personalDoc: personal.ids[0]!,
     pending: {
       check: pendingCheck.id,
       aigc: pendingAigc.id,

@@ -1,4 +1,5 @@
-import { queryAigc } from './api.ts';
+import type { AigcRecord } from '@paperdesk/contracts';
+import { latestRecords } from '../../shared/records/latest.ts';
 import i18n from '../../locales/index.ts';
 import type { RecentSource } from '../home/recent.ts';
 import { aigcContentPath } from './routes.ts';
@@ -7,8 +8,8 @@ import { aigcContentPath } from './routes.ts';
 export const aigcRecent: RecentSource = {
   key: 'aigc',
   async load(limit) {
-    const page = await queryAigc({ pageNo: 1, pageSize: limit }, {}, true);
-    return page.result.records.map((r) => ({
+    const records = await latestRecords<AigcRecord>('aigc', limit);
+    return records.map((r) => ({
       key: `aigc:${r.id}`,
       service: 'home:services.aigcCheck.name',
       title: r.title,

@@ -1,4 +1,5 @@
-import { queryChecks } from './api.ts';
+import type { CheckRecord } from '@paperdesk/contracts';
+import { latestRecords } from '../../shared/records/latest.ts';
 import i18n from '../../locales/index.ts';
 import type { RecentSource } from '../home/recent.ts';
 import { checkRecordPath } from './routes.ts';
@@ -7,8 +8,8 @@ import { checkRecordPath } from './routes.ts';
 export const checkRecent: RecentSource = {
   key: 'check',
   async load(limit) {
-    const page = await queryChecks({ pageNo: 1, pageSize: limit }, {}, true);
-    return page.result.records.map((r) => ({
+    const records = await latestRecords<CheckRecord>('check', limit);
+    return records.map((r) => ({
       key: `check:${r.id}`,
       service: 'home:services.check.name',
       title: r.title,

@@ -1,6 +1,6 @@
-import { paperMachineEndpoints } from '@paperdesk/contracts';
+import type { ReduceRecord } from '@paperdesk/contracts';
 import i18n from '../../locales/index.ts';
-import { call } from '../../utils/request.ts';
+import { latestRecords } from '../../shared/records/latest.ts';
 import type { RecentSource } from '../home/recent.ts';
 import { reduceContentPath } from './routes.ts';
 
@@ -8,12 +8,8 @@ import { reduceContentPath } from './routes.ts';
 export const reduceRecent: RecentSource = {
   key: 'reduce',
   async load(limit) {
-    const page = await call(paperMachineEndpoints.query_list, {
-      query: { pageNo: 1, pageSize: limit },
-      body: {},
-      silent: true,
-    });
-    return page.result.records.map((r) => ({
+    const records = await latestRecords<ReduceRecord>('reduce', limit);
+    return records.map((r) => ({
       key: `reduce:${r.id}`,
       service: r.kind === 'aigc' ? 'home:services.aigcRewrite.name' : 'home:services.rewrite.name',
       title: r.title,

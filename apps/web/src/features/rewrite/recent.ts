@@ -1,4 +1,5 @@
-import { queryMachines } from './api.ts';
+import type { MachineRecord } from '@paperdesk/contracts';
+import { latestRecords } from '../../shared/records/latest.ts';
 import i18n from '../../locales/index.ts';
 import type { RecentSource } from '../home/recent.ts';
 import { rewriteRecordPath } from './routes.ts';
@@ -7,8 +8,8 @@ import { rewriteRecordPath } from './routes.ts';
 export const machineRecent: RecentSource = {
   key: 'machine',
   async load(limit) {
-    const page = await queryMachines({ pageNo: 1, pageSize: limit }, {}, true);
-    return page.result.records.map((r) => ({
+    const records = await latestRecords<MachineRecord>('machine', limit);
+    return records.map((r) => ({
       key: `machine:${r.id}`,
       service: 'home:services.rewrite.name',
       title: r.title,

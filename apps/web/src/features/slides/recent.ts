@@ -1,4 +1,5 @@
-import { queryPpts } from './api.ts';
+import type { PptRecord } from '@paperdesk/contracts';
+import { latestRecords } from '../../shared/records/latest.ts';
 import i18n from '../../locales/index.ts';
 import type { RecentSource } from '../home/recent.ts';
 import { deckPath } from './routes.ts';
@@ -7,8 +8,8 @@ import { deckPath } from './routes.ts';
 export const pptRecent: RecentSource = {
   key: 'ppt',
   async load(limit) {
-    const page = await queryPpts({ pageNo: 1, pageSize: limit }, {}, true);
-    return page.result.records.map((r) => ({
+    const records = await latestRecords<PptRecord>('ppt', limit);
+    return records.map((r) => ({
       key: `ppt:${r.id}`,
       service: 'home:services.ppt.name',
       title: r.topic,

@@ -1,4 +1,5 @@
-import { queryWritings } from './api.ts';
+import type { WritingRecord } from '@paperdesk/contracts';
+import { latestRecords } from '../../shared/records/latest.ts';
 import i18n from '../../locales/index.ts';
 import type { RecentSource } from '../home/recent.ts';
 import { confirmPath, contentPath } from './routes.ts';
@@ -7,8 +8,8 @@ import { confirmPath, contentPath } from './routes.ts';
 export const writingRecent: RecentSource = {
   key: 'writing',
   async load(limit) {
-    const page = await queryWritings({ pageNo: 1, pageSize: limit }, {}, true);
-    return page.result.records.map((r) => ({
+    const records = await latestRecords<WritingRecord>('writing', limit);
+    return records.map((r) => ({
       key: `writing:${r.id}`,
       service: 'home:services.writing.name',
       title: r.title,
