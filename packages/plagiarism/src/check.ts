@@ -15,7 +15,13 @@ import { kgramHashes } from './fingerprint.ts';
 import { GrowableU32, type PlagiarismIndex } from './library.ts';
 import { lowerBound, matchingSentences, paraphrasePassages } from './paraphrase.ts';
 import { citedSources, isOwnDocument } from './provenance.ts';
-import { REWORDED_DEFAULTS, type RewordedOptions, rewordedPairs, rewordedPassages } from './reworded.ts';
+import {
+  REWORDED_DEFAULTS,
+  type RewordedOptions,
+  rewordedPairs,
+  rewordedPassages,
+  wordIndexOf,
+} from './reworded.ts';
 import type {
   FlaggedSpan,
   Match,
@@ -41,7 +47,7 @@ export interface CheckOptions {
   /** Leave the recognised reference list out of the check. Default true. */
   excludeReferences?: boolean;
   /**
-   * Candidates aligned, best first by number of shared k-grams (near-duplicates skipped). Default: one per 150
+   * Candidates aligned, best first by shared k-grams weighted by their rarity (near-duplicates skipped). Default: one per 150
    * matching characters of the query, at least 100.
    */
   maxCandidates?: number;
@@ -267,15 +273,20 @@ export function* checkStages(
     const o = index.ordinalOf(id);
     if (o !== undefined) excluded.add(o);
   }
-  const count = new Map<number, { n: number; lastQ: number }>();
+  // each shared query position scores 1 / (documents sharing its k-gram): a source shares rare k-grams, while
+  // the many documents sharing a library's common phrases each get a small share of them (ranked by plain
+  // counts, those crowded true sources out of the budget as the library grew)
+  const count = new Map<number, { n: number; score: number; lastQ: number }>();
   for (let i = 0; i < hits.count; i++) {
     const d = hits.doc[i]!;
     if (excluded.has(d)) continue;
+    const qp = hits.qpos[i]!;
     const e = count.get(d);
-    if (!e) count.set(d, { n: 1, lastQ: hits.qpos[i]! });
-    else if (e.lastQ !== hits.qpos[i]) {
+    if (!e) count.set(d, { n: 1, score: 1 / Math.max(1, hits.df[qp]!), lastQ: qp });
+    else if (e.lastQ !== qp) {
       e.n++;
-      e.lastQ = hits.qpos[i]!;
+      e.score += 1 / Math.max(1, hits.df[qp]!);
+      e.lastQ = qp;
     }
   }
   const maxCandidates = opts.maxCandidates ?? Math.max(100, Math.ceil(q.codes.length / 150));
@@ -283,7 +294,7 @@ export function* checkStages(
   // where better candidates already match (near-duplicates of a source would otherwise crowd out other sources)
   const pool = [...count.entries()]
     .filter(([, e]) => e.n >= opts.minCandidateSeeds)
-    .sort((a, b) => b[1].n - a[1].n || a[0] - b[0])
+    .sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
     .slice(0, opts.allSources ? maxCandidates : maxCandidates * 4)
     .map(([d]) => d);
   const poolRank = new Map(pool.map((d, i) => [d, i]));
@@ -400,6 +411,7 @@ export function* checkStages(
 
   // 3c. reworded copying: sentences no passage explains yet meet library sentences sharing their content words
   // (no shared 6-gram needed), see reworded.ts
+  let rewordedCoverage: number | undefined;
   if (opts.paraphrase && opts.reworded) {
     yield { stage: 'reworded', fraction: STAGE_AT.reworded };
     const explained = new Uint8Array(q.codes.length + 1);
@@ -425,6 +437,7 @@ export function* checkStages(
       return c;
     };
     const rewordedOptions = { ...REWORDED_DEFAULTS, ...opts.rewordedOptions };
+    rewordedCoverage = wordIndexOf(index).coverage;
     const pairs = rewordedPairs(checked, index, skip, rewordedOptions).filter((p) => !excluded.has(p.doc));
     const found = rewordedPassages(
       pairs,
@@ -727,6 +740,7 @@ export function* checkStages(
       candidates: candidates.length,
       seeds: hits.count,
       elapsedMs: Math.round(performance.now() - t0),
+      ...(rewordedCoverage === undefined ? {} : { rewordedCoverage }),
     },
   };
   if (doc.title !== undefined) report.title = doc.title;
