@@ -47,7 +47,7 @@ export interface CheckOptions {
   /** Leave the recognised reference list out of the check. Default true. */
   excludeReferences?: boolean;
   /**
-   * Candidates aligned, best first by shared k-grams weighted by their rarity (near-duplicates skipped). Default: one per 150
+   * Candidates aligned, best first by shared k-grams, those in more than 20 documents weighing less (near-duplicates skipped). Default: one per 150
    * matching characters of the query, at least 100.
    */
   maxCandidates?: number;
@@ -168,6 +168,9 @@ function charPrefix(text: string): Uint32Array {
 }
 
 /** The stages of a check, in the order they run. */
+/** Candidate ranking: a shared k-gram in at most this many documents counts fully (see checkStages). */
+const RARE_DOCS = 20;
+
 export type CheckStage = 'candidates' | 'exact' | 'paraphrase' | 'reworded' | 'attribution' | 'metrics';
 
 export interface CheckProgress {
@@ -273,19 +276,22 @@ export function* checkStages(
     const o = index.ordinalOf(id);
     if (o !== undefined) excluded.add(o);
   }
-  // each shared query position scores 1 / (documents sharing its k-gram): a source shares rare k-grams, while
-  // the many documents sharing a library's common phrases each get a small share of them (ranked by plain
-  // counts, those crowded true sources out of the budget as the library grew)
+  // each shared query position scores 1, or RARE_DOCS / df when its k-gram is in df > RARE_DOCS documents: a
+  // source shares rare k-grams, while the many documents sharing a large library's common phrases each get a
+  // small share of them (ranked by plain counts, those crowded true sources out of the budget as the library
+  // grew). Below RARE_DOCS the ranking stays by counts: by 1 / df, documents sharing a coincidental rare
+  // 13-character string with an unrelated paper came first and false positives rose.
+  const rarity = (df: number) => (df <= RARE_DOCS ? 1 : RARE_DOCS / df);
   const count = new Map<number, { n: number; score: number; lastQ: number }>();
   for (let i = 0; i < hits.count; i++) {
     const d = hits.doc[i]!;
     if (excluded.has(d)) continue;
     const qp = hits.qpos[i]!;
     const e = count.get(d);
-    if (!e) count.set(d, { n: 1, score: 1 / Math.max(1, hits.df[qp]!), lastQ: qp });
+    if (!e) count.set(d, { n: 1, score: rarity(hits.df[qp]!), lastQ: qp });
     else if (e.lastQ !== qp) {
       e.n++;
-      e.score += 1 / Math.max(1, hits.df[qp]!);
+      e.score += rarity(hits.df[qp]!);
       e.lastQ = qp;
     }
   }
