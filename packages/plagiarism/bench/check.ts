@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import {
   type CheckOptions,
+  type CheckProgress,
   checkDocument,
   type Detection,
   type LibraryDocument,
@@ -382,11 +383,23 @@ function speed(s: Split, target: number): SpeedRow {
     checkDocument(thesis(SEED + 100, sources, s.heldOut).doc, loaded);
     const coldMs = performance.now() - c0;
     const runs = 5;
+    const stageMs = new Map<string, number>();
     for (let q = 0; q < runs; q++) {
       const t = thesis(SEED + 200 + q, sources, s.heldOut);
       const q0 = performance.now();
       const q0cpu = cpuMs();
-      const rep = checkDocument(t.doc, loaded);
+      // wall time per stage: from a stage's first progress report to the next stage's
+      let stage = 'prepare';
+      let since = q0;
+      const onProgress = (p: CheckProgress) => {
+        if (p.stage === stage) return;
+        const now = performance.now();
+        stageMs.set(stage, (stageMs.get(stage) ?? 0) + (now - since) / runs);
+        stage = p.stage;
+        since = now;
+      };
+      const rep = checkDocument(t.doc, loaded, { onProgress });
+      stageMs.set(stage, (stageMs.get(stage) ?? 0) + (performance.now() - since) / runs);
       queryMs.push(performance.now() - q0);
       queryCpuMs.push(cpuMs() - q0cpu);
       ratio += rep.ratios.total / runs;
@@ -396,6 +409,9 @@ function speed(s: Split, target: number): SpeedRow {
       candidates = Math.max(candidates, rep.engine.candidates);
     }
     const rssMb = process.memoryUsage().rss / 1048576;
+    log(
+      `  ${target / 1e6} M query stages, mean wall ms: ${[...stageMs].map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`,
+    );
 
     // grow the library: 1,000 documents appended as one new segment file and a new manifest
     const first = generatedCount(cache, target);
