@@ -288,9 +288,23 @@ export class WordIndex {
         if (seg.hash[mid]! < h) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = lo; i < seg.starts[b + 1]! && seg.hash[i] === h; i++) {
+      const end = seg.starts[b + 1]!;
+      if (!visit) {
+        // counting only: the run of this hash ends where a second binary search says (a word's frequency is
+        // asked for every word of every candidate sentence, so walking the run cost most of a large check)
+        let top = lo;
+        let hi2 = end;
+        while (top < hi2) {
+          const mid = (top + hi2) >>> 1;
+          if (seg.hash[mid]! <= h) top = mid + 1;
+          else hi2 = mid;
+        }
+        df += top - lo;
+        if (df > limit) return limit + 1;
+        continue;
+      }
+      for (let i = lo; i < end && seg.hash[i] === h; i++) {
         if (++df > limit) return df;
-        if (!visit) continue;
         const d = seg.doc[i]!;
         const o = this.ordinalOf(d);
         if (o < 0) continue;
