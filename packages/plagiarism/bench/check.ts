@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import {
   type CheckOptions,
+  type CheckProgress,
   checkDocument,
   type Detection,
   type LibraryDocument,
@@ -28,6 +29,7 @@ import {
   PlagiarismIndex,
   type PlagdetCase,
   plagdet,
+  warmWordIndex,
 } from '../src/index.ts';
 import {
   type Abstract,
@@ -301,7 +303,12 @@ interface SpeedRow {
   rssMb: number;
   peakRssMb: number;
   addS: number;
+  addWordS: number;
   addWrittenMb: number;
+  /** The reworded stage's word index, built after loading: seconds, MB, share of the library covered. */
+  wordS: number;
+  wordMb: number;
+  wordCoverage: number;
 }
 
 /**
@@ -359,6 +366,12 @@ function speed(s: Split, target: number): SpeedRow {
     const loaded = loadIndex(folder);
     const loadS = (performance.now() - l0) / 1000;
     if (loaded.size !== docs) throw new Error('loaded index differs');
+    // 专业版 as the server runs it: the check thread builds the reworded stage's word index right after loading
+    const w0 = performance.now();
+    const words = warmWordIndex(loaded);
+    const wordS = (performance.now() - w0) / 1000;
+    const wordMb = words.bytes / 1048576;
+    const wordCoverage = words.coverage;
     const queryMs: number[] = [];
     const queryCpuMs: number[] = [];
     let ratio = 0;
@@ -370,11 +383,23 @@ function speed(s: Split, target: number): SpeedRow {
     checkDocument(thesis(SEED + 100, sources, s.heldOut).doc, loaded);
     const coldMs = performance.now() - c0;
     const runs = 5;
+    const stageMs = new Map<string, number>();
     for (let q = 0; q < runs; q++) {
       const t = thesis(SEED + 200 + q, sources, s.heldOut);
       const q0 = performance.now();
       const q0cpu = cpuMs();
-      const rep = checkDocument(t.doc, loaded);
+      // wall time per stage: from a stage's first progress report to the next stage's
+      let stage = 'prepare';
+      let since = q0;
+      const onProgress = (p: CheckProgress) => {
+        if (p.stage === stage) return;
+        const now = performance.now();
+        stageMs.set(stage, (stageMs.get(stage) ?? 0) + (now - since) / runs);
+        stage = p.stage;
+        since = now;
+      };
+      const rep = checkDocument(t.doc, loaded, { onProgress });
+      stageMs.set(stage, (stageMs.get(stage) ?? 0) + (performance.now() - since) / runs);
       queryMs.push(performance.now() - q0);
       queryCpuMs.push(cpuMs() - q0cpu);
       ratio += rep.ratios.total / runs;
@@ -384,6 +409,9 @@ function speed(s: Split, target: number): SpeedRow {
       candidates = Math.max(candidates, rep.engine.candidates);
     }
     const rssMb = process.memoryUsage().rss / 1048576;
+    log(
+      `  ${target / 1e6} M query stages, mean wall ms: ${[...stageMs].map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`,
+    );
 
     // grow the library: 1,000 documents appended as one new segment file and a new manifest
     const first = generatedCount(cache, target);
@@ -393,6 +421,10 @@ function speed(s: Split, target: number): SpeedRow {
     for (const d of later) loaded.add(d);
     loaded.save(folder);
     const addS = (performance.now() - a0) / 1000;
+    // the next check segments the added documents' words (within the word index's bound)
+    const aw0 = performance.now();
+    warmWordIndex(loaded);
+    const addWordS = (performance.now() - aw0) / 1000;
     let addWritten = 0;
     for (const f of fs.readdirSync(folder))
       if (!before.has(f)) addWritten += fs.statSync(path.join(folder, f)).size;
@@ -419,7 +451,11 @@ function speed(s: Split, target: number): SpeedRow {
       rssMb,
       peakRssMb: process.resourceUsage().maxRSS / 1024,
       addS,
+      addWordS,
       addWrittenMb: addWritten / 1048576,
+      wordS,
+      wordMb,
+      wordCoverage,
     };
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
@@ -452,13 +488,14 @@ function speedTable(sizes: number[], s: Split): void {
       row.fingerprints,
       `${mb(row.indexMb * 1048576)} / ${mb(row.textFileMb * 1048576)}`,
       fmt(row.loadS, 2),
+      `${fmt(row.wordS, 1)} / ${Math.round(row.wordMb)} / ${fmt(100 * row.wordCoverage, 1)}%`,
       `${Math.round(median(row.queryMs))} (max ${Math.round(sorted[sorted.length - 1]!)}; cpu ${Math.round(median(row.queryCpuMs))}; first ${Math.round(row.coldMs)})`,
       row.candidates,
       `${fmt(100 * row.copiedShare, 1)}% / ${fmt(100 * row.copiedRecall, 1)}%`,
       `${fmt(100 * row.ratio, 1)}%`,
       Math.round(row.rssMb),
       Math.round(row.peakRssMb),
-      `${fmt(row.addS, 2)} (${fmt(row.addWrittenMb, 1)} MB written)`,
+      `${fmt(row.addS, 2)} (${fmt(row.addWrittenMb, 1)} MB written; words ${fmt(row.addWordS, 2)})`,
     ]);
     console.log(`  built and queried ${size / 1e6} M ...`);
   }
@@ -474,6 +511,7 @@ function speedTable(sizes: number[], s: Split): void {
       'fingerprints',
       'postings MB / texts on disk MB',
       'load s',
+      'word index s / MB / covered',
       'query ms: median of 5 wall',
       'candidates',
       'copied / found',

@@ -15,7 +15,13 @@ import { kgramHashes } from './fingerprint.ts';
 import { GrowableU32, type PlagiarismIndex } from './library.ts';
 import { lowerBound, matchingSentences, paraphrasePassages } from './paraphrase.ts';
 import { citedSources, isOwnDocument } from './provenance.ts';
-import { REWORDED_DEFAULTS, type RewordedOptions, rewordedPairs, rewordedPassages } from './reworded.ts';
+import {
+  REWORDED_DEFAULTS,
+  type RewordedOptions,
+  rewordedPairs,
+  rewordedPassages,
+  wordIndexOf,
+} from './reworded.ts';
 import type {
   FlaggedSpan,
   Match,
@@ -41,7 +47,7 @@ export interface CheckOptions {
   /** Leave the recognised reference list out of the check. Default true. */
   excludeReferences?: boolean;
   /**
-   * Candidates aligned, best first by number of shared k-grams (near-duplicates skipped). Default: one per 150
+   * Candidates aligned, best first by shared k-grams, those in more than 20 documents weighing less (near-duplicates skipped). Default: one per 150
    * matching characters of the query, at least 100.
    */
   maxCandidates?: number;
@@ -162,6 +168,9 @@ function charPrefix(text: string): Uint32Array {
 }
 
 /** The stages of a check, in the order they run. */
+/** Candidate ranking: a shared k-gram in at most this many documents counts fully (see checkStages). */
+const RARE_DOCS = 20;
+
 export type CheckStage = 'candidates' | 'exact' | 'paraphrase' | 'reworded' | 'attribution' | 'metrics';
 
 export interface CheckProgress {
@@ -267,15 +276,23 @@ export function* checkStages(
     const o = index.ordinalOf(id);
     if (o !== undefined) excluded.add(o);
   }
-  const count = new Map<number, { n: number; lastQ: number }>();
+  // each shared query position scores 1, or RARE_DOCS / df when its k-gram is in df > RARE_DOCS documents: a
+  // source shares rare k-grams, while the many documents sharing a large library's common phrases each get a
+  // small share of them (ranked by plain counts, those crowded true sources out of the budget as the library
+  // grew). Below RARE_DOCS the ranking stays by counts: by 1 / df, documents sharing a coincidental rare
+  // 13-character string with an unrelated paper came first and false positives rose.
+  const rarity = (df: number) => (df <= RARE_DOCS ? 1 : RARE_DOCS / df);
+  const count = new Map<number, { n: number; score: number; lastQ: number }>();
   for (let i = 0; i < hits.count; i++) {
     const d = hits.doc[i]!;
     if (excluded.has(d)) continue;
+    const qp = hits.qpos[i]!;
     const e = count.get(d);
-    if (!e) count.set(d, { n: 1, lastQ: hits.qpos[i]! });
-    else if (e.lastQ !== hits.qpos[i]) {
+    if (!e) count.set(d, { n: 1, score: rarity(hits.df[qp]!), lastQ: qp });
+    else if (e.lastQ !== qp) {
       e.n++;
-      e.lastQ = hits.qpos[i]!;
+      e.score += rarity(hits.df[qp]!);
+      e.lastQ = qp;
     }
   }
   const maxCandidates = opts.maxCandidates ?? Math.max(100, Math.ceil(q.codes.length / 150));
@@ -288,7 +305,7 @@ export function* checkStages(
   };
   const pool = [...count.entries()]
     .filter(([d, e]) => e.n >= opts.minCandidateSeeds && visible(d))
-    .sort((a, b) => b[1].n - a[1].n || a[0] - b[0])
+    .sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
     .slice(0, opts.allSources ? maxCandidates : maxCandidates * 4)
     .map(([d]) => d);
   const poolRank = new Map(pool.map((d, i) => [d, i]));
@@ -405,6 +422,7 @@ export function* checkStages(
 
   // 3c. reworded copying: sentences no passage explains yet meet library sentences sharing their content words
   // (no shared 6-gram needed), see reworded.ts
+  let rewordedCoverage: number | undefined;
   if (opts.paraphrase && opts.reworded) {
     yield { stage: 'reworded', fraction: STAGE_AT.reworded };
     const explained = new Uint8Array(q.codes.length + 1);
@@ -430,6 +448,7 @@ export function* checkStages(
       return c;
     };
     const rewordedOptions = { ...REWORDED_DEFAULTS, ...opts.rewordedOptions };
+    rewordedCoverage = wordIndexOf(index).coverage;
     const pairs = rewordedPairs(checked, index, skip, rewordedOptions).filter((p) => !excluded.has(p.doc));
     const found = rewordedPassages(
       pairs,
@@ -732,6 +751,7 @@ export function* checkStages(
       candidates: candidates.length,
       seeds: hits.count,
       elapsedMs: Math.round(performance.now() - t0),
+      ...(rewordedCoverage === undefined ? {} : { rewordedCoverage }),
     },
   };
   if (doc.title !== undefined) report.title = doc.title;

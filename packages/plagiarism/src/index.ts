@@ -25,7 +25,12 @@ export {
 } from './library.ts';
 export { loadIndex, saveIndex } from './persist.ts';
 export { authorNames, citedSources, isOwnDocument } from './provenance.ts';
-export { REWORDED_DEFAULTS, type RewordedOptions, wordIndexOf as warmWordIndex } from './reworded.ts';
+export {
+  REWORDED_DEFAULTS,
+  type RewordedOptions,
+  WORD_INDEX_MAX_CHARS,
+  wordIndexOf as warmWordIndex,
+} from './reworded.ts';
 export { type Detection, type PlagdetCase, type PlagdetScore, plagdet } from './plagdet.ts';
 export type {
   FlaggedSpan,

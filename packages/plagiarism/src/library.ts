@@ -77,6 +77,12 @@ export interface IndexStats {
   textFileBytes: number;
 }
 
+/** Told of changes to an index (see PlagiarismIndex.watch). */
+export interface IndexWatcher {
+  added(id: string): void;
+  removed(id: string): void;
+}
+
 /** Seeds found for a query: parallel arrays, length `count`. */
 export interface SeedHits {
   /** Documents each query k-gram occurs in over the whole index (0 = not indexed). */
@@ -177,9 +183,23 @@ export class PlagiarismIndex {
     return Math.max(3, Math.ceil(this.size * 1e-4));
   }
 
+  private watchers: IndexWatcher[] = [];
+
+  /**
+   * Be told of every add and remove from now on (an index kept beside this one, e.g. the reworded stage's word
+   * index, follows changes without listing every id). Returns the function that stops it.
+   */
+  watch(watcher: IndexWatcher): () => void {
+    this.watchers.push(watcher);
+    return () => {
+      this.watchers = this.watchers.filter((w) => w !== watcher);
+    };
+  }
+
   /** Add a document (replacing one with the same id). Returns its internal number. */
   add(doc: LibraryDocument): number {
     if (this.byId.has(doc.id)) this.remove(doc.id);
+    for (const w of this.watchers) w.added(doc.id);
     const local = this.pMetas.length;
     const ordinal = this.sealedDocs + local;
     const { text, ...meta } = doc;
@@ -225,6 +245,7 @@ export class PlagiarismIndex {
     if (ordinal === undefined) return false;
     this.byId.delete(id);
     this.removedCount++;
+    for (const w of this.watchers) w.removed(id);
     if (ordinal >= this.sealedDocs) {
       const local = ordinal - this.sealedDocs;
       this.pRemoved.add(local);
@@ -283,6 +304,13 @@ export class PlagiarismIndex {
     if (ordinal >= this.sealedDocs) return this.pMetas[ordinal - this.sealedDocs]!;
     const { seg, local } = this.locate(ordinal);
     return seg.metas[local]!;
+  }
+
+  /** @internal Matching characters of a document. */
+  ordinalLength(ordinal: number): number {
+    if (ordinal >= this.sealedDocs) return this.pLengths.data[ordinal - this.sealedDocs]!;
+    const { seg, local } = this.locate(ordinal);
+    return seg.lengths[local]!;
   }
 
   /** @internal */

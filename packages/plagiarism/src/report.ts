@@ -153,5 +153,10 @@ export interface Report {
     candidates: number;
     seeds: number;
     elapsedMs: number;
+    /**
+     * With the reworded stage: share of the library's characters its word index covers (below 1 once the
+     * library outgrew WORD_INDEX_MAX_CHARS).
+     */
+    rewordedCoverage?: number;
   };
 }

@@ -140,15 +140,33 @@ function seal(p: Pending): WordSegment {
 }
 
 /**
+ * Characters of library text the word index covers by default. Segmenting runs at ~1-2 M characters/s and the
+ * index takes ~5 bytes per character, so covering a 1 B library would take 10-15 minutes of a core and ~5 GB
+ * at each load; beyond this the stage covers the documents indexed first and says how much it covered
+ * (Report.engine.rewordedCoverage).
+ */
+export const WORD_INDEX_MAX_CHARS = 100_000_000;
+
+/** Word segments merged into one past this many (each sync that found new documents seals one). */
+const MAX_WORD_SEGMENTS = 8;
+
+/**
  * The word index of one PlagiarismIndex. Its postings name documents by its own numbers, each standing for a
- * document id: the character index may renumber its documents (merges purge removed ones), ids stay.
+ * document id: the character index may renumber its documents (merges purge removed ones), ids stay. It lists
+ * the library's ids once, when built, then follows adds and removes through PlagiarismIndex.watch.
  */
 export class WordIndex {
   private segments: WordSegment[] = [];
+  /** This index's document number → id ('' once removed or replaced: its words are stale). */
   private ids: string[] = [];
-  private known = new Set<string>();
-  /** size and characters of the character index when last synced: unchanged means nothing was added. */
-  private stamp = '';
+  /** id → this index's document number, for live documents. */
+  private docOf = new Map<string, number>();
+  /** Ids waiting to be segmented: the library when built, then documents added since. */
+  private queue: string[];
+  /** Characters segmented so far (bounded by maxChars), and those of documents still live. */
+  private coveredChars = 0;
+  private liveChars = 0;
+  private lengths: number[] = [];
   /** This index's document number → the character index's current ordinal (-1: removed), per sync. */
   private ordinals = new Map<number, number>();
   private sentenceCount = 0;
@@ -162,27 +180,53 @@ export class WordIndex {
   private sentenceStart: Uint32Array = new Uint32Array(1024);
   private firstSentence: number[] = [];
 
-  constructor(private readonly index: PlagiarismIndex) {}
+  constructor(
+    private readonly index: PlagiarismIndex,
+    private readonly maxChars = WORD_INDEX_MAX_CHARS,
+  ) {
+    this.queue = index.ids();
+    index.watch({
+      added: (id) => this.queue.push(id),
+      removed: (id) => {
+        const d = this.docOf.get(id);
+        if (d === undefined) return;
+        this.docOf.delete(id);
+        this.ids[d] = '';
+        this.liveChars -= this.lengths[d]!;
+      },
+    });
+  }
 
   /** Sentences indexed (the N of the inverse document frequency). */
   get sentences(): number {
     return this.sentenceCount;
   }
 
-  /** Index the documents added to the character index since the last call. */
+  /** Share of the library's characters covered (1 unless the library outgrew maxChars). */
+  get coverage(): number {
+    const all = this.index.characterCount;
+    return all === 0 ? 1 : Math.min(1, this.liveChars / all);
+  }
+
+  /** Segment the documents added to the character index since the last call (up to maxChars in all). */
   sync(): void {
     this.ordinals.clear();
-    const stamp = `${this.index.size}:${this.index.characterCount}`;
-    if (stamp === this.stamp) return;
-    this.stamp = stamp;
+    if (this.queue.length === 0) return;
+    const queue = this.queue;
+    this.queue = [];
     const pending = new Pending();
-    for (const id of this.index.ids()) {
-      if (this.known.has(id)) continue;
+    for (const id of queue) {
+      if (this.docOf.has(id)) continue;
       const ordinal = this.index.ordinalOf(id);
       if (ordinal === undefined) continue;
+      const length = this.index.ordinalLength(ordinal);
+      if (this.coveredChars + length > this.maxChars) continue;
+      this.coveredChars += length;
+      this.liveChars += length;
       const d = this.ids.length;
       this.ids.push(id);
-      this.known.add(id);
+      this.lengths.push(length);
+      this.docOf.set(id, d);
       this.firstSentence.push(this.sentenceCount);
       wordSentences(this.index.ordinalText(ordinal)).forEach((s, si) => {
         if (this.sentenceCount + 1 >= this.sentenceStart.length)
@@ -200,7 +244,9 @@ export class WordIndex {
         }
       });
     }
-    if (pending.hash.length > 0) this.segments.push(seal(pending));
+    if (pending.hash.length === 0) return;
+    this.segments.push(seal(pending));
+    if (this.segments.length > MAX_WORD_SEGMENTS) this.segments = [seal(unseal(this.segments))];
   }
 
   /** Bytes held (postings and the forward index). */
@@ -215,7 +261,8 @@ export class WordIndex {
   private ordinalOf(d: number): number {
     let o = this.ordinals.get(d);
     if (o === undefined) {
-      o = this.index.ordinalOf(this.ids[d]!) ?? -1;
+      const id = this.ids[d]!;
+      o = id === '' ? -1 : (this.index.ordinalOf(id) ?? -1);
       this.ordinals.set(d, o);
     }
     return o;
@@ -241,9 +288,23 @@ export class WordIndex {
         if (seg.hash[mid]! < h) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = lo; i < seg.starts[b + 1]! && seg.hash[i] === h; i++) {
+      const end = seg.starts[b + 1]!;
+      if (!visit) {
+        // counting only: the run of this hash ends where a second binary search says (a word's frequency is
+        // asked for every word of every candidate sentence, so walking the run cost most of a large check)
+        let top = lo;
+        let hi2 = end;
+        while (top < hi2) {
+          const mid = (top + hi2) >>> 1;
+          if (seg.hash[mid]! <= h) top = mid + 1;
+          else hi2 = mid;
+        }
+        df += top - lo;
+        if (df > limit) return limit + 1;
+        continue;
+      }
+      for (let i = lo; i < end && seg.hash[i] === h; i++) {
         if (++df > limit) return df;
-        if (!visit) continue;
         const d = seg.doc[i]!;
         const o = this.ordinalOf(d);
         if (o < 0) continue;
@@ -265,11 +326,14 @@ function grow(a: Uint32Array, atLeast: number): Uint32Array {
 
 const wordIndexes = new WeakMap<PlagiarismIndex, WordIndex>();
 
-/** The word index kept beside `index`, brought up to date (the first call indexes the whole library). */
-export function wordIndexOf(index: PlagiarismIndex): WordIndex {
+/**
+ * The word index kept beside `index`, brought up to date (the first call segments the library, up to maxChars
+ * characters: call it when the library is loaded, so no check pays for it).
+ */
+export function wordIndexOf(index: PlagiarismIndex, maxChars = WORD_INDEX_MAX_CHARS): WordIndex {
   let w = wordIndexes.get(index);
   if (!w) {
-    w = new WordIndex(index);
+    w = new WordIndex(index, maxChars);
     wordIndexes.set(index, w);
   }
   w.sync();
@@ -321,6 +385,18 @@ export interface SentencePair {
   doc: number;
   sentence: number;
   similarity: number;
+}
+
+/** The postings of several segments as one pending block (to seal them as one). */
+function unseal(segments: WordSegment[]): Pending {
+  const p = new Pending();
+  for (const seg of segments)
+    for (let i = 0; i < seg.hash.length; i++) {
+      p.hash.push(seg.hash[i]!);
+      p.doc.push(seg.doc[i]!);
+      p.sentence.push(seg.sentence[i]!);
+    }
+  return p;
 }
 
 /**

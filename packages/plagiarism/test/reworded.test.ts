@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkText, PlagiarismIndex } from '../src/index.ts';
-import { wordSentences } from '../src/reworded.ts';
+import { wordIndexOf, wordSentences } from '../src/reworded.ts';
 import { randomText, rng } from './helpers.ts';
 
 // Written for this test: a source passage and the same passage reworded so that no 6 characters in a row survive.
@@ -58,5 +58,26 @@ describe('reworded copying (word-level sentence stage)', () => {
     const ids = new Set(checkText(query, index).matches.map((m) => m.docId));
     expect(ids.has('late')).toBe(true);
     expect(ids.has('src')).toBe(false);
+  });
+
+  it('forgets the words of a document replaced under the same id', () => {
+    const index = library();
+    expect(checkText(REWORDED, index).matches.some((m) => m.docId === 'src')).toBe(true);
+    const r = rng(5);
+    index.add({ id: 'src', title: '换了内容', text: randomText(r, 400) });
+    expect(checkText(REWORDED, index).matches.some((m) => m.docId === 'src')).toBe(false);
+    index.add({ id: 'src', title: '又换回来', text: SOURCE });
+    expect(checkText(REWORDED, index).matches.some((m) => m.docId === 'src')).toBe(true);
+  });
+
+  it('covers at most maxChars characters of the library and reports the share it covers', () => {
+    const index = library();
+    const all = index.characterCount;
+    const words = wordIndexOf(index, Math.floor(all / 2));
+    expect(words.coverage).toBeGreaterThan(0.3);
+    expect(words.coverage).toBeLessThanOrEqual(0.5);
+    const report = checkText(REWORDED, index);
+    expect(report.engine.rewordedCoverage).toBe(words.coverage);
+    expect(checkText(REWORDED, library()).engine.rewordedCoverage).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { checkStages, loadIndex, PlagiarismIndex, saveIndex } from '@paperdesk/plagiarism';
+import { checkStages, loadIndex, PlagiarismIndex, saveIndex, warmWordIndex } from '@paperdesk/plagiarism';
 import { checkOptionsFor, toEngineResult } from '../services/checks/engine.ts';
 import type { ThreadReply, ThreadRequest } from './check-thread.ts';
 
@@ -24,6 +24,9 @@ function handle(req: ThreadRequest): { result: unknown; transfer?: ArrayBuffer[]
     case 'load': {
       index.close();
       index = loadIndex(req.folder, OPTIONS);
+      // the 专业版 reworded stage's word index (jieba over the library, up to WORD_INDEX_MAX_CHARS) is built
+      // here, once per load, so no check pays for it; later adds are segmented by the check that follows them
+      warmWordIndex(index);
       const ids = Float64Array.from(index.ids(), Number);
       return { result: ids, transfer: [ids.buffer] };
     }
