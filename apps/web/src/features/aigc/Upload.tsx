@@ -1,7 +1,7 @@
-import { CheckCircleOutlined, SafetyCertificateOutlined, WalletOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined, WalletOutlined } from '@ant-design/icons';
 import { PriceEntry } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input } from 'antd';
+import { Alert } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import '../check/check.css';
 import './aigc.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
+import { NotesCard, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
 
 /** The public unit price (`price.aigc_check.standard`) and upload limit (`limit.aigc.maxUploadMb`). */
 function usePublicConfig() {
@@ -133,35 +134,24 @@ export default function AigcCheck() {
       <div className="ck-grid">
         <section className="svc-card">
           <div className="ck-row2">
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="ag-title">
-                {t('check.paperTitle')}
-              </label>
-              <Input
-                id="ag-title"
-                size="large"
-                maxLength={200}
-                placeholder={t('check.paperTitlePlaceholder')}
-                value={title}
-                onChange={(e) => {
-                  titleTouched.current = true;
-                  setTitle(e.target.value);
-                }}
-              />
-            </div>
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="ag-author">
-                {t('check.author')}
-              </label>
-              <Input
-                id="ag-author"
-                size="large"
-                maxLength={100}
-                placeholder={t('check.authorPlaceholder')}
-                value={author}
-                onChange={(e) => setAuthor(e.target.value)}
-              />
-            </div>
+            <TextField
+              id="ag-title"
+              label={t('check.paperTitle')}
+              placeholder={t('check.paperTitlePlaceholder')}
+              value={title}
+              onChange={(v) => {
+                titleTouched.current = true;
+                setTitle(v);
+              }}
+            />
+            <TextField
+              id="ag-author"
+              label={t('check.author')}
+              maxLength={100}
+              placeholder={t('check.authorPlaceholder')}
+              value={author}
+              onChange={setAuthor}
+            />
           </div>
 
           <PaperSourceInput
@@ -183,18 +173,15 @@ export default function AigcCheck() {
             )}
           />
 
-          <Button
-            type="primary"
-            size="large"
-            block
+          <SubmitButton
+            testId="ag-submit"
             style={{ marginTop: 16 }}
             disabled={!canSubmit}
             loading={busy}
             onClick={() => void start()}
-            data-testid="ag-submit"
           >
             {startLabel}
-          </Button>
+          </SubmitButton>
         </section>
 
         <aside className="ck-side">
@@ -243,18 +230,11 @@ export default function AigcCheck() {
               <Link to="/aigccheck/list">{t('check.records')}</Link>
             </div>
           </section>
-          <section className="svc-card">
-            <h2>
-              <SafetyCertificateOutlined /> {t('check.notesTitle')}
-            </h2>
-            <ul>
-              {(t('check.notes', { returnObjects: true }) as unknown as string[]).map((n) => (
-                <li key={n}>
-                  <CheckCircleOutlined /> <span>{n}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <NotesCard
+            icon={<SafetyCertificateOutlined />}
+            title={t('check.notesTitle')}
+            notes={t('check.notes', { returnObjects: true }) as unknown as string[]}
+          />
         </aside>
       </div>
       {dialog}

@@ -1,7 +1,7 @@
-import { CheckCircleOutlined, GiftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { GiftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { type CheckEdition, PriceEntry } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Input } from 'antd';
+import { Checkbox } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { num, yuan } from '../../shared/format.ts';
 import './check.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
+import { NotesCard, PriceTable, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
 
 const EDITIONS: CheckEdition[] = ['standard', 'professional'];
 
@@ -167,35 +168,24 @@ export default function PaperCheck() {
           </div>
 
           <div className="ck-row2">
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="ck-title">
-                {t('upload.paperTitle')}
-              </label>
-              <Input
-                id="ck-title"
-                size="large"
-                maxLength={200}
-                placeholder={t('upload.paperTitlePlaceholder')}
-                value={title}
-                onChange={(e) => {
-                  titleTouched.current = true;
-                  setTitle(e.target.value);
-                }}
-              />
-            </div>
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="ck-author">
-                {t('upload.author')}
-              </label>
-              <Input
-                id="ck-author"
-                size="large"
-                maxLength={100}
-                placeholder={t('upload.authorPlaceholder')}
-                value={author}
-                onChange={(e) => setAuthor(e.target.value)}
-              />
-            </div>
+            <TextField
+              id="ck-title"
+              label={t('upload.paperTitle')}
+              placeholder={t('upload.paperTitlePlaceholder')}
+              value={title}
+              onChange={(v) => {
+                titleTouched.current = true;
+                setTitle(v);
+              }}
+            />
+            <TextField
+              id="ck-author"
+              label={t('upload.author')}
+              maxLength={100}
+              placeholder={t('upload.authorPlaceholder')}
+              value={author}
+              onChange={setAuthor}
+            />
           </div>
 
           <PaperSourceInput
@@ -227,20 +217,15 @@ export default function PaperCheck() {
             </div>
           </div>
 
-          <Button
-            type="primary"
-            size="large"
-            block
+          <SubmitButton
+            testId="ck-submit"
             disabled={!canSubmit}
             loading={submitting}
             onClick={() => void submit()}
-            data-testid="ck-submit"
+            foot={t('upload.noChargeYet')}
           >
             {t('upload.next')}
-          </Button>
-          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
-            {t('upload.noChargeYet')}
-          </p>
+          </SubmitButton>
         </section>
 
         <aside className="ck-side">
@@ -268,30 +253,20 @@ export default function PaperCheck() {
               )
             )}
             <h2>{t('upload.priceTitle')}</h2>
-            <table className="ck-price-table">
-              <tbody>
-                {EDITIONS.map((e) => (
-                  <tr key={e}>
-                    <td>{t(`edition.${e}`)}</td>
-                    <td>{unit(e) !== undefined ? `${yuan(unit(e)!)} / ${t('upload.perThousand')}` : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PriceTable
+              rows={EDITIONS.map((e) => ({
+                key: e,
+                label: t(`edition.${e}`),
+                price: unit(e) !== undefined ? `${yuan(unit(e)!)} / ${t('upload.perThousand')}` : '—',
+              }))}
+            />
             <p className="svc-muted">{t('upload.priceNote')}</p>
           </section>
-          <section className="svc-card">
-            <h2>
-              <SafetyCertificateOutlined /> {t('upload.notesTitle')}
-            </h2>
-            <ul>
-              {(t('upload.notes', { returnObjects: true }) as unknown as string[]).map((n) => (
-                <li key={n}>
-                  <CheckCircleOutlined /> <span>{n}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <NotesCard
+            icon={<SafetyCertificateOutlined />}
+            title={t('upload.notesTitle')}
+            notes={t('upload.notes', { returnObjects: true }) as unknown as string[]}
+          />
         </aside>
       </div>
     </div>

@@ -1,7 +1,7 @@
-import { CheckCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { type MachineEdition, PriceEntry } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input } from 'antd';
+import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import '../check/check.css';
 import './machine.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
+import { NotesCard, PriceTable, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
 
 export const EDITIONS: MachineEdition[] = ['standard', 'cnki'];
 
@@ -138,19 +139,13 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
             <Alert type="warning" showIcon style={{ marginBottom: 14 }} title={t('start.modelMissing')} />
           )}
 
-          <div className="ck-field">
-            <label className="ck-label" htmlFor="mc-title">
-              {t('start.titleLabel')}
-            </label>
-            <Input
-              id="mc-title"
-              size="large"
-              maxLength={200}
-              placeholder={t('start.titlePlaceholder')}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="mc-title"
+            label={t('start.titleLabel')}
+            placeholder={t('start.titlePlaceholder')}
+            value={title}
+            onChange={setTitle}
+          />
 
           <PaperSourceInput
             state={paper}
@@ -171,50 +166,35 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
             )}
           />
 
-          <Button
-            type="primary"
-            size="large"
-            block
+          <SubmitButton
+            testId="mc-next"
             disabled={!canSubmit}
             loading={submitting}
             onClick={() => void submit()}
-            data-testid="mc-next"
             style={{ marginTop: 16 }}
+            foot={t('start.noChargeYet')}
           >
             {t('start.next')}
-          </Button>
-          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
-            {t('start.noChargeYet')}
-          </p>
+          </SubmitButton>
         </section>
 
         <aside className="ck-side">
           <section className="svc-card">
             <h2>{t('start.priceTitle')}</h2>
-            <table className="ck-price-table">
-              <tbody>
-                {EDITIONS.map((e) => (
-                  <tr key={e}>
-                    <td>{t(`edition.${e}`)}</td>
-                    <td>{unit(e) !== undefined ? `${yuan(unit(e)!)} / ${t('start.perThousand')}` : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PriceTable
+              rows={EDITIONS.map((e) => ({
+                key: e,
+                label: t(`edition.${e}`),
+                price: unit(e) !== undefined ? `${yuan(unit(e)!)} / ${t('start.perThousand')}` : '—',
+              }))}
+            />
             <p className="svc-muted">{t('start.priceNote')}</p>
           </section>
-          <section className="svc-card">
-            <h2>
-              <SafetyCertificateOutlined /> {t('start.notesTitle')}
-            </h2>
-            <ul>
-              {(t('start.notes', { returnObjects: true }) as unknown as string[]).map((n) => (
-                <li key={n}>
-                  <CheckCircleOutlined /> <span>{n}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <NotesCard
+            icon={<SafetyCertificateOutlined />}
+            title={t('start.notesTitle')}
+            notes={t('start.notes', { returnObjects: true }) as unknown as string[]}
+          />
         </aside>
       </div>
     </div>
