@@ -1,7 +1,7 @@
-import { CloseCircleFilled, DownloadOutlined, LoadingOutlined, RedoOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import type { AigcBand, AigcParagraph, AigcRecord, AigcReport } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Progress, Result, Skeleton, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Result, Skeleton, Table, Tag } from 'antd';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { useSubmit } from './useSubmit.tsx';
 import '../check/check.css';
 import './aigc.css';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
+import { ProgressCard, ReportChapters } from '../../shared/records/ReportChapters.tsx';
 
 const SUSPECT: AigcBand[] = ['high', 'medium', 'light'];
 
@@ -304,42 +305,31 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
         />
       </section>
 
-      <section className="svc-card">
-        <h2 style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <span>{t('report.fullText')}</span>
-          <span className="svc-muted" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-            <Switch size="small" checked={onlySuspect} onChange={setOnlySuspect} /> {t('report.onlySuspect')}
+      <ReportChapters
+        title={t('report.fullText')}
+        onlySuspectLabel={t('report.onlySuspect')}
+        onlySuspect={onlySuspect}
+        onOnlySuspect={setOnlySuspect}
+        legend={SUSPECT.map((b) => (
+          <span key={b}>
+            <mark className={`ag-${b}`}>{t(`report.legend.${b}`)}</mark>
           </span>
-        </h2>
-        <div className="ck-legend">
-          {SUSPECT.map((b) => (
-            <span key={b}>
-              <mark className={`ag-${b}`}>{t(`report.legend.${b}`)}</mark>
-            </span>
-          ))}
-        </div>
-        {report.chapters.map((c) => {
-          const paras = (byChapter.get(c.index) ?? []).filter(
+        ))}
+        chapters={report.chapters}
+        paragraphsOf={(c) =>
+          (byChapter.get(c.index) ?? []).filter(
             (p) =>
               // the chapter band shows its own heading, the page head the paper's title
               !(p.kind === 'heading' && (p.level === 0 || p.text.trim() === c.title.trim())) &&
               (!onlySuspect || (p.reliable && p.band !== null && p.band !== 'none')),
-          );
-          if (onlySuspect && paras.length === 0) return null;
-          return (
-            <div key={c.index}>
-              <div className="ck-chapter">
-                <span>{c.title}</span>
-                <span style={{ color: BAND_COLORS[c.band ?? 'none'] }}>
-                  {c.scoredChars > 0 ? pct(c.aiCharRatio) : ''}
-                </span>
-              </div>
-              {paras.map((p) => (
-                <Paragraph key={p.index} p={p} />
-              ))}
-            </div>
-          );
+          )
+        }
+        figure={(c) => ({
+          color: BAND_COLORS[c.band ?? 'none'],
+          text: c.scoredChars > 0 ? pct(c.aiCharRatio) : '',
         })}
+        paragraph={(p) => <Paragraph key={p.index} p={p} />}
+      >
         <h3 style={{ marginTop: 22 }}>{t('report.aboutTitle')}</h3>
         <ul className="ag-about">
           {(
@@ -353,7 +343,7 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
             <li key={line}>{line}</li>
           ))}
         </ul>
-      </section>
+      </ReportChapters>
     </>
   );
 }
@@ -434,16 +424,17 @@ export default function AigcContent() {
     );
   else if (isActive(r.status))
     body = (
-      <div className="ck-progress-card" data-testid="ag-progress">
-        <Progress type="circle" percent={r.progress} size={140} />
-        <h2 style={{ justifyContent: 'center', marginTop: 18 }}>
-          <LoadingOutlined /> {t(`status.${r.status}`)}
-        </h2>
-        <p className="svc-muted">{t('report.waiting', { title: r.title })}</p>
-        <Tag color={STATUS_COLORS[r.status]}>
-          {t('check.characters')} {num(r.characters)}
-        </Tag>
-      </div>
+      <ProgressCard
+        testId="ag-progress"
+        percent={r.progress}
+        statusLabel={t(`status.${r.status}`)}
+        waiting={t('report.waiting', { title: r.title })}
+        tag={
+          <Tag color={STATUS_COLORS[r.status]}>
+            {t('check.characters')} {num(r.characters)}
+          </Tag>
+        }
+      />
     );
   else if (report.data)
     return (
