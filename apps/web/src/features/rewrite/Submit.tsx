@@ -1,4 +1,3 @@
-import { WalletOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
@@ -15,6 +14,7 @@ import './machine.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PayActions } from '../../shared/records/PayActions.tsx';
+import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
 
 /**
  * /machine/submit/:id: confirm and pay. The `rewrite` package quota (characters) covers what it can and the
@@ -126,30 +126,26 @@ export default function SubmitRewrite() {
           {!wallet ? (
             <Skeleton active paragraph={{ rows: 3 }} />
           ) : (
-            <div className="ck-pay" data-testid="mc-pay-box">
-              <div className="ck-pay__line">
-                <span>{t('submit.price')}</span>
-                <span>
-                  {num(r.characters)} {t('submit.charUnit')} · {yuan(r.priceFen)}
-                </span>
-              </div>
+            <PayBox
+              testId="mc-pay-box"
+              payableTestId="mc-payable"
+              labels={{
+                price: t('submit.price'),
+                balance: t('submit.balance'),
+                payable: t('submit.payable'),
+              }}
+              price={`${num(r.characters)} ${t('submit.charUnit')} · ${yuan(r.priceFen)}`}
+              balanceFen={balanceFen}
+              payableFen={payableFen}
+            >
               {quotaUse > 0 && (
-                <div className="ck-pay__line" style={{ color: '#11a983' }}>
-                  <span>{t('submit.useQuota', { use: num(quotaUse) })}</span>
-                  <span>{t('submit.quota', { left: num(quotaLeft) })}</span>
-                </div>
+                <PayLine
+                  discount
+                  label={t('submit.useQuota', { use: num(quotaUse) })}
+                  value={t('submit.quota', { left: num(quotaLeft) })}
+                />
               )}
-              <div className="ck-pay__line">
-                <span>
-                  <WalletOutlined /> {t('submit.balance')}
-                </span>
-                <span>{yuan(balanceFen)}</span>
-              </div>
-              <div className="ck-pay__total">
-                <span>{t('submit.payable')}</span>
-                <strong data-testid="mc-payable">{yuan(payableFen)}</strong>
-              </div>
-            </div>
+            </PayBox>
           )}
           {blocked && (
             <Alert type="error" showIcon style={{ marginBottom: 14 }} title={t('submit.modelMissing')} />

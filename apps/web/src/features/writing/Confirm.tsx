@@ -1,4 +1,4 @@
-import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import {
   leafCount,
   type OutlineNode,
@@ -23,6 +23,7 @@ import { RecordLoading, RecordNotFound } from './states.tsx';
 import './writing.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PayActions } from '../../shared/records/PayActions.tsx';
+import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
 
 const COVER_FIELDS: (keyof ThesisCover)[] = [
   'school',
@@ -272,30 +273,26 @@ export default function ConfirmWriting() {
             {!wallet ? (
               <Skeleton active paragraph={{ rows: 3 }} />
             ) : (
-              <div className="ck-pay" data-testid="wr-pay-box">
-                <div className="ck-pay__line">
-                  <span>{t('confirm.price')}</span>
-                  <span>
-                    {t(`type.${r.paperType}`)} · {yuan(r.priceFen)}
-                  </span>
-                </div>
+              <PayBox
+                testId="wr-pay-box"
+                payableTestId="wr-payable"
+                labels={{
+                  price: t('confirm.price'),
+                  balance: t('confirm.balance'),
+                  payable: t('confirm.payable'),
+                }}
+                price={`${t(`type.${r.paperType}`)} · ${yuan(r.priceFen)}`}
+                balanceFen={balanceFen}
+                payableFen={payableFen}
+              >
                 {quotaLeft > 0 && (
-                  <div className="ck-pay__line" style={{ color: '#11a983' }}>
-                    <span>{t('confirm.useQuota')}</span>
-                    <span>{t('confirm.quota', { left: num(quotaLeft) })}</span>
-                  </div>
+                  <PayLine
+                    discount
+                    label={t('confirm.useQuota')}
+                    value={t('confirm.quota', { left: num(quotaLeft) })}
+                  />
                 )}
-                <div className="ck-pay__line">
-                  <span>
-                    <WalletOutlined /> {t('confirm.balance')}
-                  </span>
-                  <span>{yuan(balanceFen)}</span>
-                </div>
-                <div className="ck-pay__total">
-                  <span>{t('confirm.payable')}</span>
-                  <strong data-testid="wr-payable">{yuan(payableFen)}</strong>
-                </div>
-              </div>
+              </PayBox>
             )}
             <PayActions
               ns="writing"
