@@ -17,35 +17,13 @@ import '../check/check.css';
 import './aigc.css';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
 import { ProgressCard, ReportChapters } from '../../shared/records/ReportChapters.tsx';
+import { chapterColumns, RatioBar, RatioRing } from '../../shared/records/ReportFigures.tsx';
 
 const SUSPECT: AigcBand[] = ['high', 'medium', 'light'];
 
 function Ring({ ratio, band }: { ratio: number; band: AigcBand }) {
   const { t } = useTranslation('aigc');
-  const r = 78;
-  const c = 2 * Math.PI * r;
-  return (
-    <div className="ck-ring">
-      <svg viewBox="0 0 180 180" width="180" height="180" aria-hidden="true">
-        <circle cx="90" cy="90" r={r} className="track" />
-        <circle
-          cx="90"
-          cy="90"
-          r={r}
-          stroke={BAND_COLORS[band]}
-          strokeLinecap="round"
-          strokeDasharray={`${Math.max(0.001, c * ratio)} ${c}`}
-          transform="rotate(-90 90 90)"
-        />
-      </svg>
-      <div className="ck-ring__text">
-        <strong style={{ color: BAND_COLORS[band] }} data-testid="ai-ratio">
-          {pct(ratio)}
-        </strong>
-        <span>{t('report.ratio')}</span>
-      </div>
-    </div>
-  );
+  return <RatioRing ratio={ratio} color={BAND_COLORS[band]} label={t('report.ratio')} testId="ai-ratio" />;
 }
 
 /** A paragraph with its flagged sentences marked by band (spans are sorted sentences that never overlap). */
@@ -262,32 +240,18 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
           pagination={false}
           dataSource={report.chapters}
           columns={[
-            { title: t('report.col.chapter'), dataIndex: 'title', ellipsis: true },
-            ...(mobile
-              ? []
-              : [
-                  {
-                    title: t('report.col.chars'),
-                    dataIndex: 'chars',
-                    width: 90,
-                    align: 'right' as const,
-                    render: (n: number) => num(n),
-                  },
-                ]),
+            ...chapterColumns<AigcReport['chapters'][number]>(
+              { chapter: t('report.col.chapter'), chars: t('report.col.chars') },
+              mobile,
+              90,
+            ),
             {
               title: t('report.col.ratio'),
               key: 'ratio',
               width: mobile ? 120 : 180,
               render: (_: unknown, c) => (
                 <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-                  <div className="ck-bar">
-                    <i
-                      style={{
-                        width: `${Math.min(100, c.aiCharRatio * 100)}%`,
-                        background: BAND_COLORS[c.band ?? 'none'],
-                      }}
-                    />
-                  </div>
+                  <RatioBar ratio={c.aiCharRatio} color={BAND_COLORS[c.band ?? 'none']} />
                   <span className="ck-ratio" style={{ minWidth: 48, textAlign: 'right' }}>
                     {c.scoredChars > 0 ? pct(c.aiCharRatio) : '—'}
                   </span>

@@ -21,41 +21,17 @@ import { isActive, STATUS_COLORS } from '../../shared/records/status.ts';
 import './check.css';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
 import { ProgressCard, ReportChapters } from '../../shared/records/ReportChapters.tsx';
+import { chapterColumns, RatioBar, RatioRing } from '../../shared/records/ReportFigures.tsx';
 
 function Ring({ ratio }: { ratio: number }) {
   const { t } = useTranslation('check');
-  const r = 78;
-  const c = 2 * Math.PI * r;
-  const color = LEVEL_COLORS[level(ratio)];
   return (
-    <div className="ck-ring">
-      <svg viewBox="0 0 180 180" width="180" height="180" aria-hidden="true">
-        <circle cx="90" cy="90" r={r} className="track" />
-        <circle
-          cx="90"
-          cy="90"
-          r={r}
-          stroke={color}
-          strokeLinecap="round"
-          strokeDasharray={`${Math.max(0.001, c * ratio)} ${c}`}
-          transform="rotate(-90 90 90)"
-        />
-      </svg>
-      <div className="ck-ring__text">
-        <strong style={{ color }} data-testid="total-ratio">
-          {pct(ratio)}
-        </strong>
-        <span>{t('report.total')}</span>
-      </div>
-    </div>
-  );
-}
-
-function Bar({ ratio }: { ratio: number }) {
-  return (
-    <div className="ck-bar">
-      <i style={{ width: `${Math.min(100, ratio * 100)}%`, background: LEVEL_COLORS[level(ratio)] }} />
-    </div>
+    <RatioRing
+      ratio={ratio}
+      color={LEVEL_COLORS[level(ratio)]}
+      label={t('report.total')}
+      testId="total-ratio"
+    />
   );
 }
 
@@ -303,18 +279,11 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
             pagination={false}
             dataSource={report.chapters}
             columns={[
-              { title: t('report.col.chapter'), dataIndex: 'title', ellipsis: true },
-              ...(mobile
-                ? []
-                : [
-                    {
-                      title: t('report.col.chars'),
-                      dataIndex: 'chars',
-                      width: 80,
-                      align: 'right' as const,
-                      render: (n: number) => num(n),
-                    },
-                  ]),
+              ...chapterColumns<CheckReport['chapters'][number]>(
+                { chapter: t('report.col.chapter'), chars: t('report.col.chars') },
+                mobile,
+                80,
+              ),
               {
                 title: t('report.col.overlap'),
                 dataIndex: 'overlapChars',
@@ -328,7 +297,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
                 width: mobile ? 120 : 150,
                 render: (r: number) => (
                   <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-                    <Bar ratio={r} />
+                    <RatioBar ratio={r} color={LEVEL_COLORS[level(r)]} />
                     <span
                       className="ck-ratio"
                       style={{ color: LEVEL_COLORS[level(r)], minWidth: 48, textAlign: 'right' }}
