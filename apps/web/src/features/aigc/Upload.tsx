@@ -5,7 +5,6 @@ import { Alert } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getAccount } from '../account/api.ts';
 import { aigcInit, aigcWordCount } from './api.ts';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
@@ -18,6 +17,7 @@ import './aigc.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 import { NotesCard, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
+import { useAccount } from '../account/hooks.ts';
 
 /** The public unit price (`price.aigc_check.standard`) and upload limit (`limit.aigc.maxUploadMb`). */
 function usePublicConfig() {
@@ -54,11 +54,7 @@ export default function AigcCheck() {
 
   const config = usePublicConfig().data;
   const maxUploadMb = config?.maxUploadMb ?? 20;
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: async () => (await getAccount({ silent: true })).result,
-    enabled: loggedIn,
-  });
+  const account = useAccount({ enabled: loggedIn });
 
   const paper = usePaperSource({
     initialMode: 'paste',

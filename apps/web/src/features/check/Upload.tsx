@@ -5,7 +5,6 @@ import { Checkbox } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getAccount } from '../account/api.ts';
 import { checkInit, wordCount } from './api.ts';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
@@ -17,6 +16,7 @@ import './check.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 import { NotesCard, PriceTable, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
+import { useAccount } from '../account/hooks.ts';
 
 const EDITIONS: CheckEdition[] = ['standard', 'professional'];
 
@@ -70,11 +70,7 @@ export default function PaperCheck() {
 
   const prices = useUnitPrices();
   const limits = useLimits().data ?? { maxUploadMb: 20, maxChars: 300_000 };
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: async () => (await getAccount({ silent: true })).result,
-    enabled: loggedIn,
-  });
+  const account = useAccount({ enabled: loggedIn });
   const free = account.data?.freeCheck;
   const freeOffer = useFreeCheckOffer();
 

@@ -1,5 +1,5 @@
 import { REPORT_VENDOR_LABELS, type ReduceDetail } from '@paperdesk/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { queryKeys } from '../../shared/records/queries.ts';
 import { STATUS_COLORS } from '../../shared/records/status.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
-import { getAccount } from '../account/api.ts';
 import PayDialog from '../billing/PayDialog.tsx';
 import { reduceSubmit } from './api.ts';
 import { PathPicker } from './PathPicker.tsx';
@@ -18,6 +17,7 @@ import { TargetPicker } from './TargetPicker.tsx';
 import { percent } from './targets.ts';
 import { useReduceForm } from './useReduceForm.ts';
 import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
+import { useAccount } from '../account/hooks.ts';
 
 /** The billing record type of a 降重 / 降AIGC record, for a QR payment of this one record. */
 const RECORD_TYPE = 'reduce';
@@ -32,10 +32,7 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
   const form = useReduceForm(record.kind, record.goal, { targets: record.targets, path: record.path });
   const [submitting, setSubmitting] = useState(false);
   const [paying, setPaying] = useState(false);
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: async () => (await getAccount({ silent: true })).result,
-  });
+  const account = useAccount();
   const path = record.modelAvailable ? form.path : 'offline';
   const quote = record.quotes.find((q) => q.path === path);
   const priceFen = quote?.priceFen ?? record.priceFen;

@@ -3,7 +3,6 @@ import { Alert, Button, Result, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { getAccount } from '../account/api.ts';
 import { loadMachine, machineSubmit } from './api.ts';
 import { formatTime } from '../../utils/time.ts';
 import PayDialog from '../billing/PayDialog.tsx';
@@ -15,6 +14,7 @@ import { RecordLoading, RecordNotFound } from './states.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PayActions } from '../../shared/records/PayActions.tsx';
 import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
+import { useAccount } from '../account/hooks.ts';
 
 /**
  * /machine/submit/:id: confirm and pay. The `rewrite` package quota (characters) covers what it can and the
@@ -35,10 +35,7 @@ export default function SubmitRewrite() {
     enabled: Number.isInteger(id) && id > 0,
     staleTime: 0,
   });
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: async () => (await getAccount({ silent: true })).result,
-  });
+  const account = useAccount();
 
   async function submit() {
     const r = record.data;

@@ -11,7 +11,6 @@ import { Alert, Button, Input, InputNumber, Popconfirm, Skeleton, Tag } from 'an
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { getAccount } from '../account/api.ts';
 import { loadWriting, loadWritingOther, redraftOutline, submitWriting } from './api.ts';
 import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
@@ -24,6 +23,7 @@ import './writing.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PayActions } from '../../shared/records/PayActions.tsx';
 import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
+import { useAccount } from '../account/hooks.ts';
 
 const COVER_FIELDS: (keyof ThesisCover)[] = [
   'school',
@@ -78,10 +78,7 @@ export default function ConfirmWriting() {
     queryFn: async () => (await loadWritingOther(id)).result,
     enabled: Number.isInteger(id) && id > 0,
   });
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: async () => (await getAccount({ silent: true })).result,
-  });
+  const account = useAccount();
 
   const r = record.data;
   useEffect(() => {
