@@ -1,12 +1,9 @@
 import { SafetyCertificateOutlined, WalletOutlined } from '@ant-design/icons';
-import { PriceEntry } from '@paperdesk/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { aigcInit, aigcWordCount } from './api.ts';
-import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
@@ -14,32 +11,10 @@ import { yuan } from '../../shared/format.ts';
 import { useSubmit } from './useSubmit.tsx';
 import '../check/check.css';
 import './aigc.css';
-import { queryKeys } from '../../shared/records/queries.ts';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 import { NotesCard, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
 import { useAccount } from '../account/hooks.ts';
-
-/** The public unit price (`price.aigc_check.standard`) and upload limit (`limit.aigc.maxUploadMb`). */
-function usePublicConfig() {
-  return useQuery({
-    queryKey: queryKeys.sysConfig('aigc'),
-    queryFn: async () => {
-      const [prices, limits] = await Promise.all([
-        loadAllByEntity({ prefix: 'price.aigc_check.' }, { silent: true }),
-        loadAllByEntity({ prefix: 'limit.aigc.' }, { silent: true }),
-      ]);
-      const price = PriceEntry.safeParse(
-        prices.result.find((e) => e.key === 'price.aigc_check.standard')?.value,
-      );
-      const mb = limits.result.find((e) => e.key === 'limit.aigc.maxUploadMb')?.value;
-      return {
-        unitFen: price.success ? price.data.fen : undefined,
-        maxUploadMb: typeof mb === 'number' ? mb : 20,
-      };
-    },
-    staleTime: 60_000,
-  });
-}
+import { usePublicConfig } from './hooks.ts';
 
 /** /aigccheck/check: paste or upload, see the count and price, confirm; the report page shows progress. */
 export default function AigcCheck() {

@@ -1,59 +1,22 @@
 import { GiftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { type CheckEdition, PriceEntry } from '@paperdesk/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { CheckEdition } from '@paperdesk/contracts';
 import { Checkbox } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { checkInit, wordCount } from './api.ts';
-import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
 import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
 import './check.css';
-import { queryKeys } from '../../shared/records/queries.ts';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 import { NotesCard, PriceTable, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
 import { useAccount } from '../account/hooks.ts';
+import { useUnitPrices, useLimits } from './hooks.ts';
 
 const EDITIONS: CheckEdition[] = ['standard', 'professional'];
-
-/** Unit prices from the public `price.check.*` entries (billing seeds them; admins change them). */
-function useUnitPrices() {
-  return useQuery({
-    queryKey: queryKeys.sysConfig('price.check.'),
-    queryFn: async () => {
-      const entries = (await loadAllByEntity({ prefix: 'price.check.' }, { silent: true })).result;
-      const out: Partial<Record<CheckEdition, number>> = {};
-      for (const e of entries) {
-        const edition = e.key.slice('price.check.'.length);
-        const parsed = PriceEntry.safeParse(e.value);
-        if (parsed.success && (edition === 'standard' || edition === 'professional'))
-          out[edition] = parsed.data.fen;
-      }
-      return out;
-    },
-    staleTime: 60_000,
-  });
-}
-
-/** Public limits (`limit.check.*`): upload size and the longest paper. */
-function useLimits() {
-  return useQuery({
-    queryKey: queryKeys.sysConfig('limit.check.'),
-    queryFn: async () => {
-      const entries = (await loadAllByEntity({ prefix: 'limit.check.' }, { silent: true })).result;
-      const get = (k: string, d: number) => {
-        const v = entries.find((e) => e.key === `limit.check.${k}`)?.value;
-        return typeof v === 'number' ? v : d;
-      };
-      return { maxUploadMb: get('maxUploadMb', 20), maxChars: get('maxChars', 300_000) };
-    },
-    staleTime: 60_000,
-  });
-}
 
 /** /papercheck/check: upload or paste a paper, pick 普通版 or 专业版, see the price, then confirm. */
 export default function PaperCheck() {

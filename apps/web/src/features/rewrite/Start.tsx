@@ -1,51 +1,21 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { type MachineEdition, PriceEntry } from '@paperdesk/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { MachineEdition } from '@paperdesk/contracts';
 import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { machineInit, machineWordCount } from './api.ts';
-import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
 import '../check/check.css';
 import './machine.css';
-import { queryKeys } from '../../shared/records/queries.ts';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 import { NotesCard, PriceTable, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
+import { usePublicConfig } from './hooks.ts';
 
 export const EDITIONS: MachineEdition[] = ['standard', 'cnki'];
-
-/** Unit prices (`price.rewrite.*`), limits (`limit.rewrite.*`) and whether a model serves 降重 (`feature.llm`). */
-function usePublicConfig() {
-  return useQuery({
-    queryKey: queryKeys.sysConfig('machine'),
-    queryFn: async () => {
-      const entries = (await loadAllByEntity({}, { silent: true })).result;
-      const prices: Partial<Record<MachineEdition, number>> = {};
-      let maxChars = 100_000;
-      let modelAvailable = false;
-      for (const e of entries) {
-        if (e.key.startsWith('price.rewrite.')) {
-          const edition = e.key.slice('price.rewrite.'.length);
-          const parsed = PriceEntry.safeParse(e.value);
-          if (parsed.success && (edition === 'standard' || edition === 'cnki'))
-            prices[edition] = parsed.data.fen;
-        } else if (e.key === 'limit.rewrite.maxChars' && typeof e.value === 'number') {
-          maxChars = e.value;
-        } else if (e.key === 'feature.llm') {
-          const features = (e.value as { features?: Record<string, boolean> } | null)?.features;
-          modelAvailable = features?.rewrite === true;
-        }
-      }
-      return { prices, maxChars, modelAvailable };
-    },
-    staleTime: 60_000,
-  });
-}
 
 /**
  * The 降重 submit page: paste or upload, pick 智能降重 or 知网专版, see the characters and the price, then
