@@ -12,7 +12,13 @@ import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
 import './check.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
-import { NotesCard, PriceTable, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
+import {
+  NotesCard,
+  PriceTable,
+  SubmitButton,
+  TextField,
+  unitPrice,
+} from '../../shared/records/FormParts.tsx';
 import { useAccount } from '../account/hooks.ts';
 import { useUnitPrices, useLimits } from './hooks.ts';
 
@@ -216,10 +222,10 @@ export default function PaperCheck() {
               rows={EDITIONS.map((e) => ({
                 key: e,
                 label: t(`edition.${e}`),
-                price: unit(e) !== undefined ? `${yuan(unit(e)!)} / ${t('upload.perThousand')}` : '—',
+                price: unitPrice(unit(e), t('upload.perThousand')),
               }))}
+              note={t('upload.priceNote')}
             />
-            <p className="svc-muted">{t('upload.priceNote')}</p>
           </section>
           <NotesCard
             icon={<SafetyCertificateOutlined />}

@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { num, yuan } from '../../shared/format.ts';
-import { NotesCard, PriceTable, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
+import {
+  NotesCard,
+  PriceTable,
+  SubmitButton,
+  TextField,
+  unitPrice,
+} from '../../shared/records/FormParts.tsx';
 import {
   PaperSourceInput,
   type SourceMode,
@@ -151,16 +157,13 @@ export function SubmitSide({ units }: { units: UnitPrices }) {
       <section className="svc-card">
         <h2>{t('submit.priceTitle')}</h2>
         <PriceTable
-          rows={(['offline', 'model'] as const).map((p) => {
-            const unit = units[p];
-            return {
-              key: p,
-              label: t(`path.${p}`),
-              price: unit !== undefined ? `${yuan(unit)} / ${t('submit.perThousand')}` : '—',
-            };
-          })}
+          rows={(['offline', 'model'] as const).map((p) => ({
+            key: p,
+            label: t(`path.${p}`),
+            price: unitPrice(units[p], t('submit.perThousand')),
+          }))}
+          note={t('submit.priceNote')}
         />
-        <p className="svc-muted">{t('submit.priceNote')}</p>
       </section>
       <NotesCard
         icon={<ExperimentOutlined />}

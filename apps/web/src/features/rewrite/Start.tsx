@@ -12,7 +12,13 @@ import { num, yuan } from '../../shared/format.ts';
 import '../check/check.css';
 import './machine.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
-import { NotesCard, PriceTable, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
+import {
+  NotesCard,
+  PriceTable,
+  SubmitButton,
+  TextField,
+  unitPrice,
+} from '../../shared/records/FormParts.tsx';
 import { usePublicConfig } from './hooks.ts';
 
 export const EDITIONS: MachineEdition[] = ['standard', 'cnki'];
@@ -155,10 +161,10 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
               rows={EDITIONS.map((e) => ({
                 key: e,
                 label: t(`edition.${e}`),
-                price: unit(e) !== undefined ? `${yuan(unit(e)!)} / ${t('start.perThousand')}` : '—',
+                price: unitPrice(unit(e), t('start.perThousand')),
               }))}
+              note={t('start.priceNote')}
             />
-            <p className="svc-muted">{t('start.priceNote')}</p>
           </section>
           <NotesCard
             icon={<SafetyCertificateOutlined />}

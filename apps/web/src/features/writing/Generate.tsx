@@ -205,8 +205,8 @@ export default function GeneratePaper() {
                 label: t(`type.${type}`),
                 price: `${price(type)} / ${t('generate.perPaper')}`,
               }))}
+              note={t('generate.priceNote')}
             />
-            <p className="svc-muted">{t('generate.priceNote')}</p>
           </section>
           <NotesCard
             icon={<WarningOutlined />}

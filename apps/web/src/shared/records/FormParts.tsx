@@ -1,6 +1,7 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { yuan } from '../format.ts';
 
 /**
  * The pieces every "start a paid record" form is built from: labelled text fields, the submit button with its
@@ -68,19 +69,29 @@ export function SubmitButton(props: {
   );
 }
 
-/** Two-column price table: one row per edition / path / type. */
-export function PriceTable(props: { rows: { key: string; label: ReactNode; price: ReactNode }[] }) {
+/** "¥3.00 / 千字": a unit price and what it is per, or a dash while it is unknown. */
+export const unitPrice = (fen: number | undefined, per: string) =>
+  fen !== undefined ? `${yuan(fen)} / ${per}` : '—';
+
+/** Two-column price table (one row per edition / path / type) and the note under it. */
+export function PriceTable(props: {
+  rows: { key: string; label: ReactNode; price: ReactNode }[];
+  note: string;
+}) {
   return (
-    <table className="ck-price-table">
-      <tbody>
-        {props.rows.map((r) => (
-          <tr key={r.key}>
-            <td>{r.label}</td>
-            <td>{r.price}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      <table className="ck-price-table">
+        <tbody>
+          {props.rows.map((r) => (
+            <tr key={r.key}>
+              <td>{r.label}</td>
+              <td>{r.price}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="svc-muted">{props.note}</p>
+    </>
   );
 }
 
