@@ -9,10 +9,13 @@ import {
 import {
   COLORS,
   type Doc,
+  figureGrid,
   keyValues,
   MARGIN,
+  metricsFrame,
   note,
   openReportPdf,
+  sectionIntro,
   sectionTitle,
   table,
 } from './check-report-pdf.ts';
@@ -179,20 +182,11 @@ function errorRates(doc: Doc, width: number, report: AigcReport) {
 function metricsBox(doc: Doc, width: number, report: AigcReport) {
   const m = report.metrics;
   const height = 112;
-  if (doc.y + height > doc.page.height - MARGIN.bottom) doc.addPage();
-  const top = doc.y;
-  doc.roundedRect(MARGIN.left, top, width, height, 6).fillAndStroke(COLORS.soft, COLORS.line);
-  const leftW = 150;
-  doc
-    .font('sc')
-    .fontSize(10)
-    .fillColor(COLORS.muted)
-    .text('AIGC 总体疑似度', MARGIN.left + 16, top + 18, { width: leftW });
-  doc
-    .font('sc-bold')
-    .fontSize(32)
-    .fillColor(AIGC_BAND_COLORS[m.band])
-    .text(percent(m.aiCharRatio), MARGIN.left + 16, top + 36, { width: leftW });
+  const { top, leftW } = metricsFrame(doc, width, height, {
+    label: 'AIGC 总体疑似度',
+    value: percent(m.aiCharRatio),
+    color: AIGC_BAND_COLORS[m.band],
+  });
   doc
     .font('sc')
     .fontSize(9)
@@ -213,21 +207,11 @@ function metricsBox(doc: Doc, width: number, report: AigcReport) {
     ['中度疑似段落', String(m.bandCounts.medium)],
     ['轻度疑似段落', String(m.bandCounts.light)],
   ];
-  const gx = MARGIN.left + 16 + leftW + 20;
-  const gw = (width - (gx - MARGIN.left) - 16) / 3;
-  cells.forEach(([label, value], i) => {
-    const x = gx + (i % 3) * gw;
-    const y = top + 18 + Math.floor(i / 3) * 44;
-    doc
-      .font('sc')
-      .fontSize(8.5)
-      .fillColor(COLORS.muted)
-      .text(label, x, y, { width: gw - 6 });
-    doc
-      .font('sc-bold')
-      .fontSize(14)
-      .fillColor(i === 0 ? AIGC_BAND_COLORS[m.band] : COLORS.text)
-      .text(value, x, y + 13, { width: gw - 6 });
+  figureGrid(doc, width, cells, {
+    x: MARGIN.left + 16 + leftW + 20,
+    y: top + 18,
+    rowHeight: 44,
+    color: (i) => (i === 0 ? AIGC_BAND_COLORS[m.band] : COLORS.text),
   });
   doc.x = MARGIN.left;
   doc.y = top + height + 4;
@@ -235,19 +219,11 @@ function metricsBox(doc: Doc, width: number, report: AigcReport) {
 
 function fullText(doc: Doc, width: number, report: AigcReport, ensure: (h: number) => void) {
   sectionTitle(doc, '全文标注');
-  doc
-    .font('sc')
-    .fontSize(9)
-    .fillColor(COLORS.muted)
-    .text(
-      '红色为高度疑似、橙色为中度疑似（两者为显著疑似，计入总体疑似度），黄色为轻度疑似（疑似，不计入）；黑色为未见异常。',
-      MARGIN.left,
-      doc.y,
-      {
-        width,
-      },
-    );
-  doc.moveDown(0.6);
+  sectionIntro(
+    doc,
+    width,
+    '红色为高度疑似、橙色为中度疑似（两者为显著疑似，计入总体疑似度），黄色为轻度疑似（疑似，不计入）；黑色为未见异常。',
+  );
   // the paper's title (a level-0 heading) is already printed at the top
   for (const p of report.paragraphs) if (p.level !== 0) paragraph(doc, width, p, ensure);
 }

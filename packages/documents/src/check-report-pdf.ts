@@ -299,6 +299,63 @@ export function note(doc: Doc, text: string) {
   doc.font('sc').fontSize(9).fillColor(COLORS.muted).text(text, MARGIN.left);
 }
 
+/** The muted line under a section title that says how to read what follows. */
+export function sectionIntro(doc: Doc, width: number, text: string) {
+  doc.font('sc').fontSize(9).fillColor(COLORS.muted).text(text, MARGIN.left, doc.y, { width });
+  doc.moveDown(0.6);
+}
+
+/**
+ * The metrics box of a report: a shaded frame `height` high (on a new page when it would not fit) with the headline
+ * figure on the left; answers the frame's top and the headline column's width.
+ */
+export function metricsFrame(
+  doc: Doc,
+  width: number,
+  height: number,
+  headline: { label: string; value: string; color: string },
+) {
+  if (doc.y + height > doc.page.height - MARGIN.bottom) doc.addPage();
+  const top = doc.y;
+  doc.roundedRect(MARGIN.left, top, width, height, 6).fillAndStroke(COLORS.soft, COLORS.line);
+  const leftW = 150;
+  doc
+    .font('sc')
+    .fontSize(10)
+    .fillColor(COLORS.muted)
+    .text(headline.label, MARGIN.left + 16, top + 18, { width: leftW });
+  doc
+    .font('sc-bold')
+    .fontSize(32)
+    .fillColor(headline.color)
+    .text(headline.value, MARGIN.left + 16, top + 36, { width: leftW });
+  return { top, leftW };
+}
+
+/** Labelled figures three to a row, from `x` to the frame's right edge (16 pt inside `width`). */
+export function figureGrid(
+  doc: Doc,
+  width: number,
+  cells: [string, string][],
+  at: { x: number; y: number; rowHeight: number; color: (i: number) => string },
+) {
+  const gw = (width - (at.x - MARGIN.left) - 16) / 3;
+  cells.forEach(([label, value], i) => {
+    const x = at.x + (i % 3) * gw;
+    const y = at.y + Math.floor(i / 3) * at.rowHeight;
+    doc
+      .font('sc')
+      .fontSize(8.5)
+      .fillColor(COLORS.muted)
+      .text(label, x, y, { width: gw - 6 });
+    doc
+      .font('sc-bold')
+      .fontSize(14)
+      .fillColor(at.color(i))
+      .text(value, x, y + 13, { width: gw - 6 });
+  });
+}
+
 export function keyValues(doc: Doc, width: number, rows: [string, string][]) {
   for (const [k, v] of rows) {
     const y = doc.y;
@@ -316,22 +373,12 @@ export function keyValues(doc: Doc, width: number, rows: [string, string][]) {
 function metricsBox(doc: Doc, width: number, report: CheckReport) {
   const m = report.metrics;
   const height = 132;
-  if (doc.y + height > doc.page.height - MARGIN.bottom) doc.addPage();
-  const top = doc.y;
-  doc.roundedRect(MARGIN.left, top, width, height, 6).fillAndStroke(COLORS.soft, COLORS.line);
-
   // The headline: 总文字复制比, large, coloured by level.
-  const leftW = 150;
-  doc
-    .font('sc')
-    .fontSize(10)
-    .fillColor(COLORS.muted)
-    .text('总文字复制比', MARGIN.left + 16, top + 18, { width: leftW });
-  doc
-    .font('sc-bold')
-    .fontSize(32)
-    .fillColor(ratioColor(m.totalRatio))
-    .text(percent(m.totalRatio), MARGIN.left + 16, top + 36, { width: leftW });
+  const { top, leftW } = metricsFrame(doc, width, height, {
+    label: '总文字复制比',
+    value: percent(m.totalRatio),
+    color: ratioColor(m.totalRatio),
+  });
   doc
     .font('sc')
     .fontSize(9)
@@ -354,20 +401,11 @@ function metricsBox(doc: Doc, width: number, report: CheckReport) {
     ['疑似段落 / 段落数', `${m.suspectParagraphCount} / ${m.paragraphCount}`],
   ];
   const gx = MARGIN.left + 16 + leftW + 10;
-  const gw = (width - (gx - MARGIN.left) - 16) / 3;
-  cells.forEach(([label, value], i) => {
-    const x = gx + (i % 3) * gw;
-    const y = top + 16 + Math.floor(i / 3) * 42;
-    doc
-      .font('sc')
-      .fontSize(8.5)
-      .fillColor(COLORS.muted)
-      .text(label, x, y, { width: gw - 6 });
-    doc
-      .font('sc-bold')
-      .fontSize(14)
-      .fillColor(COLORS.text)
-      .text(value, x, y + 13, { width: gw - 6 });
+  figureGrid(doc, width, cells, {
+    x: gx,
+    y: top + 16,
+    rowHeight: 42,
+    color: () => COLORS.text,
   });
   const src = m.maxSingleSource;
   doc
@@ -454,19 +492,11 @@ function fullText(
   ensure: (h: number) => void,
 ) {
   sectionTitle(doc, '全文对照');
-  doc
-    .font('sc')
-    .fontSize(9)
-    .fillColor(COLORS.muted)
-    .text(
-      '红色文字为与比对库文献重合的部分，琥珀色文字为引用（已标注，或与参考文献所列文献重合）的部分；每个段落下列出重合片段与来源原文。',
-      MARGIN.left,
-      doc.y,
-      {
-        width,
-      },
-    );
-  doc.moveDown(0.6);
+  sectionIntro(
+    doc,
+    width,
+    '红色文字为与比对库文献重合的部分，琥珀色文字为引用（已标注，或与参考文献所列文献重合）的部分；每个段落下列出重合片段与来源原文。',
+  );
   const byChapter = new Map<number, ReportParagraph[]>();
   for (const p of report.paragraphs) {
     const list = byChapter.get(p.chapter) ?? [];

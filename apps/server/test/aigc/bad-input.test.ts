@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { makeUser } from '../billing/helpers.ts';
 import { buildDocx, imageOnlyPdf } from '../check/fixtures.ts';
-import { call, multipart, paragraph } from '../check/support.ts';
+import { call, multipart, paragraph, postFile } from '../check/support.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { API, creditAigcQuota, footprint, initPaste } from './support.ts';
 
@@ -26,14 +26,7 @@ describeEachDatabase('paper_aigc_api bad input', (getCtx) => {
     name: string,
     data: Uint8Array | Buffer,
     fields: Record<string, string> = { title: '上传' },
-  ) => {
-    const m = multipart(fields, { name, data });
-    return call<AigcRecord>(app, 'POST', `${API}/machine_init`, {
-      token: user.token,
-      payload: m.payload,
-      headers: m.headers,
-    });
-  };
+  ) => postFile<AigcRecord>(app, `${API}/machine_init`, user.token, { name, data }, fields);
 
   /** Every rejection leaves no record and no ledger row behind. */
   async function expectNothingStored() {

@@ -7,12 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/config.ts';
-import { createContext } from '../../src/context.ts';
-import { buildApp } from '../../src/http/app.ts';
 import { applyDelta } from '../../src/services/billing/ledger.ts';
+import { benchApp } from '../support/bench-app.ts';
 import { DATA_DIR, hasData } from './data.ts';
 
 if (!hasData) {
@@ -20,18 +17,7 @@ if (!hasData) {
   process.exit(0);
 }
 const target = Number(process.argv[2] ?? 30_000);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aigc-bench-'));
-const ctx = await createContext(
-  loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PAY_SANDBOX: 'true',
-    DATABASE_URL: `sqlite:${dir}/b.db`,
-    DATA_DIR: dir,
-  }),
-);
-const app = await buildApp(ctx);
-await ctx.jobs.startWorkers();
+const { dir, ctx, app } = await benchApp('aigc-bench');
 
 // alternate human journal abstracts and AI-written thesis paragraphs until the paper is long enough
 const csl = JSON.parse(

@@ -8,7 +8,7 @@ import { buildDocx, encodeGbk, imageOnlyPdf } from './fixtures.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { credit, makeUser } from '../billing/helpers.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { call, chargeRows, multipart, paragraph } from './support.ts';
+import { call, chargeRows, multipart, paragraph, postFile } from './support.ts';
 
 const API = '/api/base/check_api';
 
@@ -41,14 +41,7 @@ describeEachDatabase('check_api bad input', (getCtx) => {
     name: string,
     data: Uint8Array | Buffer,
     fields: Record<string, string> = { title: '上传的论文' },
-  ) => {
-    const m = multipart(fields, { name, data });
-    return call<CheckRecord>(app, 'POST', `${API}/check_init`, {
-      token: user.token,
-      payload: m.payload,
-      headers: m.headers,
-    });
-  };
+  ) => postFile<CheckRecord>(app, `${API}/check_init`, user.token, { name, data }, fields);
 
   /** Every rejection leaves no record and no charge behind. */
   async function expectNothingStored() {

@@ -122,6 +122,18 @@ export async function call<T = unknown>(
   return { status: res.statusCode, body: res.json() as Envelope<T> };
 }
 
+/** POSTs one file (with form fields) as multipart/form-data; returns status and envelope. */
+export function postFile<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  file: { name: string; data: Uint8Array | Buffer },
+  fields: Record<string, string>,
+) {
+  const m = multipart(fields, file);
+  return call<T>(app, 'POST', url, { token, payload: m.payload, headers: m.headers });
+}
+
 /** Counts what a user was ever charged (ledger rows of reason charge). */
 export async function chargeRows(ctx: AppContext, userId: number) {
   return ctx.db

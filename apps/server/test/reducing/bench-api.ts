@@ -7,31 +7,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { ReduceContent, ReduceDetail, ReduceRecord } from '@paperdesk/contracts';
-import { loadConfig } from '../../src/config.ts';
-import { createContext } from '../../src/context.ts';
-import { buildApp } from '../../src/http/app.ts';
 import { applyDelta } from '../../src/services/billing/ledger.ts';
+import { benchApp } from '../support/bench-app.ts';
 import { DATA_DIR, hasData, heldOutPairs } from '../aigc/data.ts';
 
 if (!hasData) {
   console.warn(`跳过：找不到 ${DATA_DIR}`);
   process.exit(0);
 }
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reduce-bench-'));
-const ctx = await createContext(
-  loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PAY_SANDBOX: 'true',
-    DATABASE_URL: `sqlite:${dir}/b.db`,
-    DATA_DIR: dir,
-  }),
-);
-const app = await buildApp(ctx);
-await ctx.jobs.startWorkers();
+const { dir, ctx, app } = await benchApp('reduce-bench');
 
 // indices 450–454 of each discipline: none of them is used by the AIGC detector's training or tests
 const csl = JSON.parse(

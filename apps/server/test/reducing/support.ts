@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { type AppContext, createContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { credit, makeUser } from '../billing/helpers.ts';
-import { adminToken, call, documentText, waitFor } from '../check/support.ts';
+import { call, waitFor } from '../check/support.ts';
 import { freshDatabaseUrl, testConfig } from '../support/databases.ts';
-import { SOURCE_TEXT } from '../rewriting/fixtures.ts';
+import { importSourceLibrary } from '../rewriting/library.ts';
 
 export const API = '/api/base/paper_machine_api';
 export const AIGC_API = '/api/base/paper_aigc_api';
@@ -24,22 +24,7 @@ export function reduceSuite(env: Record<string, string | undefined> = {}) {
     drop = db.drop;
     ctx = await createContext(testConfig({ DATABASE_URL: db.url, DATA_DIR: db.dataDir, ...env }));
     app = await buildApp(ctx);
-    const r = await call(app, 'POST', '/api/base/library_api/import', {
-      token: await adminToken(ctx),
-      body: {
-        documents: [
-          {
-            title: '城市数字治理的运行机制',
-            author: '李四',
-            source: '管理世界',
-            year: 2023,
-            text: SOURCE_TEXT,
-          },
-          { title: '无关文献', author: '赵六', source: '经济研究', year: 2019, text: documentText(31, 3, 5) },
-        ],
-      },
-    });
-    expect(r.status).toBe(200);
+    await importSourceLibrary(app, ctx);
     await ctx.jobs.startWorkers();
   });
   afterAll(async () => {

@@ -11,18 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
-import {
-  adminToken,
-  bearer,
-  call,
-  documentText,
-  multipart,
-  paragraph,
-  waitFor,
-  waitForCheckDone,
-} from '../check/support.ts';
+import { bearer, call, multipart, paragraph, waitFor, waitForCheckDone } from '../check/support.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { PROTECTED, SOURCE_PARAGRAPHS, SOURCE_TEXT } from './fixtures.ts';
+import { importSourceLibrary } from './library.ts';
 
 const API = '/api/base/machine_api';
 
@@ -48,22 +40,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
     const ctx = getCtx();
     app = await buildApp(ctx);
     // the source of the passage is in the 查重 library, so the passage checks as copied
-    const r = await call(app, 'POST', '/api/base/library_api/import', {
-      token: await adminToken(ctx),
-      body: {
-        documents: [
-          {
-            title: '城市数字治理的运行机制',
-            author: '李四',
-            source: '管理世界',
-            year: 2023,
-            text: SOURCE_TEXT,
-          },
-          { title: '无关文献', author: '赵六', source: '经济研究', year: 2019, text: documentText(31, 3, 5) },
-        ],
-      },
-    });
-    expect(r.status).toBe(200);
+    await importSourceLibrary(app, ctx);
     await ctx.jobs.startWorkers();
   });
 

@@ -5,13 +5,11 @@ import {
   AigcRecord,
   AigcWordCountInput,
   AigcWordCountResult,
-  envelope,
 } from '@paperdesk/contracts';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
-import { isMultipart, paperUploads, parseSlot, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
+import { uploadLimitOf } from '../upload.ts';
+import { paperRoutes } from './paper.ts';
 import { downloadRoute, recordRoutes, userRoute } from './records.ts';
 import type { RouteModule } from './types.ts';
 
@@ -23,51 +21,31 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
   // Multipart lives in this module's own scope: no other route accepts uploads by accident.
   await root.register(async (plain) => {
     const aigc = ctx.aigc;
-    const { readLimit, sourceOf, counted } = await paperUploads(plain, {
+    const paper = await paperRoutes(plain, {
+      base: BASE,
+      tags,
       uploads: ctx.uploads,
       limit: async () => uploadLimitOf((await aigc.limits()).maxUploadMb),
       rateKey: 'aigc-read',
       missing: '请上传论文文件或粘贴论文内容',
       textOf: (body) => AigcWordCountInput.parse(body).text,
     });
-    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const app = paper.app;
 
     recordRoutes(app, tags, { list: ep.query_list, load: ep.load_by_id, delete: ep.delete }, aigc);
 
-    app.post(
-      `${BASE}/word_count`,
-      {
-        bodyLimit: TEXT_BODY_LIMIT,
-        preHandler: [readLimit, parseSlot],
-        schema: {
-          tags,
-          summary: '统计字数并报价（上传 multipart file 或 JSON { text }；不保存、不扣费）',
-          response: { 200: envelope(AigcWordCountResult) },
-        },
-      },
-      async (req) => ok(await counted(req, aigc.wordCount)),
+    paper.wordCount(
+      '统计字数并报价（上传 multipart file 或 JSON { text }；不保存、不扣费）',
+      AigcWordCountResult,
+      aigc.wordCount,
     );
-
-    app.post(
-      `${BASE}/machine_init`,
-      {
-        bodyLimit: TEXT_BODY_LIMIT,
-        preHandler: [readLimit, parseSlot],
-        schema: {
-          tags,
-          summary:
-            '新建 AIGC 检测：上传 .docx/.pdf/.txt（multipart：file、title、author）或 JSON 粘贴全文；不扣费',
-          response: { 200: envelope(AigcRecord) },
-        },
-      },
-      async (req) => {
-        const user = requireUser(req);
-        const { fields, source } = await sourceOf(req);
-        const input = isMultipart(req)
-          ? AigcInitFields.parse(fields)
-          : AigcInitInput.omit({ text: true }).parse(fields);
-        return ok(await aigc.init(user.id, input, source), '已创建检测，请确认并提交');
-      },
+    paper.init(
+      'machine_init',
+      '新建 AIGC 检测：上传 .docx/.pdf/.txt（multipart：file、title、author）或 JSON 粘贴全文；不扣费',
+      AigcRecord,
+      { multipart: AigcInitFields, json: AigcInitInput.omit({ text: true }) },
+      (userId, input, source) => aigc.init(userId, input, source),
+      '已创建检测，请确认并提交',
     );
 
     userRoute(app, tags, ep.submit_check, async ({ userId, query }) => {

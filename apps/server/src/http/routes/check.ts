@@ -8,11 +8,10 @@ import {
   WordCountInput,
   WordCountResult,
 } from '@paperdesk/contracts';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
-import { isMultipart, paperUploads, parseSlot, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
+import { uploadLimitOf } from '../upload.ts';
+import { paperRoutes } from './paper.ts';
 import { downloadRoute, recordRoutes, userRoute } from './records.ts';
 import type { RouteModule } from './types.ts';
 
@@ -23,14 +22,16 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
   // Multipart is registered in this module's own scope: no other route accepts uploads by accident.
   await root.register(async (plain) => {
     const checks = ctx.checks;
-    const { readLimit, sourceOf, counted } = await paperUploads(plain, {
+    const paper = await paperRoutes(plain, {
+      base: BASE,
+      tags,
       uploads: ctx.uploads,
       limit: async () => uploadLimitOf((await checks.limits()).maxUploadMb),
       rateKey: 'check-read',
       missing: '请上传论文文件或粘贴论文内容',
       textOf: (body) => WordCountInput.parse(body).text,
     });
-    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const app = paper.app;
 
     recordRoutes(app, tags, { list: ep.query_list, load: ep.load_by_id, delete: ep.delete }, checks);
 
@@ -46,40 +47,18 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
       async () => ok(await checks.librarySize()),
     );
 
-    app.post(
-      `${BASE}/word_count`,
-      {
-        bodyLimit: TEXT_BODY_LIMIT,
-        preHandler: [readLimit, parseSlot],
-        schema: {
-          tags,
-          summary: '统计字数并报价（上传 multipart file 或 JSON { text }；不保存、不扣费）',
-          response: { 200: envelope(WordCountResult) },
-        },
-      },
-      async (req) => ok(await counted(req, checks.wordCount)),
+    paper.wordCount(
+      '统计字数并报价（上传 multipart file 或 JSON { text }；不保存、不扣费）',
+      WordCountResult,
+      checks.wordCount,
     );
-
-    app.post(
-      `${BASE}/check_init`,
-      {
-        bodyLimit: TEXT_BODY_LIMIT,
-        preHandler: [readLimit, parseSlot],
-        schema: {
-          tags,
-          summary:
-            '新建检测：上传 .docx/.pdf/.txt（multipart：file、title、author、edition、addToLibrary）或 JSON 粘贴全文；不扣费',
-          response: { 200: envelope(CheckRecord) },
-        },
-      },
-      async (req) => {
-        const user = requireUser(req);
-        const { fields, source } = await sourceOf(req);
-        const input = isMultipart(req)
-          ? CheckInitFields.parse(fields)
-          : CheckInitInput.omit({ text: true }).parse(fields);
-        return ok(await checks.init(user.id, input, source), '已创建检测，请确认并提交');
-      },
+    paper.init(
+      'check_init',
+      '新建检测：上传 .docx/.pdf/.txt（multipart：file、title、author、edition、addToLibrary）或 JSON 粘贴全文；不扣费',
+      CheckRecord,
+      { multipart: CheckInitFields, json: CheckInitInput.omit({ text: true }) },
+      (userId, input, source) => checks.init(userId, input, source),
+      '已创建检测，请确认并提交',
     );
 
     userRoute(app, tags, ep.check_cost, async (c) =>

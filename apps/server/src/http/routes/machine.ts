@@ -1,6 +1,5 @@
 import {
   machineEndpoints,
-  envelope,
   type MachineEdition,
   MachineInitFields,
   MachineInitInput,
@@ -8,11 +7,10 @@ import {
   MachineWordCount,
   MachineWordCountInput,
 } from '@paperdesk/contracts';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
-import { isMultipart, paperUploads, parseSlot, TEXT_BODY_LIMIT, uploadLimitOf } from '../upload.ts';
+import { uploadLimitOf } from '../upload.ts';
+import { paperRoutes } from './paper.ts';
 import { downloadRoute, recordRoutes, userRoute } from './records.ts';
 import type { RouteModule } from './types.ts';
 
@@ -25,14 +23,16 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
   await root.register(async (plain) => {
     const rewriting = ctx.rewriting;
     const uploadLimit = uploadLimitOf(ctx.config.MAX_UPLOAD_MB);
-    const { readLimit, sourceOf, counted } = await paperUploads(plain, {
+    const paper = await paperRoutes(plain, {
+      base: BASE,
+      tags,
       uploads: ctx.uploads,
       limit: async () => uploadLimit,
       rateKey: 'machine-read',
       missing: '请上传文件或粘贴需要降重的内容',
       textOf: (body) => MachineWordCountInput.parse(body).text,
     });
-    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const app = paper.app;
 
     recordRoutes(
       app,
@@ -41,36 +41,20 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
       { list: rewriting.list, load: rewriting.detail, remove: rewriting.remove },
     );
 
-    app.post(
-      `${BASE}/word_count`,
-      {
-        bodyLimit: TEXT_BODY_LIMIT,
-        preHandler: [readLimit, parseSlot],
-        schema: {
-          tags,
-          summary: '统计需降重的字数并报价两个版本（multipart file 或 JSON { text }；不保存、不扣费）',
-          response: { 200: envelope(MachineWordCount) },
-        },
-      },
-      async (req) => ok(await counted(req, rewriting.wordCount)),
+    paper.wordCount(
+      '统计需降重的字数并报价两个版本（multipart file 或 JSON { text }；不保存、不扣费）',
+      MachineWordCount,
+      rewriting.wordCount,
     );
 
     const init = (edition: MachineEdition, summary: string) =>
-      app.post(
-        `${BASE}/${edition === 'cnki' ? 'machine_cnki_init' : 'machine_init'}`,
-        {
-          bodyLimit: TEXT_BODY_LIMIT,
-          preHandler: [readLimit, parseSlot],
-          schema: { tags, summary, response: { 200: envelope(MachineRecord) } },
-        },
-        async (req) => {
-          const user = requireUser(req);
-          const { fields, source } = await sourceOf(req);
-          const input = isMultipart(req)
-            ? MachineInitFields.parse(fields)
-            : MachineInitInput.omit({ text: true }).parse(fields);
-          return ok(await rewriting.init(user.id, edition, input.title, source), '已创建，请确认并支付');
-        },
+      paper.init(
+        edition === 'cnki' ? 'machine_cnki_init' : 'machine_init',
+        summary,
+        MachineRecord,
+        { multipart: MachineInitFields, json: MachineInitInput.omit({ text: true }) },
+        (userId, input, source) => rewriting.init(userId, edition, input.title, source),
+        '已创建，请确认并支付',
       );
     init(
       'standard',

@@ -1,19 +1,14 @@
 import { GiftOutlined, WalletOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getAccount } from './api.ts';
 import { quotaText, SERVICES, yuan } from '../billing/format.ts';
-import { queryKeys } from '../../shared/records/queries.ts';
+import { useAccount } from './hooks.ts';
 
 /** Balance, the quotas the user holds and the free-check state, shown above the purchase pages. */
 export default function AccountStrip() {
   const { t } = useTranslation('order');
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: async () => (await getAccount({ silent: true })).result,
-  });
+  const account = useAccount();
   if (account.isPending) return <Skeleton active paragraph={false} className="order-strip" />;
   if (!account.data) return null;
   const a = account.data;

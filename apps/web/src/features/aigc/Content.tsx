@@ -1,7 +1,7 @@
-import { CloseCircleFilled, DownloadOutlined, LoadingOutlined, RedoOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import type { AigcBand, AigcParagraph, AigcRecord, AigcReport } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Progress, Result, Skeleton, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Result, Skeleton, Table, Tag } from 'antd';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,35 +16,14 @@ import { useSubmit } from './useSubmit.tsx';
 import '../check/check.css';
 import './aigc.css';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
+import { ProgressCard, ReportChapters } from '../../shared/records/ReportChapters.tsx';
+import { chapterColumns, RatioBar, RatioRing } from '../../shared/records/ReportFigures.tsx';
 
 const SUSPECT: AigcBand[] = ['high', 'medium', 'light'];
 
 function Ring({ ratio, band }: { ratio: number; band: AigcBand }) {
   const { t } = useTranslation('aigc');
-  const r = 78;
-  const c = 2 * Math.PI * r;
-  return (
-    <div className="ck-ring">
-      <svg viewBox="0 0 180 180" width="180" height="180" aria-hidden="true">
-        <circle cx="90" cy="90" r={r} className="track" />
-        <circle
-          cx="90"
-          cy="90"
-          r={r}
-          stroke={BAND_COLORS[band]}
-          strokeLinecap="round"
-          strokeDasharray={`${Math.max(0.001, c * ratio)} ${c}`}
-          transform="rotate(-90 90 90)"
-        />
-      </svg>
-      <div className="ck-ring__text">
-        <strong style={{ color: BAND_COLORS[band] }} data-testid="ai-ratio">
-          {pct(ratio)}
-        </strong>
-        <span>{t('report.ratio')}</span>
-      </div>
-    </div>
-  );
+  return <RatioRing ratio={ratio} color={BAND_COLORS[band]} label={t('report.ratio')} testId="ai-ratio" />;
 }
 
 /** A paragraph with its flagged sentences marked by band (spans are sorted sentences that never overlap). */
@@ -261,32 +240,18 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
           pagination={false}
           dataSource={report.chapters}
           columns={[
-            { title: t('report.col.chapter'), dataIndex: 'title', ellipsis: true },
-            ...(mobile
-              ? []
-              : [
-                  {
-                    title: t('report.col.chars'),
-                    dataIndex: 'chars',
-                    width: 90,
-                    align: 'right' as const,
-                    render: (n: number) => num(n),
-                  },
-                ]),
+            ...chapterColumns<AigcReport['chapters'][number]>(
+              { chapter: t('report.col.chapter'), chars: t('report.col.chars') },
+              mobile,
+              90,
+            ),
             {
               title: t('report.col.ratio'),
               key: 'ratio',
               width: mobile ? 120 : 180,
               render: (_: unknown, c) => (
                 <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-                  <div className="ck-bar">
-                    <i
-                      style={{
-                        width: `${Math.min(100, c.aiCharRatio * 100)}%`,
-                        background: BAND_COLORS[c.band ?? 'none'],
-                      }}
-                    />
-                  </div>
+                  <RatioBar ratio={c.aiCharRatio} color={BAND_COLORS[c.band ?? 'none']} />
                   <span className="ck-ratio" style={{ minWidth: 48, textAlign: 'right' }}>
                     {c.scoredChars > 0 ? pct(c.aiCharRatio) : '—'}
                   </span>
@@ -304,42 +269,31 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
         />
       </section>
 
-      <section className="svc-card">
-        <h2 style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <span>{t('report.fullText')}</span>
-          <span className="svc-muted" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-            <Switch size="small" checked={onlySuspect} onChange={setOnlySuspect} /> {t('report.onlySuspect')}
+      <ReportChapters
+        title={t('report.fullText')}
+        onlySuspectLabel={t('report.onlySuspect')}
+        onlySuspect={onlySuspect}
+        onOnlySuspect={setOnlySuspect}
+        legend={SUSPECT.map((b) => (
+          <span key={b}>
+            <mark className={`ag-${b}`}>{t(`report.legend.${b}`)}</mark>
           </span>
-        </h2>
-        <div className="ck-legend">
-          {SUSPECT.map((b) => (
-            <span key={b}>
-              <mark className={`ag-${b}`}>{t(`report.legend.${b}`)}</mark>
-            </span>
-          ))}
-        </div>
-        {report.chapters.map((c) => {
-          const paras = (byChapter.get(c.index) ?? []).filter(
+        ))}
+        chapters={report.chapters}
+        paragraphsOf={(c) =>
+          (byChapter.get(c.index) ?? []).filter(
             (p) =>
               // the chapter band shows its own heading, the page head the paper's title
               !(p.kind === 'heading' && (p.level === 0 || p.text.trim() === c.title.trim())) &&
               (!onlySuspect || (p.reliable && p.band !== null && p.band !== 'none')),
-          );
-          if (onlySuspect && paras.length === 0) return null;
-          return (
-            <div key={c.index}>
-              <div className="ck-chapter">
-                <span>{c.title}</span>
-                <span style={{ color: BAND_COLORS[c.band ?? 'none'] }}>
-                  {c.scoredChars > 0 ? pct(c.aiCharRatio) : ''}
-                </span>
-              </div>
-              {paras.map((p) => (
-                <Paragraph key={p.index} p={p} />
-              ))}
-            </div>
-          );
+          )
+        }
+        figure={(c) => ({
+          color: BAND_COLORS[c.band ?? 'none'],
+          text: c.scoredChars > 0 ? pct(c.aiCharRatio) : '',
         })}
+        paragraph={(p) => <Paragraph key={p.index} p={p} />}
+      >
         <h3 style={{ marginTop: 22 }}>{t('report.aboutTitle')}</h3>
         <ul className="ag-about">
           {(
@@ -353,7 +307,7 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
             <li key={line}>{line}</li>
           ))}
         </ul>
-      </section>
+      </ReportChapters>
     </>
   );
 }
@@ -434,16 +388,17 @@ export default function AigcContent() {
     );
   else if (isActive(r.status))
     body = (
-      <div className="ck-progress-card" data-testid="ag-progress">
-        <Progress type="circle" percent={r.progress} size={140} />
-        <h2 style={{ justifyContent: 'center', marginTop: 18 }}>
-          <LoadingOutlined /> {t(`status.${r.status}`)}
-        </h2>
-        <p className="svc-muted">{t('report.waiting', { title: r.title })}</p>
-        <Tag color={STATUS_COLORS[r.status]}>
-          {t('check.characters')} {num(r.characters)}
-        </Tag>
-      </div>
+      <ProgressCard
+        testId="ag-progress"
+        percent={r.progress}
+        statusLabel={t(`status.${r.status}`)}
+        waiting={t('report.waiting', { title: r.title })}
+        tag={
+          <Tag color={STATUS_COLORS[r.status]}>
+            {t('check.characters')} {num(r.characters)}
+          </Tag>
+        }
+      />
     );
   else if (report.data)
     return (

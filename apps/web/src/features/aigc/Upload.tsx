@@ -1,13 +1,9 @@
-import { CheckCircleOutlined, SafetyCertificateOutlined, WalletOutlined } from '@ant-design/icons';
-import { PriceEntry } from '@paperdesk/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input } from 'antd';
+import { SafetyCertificateOutlined, WalletOutlined } from '@ant-design/icons';
+import { Alert } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getAccount } from '../account/api.ts';
 import { aigcInit, aigcWordCount } from './api.ts';
-import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
@@ -15,30 +11,10 @@ import { yuan } from '../../shared/format.ts';
 import { useSubmit } from './useSubmit.tsx';
 import '../check/check.css';
 import './aigc.css';
-import { queryKeys } from '../../shared/records/queries.ts';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
-
-/** The public unit price (`price.aigc_check.standard`) and upload limit (`limit.aigc.maxUploadMb`). */
-function usePublicConfig() {
-  return useQuery({
-    queryKey: queryKeys.sysConfig('aigc'),
-    queryFn: async () => {
-      const [prices, limits] = await Promise.all([
-        loadAllByEntity({ prefix: 'price.aigc_check.' }, { silent: true }),
-        loadAllByEntity({ prefix: 'limit.aigc.' }, { silent: true }),
-      ]);
-      const price = PriceEntry.safeParse(
-        prices.result.find((e) => e.key === 'price.aigc_check.standard')?.value,
-      );
-      const mb = limits.result.find((e) => e.key === 'limit.aigc.maxUploadMb')?.value;
-      return {
-        unitFen: price.success ? price.data.fen : undefined,
-        maxUploadMb: typeof mb === 'number' ? mb : 20,
-      };
-    },
-    staleTime: 60_000,
-  });
-}
+import { NotesCard, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
+import { useAccount } from '../account/hooks.ts';
+import { usePublicConfig } from './hooks.ts';
 
 /** /aigccheck/check: paste or upload, see the count and price, confirm; the report page shows progress. */
 export default function AigcCheck() {
@@ -53,11 +29,7 @@ export default function AigcCheck() {
 
   const config = usePublicConfig().data;
   const maxUploadMb = config?.maxUploadMb ?? 20;
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: async () => (await getAccount({ silent: true })).result,
-    enabled: loggedIn,
-  });
+  const account = useAccount({ enabled: loggedIn });
 
   const paper = usePaperSource({
     initialMode: 'paste',
@@ -133,35 +105,24 @@ export default function AigcCheck() {
       <div className="ck-grid">
         <section className="svc-card">
           <div className="ck-row2">
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="ag-title">
-                {t('check.paperTitle')}
-              </label>
-              <Input
-                id="ag-title"
-                size="large"
-                maxLength={200}
-                placeholder={t('check.paperTitlePlaceholder')}
-                value={title}
-                onChange={(e) => {
-                  titleTouched.current = true;
-                  setTitle(e.target.value);
-                }}
-              />
-            </div>
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="ag-author">
-                {t('check.author')}
-              </label>
-              <Input
-                id="ag-author"
-                size="large"
-                maxLength={100}
-                placeholder={t('check.authorPlaceholder')}
-                value={author}
-                onChange={(e) => setAuthor(e.target.value)}
-              />
-            </div>
+            <TextField
+              id="ag-title"
+              label={t('check.paperTitle')}
+              placeholder={t('check.paperTitlePlaceholder')}
+              value={title}
+              onChange={(v) => {
+                titleTouched.current = true;
+                setTitle(v);
+              }}
+            />
+            <TextField
+              id="ag-author"
+              label={t('check.author')}
+              maxLength={100}
+              placeholder={t('check.authorPlaceholder')}
+              value={author}
+              onChange={setAuthor}
+            />
           </div>
 
           <PaperSourceInput
@@ -183,18 +144,15 @@ export default function AigcCheck() {
             )}
           />
 
-          <Button
-            type="primary"
-            size="large"
-            block
+          <SubmitButton
+            testId="ag-submit"
             style={{ marginTop: 16 }}
             disabled={!canSubmit}
             loading={busy}
             onClick={() => void start()}
-            data-testid="ag-submit"
           >
             {startLabel}
-          </Button>
+          </SubmitButton>
         </section>
 
         <aside className="ck-side">
@@ -243,18 +201,11 @@ export default function AigcCheck() {
               <Link to="/aigccheck/list">{t('check.records')}</Link>
             </div>
           </section>
-          <section className="svc-card">
-            <h2>
-              <SafetyCertificateOutlined /> {t('check.notesTitle')}
-            </h2>
-            <ul>
-              {(t('check.notes', { returnObjects: true }) as unknown as string[]).map((n) => (
-                <li key={n}>
-                  <CheckCircleOutlined /> <span>{n}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <NotesCard
+            icon={<SafetyCertificateOutlined />}
+            title={t('check.notesTitle')}
+            notes={t('check.notes', { returnObjects: true }) as unknown as string[]}
+          />
         </aside>
       </div>
       {dialog}

@@ -4,23 +4,20 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getAccount } from '../account/api.ts';
 import { loadById } from '../../shared/api/sysConfig.ts';
 import { yuan } from './format.ts';
 import PayDialog from './PayDialog.tsx';
 import PaymentNotice from './PaymentNotice.tsx';
 import './order.css';
 import { queryKeys } from '../../shared/records/queries.ts';
+import { useAccount } from '../account/hooks.ts';
 
 const FALLBACK: TopUpLimits = { presets: [1000, 3000, 5000, 10000, 20000], minFen: 100, maxFen: 500_000 };
 
 /** /order/recharge: preset amounts or a custom one (yuan, to the fen), paid through the QR dialog. */
 export default function Recharge() {
   const { t } = useTranslation('order');
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: async () => (await getAccount({ silent: true })).result,
-  });
+  const account = useAccount();
   const limitsQuery = useQuery({
     queryKey: queryKeys.sysConfig('limit.topup'),
     queryFn: async () => {

@@ -3,24 +3,11 @@ import {
   DownloadOutlined,
   EditOutlined,
   FileTextOutlined,
-  LoadingOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
 import type { CheckRecord, CheckReport, ReportParagraph, ReportSpan } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Dropdown,
-  Empty,
-  Popconfirm,
-  Progress,
-  Result,
-  Skeleton,
-  Switch,
-  Table,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Button, Dropdown, Empty, Popconfirm, Result, Skeleton, Table, Tag, Tooltip } from 'antd';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -33,41 +20,18 @@ import { LEVEL_COLORS, level, num, pct } from '../../shared/format.ts';
 import { isActive, STATUS_COLORS } from '../../shared/records/status.ts';
 import './check.css';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
+import { ProgressCard, ReportChapters } from '../../shared/records/ReportChapters.tsx';
+import { chapterColumns, RatioBar, RatioRing } from '../../shared/records/ReportFigures.tsx';
 
 function Ring({ ratio }: { ratio: number }) {
   const { t } = useTranslation('check');
-  const r = 78;
-  const c = 2 * Math.PI * r;
-  const color = LEVEL_COLORS[level(ratio)];
   return (
-    <div className="ck-ring">
-      <svg viewBox="0 0 180 180" width="180" height="180" aria-hidden="true">
-        <circle cx="90" cy="90" r={r} className="track" />
-        <circle
-          cx="90"
-          cy="90"
-          r={r}
-          stroke={color}
-          strokeLinecap="round"
-          strokeDasharray={`${Math.max(0.001, c * ratio)} ${c}`}
-          transform="rotate(-90 90 90)"
-        />
-      </svg>
-      <div className="ck-ring__text">
-        <strong style={{ color }} data-testid="total-ratio">
-          {pct(ratio)}
-        </strong>
-        <span>{t('report.total')}</span>
-      </div>
-    </div>
-  );
-}
-
-function Bar({ ratio }: { ratio: number }) {
-  return (
-    <div className="ck-bar">
-      <i style={{ width: `${Math.min(100, ratio * 100)}%`, background: LEVEL_COLORS[level(ratio)] }} />
-    </div>
+    <RatioRing
+      ratio={ratio}
+      color={LEVEL_COLORS[level(ratio)]}
+      label={t('report.total')}
+      testId="total-ratio"
+    />
   );
 }
 
@@ -318,18 +282,11 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
             pagination={false}
             dataSource={report.chapters}
             columns={[
-              { title: t('report.col.chapter'), dataIndex: 'title', ellipsis: true },
-              ...(mobile
-                ? []
-                : [
-                    {
-                      title: t('report.col.chars'),
-                      dataIndex: 'chars',
-                      width: 80,
-                      align: 'right' as const,
-                      render: (n: number) => num(n),
-                    },
-                  ]),
+              ...chapterColumns<CheckReport['chapters'][number]>(
+                { chapter: t('report.col.chapter'), chars: t('report.col.chars') },
+                mobile,
+                80,
+              ),
               {
                 title: t('report.col.overlap'),
                 dataIndex: 'overlapChars',
@@ -343,7 +300,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
                 width: mobile ? 120 : 150,
                 render: (r: number) => (
                   <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-                    <Bar ratio={r} />
+                    <RatioBar ratio={r} color={LEVEL_COLORS[level(r)]} />
                     <span
                       className="ck-ratio"
                       style={{ color: LEVEL_COLORS[level(r)], minWidth: 48, textAlign: 'right' }}
@@ -390,57 +347,51 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
         </section>
       </div>
 
-      <section className="svc-card">
-        <h2 style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <span>{t('report.fullText')}</span>
-          <span className="svc-muted" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-            <Switch size="small" checked={onlySuspect} onChange={setOnlySuspect} /> {t('report.onlySuspect')}
-          </span>
-        </h2>
-        <div className="ck-legend">
-          <span>
-            <mark className="ck-copy">{t('legend.copyMark')}</mark> {t('legend.copy')}
-          </span>
-          <span>
-            <mark className="ck-quote">{t('legend.quoteMark')}</mark> {t('legend.quote')}
-          </span>
-        </div>
-        {report.chapters.map((c) => {
-          const paras = (byChapter.get(c.index) ?? []).filter(
+      <ReportChapters
+        title={t('report.fullText')}
+        onlySuspectLabel={t('report.onlySuspect')}
+        onlySuspect={onlySuspect}
+        onOnlySuspect={setOnlySuspect}
+        legend={
+          <>
+            <span>
+              <mark className="ck-copy">{t('legend.copyMark')}</mark> {t('legend.copy')}
+            </span>
+            <span>
+              <mark className="ck-quote">{t('legend.quoteMark')}</mark> {t('legend.quote')}
+            </span>
+          </>
+        }
+        chapters={report.chapters}
+        paragraphsOf={(c) =>
+          (byChapter.get(c.index) ?? []).filter(
             (p) =>
               !(p.kind === 'heading' && p.text.trim() === c.title.trim()) &&
               (!onlySuspect || p.overlapChars > 0 || p.quotedChars > 0),
-          );
-          if (onlySuspect && paras.length === 0) return null;
-          return (
-            <div key={c.index}>
-              <div className="ck-chapter">
-                <span>{c.title}</span>
-                <span style={{ color: LEVEL_COLORS[level(c.ratio)] }}>{pct(c.ratio)}</span>
-              </div>
-              {paras.map((p) => (
-                <Paragraph
-                  key={p.index}
-                  report={report}
-                  p={p}
-                  open={open.has(p.index)}
-                  onToggle={() =>
-                    setOpen((s) => {
-                      const next = new Set(s);
-                      if (next.has(p.index)) next.delete(p.index);
-                      else next.add(p.index);
-                      return next;
-                    })
-                  }
-                />
-              ))}
-            </div>
-          );
-        })}
+          )
+        }
+        figure={(c) => ({ color: LEVEL_COLORS[level(c.ratio)], text: pct(c.ratio) })}
+        paragraph={(p) => (
+          <Paragraph
+            key={p.index}
+            report={report}
+            p={p}
+            open={open.has(p.index)}
+            onToggle={() =>
+              setOpen((s) => {
+                const next = new Set(s);
+                if (next.has(p.index)) next.delete(p.index);
+                else next.add(p.index);
+                return next;
+              })
+            }
+          />
+        )}
+      >
         <p className="svc-muted" style={{ marginTop: 18 }}>
           {t('report.disclaimer')}
         </p>
-      </section>
+      </ReportChapters>
     </>
   );
 }
@@ -507,13 +458,13 @@ export default function CheckReportPage() {
     );
   else if (isActive(r.status))
     body = (
-      <div className="ck-progress-card" data-testid="check-progress">
-        <Progress type="circle" percent={r.progress} size={140} />
-        <h2 style={{ justifyContent: 'center', marginTop: 18 }}>
-          <LoadingOutlined /> {t(`status.${r.status}`)}
-        </h2>
-        <p className="svc-muted">{t('report.waiting', { title: r.title })}</p>
-        <Tag color={STATUS_COLORS[r.status]}>{t(`edition.${r.edition}`)}</Tag>
+      <ProgressCard
+        testId="check-progress"
+        percent={r.progress}
+        statusLabel={t(`status.${r.status}`)}
+        waiting={t('report.waiting', { title: r.title })}
+        tag={<Tag color={STATUS_COLORS[r.status]}>{t(`edition.${r.edition}`)}</Tag>}
+      >
         <div style={{ marginTop: 16 }}>
           <Popconfirm title={t('report.cancelConfirm')} onConfirm={cancel}>
             <Button loading={cancelling} data-testid="check-cancel">
@@ -521,7 +472,7 @@ export default function CheckReportPage() {
             </Button>
           </Popconfirm>
         </div>
-      </div>
+      </ProgressCard>
     );
   else if (report.data)
     return (

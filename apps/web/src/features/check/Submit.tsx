@@ -1,4 +1,4 @@
-import { GiftOutlined, WalletOutlined } from '@ant-design/icons';
+import { GiftOutlined } from '@ant-design/icons';
 import type { CheckEdition } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Segmented, Skeleton, Tag } from 'antd';
@@ -13,6 +13,7 @@ import { STATUS_COLORS } from '../../shared/records/status.ts';
 import './check.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PayActions } from '../../shared/records/PayActions.tsx';
+import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
 
 /**
  * /paper/submit/:id: confirm and pay. Shows what will be checked and how it is paid — today's free
@@ -155,38 +156,37 @@ export default function SubmitCheck() {
           {!c ? (
             <Skeleton active paragraph={{ rows: 3 }} />
           ) : (
-            <div className="ck-pay" data-testid="pay-box">
-              <div className="ck-pay__line">
-                <span>{t('submit.price')}</span>
-                <span>
-                  {num(c.characters)} {t('submit.charUnit')} · {yuan(c.priceFen)}
-                </span>
-              </div>
+            <PayBox
+              testId="pay-box"
+              payableTestId="payable"
+              labels={{
+                price: t('submit.price'),
+                balance: t('submit.balance'),
+                payable: t('submit.payable'),
+              }}
+              price={`${num(c.characters)} ${t('submit.charUnit')} · ${yuan(c.priceFen)}`}
+              balanceFen={c.balanceFen}
+              payableFen={c.payableFen}
+            >
               {how === 'free' && (
-                <div className="ck-pay__line" style={{ color: '#11a983' }}>
-                  <span>
-                    <GiftOutlined /> {t('submit.freeApplies')}
-                  </span>
-                  <span>-{yuan(c.priceFen)}</span>
-                </div>
+                <PayLine
+                  discount
+                  label={
+                    <>
+                      <GiftOutlined /> {t('submit.freeApplies')}
+                    </>
+                  }
+                  value={`-${yuan(c.priceFen)}`}
+                />
               )}
               {how === 'quota' && (
-                <div className="ck-pay__line" style={{ color: '#11a983' }}>
-                  <span>{t('submit.useQuota', { need: c.quotaNeeded, left: c.quotaAvailable })}</span>
-                  <span>-{yuan(c.priceFen)}</span>
-                </div>
+                <PayLine
+                  discount
+                  label={t('submit.useQuota', { need: c.quotaNeeded, left: c.quotaAvailable })}
+                  value={`-${yuan(c.priceFen)}`}
+                />
               )}
-              <div className="ck-pay__line">
-                <span>
-                  <WalletOutlined /> {t('submit.balance')}
-                </span>
-                <span>{yuan(c.balanceFen)}</span>
-              </div>
-              <div className="ck-pay__total">
-                <span>{t('submit.payable')}</span>
-                <strong data-testid="payable">{yuan(c.payableFen)}</strong>
-              </div>
-            </div>
+            </PayBox>
           )}
           <PayActions
             ns="check"

@@ -1,63 +1,29 @@
-import {
-  CheckCircleOutlined,
-  DatabaseOutlined,
-  GiftOutlined,
-  SafetyCertificateOutlined,
-} from '@ant-design/icons';
-import { type CheckEdition, PriceEntry } from '@paperdesk/contracts';
+import { DatabaseOutlined, GiftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import type { CheckEdition } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Input } from 'antd';
+import { Checkbox } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getAccount } from '../account/api.ts';
 import { checkInit, librarySize, wordCount } from './api.ts';
-import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
 import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
 import './check.css';
-import { queryKeys } from '../../shared/records/queries.ts';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
+import {
+  NotesCard,
+  PriceTable,
+  SubmitButton,
+  TextField,
+  unitPrice,
+} from '../../shared/records/FormParts.tsx';
+import { useAccount } from '../account/hooks.ts';
+import { useUnitPrices, useLimits } from './hooks.ts';
 
 const EDITIONS: CheckEdition[] = ['standard', 'professional'];
-
-/** Unit prices from the public `price.check.*` entries (billing seeds them; admins change them). */
-function useUnitPrices() {
-  return useQuery({
-    queryKey: queryKeys.sysConfig('price.check.'),
-    queryFn: async () => {
-      const entries = (await loadAllByEntity({ prefix: 'price.check.' }, { silent: true })).result;
-      const out: Partial<Record<CheckEdition, number>> = {};
-      for (const e of entries) {
-        const edition = e.key.slice('price.check.'.length);
-        const parsed = PriceEntry.safeParse(e.value);
-        if (parsed.success && (edition === 'standard' || edition === 'professional'))
-          out[edition] = parsed.data.fen;
-      }
-      return out;
-    },
-    staleTime: 60_000,
-  });
-}
-
-/** Public limits (`limit.check.*`): upload size and the longest paper. */
-function useLimits() {
-  return useQuery({
-    queryKey: queryKeys.sysConfig('limit.check.'),
-    queryFn: async () => {
-      const entries = (await loadAllByEntity({ prefix: 'limit.check.' }, { silent: true })).result;
-      const get = (k: string, d: number) => {
-        const v = entries.find((e) => e.key === `limit.check.${k}`)?.value;
-        return typeof v === 'number' ? v : d;
-      };
-      return { maxUploadMb: get('maxUploadMb', 20), maxChars: get('maxChars', 300_000) };
-    },
-    staleTime: 60_000,
-  });
-}
 
 /** /papercheck/check: upload or paste a paper, pick 普通版 or 专业版, see the price, then confirm. */
 export default function PaperCheck() {
@@ -74,11 +40,7 @@ export default function PaperCheck() {
 
   const prices = useUnitPrices();
   const limits = useLimits().data ?? { maxUploadMb: 20, maxChars: 300_000 };
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: async () => (await getAccount({ silent: true })).result,
-    enabled: loggedIn,
-  });
+  const account = useAccount({ enabled: loggedIn });
   const library = useQuery({
     queryKey: ['check', 'librarySize'],
     queryFn: async () => (await librarySize()).result,
@@ -177,35 +139,24 @@ export default function PaperCheck() {
           </div>
 
           <div className="ck-row2">
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="ck-title">
-                {t('upload.paperTitle')}
-              </label>
-              <Input
-                id="ck-title"
-                size="large"
-                maxLength={200}
-                placeholder={t('upload.paperTitlePlaceholder')}
-                value={title}
-                onChange={(e) => {
-                  titleTouched.current = true;
-                  setTitle(e.target.value);
-                }}
-              />
-            </div>
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="ck-author">
-                {t('upload.author')}
-              </label>
-              <Input
-                id="ck-author"
-                size="large"
-                maxLength={100}
-                placeholder={t('upload.authorPlaceholder')}
-                value={author}
-                onChange={(e) => setAuthor(e.target.value)}
-              />
-            </div>
+            <TextField
+              id="ck-title"
+              label={t('upload.paperTitle')}
+              placeholder={t('upload.paperTitlePlaceholder')}
+              value={title}
+              onChange={(v) => {
+                titleTouched.current = true;
+                setTitle(v);
+              }}
+            />
+            <TextField
+              id="ck-author"
+              label={t('upload.author')}
+              maxLength={100}
+              placeholder={t('upload.authorPlaceholder')}
+              value={author}
+              onChange={setAuthor}
+            />
           </div>
 
           <PaperSourceInput
@@ -237,20 +188,15 @@ export default function PaperCheck() {
             </div>
           </div>
 
-          <Button
-            type="primary"
-            size="large"
-            block
+          <SubmitButton
+            testId="ck-submit"
             disabled={!canSubmit}
             loading={submitting}
             onClick={() => void submit()}
-            data-testid="ck-submit"
+            foot={t('upload.noChargeYet')}
           >
             {t('upload.next')}
-          </Button>
-          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
-            {t('upload.noChargeYet')}
-          </p>
+          </SubmitButton>
         </section>
 
         <aside className="ck-side">
@@ -291,30 +237,20 @@ export default function PaperCheck() {
               </div>
             )}
             <h2>{t('upload.priceTitle')}</h2>
-            <table className="ck-price-table">
-              <tbody>
-                {EDITIONS.map((e) => (
-                  <tr key={e}>
-                    <td>{t(`edition.${e}`)}</td>
-                    <td>{unit(e) !== undefined ? `${yuan(unit(e)!)} / ${t('upload.perThousand')}` : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <p className="svc-muted">{t('upload.priceNote')}</p>
+            <PriceTable
+              rows={EDITIONS.map((e) => ({
+                key: e,
+                label: t(`edition.${e}`),
+                price: unitPrice(unit(e), t('upload.perThousand')),
+              }))}
+              note={t('upload.priceNote')}
+            />
           </section>
-          <section className="svc-card">
-            <h2>
-              <SafetyCertificateOutlined /> {t('upload.notesTitle')}
-            </h2>
-            <ul>
-              {(t('upload.notes', { returnObjects: true }) as unknown as string[]).map((n) => (
-                <li key={n}>
-                  <CheckCircleOutlined /> <span>{n}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <NotesCard
+            icon={<SafetyCertificateOutlined />}
+            title={t('upload.notesTitle')}
+            notes={t('upload.notes', { returnObjects: true }) as unknown as string[]}
+          />
         </aside>
       </div>
     </div>

@@ -15,7 +15,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Skeleton, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { getAccount } from '../account/api.ts';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { currentLanguage } from '../../locales/index.ts';
 import { pageAvailable } from '../../router/nav.ts';
@@ -27,6 +26,7 @@ import { loadRecent } from './recent.ts';
 import SampleReport from './SampleReport.tsx';
 import { SERVICES, type ServiceDef } from './services.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
+import { useAccount } from '../account/hooks.ts';
 
 function PriceTag({ line }: { line: PriceLine | undefined }) {
   const { t } = useTranslation('home');
@@ -110,10 +110,7 @@ function PackagesCard() {
 function Workspace() {
   const { t } = useTranslation('home');
   const name = useUserStore((s) => s.name);
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: () => getAccount({ silent: true }).then((r) => r.result),
-  });
+  const account = useAccount();
   const recent = useQuery({ queryKey: queryKeys.homeRecent, queryFn: () => loadRecent() });
   const rechargeReady = pageAvailable('/order/recharge');
   const accountReady = pageAvailable('/order/account');

@@ -1,11 +1,12 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import type { CheckRecord, ReduceWordCount } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Segmented, Select, Upload } from 'antd';
+import { Alert, Segmented, Select, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pct, yuan } from '../../shared/format.ts';
+import { SubmitButton } from '../../shared/records/FormParts.tsx';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { useAppStore } from '../../store/app.ts';
@@ -195,20 +196,15 @@ export default function CnkiReduce() {
           {mode === 'upload' && !report && paper.ready && (
             <Alert type="info" showIcon title={t('cnki.needReport')} style={{ marginBottom: 12 }} />
           )}
-          <Button
-            type="primary"
-            size="large"
-            block
+          <SubmitButton
+            testId="rd-next"
             disabled={!ready || submitting}
             loading={submitting}
             onClick={() => void next()}
-            data-testid="rd-next"
+            foot={t('submit.noChargeYet')}
           >
             {t('cnki.next')}
-          </Button>
-          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
-            {t('submit.noChargeYet')}
-          </p>
+          </SubmitButton>
         </section>
         <SubmitSide units={units} />
       </div>

@@ -1,6 +1,5 @@
-import { WalletOutlined } from '@ant-design/icons';
 import { REPORT_VENDOR_LABELS, type ReduceDetail } from '@paperdesk/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,6 @@ import { queryKeys } from '../../shared/records/queries.ts';
 import { STATUS_COLORS } from '../../shared/records/status.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
-import { getAccount } from '../account/api.ts';
 import PayDialog from '../billing/PayDialog.tsx';
 import { reduceSubmit } from './api.ts';
 import { PathPicker } from './PathPicker.tsx';
@@ -18,6 +16,8 @@ import { REDUCE_PRICING, unitPrices } from './pricing.ts';
 import { TargetPicker } from './TargetPicker.tsx';
 import { percent } from './targets.ts';
 import { useReduceForm } from './useReduceForm.ts';
+import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
+import { useAccount } from '../account/hooks.ts';
 
 /** The billing record type of a 降重 / 降AIGC record, for a QR payment of this one record. */
 const RECORD_TYPE = 'reduce';
@@ -32,10 +32,7 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
   const form = useReduceForm(record.kind, record.goal, { targets: record.targets, path: record.path });
   const [submitting, setSubmitting] = useState(false);
   const [paying, setPaying] = useState(false);
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: async () => (await getAccount({ silent: true })).result,
-  });
+  const account = useAccount();
   const path = record.modelAvailable ? form.path : 'offline';
   const quote = record.quotes.find((q) => q.path === path);
   const priceFen = quote?.priceFen ?? record.priceFen;
@@ -135,30 +132,26 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
           {!wallet ? (
             <Skeleton active paragraph={{ rows: 3 }} />
           ) : (
-            <div className="ck-pay" data-testid="rd-pay-box">
-              <div className="ck-pay__line">
-                <span>{t('content.priceLine')}</span>
-                <span>
-                  {t(`path.${path}`)} · {num(record.characters)} {t('content.charUnit')} · {yuan(priceFen)}
-                </span>
-              </div>
+            <PayBox
+              testId="rd-pay-box"
+              payableTestId="rd-payable"
+              labels={{
+                price: t('content.priceLine'),
+                balance: t('content.balance'),
+                payable: t('content.payable'),
+              }}
+              price={`${t(`path.${path}`)} · ${num(record.characters)} ${t('content.charUnit')} · ${yuan(priceFen)}`}
+              balanceFen={balanceFen}
+              payableFen={payableFen}
+            >
               {quotaUse > 0 && (
-                <div className="ck-pay__line rd-quota">
-                  <span>{t('content.useQuota', { use: num(quotaUse) })}</span>
-                  <span>{t('content.quota', { left: num(quotaLeft) })}</span>
-                </div>
+                <PayLine
+                  className="rd-quota"
+                  label={t('content.useQuota', { use: num(quotaUse) })}
+                  value={t('content.quota', { left: num(quotaLeft) })}
+                />
               )}
-              <div className="ck-pay__line">
-                <span>
-                  <WalletOutlined /> {t('content.balance')}
-                </span>
-                <span>{yuan(balanceFen)}</span>
-              </div>
-              <div className="ck-pay__total">
-                <span>{t('content.payable')}</span>
-                <strong data-testid="rd-payable">{yuan(payableFen)}</strong>
-              </div>
-            </div>
+            </PayBox>
           )}
           <PayActions
             ns="reduce"

@@ -40,7 +40,7 @@ export default function RecordsPage({ kind }: { kind: ReduceKind }) {
     t(`kind.${r.origin === 'report' ? 'cnki' : r.kind === 'aigc' ? 'aigc' : 'whole'}`);
   const statusCell = (r: ReduceRecord) => <Records.StatusCell ns={NS} record={r} minWidth={110} />;
   const actions = (r: ReduceRecord) => (
-    <span className="mc-row-actions">
+    <span className="rec-row-actions">
       <Button type="link" size="small" onClick={() => open(r)}>
         {r.status === 'created' ? t('records.pay') : t('records.view')}
       </Button>
@@ -50,13 +50,12 @@ export default function RecordsPage({ kind }: { kind: ReduceKind }) {
   return (
     <Records.RecordsFrame
       rec={rec}
-      prefix="mc"
+      inlineToolbar
       newPath={kind === 'aigc' ? reducePaths.aigcdown : reducePaths.similarity}
       title={t(kind === 'aigc' ? 'records.aigcTitle' : 'records.title')}
     >
       <Records.RecordCardTable<ReduceRecord>
         rec={rec}
-        prefix="mc"
         scrollX={860}
         open={open}
         meta={(r) => (

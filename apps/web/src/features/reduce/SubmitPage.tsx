@@ -1,10 +1,16 @@
-import { CheckCircleOutlined, ExperimentOutlined } from '@ant-design/icons';
+import { ExperimentOutlined } from '@ant-design/icons';
 import type { ReduceGoal, ReduceKind, ReducePath, ReduceWordCount } from '@paperdesk/contracts';
-import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { num, yuan } from '../../shared/format.ts';
+import {
+  NotesCard,
+  PriceTable,
+  SubmitButton,
+  TextField,
+  unitPrice,
+} from '../../shared/records/FormParts.tsx';
 import {
   PaperSourceInput,
   type SourceMode,
@@ -98,19 +104,13 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
         <section className="svc-card">
           <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
           <PathPicker value={path} onChange={form.setPath} units={units} modelAvailable={modelAvailable} />
-          <div className="ck-field">
-            <label className="ck-label" htmlFor="rd-title">
-              {t('submit.titleLabel')}
-            </label>
-            <Input
-              id="rd-title"
-              size="large"
-              maxLength={200}
-              placeholder={t('submit.titlePlaceholder')}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="rd-title"
+            label={t('submit.titleLabel')}
+            placeholder={t('submit.titlePlaceholder')}
+            value={title}
+            onChange={setTitle}
+          />
           <PaperSourceInput
             state={paper}
             ns="reduce"
@@ -132,21 +132,16 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
               );
             }}
           />
-          <Button
-            type="primary"
-            size="large"
-            block
+          <SubmitButton
+            testId="rd-next"
             disabled={!paper.ready || submitting}
             loading={submitting}
             onClick={() => void next()}
-            data-testid="rd-next"
             style={{ marginTop: 16 }}
+            foot={t('submit.noChargeYet')}
           >
             {t('submit.next')}
-          </Button>
-          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
-            {t('submit.noChargeYet')}
-          </p>
+          </SubmitButton>
         </section>
         <SubmitSide units={units} />
       </div>
@@ -161,33 +156,20 @@ export function SubmitSide({ units }: { units: UnitPrices }) {
     <aside className="ck-side">
       <section className="svc-card">
         <h2>{t('submit.priceTitle')}</h2>
-        <table className="ck-price-table">
-          <tbody>
-            {(['offline', 'model'] as const).map((p) => {
-              const unit = units[p];
-              return (
-                <tr key={p}>
-                  <td>{t(`path.${p}`)}</td>
-                  <td>{unit !== undefined ? `${yuan(unit)} / ${t('submit.perThousand')}` : '—'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        <p className="svc-muted">{t('submit.priceNote')}</p>
+        <PriceTable
+          rows={(['offline', 'model'] as const).map((p) => ({
+            key: p,
+            label: t(`path.${p}`),
+            price: unitPrice(units[p], t('submit.perThousand')),
+          }))}
+          note={t('submit.priceNote')}
+        />
       </section>
-      <section className="svc-card">
-        <h2>
-          <ExperimentOutlined /> {t('submit.howTitle')}
-        </h2>
-        <ul>
-          {(t('submit.how', { returnObjects: true }) as unknown as string[]).map((n) => (
-            <li key={n}>
-              <CheckCircleOutlined /> <span>{n}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <NotesCard
+        icon={<ExperimentOutlined />}
+        title={t('submit.howTitle')}
+        notes={t('submit.how', { returnObjects: true }) as unknown as string[]}
+      />
     </aside>
   );
 }

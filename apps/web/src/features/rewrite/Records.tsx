@@ -32,7 +32,7 @@ export default function RewriteRecords() {
     />
   );
   const actions = (r: MachineRecord) => (
-    <span className="mc-row-actions">
+    <span className="rec-row-actions">
       <Button type="link" size="small" onClick={() => open(r)}>
         {r.status === 'created' ? t('records.pay') : t('records.view')}
       </Button>
@@ -41,10 +41,9 @@ export default function RewriteRecords() {
   );
 
   return (
-    <Records.RecordsFrame rec={rec} prefix="mc" newPath={rewritePaths.smart}>
+    <Records.RecordsFrame rec={rec} inlineToolbar newPath={rewritePaths.smart}>
       <Records.RecordCardTable<MachineRecord>
         rec={rec}
-        prefix="mc"
         scrollX={760}
         open={open}
         meta={(r) => (

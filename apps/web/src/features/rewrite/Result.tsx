@@ -16,6 +16,7 @@ import { formatTime } from '../../utils/time.ts';
 import { num, pct } from '../../shared/format.ts';
 import { isActive, STATUS_COLORS } from '../../shared/records/status.ts';
 import '../check/check.css';
+import '../../shared/records/records.css';
 import './machine.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import { usePolledRecord } from '../../shared/records/queries.ts';
@@ -198,7 +199,7 @@ export default function RewriteResult() {
             </section>
           )}
           <section className="svc-card">
-            <div className="mc-toolbar">
+            <div className="rec-toolbar">
               <Segmented<View>
                 value={view}
                 onChange={setView}

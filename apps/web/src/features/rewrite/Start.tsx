@@ -1,50 +1,27 @@
-import { CheckCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { type MachineEdition, PriceEntry } from '@paperdesk/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import type { MachineEdition } from '@paperdesk/contracts';
+import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { machineInit, machineWordCount } from './api.ts';
-import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { useAppStore } from '../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
 import '../check/check.css';
 import './machine.css';
-import { queryKeys } from '../../shared/records/queries.ts';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
+import {
+  NotesCard,
+  PriceTable,
+  SubmitButton,
+  TextField,
+  unitPrice,
+} from '../../shared/records/FormParts.tsx';
+import { usePublicConfig } from './hooks.ts';
 
 export const EDITIONS: MachineEdition[] = ['standard', 'cnki'];
-
-/** Unit prices (`price.rewrite.*`), limits (`limit.rewrite.*`) and whether a model serves 降重 (`feature.llm`). */
-function usePublicConfig() {
-  return useQuery({
-    queryKey: queryKeys.sysConfig('machine'),
-    queryFn: async () => {
-      const entries = (await loadAllByEntity({}, { silent: true })).result;
-      const prices: Partial<Record<MachineEdition, number>> = {};
-      let maxChars = 100_000;
-      let modelAvailable = false;
-      for (const e of entries) {
-        if (e.key.startsWith('price.rewrite.')) {
-          const edition = e.key.slice('price.rewrite.'.length);
-          const parsed = PriceEntry.safeParse(e.value);
-          if (parsed.success && (edition === 'standard' || edition === 'cnki'))
-            prices[edition] = parsed.data.fen;
-        } else if (e.key === 'limit.rewrite.maxChars' && typeof e.value === 'number') {
-          maxChars = e.value;
-        } else if (e.key === 'feature.llm') {
-          const features = (e.value as { features?: Record<string, boolean> } | null)?.features;
-          modelAvailable = features?.rewrite === true;
-        }
-      }
-      return { prices, maxChars, modelAvailable };
-    },
-    staleTime: 60_000,
-  });
-}
 
 /**
  * The 降重 submit page: paste or upload, pick 智能降重 or 知网专版, see the characters and the price, then
@@ -138,19 +115,13 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
             <Alert type="warning" showIcon style={{ marginBottom: 14 }} title={t('start.modelMissing')} />
           )}
 
-          <div className="ck-field">
-            <label className="ck-label" htmlFor="mc-title">
-              {t('start.titleLabel')}
-            </label>
-            <Input
-              id="mc-title"
-              size="large"
-              maxLength={200}
-              placeholder={t('start.titlePlaceholder')}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="mc-title"
+            label={t('start.titleLabel')}
+            placeholder={t('start.titlePlaceholder')}
+            value={title}
+            onChange={setTitle}
+          />
 
           <PaperSourceInput
             state={paper}
@@ -171,50 +142,35 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
             )}
           />
 
-          <Button
-            type="primary"
-            size="large"
-            block
+          <SubmitButton
+            testId="mc-next"
             disabled={!canSubmit}
             loading={submitting}
             onClick={() => void submit()}
-            data-testid="mc-next"
             style={{ marginTop: 16 }}
+            foot={t('start.noChargeYet')}
           >
             {t('start.next')}
-          </Button>
-          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
-            {t('start.noChargeYet')}
-          </p>
+          </SubmitButton>
         </section>
 
         <aside className="ck-side">
           <section className="svc-card">
             <h2>{t('start.priceTitle')}</h2>
-            <table className="ck-price-table">
-              <tbody>
-                {EDITIONS.map((e) => (
-                  <tr key={e}>
-                    <td>{t(`edition.${e}`)}</td>
-                    <td>{unit(e) !== undefined ? `${yuan(unit(e)!)} / ${t('start.perThousand')}` : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <p className="svc-muted">{t('start.priceNote')}</p>
+            <PriceTable
+              rows={EDITIONS.map((e) => ({
+                key: e,
+                label: t(`edition.${e}`),
+                price: unitPrice(unit(e), t('start.perThousand')),
+              }))}
+              note={t('start.priceNote')}
+            />
           </section>
-          <section className="svc-card">
-            <h2>
-              <SafetyCertificateOutlined /> {t('start.notesTitle')}
-            </h2>
-            <ul>
-              {(t('start.notes', { returnObjects: true }) as unknown as string[]).map((n) => (
-                <li key={n}>
-                  <CheckCircleOutlined /> <span>{n}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <NotesCard
+            icon={<SafetyCertificateOutlined />}
+            title={t('start.notesTitle')}
+            notes={t('start.notes', { returnObjects: true }) as unknown as string[]}
+          />
         </aside>
       </div>
     </div>

@@ -1,10 +1,8 @@
-import { WalletOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { getAccount } from '../account/api.ts';
 import { loadMachine, machineSubmit } from './api.ts';
 import { formatTime } from '../../utils/time.ts';
 import PayDialog from '../billing/PayDialog.tsx';
@@ -15,6 +13,8 @@ import './machine.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PayActions } from '../../shared/records/PayActions.tsx';
+import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
+import { useAccount } from '../account/hooks.ts';
 
 /**
  * /machine/submit/:id: confirm and pay. The `rewrite` package quota (characters) covers what it can and the
@@ -35,10 +35,7 @@ export default function SubmitRewrite() {
     enabled: Number.isInteger(id) && id > 0,
     staleTime: 0,
   });
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: async () => (await getAccount({ silent: true })).result,
-  });
+  const account = useAccount();
 
   async function submit() {
     const r = record.data;
@@ -126,30 +123,26 @@ export default function SubmitRewrite() {
           {!wallet ? (
             <Skeleton active paragraph={{ rows: 3 }} />
           ) : (
-            <div className="ck-pay" data-testid="mc-pay-box">
-              <div className="ck-pay__line">
-                <span>{t('submit.price')}</span>
-                <span>
-                  {num(r.characters)} {t('submit.charUnit')} · {yuan(r.priceFen)}
-                </span>
-              </div>
+            <PayBox
+              testId="mc-pay-box"
+              payableTestId="mc-payable"
+              labels={{
+                price: t('submit.price'),
+                balance: t('submit.balance'),
+                payable: t('submit.payable'),
+              }}
+              price={`${num(r.characters)} ${t('submit.charUnit')} · ${yuan(r.priceFen)}`}
+              balanceFen={balanceFen}
+              payableFen={payableFen}
+            >
               {quotaUse > 0 && (
-                <div className="ck-pay__line" style={{ color: '#11a983' }}>
-                  <span>{t('submit.useQuota', { use: num(quotaUse) })}</span>
-                  <span>{t('submit.quota', { left: num(quotaLeft) })}</span>
-                </div>
+                <PayLine
+                  discount
+                  label={t('submit.useQuota', { use: num(quotaUse) })}
+                  value={t('submit.quota', { left: num(quotaLeft) })}
+                />
               )}
-              <div className="ck-pay__line">
-                <span>
-                  <WalletOutlined /> {t('submit.balance')}
-                </span>
-                <span>{yuan(balanceFen)}</span>
-              </div>
-              <div className="ck-pay__total">
-                <span>{t('submit.payable')}</span>
-                <strong data-testid="mc-payable">{yuan(payableFen)}</strong>
-              </div>
-            </div>
+            </PayBox>
           )}
           {blocked && (
             <Alert type="error" showIcon style={{ marginBottom: 14 }} title={t('submit.modelMissing')} />

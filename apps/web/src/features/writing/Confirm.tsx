@@ -1,4 +1,4 @@
-import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import {
   leafCount,
   type OutlineNode,
@@ -11,7 +11,6 @@ import { Alert, Button, Input, InputNumber, Popconfirm, Skeleton, Tag } from 'an
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { getAccount } from '../account/api.ts';
 import { loadWriting, loadWritingOther, redraftOutline, submitWriting } from './api.ts';
 import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
@@ -23,6 +22,8 @@ import { RecordLoading, RecordNotFound } from './states.tsx';
 import './writing.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PayActions } from '../../shared/records/PayActions.tsx';
+import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
+import { useAccount } from '../account/hooks.ts';
 
 const COVER_FIELDS: (keyof ThesisCover)[] = [
   'school',
@@ -77,10 +78,7 @@ export default function ConfirmWriting() {
     queryFn: async () => (await loadWritingOther(id)).result,
     enabled: Number.isInteger(id) && id > 0,
   });
-  const account = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: async () => (await getAccount({ silent: true })).result,
-  });
+  const account = useAccount();
 
   const r = record.data;
   useEffect(() => {
@@ -272,30 +270,26 @@ export default function ConfirmWriting() {
             {!wallet ? (
               <Skeleton active paragraph={{ rows: 3 }} />
             ) : (
-              <div className="ck-pay" data-testid="wr-pay-box">
-                <div className="ck-pay__line">
-                  <span>{t('confirm.price')}</span>
-                  <span>
-                    {t(`type.${r.paperType}`)} · {yuan(r.priceFen)}
-                  </span>
-                </div>
+              <PayBox
+                testId="wr-pay-box"
+                payableTestId="wr-payable"
+                labels={{
+                  price: t('confirm.price'),
+                  balance: t('confirm.balance'),
+                  payable: t('confirm.payable'),
+                }}
+                price={`${t(`type.${r.paperType}`)} · ${yuan(r.priceFen)}`}
+                balanceFen={balanceFen}
+                payableFen={payableFen}
+              >
                 {quotaLeft > 0 && (
-                  <div className="ck-pay__line" style={{ color: '#11a983' }}>
-                    <span>{t('confirm.useQuota')}</span>
-                    <span>{t('confirm.quota', { left: num(quotaLeft) })}</span>
-                  </div>
+                  <PayLine
+                    discount
+                    label={t('confirm.useQuota')}
+                    value={t('confirm.quota', { left: num(quotaLeft) })}
+                  />
                 )}
-                <div className="ck-pay__line">
-                  <span>
-                    <WalletOutlined /> {t('confirm.balance')}
-                  </span>
-                  <span>{yuan(balanceFen)}</span>
-                </div>
-                <div className="ck-pay__total">
-                  <span>{t('confirm.payable')}</span>
-                  <strong data-testid="wr-payable">{yuan(payableFen)}</strong>
-                </div>
-              </div>
+              </PayBox>
             )}
             <PayActions
               ns="writing"

@@ -1,6 +1,6 @@
-import { BulbOutlined, CheckCircleOutlined, LoadingOutlined, WarningOutlined } from '@ant-design/icons';
+import { BulbOutlined, LoadingOutlined, WarningOutlined } from '@ant-design/icons';
 import { type PaperLanguage, type PaperType, WRITING_LIMITS } from '@paperdesk/contracts';
-import { Button, Input, InputNumber, Segmented } from 'antd';
+import { Input, InputNumber, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { useAppStore } from '../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
 import { yuan } from '../../shared/format.ts';
+import { NotesCard, PriceTable, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
 import { confirmPath, useWritingConfig } from './config.ts';
 import '../check/check.css';
 import './writing.css';
@@ -121,19 +122,14 @@ export default function GeneratePaper() {
             />
           </div>
           <div className="ck-row2">
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="wr-discipline">
-                {t('generate.discipline')}
-              </label>
-              <Input
-                id="wr-discipline"
-                size="large"
-                maxLength={50}
-                placeholder={t('generate.disciplinePlaceholder')}
-                value={discipline}
-                onChange={(e) => setDiscipline(e.target.value)}
-              />
-            </div>
+            <TextField
+              id="wr-discipline"
+              label={t('generate.discipline')}
+              maxLength={50}
+              placeholder={t('generate.disciplinePlaceholder')}
+              value={discipline}
+              onChange={setDiscipline}
+            />
             <div className="ck-field">
               <label className="ck-label" htmlFor="wr-words">
                 {t('generate.words')}
@@ -162,19 +158,13 @@ export default function GeneratePaper() {
                 options={(['zh', 'en'] as const).map((l) => ({ value: l, label: t(`language.${l}`) }))}
               />
             </div>
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="wr-keywords">
-                {t('generate.keywords')}
-              </label>
-              <Input
-                id="wr-keywords"
-                size="large"
-                maxLength={200}
-                placeholder={t('generate.keywordsPlaceholder')}
-                value={keywords}
-                onChange={(e) => setKeywords(e.target.value)}
-              />
-            </div>
+            <TextField
+              id="wr-keywords"
+              label={t('generate.keywords')}
+              placeholder={t('generate.keywordsPlaceholder')}
+              value={keywords}
+              onChange={setKeywords}
+            />
           </div>
           <div className="ck-field">
             <label className="ck-label" htmlFor="wr-req">
@@ -189,20 +179,15 @@ export default function GeneratePaper() {
               onChange={(e) => setRequirements(e.target.value)}
             />
           </div>
-          <Button
-            type="primary"
-            size="large"
-            block
+          <SubmitButton
+            testId="wr-generate"
             icon={drafting ? <LoadingOutlined /> : <BulbOutlined />}
             disabled={drafting}
             onClick={() => void submit()}
-            data-testid="wr-generate"
+            foot={t('generate.free', { count: config?.outlinesPerDay ?? 10 })}
           >
             {drafting ? t('generate.drafting') : t('generate.submit')}
-          </Button>
-          <p className="svc-muted" style={{ textAlign: 'center', marginTop: 10 }}>
-            {t('generate.free', { count: config?.outlinesPerDay ?? 10 })}
-          </p>
+          </SubmitButton>
         </section>
 
         <aside className="ck-side">
@@ -214,32 +199,20 @@ export default function GeneratePaper() {
               ))}
             </ol>
             <h2>{t('generate.priceTitle')}</h2>
-            <table className="ck-price-table">
-              <tbody>
-                {TYPES.map((type) => (
-                  <tr key={type}>
-                    <td>{t(`type.${type}`)}</td>
-                    <td>
-                      {price(type)} / {t('generate.perPaper')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <p className="svc-muted">{t('generate.priceNote')}</p>
+            <PriceTable
+              rows={TYPES.map((type) => ({
+                key: type,
+                label: t(`type.${type}`),
+                price: `${price(type)} / ${t('generate.perPaper')}`,
+              }))}
+              note={t('generate.priceNote')}
+            />
           </section>
-          <section className="svc-card">
-            <h2>
-              <WarningOutlined /> {t('generate.notesTitle')}
-            </h2>
-            <ul>
-              {(t('generate.notes', { returnObjects: true }) as unknown as string[]).map((n) => (
-                <li key={n}>
-                  <CheckCircleOutlined /> <span>{n}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <NotesCard
+            icon={<WarningOutlined />}
+            title={t('generate.notesTitle')}
+            notes={t('generate.notes', { returnObjects: true }) as unknown as string[]}
+          />
         </aside>
       </div>
     </div>

@@ -30,7 +30,7 @@ export default function WritingRecords() {
     </Records.StatusCell>
   );
   const actions = (r: WritingRecord) => (
-    <span className="wr-row-actions">
+    <span className="rec-row-actions">
       <Button type="link" size="small" onClick={() => open(r)}>
         {r.status === 'created' ? t('records.confirm') : t('records.view')}
       </Button>
@@ -49,10 +49,9 @@ export default function WritingRecords() {
   );
 
   return (
-    <Records.RecordsFrame rec={rec} prefix="wr" newPath={writingPaths.generate}>
+    <Records.RecordsFrame rec={rec} inlineToolbar newPath={writingPaths.generate}>
       <Records.RecordCardTable<WritingRecord>
         rec={rec}
-        prefix="wr"
         scrollX={820}
         testId="wr-record"
         open={open}

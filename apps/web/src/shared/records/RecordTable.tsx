@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../store/app.ts';
 import type { RecordStatus } from './status.ts';
 import type { RecordList } from './useRecordList.ts';
+import './records.css';
 
 interface TableRecord {
   id: number;
@@ -83,30 +84,26 @@ export function RecordTable<R extends TableRecord>(props: RecordViews<R> & { asi
 }
 
 /**
- * 降重 / writing records: a plain empty state, a table (cards on mobile) and a pager under it. `prefix` names
- * the area's CSS classes (`<prefix>-cards`, `<prefix>-card-row…`).
+ * 降重 / writing records: a plain empty state, a table (cards on mobile, styled by records.css) and a pager under it.
  */
-export function RecordCardTable<R extends TableRecord>(
-  props: RecordViews<R> & { prefix: string; scrollX: number },
-) {
+export function RecordCardTable<R extends TableRecord>(props: RecordViews<R> & { scrollX: number }) {
   const { t } = useTranslation(props.rec.ns);
   const mobile = useAppStore((s) => s.device === 'mobile');
   const { list, paging, setPaging } = props.rec;
   const records = list.data?.records ?? [];
-  const { prefix } = props;
   return (
     <>
       {records.length === 0 && !list.isLoading ? (
         <Empty description={t('records.empty')} />
       ) : mobile ? (
-        <div className={`${prefix}-cards`}>
+        <div className="rec-cards">
           {records.map((r) => (
-            <div key={r.id} className={`${prefix}-card-row`} data-testid={props.testId}>
-              <button type="button" className={`${prefix}-card-row__title`} onClick={() => props.open(r)}>
+            <div key={r.id} className="rec-card-row" data-testid={props.testId}>
+              <button type="button" className="rec-card-row__title" onClick={() => props.open(r)}>
                 {r.title}
               </button>
               <div className="svc-muted">{props.meta(r)}</div>
-              <div className={`${prefix}-card-row__foot`}>
+              <div className="rec-card-row__foot">
                 {props.status(r)}
                 {props.actions(r)}
               </div>

@@ -7,6 +7,7 @@ import { useAppStore } from '../../store/app.ts';
 import { isActive, STATUS_COLORS } from './status.ts';
 import { RECORD_STATUSES, type RecordStatus } from './status.ts';
 import type { RecordList } from './useRecordList.ts';
+import './records.css';
 
 /**
  * The pieces of a records page. Each finds its texts under the same keys (`records.*`, `status.*`) in the
@@ -24,7 +25,8 @@ type AnyRecordList = Pick<
  */
 export function RecordsFrame(props: {
   rec: AnyRecordList;
-  prefix?: string;
+  /** Filters on the title's line (the card-table pages) instead of under it. */
+  inlineToolbar?: boolean;
   newPath?: string;
   /** The list's heading when it is not the namespace's `records.title` (two lists in one namespace). */
   title?: string;
@@ -55,7 +57,7 @@ export function RecordsFrame(props: {
       <section className="svc-card">
         {props.newPath && (
           <RecordsToolbar
-            prefix={props.prefix ?? 'ck'}
+            inline={props.inlineToolbar ?? false}
             rec={rec}
             newPath={props.newPath}
             {...(props.title ? { title: props.title } : {})}
@@ -116,15 +118,15 @@ function RefreshAndNew(props: { rec: AnyRecordList; newPath: string; pushRight?:
 }
 
 /**
- * Title and filters. `prefix` "ck" puts the total beside the title and the filters under it; the card-table
- * pages ("mc", "wr") put the filters on the title's line.
+ * Title and filters: the total beside the title and the filters under it, or (`inline`, the card-table pages)
+ * the filters on the title's line.
  */
-function RecordsToolbar(props: { prefix: string; rec: AnyRecordList; newPath: string; title?: string }) {
+function RecordsToolbar(props: { inline: boolean; rec: AnyRecordList; newPath: string; title?: string }) {
   const { t } = useTranslation(props.rec.ns);
   const title = props.title ?? t('records.title');
   const mobile = useAppStore((s) => s.device === 'mobile');
   const data = props.rec.list.data;
-  if (props.prefix === 'ck') {
+  if (!props.inline) {
     return (
       <>
         <h2>
@@ -140,9 +142,9 @@ function RecordsToolbar(props: { prefix: string; rec: AnyRecordList; newPath: st
     );
   }
   return (
-    <div className={`${props.prefix}-toolbar`}>
+    <div className="rec-toolbar">
       <h2 style={{ margin: 0 }}>{title}</h2>
-      <div className={`${props.prefix}-toolbar__filters`}>
+      <div className="rec-toolbar__filters">
         <StatusSelect rec={props.rec} width={130} />
         <SearchBox rec={props.rec} width={180} />
         <RefreshAndNew rec={props.rec} newPath={props.newPath} />
