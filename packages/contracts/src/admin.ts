@@ -141,3 +141,53 @@ export const SystemStatus = z.object({
   process: z.object({ pid: z.number().int(), uptimeSeconds: z.number().int(), rssBytes: z.number().int() }),
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;
+
+/** AI 模型 page: which endpoint and model each feature uses (never the API key), and usage per day. */
+export const AdminModelFeature = z.object({
+  feature: z.string(),
+  model: z.string().describe('该功能实际使用的模型名（sys_config llm.model.<功能> 覆盖默认）；未配置时为空'),
+  overridden: z.boolean().describe('是否由 sys_config 单独指定'),
+  available: z.boolean(),
+  message: z.string().describe('不可用时的原因'),
+});
+export const AdminModelStatus = z.object({
+  provider: z.enum(['openai', 'gguf']).nullable(),
+  endpoint: z
+    .string()
+    .nullable()
+    .describe('接口地址（去掉用户名、密码与查询串）或本地模型文件名；不含 API 密钥'),
+  defaultModel: z.string(),
+  keyConfigured: z.boolean().describe('是否配置了 API 密钥（只说有没有，不显示）'),
+  features: z.array(AdminModelFeature),
+  costPerKTokensFen: z
+    .number()
+    .nullable()
+    .describe('sys_config llm.cost.perKTokensFen：每千 token 成本（分）；未设为 null'),
+});
+export type AdminModelStatus = z.infer<typeof AdminModelStatus>;
+
+export const AdminModelUsageQuery = z.object({
+  days: z.coerce.number().int().min(1).max(90).default(14),
+});
+export const AdminModelUsageDay = z.object({
+  day: z.string().describe('YYYY-MM-DD（UTC）'),
+  feature: z.string(),
+  calls: z.number().int(),
+  failed: z.number().int(),
+  promptTokens: z.number().int(),
+  completionTokens: z.number().int(),
+  costFen: z.number().nullable().describe('按每千 token 成本估算；未设成本时为 null'),
+});
+export const AdminModelUsage = z.object({ days: z.number().int(), rows: z.array(AdminModelUsageDay) });
+export type AdminModelUsage = z.infer<typeof AdminModelUsage>;
+
+export const AdminModelTestInput = z.object({ feature: z.string().trim().min(1).max(32).default('chat') });
+export const AdminModelTestResult = z.object({
+  ok: z.boolean(),
+  feature: z.string(),
+  model: z.string(),
+  reply: z.string().describe('模型回答的前 200 字'),
+  message: z.string().describe('失败或未配置的原因'),
+  durationMs: z.number().int(),
+});
+export type AdminModelTestResult = z.infer<typeof AdminModelTestResult>;

@@ -3,6 +3,11 @@ import {
   AdjustBalanceResult,
   AdminConfigEntry,
   AdminConfigSetInput,
+  AdminModelStatus,
+  AdminModelTestInput,
+  AdminModelTestResult,
+  AdminModelUsage,
+  AdminModelUsageQuery,
   AdminOrder,
   AdminOrderQuery,
   AdminUser,
@@ -246,6 +251,58 @@ export const adminRoutes: RouteModule = (app, ctx) => {
     async (req) => {
       requireAdmin(req);
       return ok(await operations.system());
+    },
+  );
+
+  const models = ctx.admin.models;
+
+  app.get(
+    '/api/admin/models',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: 'AI 模型：接口地址、各功能所用模型与是否可用（不显示 API 密钥）',
+        response: { 200: envelope(AdminModelStatus) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await models.status());
+    },
+  );
+
+  app.get(
+    '/api/admin/models/usage',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: 'AI 模型用量：最近 N 天每天每个功能的调用次数、token 与估算成本',
+        querystring: AdminModelUsageQuery,
+        response: { 200: envelope(AdminModelUsage) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await models.usage(req.query.days));
+    },
+  );
+
+  app.post(
+    '/api/admin/models/test',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '测试连接：经模型层发一次极短的请求；未配置模型时直接说明，记入操作日志',
+        body: AdminModelTestInput,
+        response: { 200: envelope(AdminModelTestResult) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      return ok(await models.test(user.id, req.body.feature));
     },
   );
 };
