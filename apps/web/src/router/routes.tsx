@@ -357,6 +357,11 @@ export const routes: AppRoute[] = [
         page: () => import('../features/admin/AuditAdmin.tsx'),
         meta: { title: 'admin:route.audit', icon: <AuditOutlined />, admin: true },
       },
+      {
+        path: adminPaths.models,
+        page: () => import('../features/admin/ModelsAdmin.tsx'),
+        meta: { title: 'admin:route.models', icon: <ExperimentOutlined />, admin: true },
+      },
     ],
   },
   {

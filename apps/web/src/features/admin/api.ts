@@ -1,6 +1,9 @@
 import type {
   AdjustBalanceResult,
   AdminConfigEntry,
+  AdminModelStatus,
+  AdminModelTestResult,
+  AdminModelUsage,
   AdminOrder,
   AdminUser,
   AuditEntry,
@@ -76,3 +79,13 @@ export const refundOrder = (id: number, reason: string) =>
   request<OrderView>('/api/order/order_info_api/refund', { params: { id }, data: { reason } });
 
 export const systemStatus = () => request<SystemStatus>('/api/admin/system', { method: 'GET' });
+
+export const modelStatus = () => request<AdminModelStatus>('/api/admin/models', { method: 'GET' });
+export const modelUsage = (days: number) =>
+  request<AdminModelUsage>('/api/admin/models/usage', { method: 'GET', params: { days } });
+export const testModel = (feature: string) =>
+  request<AdminModelTestResult>('/api/admin/models/test', {
+    data: { feature },
+    silent: true,
+    timeout: 60_000,
+  });

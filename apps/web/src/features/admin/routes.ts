@@ -7,4 +7,5 @@ export const adminPaths = {
   orders: '/admin/orders',
   system: '/admin/system',
   audit: '/admin/audit',
+  models: '/admin/models',
 } as const;
