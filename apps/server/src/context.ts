@@ -24,6 +24,7 @@ import { type AdminConsole, createAdminConsole } from './services/admin/console.
 import { type AuditLog, createAuditLog } from './services/admin/audit.ts';
 import { type AdminOperations, createAdminOperations } from './services/admin/operations.ts';
 import { type AdminModels, createAdminModels } from './services/admin/models.ts';
+import { type AdminPackages, createAdminPackages } from './services/admin/packages.ts';
 
 /** Everything a route or a job handler needs, built once per process. */
 export interface AppContext {
@@ -48,7 +49,13 @@ export interface AppContext {
   writing: WritingService;
   reducing: ReduceService;
   /** The admin console's actions and their audit log. */
-  admin: { audit: AuditLog; console: AdminConsole; operations: AdminOperations; models: AdminModels };
+  admin: {
+    audit: AuditLog;
+    console: AdminConsole;
+    operations: AdminOperations;
+    models: AdminModels;
+    packages: AdminPackages;
+  };
   close(): Promise<void>;
 }
 
@@ -106,6 +113,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
       console: adminConsole,
       operations: createAdminOperations({ db, dialect, dataDir: config.DATA_DIR, jobs: jobs.kind }),
       models: createAdminModels({ db, config, sysConfig, llm: () => llm, audit }),
+      packages: createAdminPackages({ db, audit }),
     },
     async close() {
       await jobs.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Edition, ServiceKind } from './billing.ts';
 import { PageQuery } from './paging.ts';
 
 /** The admin console (`/api/admin/*`): audit log, 比对库 status and seed, prices/limits, balances. */
@@ -191,3 +192,36 @@ export const AdminModelTestResult = z.object({
   durationMs: z.number().int(),
 });
 export type AdminModelTestResult = z.infer<typeof AdminModelTestResult>;
+
+/** Packages (`products`): an admin creates, edits and retires them; a retired package is no longer sold. */
+const PackageFields = z.object({
+  service: ServiceKind,
+  edition: Edition,
+  name: z.string().trim().min(1, '请填写套餐名称').max(60),
+  description: z.string().trim().max(200).default(''),
+  quotaAmount: z
+    .number({ error: '额度须为数字' })
+    .int('额度须为整数')
+    .positive('套餐不能为空：额度须大于 0（次数或字数）'),
+  priceFen: z.number({ error: '价格须为数字' }).int('价格须为整数（分）').min(0, '价格不能为负数'),
+  listPriceFen: z.number().int('原价须为整数（分）').min(0, '原价不能为负数'),
+  badge: z.string().trim().max(12).default(''),
+  sort: z.number().int().min(0).max(100_000).default(0),
+});
+export const AdminPackage = PackageFields.extend({
+  id: z.number().int(),
+  code: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminPackage = z.infer<typeof AdminPackage>;
+export const AdminPackageCreate = PackageFields.extend({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{1,39}$/, '编码只能包含小写字母、数字和下划线（2–40 位，字母开头）'),
+});
+export type AdminPackageCreate = z.infer<typeof AdminPackageCreate>;
+export const AdminPackageUpdate = PackageFields.extend({ id: z.number().int().positive() });
+export type AdminPackageUpdate = z.infer<typeof AdminPackageUpdate>;
+export const AdminPackageActive = z.object({ id: z.number().int().positive(), active: z.boolean() });

@@ -8,6 +8,10 @@ import {
   AdminModelTestResult,
   AdminModelUsage,
   AdminModelUsageQuery,
+  AdminPackage,
+  AdminPackageActive,
+  AdminPackageCreate,
+  AdminPackageUpdate,
   AdminOrder,
   AdminOrderQuery,
   AdminUser,
@@ -303,6 +307,74 @@ export const adminRoutes: RouteModule = (app, ctx) => {
     async (req) => {
       const user = requireAdmin(req);
       return ok(await models.test(user.id, req.body.feature));
+    },
+  );
+
+  const packages = ctx.admin.packages;
+
+  app.get(
+    '/api/admin/packages',
+    {
+      preValidation: gate,
+      schema: { tags, summary: '套餐列表（含已下架）', response: { 200: envelope(z.array(AdminPackage)) } },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await packages.list());
+    },
+  );
+
+  app.post(
+    '/api/admin/packages/create',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '新建套餐（价格不能为负，额度须大于 0），立即上架并记入操作日志',
+        body: AdminPackageCreate,
+        response: { 200: envelope(AdminPackage) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      return ok(await packages.create(user.id, req.body), '套餐已创建');
+    },
+  );
+
+  app.post(
+    '/api/admin/packages/update',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '修改套餐（同样校验），立即生效并记入操作日志（改前改后）',
+        body: AdminPackageUpdate,
+        response: { 200: envelope(AdminPackage) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      return ok(await packages.update(user.id, req.body), '套餐已保存');
+    },
+  );
+
+  app.post(
+    '/api/admin/packages/set_active',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '下架或重新上架套餐（已售出的套餐额度不受影响）',
+        body: AdminPackageActive,
+        response: { 200: envelope(AdminPackage) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      return ok(
+        await packages.setActive(user.id, req.body.id, req.body.active),
+        req.body.active ? '已上架' : '已下架',
+      );
     },
   );
 };
