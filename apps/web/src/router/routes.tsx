@@ -338,6 +338,11 @@ export const routes: AppRoute[] = [
         meta: { title: 'admin:route.prices', icon: <TagsOutlined />, admin: true },
       },
       {
+        path: adminPaths.packages,
+        page: () => import('../features/admin/PackagesAdmin.tsx'),
+        meta: { title: 'admin:route.packages', icon: <ShoppingOutlined />, admin: true },
+      },
+      {
         path: adminPaths.users,
         page: () => import('../features/admin/UsersAdmin.tsx'),
         meta: { title: 'admin:route.users', icon: <TeamOutlined />, admin: true },

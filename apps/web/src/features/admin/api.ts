@@ -4,6 +4,9 @@ import type {
   AdminModelStatus,
   AdminModelTestResult,
   AdminModelUsage,
+  AdminPackage,
+  AdminPackageCreate,
+  AdminPackageUpdate,
   AdminOrder,
   AdminUser,
   AuditEntry,
@@ -89,3 +92,11 @@ export const testModel = (feature: string) =>
     silent: true,
     timeout: 60_000,
   });
+
+export const packages = () => request<AdminPackage[]>('/api/admin/packages', { method: 'GET' });
+export const createPackage = (data: AdminPackageCreate) =>
+  request<AdminPackage>('/api/admin/packages/create', { data });
+export const updatePackage = (data: AdminPackageUpdate) =>
+  request<AdminPackage>('/api/admin/packages/update', { data });
+export const setPackageActive = (id: number, active: boolean) =>
+  request<AdminPackage>('/api/admin/packages/set_active', { data: { id, active } });

@@ -8,4 +8,5 @@ export const adminPaths = {
   system: '/admin/system',
   audit: '/admin/audit',
   models: '/admin/models',
+  packages: '/admin/packages',
 } as const;
