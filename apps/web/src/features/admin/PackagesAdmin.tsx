@@ -167,14 +167,20 @@ export default function PackagesAdmin() {
           <Form.Item
             name="priceYuan"
             label={t('packages.price')}
-            rules={[{ required: true, type: 'number', min: 0, message: t('packages.priceRule') }]}
+            rules={[
+              { required: true, message: t('packages.priceRequired') },
+              { type: 'number', min: 0, message: t('packages.priceRule') },
+            ]}
           >
             <InputNumber min={0} precision={2} addonAfter="元" style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item
             name="listPriceYuan"
             label={t('packages.listPrice')}
-            rules={[{ required: true, type: 'number', min: 0, message: t('packages.priceRule') }]}
+            rules={[
+              { required: true, message: t('packages.priceRequired') },
+              { type: 'number', min: 0, message: t('packages.priceRule') },
+            ]}
           >
             <InputNumber min={0} precision={2} addonAfter="元" style={{ width: '100%' }} />
           </Form.Item>

@@ -223,6 +223,7 @@ export default {
     price: 'Price',
     listPrice: 'List price',
     priceRule: 'A price cannot be negative',
+    priceRequired: 'Enter a price (yuan)',
     badge: 'Badge',
     description: 'Description',
     sort: 'Order (smaller first)',

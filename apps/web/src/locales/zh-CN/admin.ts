@@ -207,6 +207,7 @@ export default {
     price: '售价',
     listPrice: '原价',
     priceRule: '价格不能为负数',
+    priceRequired: '请填写价格（元）',
     badge: '角标',
     description: '说明',
     sort: '排序（小的在前）',
