@@ -93,6 +93,13 @@ export const SetDisabledInput = z.object({
 });
 export type SetDisabledInput = z.infer<typeof SetDisabledInput>;
 
+/** The admin sets a temporary password (told to the user out of band); the user's sessions end. */
+export const ResetPasswordInput = z.object({
+  userId: z.coerce.number().int().positive(),
+  password: z.string({ error: '请输入临时密码' }).min(8, '临时密码至少 8 位').max(128, '临时密码最多 128 位'),
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
 export const AdminOrderQuery = PageQuery.extend({
   status: z.enum(['created', 'paid', 'fulfilled', 'expired', 'refunded']).optional(),
   kind: z.enum(['package', 'topup', 'record']).optional(),

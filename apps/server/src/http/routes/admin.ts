@@ -22,6 +22,7 @@ import {
   LibrarySeedResult,
   LibraryStatus,
   page,
+  ResetPasswordInput,
   SetDisabledInput,
   SystemStatus,
 } from '@paperdesk/contracts';
@@ -200,6 +201,25 @@ export const adminRoutes: RouteModule = (app, ctx) => {
       const user = requireAdmin(req);
       await admin.setDisabled(user.id, req.body.userId, req.body.disabled);
       return ok(true, req.body.disabled ? '已停用' : '已启用');
+    },
+  );
+
+  app.post(
+    '/api/admin/users/reset_password',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary:
+          '重置密码：管理员设一个临时密码（至少 8 位），该用户的登录全部失效；记入操作日志（不含密码）',
+        body: ResetPasswordInput,
+        response: { 200: envelope(z.boolean()) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      await admin.resetPassword(user.id, req.body.userId, req.body.password);
+      return ok(true, '密码已重置');
     },
   );
 
