@@ -100,3 +100,5 @@ export const updatePackage = (data: AdminPackageUpdate) =>
   request<AdminPackage>('/api/admin/packages/update', { data });
 export const setPackageActive = (id: number, active: boolean) =>
   request<AdminPackage>('/api/admin/packages/set_active', { data: { id, active } });
+export const resetPassword = (userId: number, password: string) =>
+  request<boolean>('/api/admin/users/reset_password', { data: { userId, password } });

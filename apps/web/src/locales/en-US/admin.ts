@@ -59,6 +59,12 @@ export default {
     updatedAt: 'Updated',
   },
   users: {
+    resetPassword: 'Reset password',
+    resetTitle: 'Reset the password of {{name}}',
+    tempPassword: 'Temporary password',
+    tempPasswordHint: 'Tell the user the temporary password yourself; all their sessions end when you save.',
+    tempPasswordRule: 'At least 8 characters',
+    resetDone: 'Password of {{name}} reset',
     title: 'Users',
     subtitle: 'Search accounts, adjust a balance (a reason is required and goes to the ledger), disable.',
     search: 'Search by username',
@@ -167,6 +173,7 @@ export default {
       package_update: 'Edit package',
       package_retire: 'Retire package',
       package_restore: 'Restore package',
+      user_password_reset: 'Reset password',
     },
   },
   models: {

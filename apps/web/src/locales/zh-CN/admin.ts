@@ -59,6 +59,12 @@ export default {
     updatedAt: '更新时间',
   },
   users: {
+    resetPassword: '重置密码',
+    resetTitle: '重置 {{name}} 的密码',
+    tempPassword: '临时密码',
+    tempPasswordHint: '请把临时密码单独告诉用户；保存后该用户的所有登录立即失效。',
+    tempPasswordRule: '临时密码至少 8 位',
+    resetDone: '已重置 {{name}} 的密码',
     title: '用户管理',
     subtitle: '搜索账户、调整余额（必须填写原因，写入账户流水）、停用账户。',
     search: '按用户名搜索',
@@ -151,6 +157,7 @@ export default {
       package_update: '修改套餐',
       package_retire: '下架套餐',
       package_restore: '重新上架套餐',
+      user_password_reset: '重置密码',
     },
   },
   models: {
