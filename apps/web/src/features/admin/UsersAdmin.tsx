@@ -130,7 +130,7 @@ export default function UsersAdmin() {
         title={t('users.resetTitle', { name: resetting?.loginName ?? '' })}
         onCancel={() => setResetting(null)}
         onOk={() => void submitReset().catch(() => {})}
-        okText={t('users.confirm')}
+        okText={t('users.resetConfirm')}
         destroyOnHidden
       >
         <Form form={resetForm} layout="vertical" preserve={false}>

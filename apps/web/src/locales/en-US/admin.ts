@@ -64,6 +64,7 @@ export default {
     tempPassword: 'Temporary password',
     tempPasswordHint: 'Tell the user the temporary password yourself; all their sessions end when you save.',
     tempPasswordRule: 'At least 8 characters',
+    resetConfirm: 'Reset',
     resetDone: 'Password of {{name}} reset',
     title: 'Users',
     subtitle: 'Search accounts, adjust a balance (a reason is required and goes to the ledger), disable.',

@@ -64,6 +64,7 @@ export default {
     tempPassword: '临时密码',
     tempPasswordHint: '请把临时密码单独告诉用户；保存后该用户的所有登录立即失效。',
     tempPasswordRule: '临时密码至少 8 位',
+    resetConfirm: '确认重置',
     resetDone: '已重置 {{name}} 的密码',
     title: '用户管理',
     subtitle: '搜索账户、调整余额（必须填写原因，写入账户流水）、停用账户。',
