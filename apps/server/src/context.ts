@@ -23,6 +23,8 @@ import { createReduceService, type ReduceService } from './services/reducing/ind
 import { type AdminConsole, createAdminConsole } from './services/admin/console.ts';
 import { type AuditLog, createAuditLog } from './services/admin/audit.ts';
 import { type AdminOperations, createAdminOperations } from './services/admin/operations.ts';
+import { type AdminModels, createAdminModels } from './services/admin/models.ts';
+import { type AdminPackages, createAdminPackages } from './services/admin/packages.ts';
 
 /** Everything a route or a job handler needs, built once per process. */
 export interface AppContext {
@@ -47,7 +49,13 @@ export interface AppContext {
   writing: WritingService;
   reducing: ReduceService;
   /** The admin console's actions and their audit log. */
-  admin: { audit: AuditLog; console: AdminConsole; operations: AdminOperations };
+  admin: {
+    audit: AuditLog;
+    console: AdminConsole;
+    operations: AdminOperations;
+    models: AdminModels;
+    packages: AdminPackages;
+  };
   close(): Promise<void>;
 }
 
@@ -104,6 +112,8 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
       audit,
       console: adminConsole,
       operations: createAdminOperations({ db, dialect, dataDir: config.DATA_DIR, jobs: jobs.kind }),
+      models: createAdminModels({ db, config, sysConfig, llm: () => llm, audit }),
+      packages: createAdminPackages({ db, audit }),
     },
     async close() {
       await jobs.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Edition, ServiceKind } from './billing.ts';
 import { PageQuery } from './paging.ts';
 
 /** The admin console (`/api/admin/*`): audit log, 比对库 status and seed, prices/limits, balances. */
@@ -92,6 +93,13 @@ export const SetDisabledInput = z.object({
 });
 export type SetDisabledInput = z.infer<typeof SetDisabledInput>;
 
+/** The admin sets a temporary password (told to the user out of band); the user's sessions end. */
+export const ResetPasswordInput = z.object({
+  userId: z.coerce.number().int().positive(),
+  password: z.string({ error: '请输入临时密码' }).min(8, '临时密码至少 8 位').max(128, '临时密码最多 128 位'),
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
 export const AdminOrderQuery = PageQuery.extend({
   status: z.enum(['created', 'paid', 'fulfilled', 'expired', 'refunded']).optional(),
   kind: z.enum(['package', 'topup', 'record']).optional(),
@@ -141,3 +149,86 @@ export const SystemStatus = z.object({
   process: z.object({ pid: z.number().int(), uptimeSeconds: z.number().int(), rssBytes: z.number().int() }),
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;
+
+/** AI 模型 page: which endpoint and model each feature uses (never the API key), and usage per day. */
+export const AdminModelFeature = z.object({
+  feature: z.string(),
+  model: z.string().describe('该功能实际使用的模型名（sys_config llm.model.<功能> 覆盖默认）；未配置时为空'),
+  overridden: z.boolean().describe('是否由 sys_config 单独指定'),
+  available: z.boolean(),
+  message: z.string().describe('不可用时的原因'),
+});
+export const AdminModelStatus = z.object({
+  provider: z.enum(['openai', 'gguf']).nullable(),
+  endpoint: z
+    .string()
+    .nullable()
+    .describe('接口地址（去掉用户名、密码与查询串）或本地模型文件名；不含 API 密钥'),
+  defaultModel: z.string(),
+  keyConfigured: z.boolean().describe('是否配置了 API 密钥（只说有没有，不显示）'),
+  features: z.array(AdminModelFeature),
+  costPerKTokensFen: z
+    .number()
+    .nullable()
+    .describe('sys_config llm.cost.perKTokensFen：每千 token 成本（分）；未设为 null'),
+});
+export type AdminModelStatus = z.infer<typeof AdminModelStatus>;
+
+export const AdminModelUsageQuery = z.object({
+  days: z.coerce.number().int().min(1).max(90).default(14),
+});
+export const AdminModelUsageDay = z.object({
+  day: z.string().describe('YYYY-MM-DD（UTC）'),
+  feature: z.string(),
+  calls: z.number().int(),
+  failed: z.number().int(),
+  promptTokens: z.number().int(),
+  completionTokens: z.number().int(),
+  costFen: z.number().nullable().describe('按每千 token 成本估算；未设成本时为 null'),
+});
+export const AdminModelUsage = z.object({ days: z.number().int(), rows: z.array(AdminModelUsageDay) });
+export type AdminModelUsage = z.infer<typeof AdminModelUsage>;
+
+export const AdminModelTestInput = z.object({ feature: z.string().trim().min(1).max(32).default('chat') });
+export const AdminModelTestResult = z.object({
+  ok: z.boolean(),
+  feature: z.string(),
+  model: z.string(),
+  reply: z.string().describe('模型回答的前 200 字'),
+  message: z.string().describe('失败或未配置的原因'),
+  durationMs: z.number().int(),
+});
+export type AdminModelTestResult = z.infer<typeof AdminModelTestResult>;
+
+/** Packages (`products`): an admin creates, edits and retires them; a retired package is no longer sold. */
+const PackageFields = z.object({
+  service: ServiceKind,
+  edition: Edition,
+  name: z.string().trim().min(1, '请填写套餐名称').max(60),
+  description: z.string().trim().max(200).default(''),
+  quotaAmount: z
+    .number({ error: '额度须为数字' })
+    .int('额度须为整数')
+    .positive('套餐不能为空：额度须大于 0（次数或字数）'),
+  priceFen: z.number({ error: '价格须为数字' }).int('价格须为整数（分）').min(0, '价格不能为负数'),
+  listPriceFen: z.number().int('原价须为整数（分）').min(0, '原价不能为负数'),
+  badge: z.string().trim().max(12).default(''),
+  sort: z.number().int().min(0).max(100_000).default(0),
+});
+export const AdminPackage = PackageFields.extend({
+  id: z.number().int(),
+  code: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminPackage = z.infer<typeof AdminPackage>;
+export const AdminPackageCreate = PackageFields.extend({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{1,39}$/, '编码只能包含小写字母、数字和下划线（2–40 位，字母开头）'),
+});
+export type AdminPackageCreate = z.infer<typeof AdminPackageCreate>;
+export const AdminPackageUpdate = PackageFields.extend({ id: z.number().int().positive() });
+export type AdminPackageUpdate = z.infer<typeof AdminPackageUpdate>;
+export const AdminPackageActive = z.object({ id: z.number().int().positive(), active: z.boolean() });

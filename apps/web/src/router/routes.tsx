@@ -338,6 +338,11 @@ export const routes: AppRoute[] = [
         meta: { title: 'admin:route.prices', icon: <TagsOutlined />, admin: true },
       },
       {
+        path: adminPaths.packages,
+        page: () => import('../features/admin/PackagesAdmin.tsx'),
+        meta: { title: 'admin:route.packages', icon: <ShoppingOutlined />, admin: true },
+      },
+      {
         path: adminPaths.users,
         page: () => import('../features/admin/UsersAdmin.tsx'),
         meta: { title: 'admin:route.users', icon: <TeamOutlined />, admin: true },
@@ -356,6 +361,11 @@ export const routes: AppRoute[] = [
         path: adminPaths.audit,
         page: () => import('../features/admin/AuditAdmin.tsx'),
         meta: { title: 'admin:route.audit', icon: <AuditOutlined />, admin: true },
+      },
+      {
+        path: adminPaths.models,
+        page: () => import('../features/admin/ModelsAdmin.tsx'),
+        meta: { title: 'admin:route.models', icon: <ExperimentOutlined />, admin: true },
       },
     ],
   },

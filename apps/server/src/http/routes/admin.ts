@@ -3,6 +3,15 @@ import {
   AdjustBalanceResult,
   AdminConfigEntry,
   AdminConfigSetInput,
+  AdminModelStatus,
+  AdminModelTestInput,
+  AdminModelTestResult,
+  AdminModelUsage,
+  AdminModelUsageQuery,
+  AdminPackage,
+  AdminPackageActive,
+  AdminPackageCreate,
+  AdminPackageUpdate,
   AdminOrder,
   AdminOrderQuery,
   AdminUser,
@@ -13,6 +22,7 @@ import {
   LibrarySeedResult,
   LibraryStatus,
   page,
+  ResetPasswordInput,
   SetDisabledInput,
   SystemStatus,
 } from '@paperdesk/contracts';
@@ -194,6 +204,25 @@ export const adminRoutes: RouteModule = (app, ctx) => {
     },
   );
 
+  app.post(
+    '/api/admin/users/reset_password',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary:
+          '重置密码：管理员设一个临时密码（至少 8 位），该用户的登录全部失效；记入操作日志（不含密码）',
+        body: ResetPasswordInput,
+        response: { 200: envelope(z.boolean()) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      await admin.resetPassword(user.id, req.body.userId, req.body.password);
+      return ok(true, '密码已重置');
+    },
+  );
+
   const operations = ctx.admin.operations;
 
   app.get(
@@ -246,6 +275,126 @@ export const adminRoutes: RouteModule = (app, ctx) => {
     async (req) => {
       requireAdmin(req);
       return ok(await operations.system());
+    },
+  );
+
+  const models = ctx.admin.models;
+
+  app.get(
+    '/api/admin/models',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: 'AI 模型：接口地址、各功能所用模型与是否可用（不显示 API 密钥）',
+        response: { 200: envelope(AdminModelStatus) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await models.status());
+    },
+  );
+
+  app.get(
+    '/api/admin/models/usage',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: 'AI 模型用量：最近 N 天每天每个功能的调用次数、token 与估算成本',
+        querystring: AdminModelUsageQuery,
+        response: { 200: envelope(AdminModelUsage) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await models.usage(req.query.days));
+    },
+  );
+
+  app.post(
+    '/api/admin/models/test',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '测试连接：经模型层发一次极短的请求；未配置模型时直接说明，记入操作日志',
+        body: AdminModelTestInput,
+        response: { 200: envelope(AdminModelTestResult) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      return ok(await models.test(user.id, req.body.feature));
+    },
+  );
+
+  const packages = ctx.admin.packages;
+
+  app.get(
+    '/api/admin/packages',
+    {
+      preValidation: gate,
+      schema: { tags, summary: '套餐列表（含已下架）', response: { 200: envelope(z.array(AdminPackage)) } },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await packages.list());
+    },
+  );
+
+  app.post(
+    '/api/admin/packages/create',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '新建套餐（价格不能为负，额度须大于 0），立即上架并记入操作日志',
+        body: AdminPackageCreate,
+        response: { 200: envelope(AdminPackage) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      return ok(await packages.create(user.id, req.body), '套餐已创建');
+    },
+  );
+
+  app.post(
+    '/api/admin/packages/update',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '修改套餐（同样校验），立即生效并记入操作日志（改前改后）',
+        body: AdminPackageUpdate,
+        response: { 200: envelope(AdminPackage) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      return ok(await packages.update(user.id, req.body), '套餐已保存');
+    },
+  );
+
+  app.post(
+    '/api/admin/packages/set_active',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '下架或重新上架套餐（已售出的套餐额度不受影响）',
+        body: AdminPackageActive,
+        response: { 200: envelope(AdminPackage) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      return ok(
+        await packages.setActive(user.id, req.body.id, req.body.active),
+        req.body.active ? '已上架' : '已下架',
+      );
     },
   );
 };

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { hash as argonHash } from '@node-rs/argon2';
 import path from 'node:path';
 import {
   type AdjustBalanceResult,
@@ -196,6 +197,36 @@ export function createAdminConsole(deps: {
             target: `user:${userId}`,
             before: { disabled: row.disabled !== 0 },
             after: { disabled },
+          },
+          trx,
+        );
+      });
+    },
+
+    /** Sets a temporary password and ends the user's sessions; the audit entry never holds the password. */
+    async resetPassword(actorUserId: number, userId: number, password: string): Promise<void> {
+      const row = await db
+        .selectFrom('users')
+        .select('loginMethods')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!row) throw notFound('用户不存在');
+      const methods = new Set(row.loginMethods.split(',').filter(Boolean));
+      methods.add('password');
+      const passwordHash = await argonHash(password);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ passwordHash, loginMethods: [...methods].join(',') })
+          .where('id', '=', userId)
+          .execute();
+        if (userId !== actorUserId) await trx.deleteFrom('authTokens').where('userId', '=', userId).execute();
+        await audit.record(
+          {
+            actorUserId,
+            action: 'user.password_reset',
+            target: `user:${userId}`,
+            after: { sessionsEnded: userId !== actorUserId },
           },
           trx,
         );

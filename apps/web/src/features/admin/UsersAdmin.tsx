@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { yuan } from '../../shared/format.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
-import { adjustBalance, adminUsers, setUserDisabled } from './api.ts';
+import { adjustBalance, adminUsers, resetPassword, setUserDisabled } from './api.ts';
 import './admin.css';
 
 /** /admin/users: search accounts, adjust a balance (always with a reason, written to the ledger), disable. */
@@ -16,12 +16,22 @@ export default function UsersAdmin() {
   const [paging, setPaging] = useState({ pageNo: 1, pageSize: 10 });
   const [keyword, setKeyword] = useState('');
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [resetForm] = Form.useForm<{ password: string }>();
   const [form] = Form.useForm<{ yuan: number; reason: string }>();
   const list = useQuery({
     queryKey: ['admin', 'users', paging, keyword],
     queryFn: async () => (await adminUsers(paging, keyword)).result,
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['admin', 'users'] });
+
+  async function submitReset() {
+    if (!resetting) return;
+    const v = await resetForm.validateFields();
+    await resetPassword(resetting.id, v.password);
+    toast().success(t('users.resetDone', { name: resetting.loginName }));
+    setResetting(null);
+  }
 
   async function submitAdjust() {
     if (!adjusting) return;
@@ -104,12 +114,36 @@ export default function UsersAdmin() {
             {
               title: '',
               key: 'actions',
-              width: 110,
-              render: (_: unknown, r) => <Button onClick={() => setAdjusting(r)}>{t('users.adjust')}</Button>,
+              width: 200,
+              render: (_: unknown, r) => (
+                <span className="adm-filters">
+                  <Button onClick={() => setAdjusting(r)}>{t('users.adjust')}</Button>
+                  <Button onClick={() => setResetting(r)}>{t('users.resetPassword')}</Button>
+                </span>
+              ),
             },
           ]}
         />
       </section>
+      <Modal
+        open={resetting !== null}
+        title={t('users.resetTitle', { name: resetting?.loginName ?? '' })}
+        onCancel={() => setResetting(null)}
+        onOk={() => void submitReset().catch(() => {})}
+        okText={t('users.resetConfirm')}
+        destroyOnHidden
+      >
+        <Form form={resetForm} layout="vertical" preserve={false}>
+          <Form.Item
+            name="password"
+            label={t('users.tempPassword')}
+            extra={t('users.tempPasswordHint')}
+            rules={[{ required: true, min: 8, message: t('users.tempPasswordRule') }]}
+          >
+            <Input maxLength={128} autoComplete="new-password" />
+          </Form.Item>
+        </Form>
+      </Modal>
       <Modal
         open={adjusting !== null}
         title={t('users.adjustTitle', { name: adjusting?.loginName ?? '' })}

@@ -1,6 +1,12 @@
 import type {
   AdjustBalanceResult,
   AdminConfigEntry,
+  AdminModelStatus,
+  AdminModelTestResult,
+  AdminModelUsage,
+  AdminPackage,
+  AdminPackageCreate,
+  AdminPackageUpdate,
   AdminOrder,
   AdminUser,
   AuditEntry,
@@ -76,3 +82,23 @@ export const refundOrder = (id: number, reason: string) =>
   request<OrderView>('/api/order/order_info_api/refund', { params: { id }, data: { reason } });
 
 export const systemStatus = () => request<SystemStatus>('/api/admin/system', { method: 'GET' });
+
+export const modelStatus = () => request<AdminModelStatus>('/api/admin/models', { method: 'GET' });
+export const modelUsage = (days: number) =>
+  request<AdminModelUsage>('/api/admin/models/usage', { method: 'GET', params: { days } });
+export const testModel = (feature: string) =>
+  request<AdminModelTestResult>('/api/admin/models/test', {
+    data: { feature },
+    silent: true,
+    timeout: 60_000,
+  });
+
+export const packages = () => request<AdminPackage[]>('/api/admin/packages', { method: 'GET' });
+export const createPackage = (data: AdminPackageCreate) =>
+  request<AdminPackage>('/api/admin/packages/create', { data });
+export const updatePackage = (data: AdminPackageUpdate) =>
+  request<AdminPackage>('/api/admin/packages/update', { data });
+export const setPackageActive = (id: number, active: boolean) =>
+  request<AdminPackage>('/api/admin/packages/set_active', { data: { id, active } });
+export const resetPassword = (userId: number, password: string) =>
+  request<boolean>('/api/admin/users/reset_password', { data: { userId, password } });

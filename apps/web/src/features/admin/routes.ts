@@ -7,4 +7,6 @@ export const adminPaths = {
   orders: '/admin/orders',
   system: '/admin/system',
   audit: '/admin/audit',
+  models: '/admin/models',
+  packages: '/admin/packages',
 } as const;
