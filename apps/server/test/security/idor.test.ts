@@ -299,6 +299,15 @@ const FEEDS: Record<string, Feed> = {
     policy: 'admin',
     call: (t) => ({ body: { userId: t.owner.id, deltaFen: 100, reason: '测试' } }),
   },
+  'POST /api/admin/users/reset_password': {
+    policy: 'admin',
+    call: (t) => ({ body: { userId: t.owner.id, password: 'temporary-123' } }),
+  },
+  'POST /api/admin/packages/update': { policy: 'admin', call: () => ({ body: { id: 1 } }) },
+  'POST /api/admin/packages/set_active': {
+    policy: 'admin',
+    call: () => ({ body: { id: 1, active: false } }),
+  },
   'POST /api/admin/users/set_disabled': {
     policy: 'admin',
     call: (t) => ({ body: { userId: t.owner.id, disabled: true } }),

@@ -21,10 +21,12 @@ describe('admin console menu', () => {
       '/admin',
       '/admin/library',
       '/admin/prices',
+      '/admin/packages',
       '/admin/users',
       '/admin/orders',
       '/admin/system',
       '/admin/audit',
+      '/admin/models',
     ]);
   });
 });
