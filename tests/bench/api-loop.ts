@@ -106,6 +106,8 @@ async function run(database: string, extraEnv: Record<string, string>) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    // production refuses to start without a payment channel; the bench pays nothing
+    PAY_SANDBOX: 'true',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
