@@ -233,8 +233,9 @@ describe('scale-out deployment (docs/deploy.md): PostgreSQL + Redis, nginx, API 
     const redis = (...args: string[]) =>
       execFileSync('redis-cli', ['-u', REDIS_URL, ...args], { encoding: 'utf8' }).trim();
     const q = `bull:${env.JOBS_QUEUE}`;
-    expect(redis('LLEN', `${q}:wait`)).toBe('0');
-    expect(redis('LLEN', `${q}:active`)).toBe('0');
+    // the record is done before BullMQ moves its job (and the user-library add after it) out of `active`
+    await expect.poll(() => redis('LLEN', `${q}:wait`)).toBe('0');
+    await expect.poll(() => redis('LLEN', `${q}:active`)).toBe('0');
     expect(redis('ZCARD', `${q}:failed`)).toBe('0');
     expect(Number(redis('ZCARD', `${q}:completed`))).toBeGreaterThanOrEqual(1);
     const states = execFileSync(
