@@ -1,4 +1,5 @@
 import { pickOne, type Random } from './random.ts';
+import { hasPlaceholder } from './mask.ts';
 import { type Token, tagWords } from './segment.ts';
 
 /**
@@ -194,7 +195,7 @@ const causeEffect: SentenceRule = {
   name: 'cause-effect',
   apply(sentence, ctx) {
     const re = new RegExp(
-      `^由于(${CLAUSE_BODY}{2,40})，(?:因此|所以|因而|故)?，?([^。！？!?]{4,})([。！？!?]?)$`,
+      `^(?:由于|因为)(${CLAUSE_BODY}{2,40})，(?:因此|所以|因而|故)?，?([^。！？!?]{4,})([。！？!?]?)$`,
       'g',
     );
     return replaceSome(
@@ -318,7 +319,8 @@ const PHRASES: Array<[RegExp, (m: RegExpExecArray, random: Random) => string | u
   [/越来越(受到|得到|引起)/g, (m) => `日益${m[1]}`],
   [/提出了?一种/g, (_m, r) => pickOne(r, ['给出了一种', '设计了一种'])],
   [
-    new RegExp(`在(${CLAUSE_BODY}{1,15}?)的基础上`, 'g'),
+    // 在 the preposition, not the end of 存在 / 现在 / 所在 (是否存在X的基础上 is no 在…的基础上 frame)
+    new RegExp(`(?<![存现所实正潜内外自好])在(${CLAUSE_BODY}{1,15}?)的基础上`, 'g'),
     (m) => (m[1]?.includes('在') ? undefined : `以${m[1]}为基础`),
   ],
   [
@@ -373,6 +375,11 @@ const coordinateSwap: SentenceRule = {
 /** Noun-like tags of list items (single jieba words) that may be reordered. */
 const LIST_ITEM_TAGS = new Set(['n', 'nz', 'vn', 'v', 'nr', 'ns', 'nt', 'j', 'an']);
 
+/** Tags of the two nouns of a pair that may swap (疗效和安全性 → 安全性和疗效): nouns, not verbs or names of steps. */
+const PAIR_ITEM_TAGS = new Set(['n', 'nz', 'vn', 'an', 'j', 'nt', 'nr']);
+/** Words whose pair has an order of its own: time, sequence, direction, cause and effect, input and output. */
+const ORDERED_PAIR = /[前后初末首尾始终先上下左右内外输入出因果早晚新旧原一二三四五甲乙]|第/;
+
 /** What may follow a list for it to be reorderable: not an object of its last verb (计算染色体的适应度). */
 const LIST_CLOSERS = /^(等|为|是|的|均|都|之间|方面|中|上|在|与|和)/;
 
@@ -384,7 +391,8 @@ function closesList(after: Token | undefined): boolean {
 
 /**
  * 精氨酸、丙氨酸和脯氨酸 → 丙氨酸、脯氨酸和精氨酸: rotate an enumeration of single-word items (3 or more, joined by
- * 、 and a final 和/及/与/以及); the set is unchanged, only the order, which moves every item boundary.
+ * 、 and a final 和/及/与/以及); the set is unchanged, only the order, which moves every item boundary. Two nouns
+ * joined by 和/与/及 swap (疗效和安全性 → 安全性和疗效) unless their order is a sequence (术前和术后).
  */
 const listRotate: SentenceRule = {
   name: 'list-rotate',
@@ -421,7 +429,21 @@ const listRotate: SentenceRule = {
       // the first item must not be the tail of a compound (文本原型、传承 → 文本传承 would change the terms)
       const before = first ? tokens[tokens.indexOf(first) - 1] : undefined;
       const opensList = !before || !/^(n|vn|nz|ng|j)/.test(before.tag);
-      if (items.length >= 3 && first && last && opensList && closesList(after) && ctx.random() < ctx.rate) {
+      // two items swap only when both are plain nouns with no order of their own (术前和术后, 输入和输出 keep it)
+      const swappablePair =
+        items.length === 2 &&
+        joins[0] !== '、' &&
+        items.every((t) => PAIR_ITEM_TAGS.has(t.tag) && !ORDERED_PAIR.test(t.word)) &&
+        // 以A和B为主 / A和B居多 may rank the two
+        !/^(为主|居多|占)/.test(sentence.slice(last?.end ?? 0));
+      if (
+        (items.length >= 3 || swappablePair) &&
+        first &&
+        last &&
+        opensList &&
+        closesList(after) &&
+        ctx.random() < ctx.rate
+      ) {
         const rotated = [...items.slice(1), first].map((t) => t.word);
         const text = rotated.map((w, k) => w + (joins[k] ?? '')).join('');
         out += sentence.slice(pos, first.start) + text;
@@ -487,8 +509,45 @@ const basedOn: SentenceRule = {
   },
 };
 
+/** Verbs that end a relative clause (基于X构建的): the 的 then belongs to the clause, not to 基于X. */
+const PREDICATE_VERBS = new RegExp(
+  `^(${JINXING_VERBS}|构建|建立|提出|开发|得到|获得|采用|使用|利用|实现|生成|训练|构造|形成|改进|提取|选择|确定|进行|开展)$`,
+);
+
+/** Tags a basis of 以X为基础 may hold: nouns, names, abbreviations, attributes, masked spans, and/or. */
+const NOMINAL_BASIS = /^(n|nz|nr|ns|nt|vn|j|x|b|a|an|m|q|c|f)$/;
+
+/**
+ * 基于X的Y → 以X为基础的Y: an attributive 基于 phrase (基于小波变换的去噪方法). X must be a noun phrase: not 此/上述, not
+ * 对X的分析 (the 的 belongs to 对), not a verb phrase (基于用户数据构建的模型), no 的 of its own.
+ */
+const basedOnAttributive: SentenceRule = {
+  name: 'based-on-attributive',
+  apply(sentence, ctx) {
+    const re = new RegExp(`基于(${CLAUSE_BODY}{2,16}?)的(?=[\u4e00-\u9fff\ue000-\uf8ff])`, 'g');
+    return replaceSome(
+      sentence,
+      re,
+      (m) => {
+        const basis = m[1] ?? '';
+        if (/^(此|这|该|以上|上述|对|在|从|将|把|以)/.test(basis) || /[以为]/.test(basis)) return undefined;
+        // jieba tags the nouns of many method names as verbs (学习, 变换, 满意), so a verb is refused only as a
+        // predicate ending the phrase (基于用户数据构建的模型: X构建 is a clause) or when an adverb or preposition shows one
+        const tokens = tagWords(basis);
+        const last = tokens[tokens.length - 1];
+        if (!tokens.every((t) => hasPlaceholder(t.word) || NOMINAL_BASIS.test(t.tag) || t.tag === 'v'))
+          return undefined;
+        if (last?.tag === 'v' && PREDICATE_VERBS.test(last.word)) return undefined;
+        return `以${basis}为基础的`;
+      },
+      ctx,
+    );
+  },
+};
+
 export const RULES = {
   basedOn,
+  basedOnAttributive,
   connective,
   duiJinxing,
   yiWei,

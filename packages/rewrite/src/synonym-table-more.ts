@@ -1,7 +1,9 @@
 /**
  * Adjectives, adverbs, function words, time words, set phrases and 四字格 added to the core table (same format
  * as `synonym-table.ts`). Nouns stay few on purpose: in abstracts most nouns are terms of a discipline (类型 is a
- * data type, 机制 a mechanism, 实例 an instance), where a synonym changes the meaning.
+ * data type, 机制 a mechanism, 实例 an instance), where a synonym changes the meaning. Contractions of the
+ * written register (具有 → 有, 存在 → 有, 使得 → 使, 之间 → 间, 每个 → 每一个) keep the sense and break a run of
+ * the original where no synonym exists; the word pass checks the shorter word does not fuse with its neighbour.
  */
 export const MORE_TABLE = `
 a|巨大 极大
@@ -10,7 +12,7 @@ a|著名 知名
 a|合适 适宜
 a|少见 罕见
 a|原有 既有
-a|现有 已有
+a,b|现有 已有
 a|众多>诸多
 a|匮乏 短缺 紧缺
 a|有益 有利
@@ -75,6 +77,18 @@ p|鉴于 考虑到
 p|沿着 顺着
 p|截至 截止到
 r|本身>自身
+r|每个>每一个
+b|所有>全部
+v|处于>处在
+v|具有>有
+v|使得>使
+v|达到>达
+v|有着>具有
+v|含有>包含
+v|参考>参照
+d|最为>最
+v|存在>有
+f|之间>间
 r|这里 此处
 r|这个>这一
 r|这样>如此

@@ -99,9 +99,20 @@ describe('sentence rules', () => {
     expect(apply(RULES.coordinateSwap, '本文分析了收入与消费的变化。')).toBe('本文分析了收入与消费的变化。');
   });
 
-  it('list-rotate: an enumeration of three or more single words is rotated', () => {
+  it('list-rotate: an enumeration of three or more single words is rotated, two plain nouns swap', () => {
     expect(apply(RULES.listRotate, '以精氨酸、丙氨酸和脯氨酸为主。')).toBe('以丙氨酸、脯氨酸和精氨酸为主。');
     expect(apply(RULES.listRotate, '以精氨酸和丙氨酸为主。')).toBe('以精氨酸和丙氨酸为主。');
+    // two plain nouns swap; a pair with an order of its own (术前和术后, 输入和输出) or a ranked pair does not
+    expect(apply(RULES.listRotate, '观察泼尼松对肺纤维化的疗效和安全性。')).toBe(
+      '观察泼尼松对肺纤维化的安全性和疗效。',
+    );
+    expect(apply(RULES.listRotate, '教师和学生均参与。')).toBe('学生和教师均参与。');
+    for (const fixed of [
+      '比较术前和术后的指标。',
+      '系统的输入和输出均为向量。',
+      '分别测定甲醇和乙醇的含量。',
+    ])
+      expect(apply(RULES.listRotate, fixed)).toBe(fixed);
     // 分别 ties the order to the values
     const respectively = '水杨酸钠、安替比林、咖啡因的线性范围分别为A、B、C。';
     expect(apply(RULES.listRotate, respectively)).toBe(respectively);

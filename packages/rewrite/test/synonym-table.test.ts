@@ -10,6 +10,7 @@ const KNOWN_TAGS = new Set([
   'nz',
   'a',
   'ad',
+  'b',
   'an',
   'd',
   'c',
@@ -93,7 +94,6 @@ describe('synonym table sanity', () => {
       ['考察', 'v'],
       ['效果', 'n'],
       ['改变', 'v'],
-      ['具有', 'v'],
       ['原因', 'n'],
       ['半数', 'm'],
       ['成绩', 'n'],
@@ -110,5 +110,7 @@ describe('synonym table sanity', () => {
       ['指出', 'v'],
     ] as const)
       expect(synonymsOf(word, tag), word).toEqual([]);
+    // 具有 only contracts to 有 (具有实际意义 → 有实际意义), never 具备
+    expect(synonymsOf('具有', 'v')).toEqual(['有']);
   });
 });

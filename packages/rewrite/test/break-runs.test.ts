@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { copiedShare, meaningGuard, RULES, rewrite, runShares } from '../src/index.ts';
+
+const always = { random: () => 0, rate: 1 };
+const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/** The word pass at strong under several seeds: every output keeps the meaning markers. */
+function strongOutputs(text: string): string[] {
+  return SEEDS.map((seed) => {
+    const out = rewrite(text, { strength: 'strong', seed }).text;
+    expect(meaningGuard(text, out), out).toEqual({ ok: true, reasons: [] });
+    return out;
+  });
+}
+
+describe('copiedShare: the exact stage of a 6-gram checker, locally', () => {
+  it('counts a verbatim copy, nothing for an unrelated text, and nothing when every run is under 6 characters', () => {
+    const source = '本文构建了包含一百二十个样本的数据集并验证了该方法的有效性';
+    expect(copiedShare(source, source)).toBe(1);
+    expect(copiedShare(source, '今天天气很好我们一起去公园散步吧')).toBe(0);
+    // a change every fifth character leaves no shared 6-gram
+    const broken = [...source].map((c, i) => (i % 5 === 4 ? '甲' : c)).join('');
+    expect(runShares(source, broken)).toEqual({ copied: 0, seeded: 0 });
+    // one change in the middle: both halves are long runs that chain across the gap
+    const once = `${source.slice(0, 14)}乙${source.slice(15)}`;
+    expect(copiedShare(source, once)).toBe(1);
+    expect(runShares(source, once).seeded).toBeLessThan(1);
+  });
+
+  it('ignores punctuation, as the checker does (splitting a sentence breaks no run)', () => {
+    const source = '本文构建了包含样本的数据集，并验证了该方法的有效性。';
+    expect(copiedShare(source, '本文构建了包含样本的数据集。并验证了该方法的有效性！')).toBe(1);
+  });
+});
+
+describe('rewrite: tries and passes', () => {
+  const text =
+    '本文在传统方法的基础上引入了风险系数和投入成本，弥补了影响因素的缺失。云重心法能够解决定性指标和定量指标之间的模糊性转换，极大地克服了该方法自身的局限性。';
+
+  it('keeping the draw that leaves fewer runs of the original never leaves more than one draw', () => {
+    let single = 0;
+    let chosen = 0;
+    for (const seed of SEEDS) {
+      single += runShares(text, rewrite(text, { strength: 'strong', seed }).text).seeded;
+      const out = rewrite(text, { strength: 'strong', seed, tries: 6, passes: 2 }).text;
+      expect(meaningGuard(text, out).ok).toBe(true);
+      chosen += runShares(text, out).seeded;
+    }
+    expect(chosen).toBeLessThan(single);
+  });
+
+  it('is deterministic for a seed with tries', () => {
+    const a = rewrite(text, { strength: 'strong', seed: 3, tries: 4 }).text;
+    expect(rewrite(text, { strength: 'strong', seed: 3, tries: 4 }).text).toBe(a);
+  });
+});
+
+describe('transforms that break runs', () => {
+  it('based-on-attributive: 基于X的Y → 以X为基础的Y for a noun phrase X only', () => {
+    expect(
+      RULES.basedOnAttributive.apply('提出了基于多目标满意优化的计算机通信网优化设计方法。', always),
+    ).toBe('提出了以多目标满意优化为基础的计算机通信网优化设计方法。');
+    expect(RULES.basedOnAttributive.apply('研究了基于小波变换的图像去噪。', always)).toBe(
+      '研究了以小波变换为基础的图像去噪。',
+    );
+    for (const fixed of ['基于此的分析。', '基于对数据的分析，本文提出。', '基于用户行为数据构建的模型。'])
+      expect(RULES.basedOnAttributive.apply(fixed, always)).toBe(fixed);
+    // in the whole engine the 的 of the frame is kept (以X为基础图像去噪 would not parse)
+    for (const out of strongOutputs('研究了基于小波变换的图像去噪方法。'))
+      expect(out).not.toMatch(/为基础[^的]/);
+  });
+
+  it('phrase: 在X的基础上 only for the preposition 在, not the end of 存在', () => {
+    const fixed = '本文在论述辅音系统中是否存在音位对立问题的基础上，提出新观点。';
+    expect(RULES.phrase.apply(fixed, always)).toBe(fixed);
+    expect(RULES.phrase.apply('在传统方法的基础上，引入风险系数。', always)).toBe(
+      '以传统方法为基础，引入风险系数。',
+    );
+  });
+
+  it('cause-effect: 因为A，所以B reads as 由于A，B does', () => {
+    expect(RULES.causeEffect.apply('因为样本量较小，所以该结论需要进一步验证。', always)).toBe(
+      '该结论需要进一步验证，这是因为样本量较小。',
+    );
+  });
+
+  it('contractions of the written register: 具有 → 有, 之间 → 间, 每个 → 每一个, not before a particle', () => {
+    const text = '该材料具有良好的稳定性，两组之间差异较大，每个节点都需要校验。';
+    const outs = strongOutputs(text);
+    expect(outs.some((o) => o.includes('材料有') && !o.includes('具有'))).toBe(true);
+    expect(outs.some((o) => o.includes('两组间'))).toBe(true);
+    expect(outs.some((o) => o.includes('每一个节点'))).toBe(true);
+    // 具有的 → 有的 would read as "some"; 存在于 → 有于 does not parse
+    for (const out of strongOutputs('其具有的优势存在于多个方面。')) expect(out).not.toMatch(/(^|[^具])有的优势|有于/);
+  });
+
+  it('a synonym never adds a negation character (缺点 ↛ 不足) and a noun used as a verb keeps its form (佐证了)', () => {
+    for (const out of strongOutputs('该方法克服了已有模型的缺点。梁氏佐证了这一观点。')) {
+      expect(out).not.toContain('不足');
+      expect(out).toContain('佐证了');
+    }
+  });
+});
