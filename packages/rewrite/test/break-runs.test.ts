@@ -91,7 +91,8 @@ describe('transforms that break runs', () => {
     expect(outs.some((o) => o.includes('两组间'))).toBe(true);
     expect(outs.some((o) => o.includes('每一个节点'))).toBe(true);
     // 具有的 → 有的 would read as "some"; 存在于 → 有于 does not parse
-    for (const out of strongOutputs('其具有的优势存在于多个方面。')) expect(out).not.toMatch(/(^|[^具])有的优势|有于/);
+    for (const out of strongOutputs('其具有的优势存在于多个方面。'))
+      expect(out).not.toMatch(/(^|[^具])有的优势|有于/);
   });
 
   it('a synonym never adds a negation character (缺点 ↛ 不足) and a noun used as a verb keeps its form (佐证了)', () => {
