@@ -1,7 +1,8 @@
 /**
- * `npm run bench:rewrite [-- --n 100 --samples 10 --rounds 4 --tune --strengths]`: the rewrite loop on held-out
- * copied CSL abstracts and held-out AI-written academic texts (offline always; model rows when LLM_BASE_URL is
- * set), and with --strengths the rule engine's strengths alone. Reads ../shared/data only; exits 0 when absent.
+ * `npm run bench:rewrite [-- --n 100 --samples 10 --rounds 4 --tune --strengths --ceiling]`: the rewrite loop on
+ * held-out copied CSL abstracts and held-out AI-written academic texts (offline always; model rows when
+ * LLM_BASE_URL is set), with --strengths the rule engine's strengths alone, with --ceiling the best 普通版 a
+ * word-for-word rewrite could reach. Reads ../shared/data only; exits 0 when absent.
  */
 import { loadDetector } from '@paperdesk/aigc';
 import { synonymGroupCount } from '../src/index.ts';
@@ -17,6 +18,7 @@ import {
   TABLE_HEADER,
   tableRow,
 } from './loop.ts';
+import { substitutionCeiling } from './ceiling.ts';
 import { buildLibrary, measureStrength } from './measure.ts';
 
 function arg(name: string, fallback: number): number {
@@ -127,4 +129,14 @@ if (flagged('strengths')) {
       `| ${r.strength} | ${p(r.ratioBefore)} → ${p(r.ratioAfter)} | ${p(r.under30)} | ${p(r.strictBefore)} → ${p(r.strictAfter)} | ${p(r.strictUnder30)} | ${p(r.preserved)} | ${r.bigramSimilarity.toFixed(3)} | ${r.lengthRatio.toFixed(3)} | ${p(r.changeRatio)} | ${Math.round(r.charsPerSecond).toLocaleString('en-US')} |`,
     );
   }
+}
+
+if (flagged('ceiling')) {
+  const c = substitutionCeiling(index, csl);
+  const p = (x: number) => `${(x * 100).toFixed(1)}%`;
+  console.log(
+    `\nword-for-word ceiling on the ${csl.length} copied CSL abstracts (普通版 if every word of a class changed; protected spans never): ` +
+      `protected characters ${p(c.protectedShare)}; every word with a synonym entry ${p(c.synonyms)}; ` +
+      `+ every function word ${p(c.functionWords)}; + every verb and adjective ${p(c.predicates)}`,
+  );
 }

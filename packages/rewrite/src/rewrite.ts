@@ -501,9 +501,13 @@ function rewriteWords(
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
     // neither a word that repeats its neighbour (彼此相互 → 彼此彼此) nor two swaps in a row (预测分析 → 预估剖析)
+    const emitted = out + masked.slice(pos, token.start);
     const candidates = synonymsOf(token.word, token.tag).filter(
       (c) =>
         !(prev && c.startsWith(prev.word)) &&
+        // no doubled character at either seam (现有相关 → 已有有关)
+        c.charAt(0) !== emitted.charAt(emitted.length - 1) &&
+        c.charAt(c.length - 1) !== next?.word.charAt(0) &&
         !(next && c.endsWith(next.word)) &&
         (c.length >= token.word.length || standsAlone(c, token, prev, next)) &&
         // 缺点 → 不足 adds a negation character the meaning guard counts (and the loop would refuse the draw)

@@ -533,11 +533,17 @@ const basedOnAttributive: SentenceRule = {
         if (/^(此|这|该|以上|上述|对|在|从|将|把|以)/.test(basis) || /[以为]/.test(basis)) return undefined;
         // jieba tags the nouns of many method names as verbs (学习, 变换, 满意), so a verb is refused only as a
         // predicate ending the phrase (基于用户数据构建的模型: X构建 is a clause) or when an adverb or preposition shows one
+        // (基于…估算路段上数据传递的延迟: a verb with an object inside X makes it a clause, so a verb may only end
+        // X or stand right before a verbal noun, as in 满意优化)
         const tokens = tagWords(basis);
         const last = tokens[tokens.length - 1];
-        if (!tokens.every((t) => hasPlaceholder(t.word) || NOMINAL_BASIS.test(t.tag) || t.tag === 'v'))
-          return undefined;
-        if (last?.tag === 'v' && PREDICATE_VERBS.test(last.word)) return undefined;
+        const nominal = tokens.every(
+          (t, k) =>
+            hasPlaceholder(t.word) ||
+            NOMINAL_BASIS.test(t.tag) ||
+            (t.tag === 'v' && (t === last || tokens[k + 1]?.tag === 'vn')),
+        );
+        if (!nominal || (last?.tag === 'v' && PREDICATE_VERBS.test(last.word))) return undefined;
         return `以${basis}为基础的`;
       },
       ctx,

@@ -63,7 +63,12 @@ describe('transforms that break runs', () => {
     expect(RULES.basedOnAttributive.apply('研究了基于小波变换的图像去噪。', always)).toBe(
       '研究了以小波变换为基础的图像去噪。',
     );
-    for (const fixed of ['基于此的分析。', '基于对数据的分析，本文提出。', '基于用户行为数据构建的模型。'])
+    for (const fixed of [
+      '基于此的分析。',
+      '基于对数据的分析，本文提出。',
+      '基于用户行为数据构建的模型。',
+      '基于运行规律估算路段上数据传递的延迟。',
+    ])
       expect(RULES.basedOnAttributive.apply(fixed, always)).toBe(fixed);
     // in the whole engine the 的 of the frame is kept (以X为基础图像去噪 would not parse)
     for (const out of strongOutputs('研究了基于小波变换的图像去噪方法。'))
@@ -93,6 +98,10 @@ describe('transforms that break runs', () => {
     // 具有的 → 有的 would read as "some"; 存在于 → 有于 does not parse
     for (const out of strongOutputs('其具有的优势存在于多个方面。'))
       expect(out).not.toMatch(/(^|[^具])有的优势|有于/);
+  });
+
+  it('a swap never doubles a character at its seam (与现有相关研究 ↛ 已有有关)', () => {
+    for (const out of strongOutputs('与现有相关研究相比，该机制更稳定。')) expect(out).not.toMatch(/(.)\1/u);
   });
 
   it('a synonym never adds a negation character (缺点 ↛ 不足) and a noun used as a verb keeps its form (佐证了)', () => {
