@@ -388,6 +388,9 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     (next?.word === '意义' || (next?.word === '的' && tokens[i + 2]?.word === '意义'))
   )
     return false;
+  // 治疗后， → 治疗之后，: a time locative changes only at the end of its phrase (后向关联 ↛ 之后向关联: there 后 is
+  // the first character of a term)
+  if ((token.word === '后' || token.word === '前') && next && !/^(x|uj)$/.test(next.tag)) return false;
   // 佐证了X: a "noun" followed by an aspect particle is used as a verb, where its noun synonyms do not fit
   if (/^n/.test(token.tag) && next && /^[了着过]$/.test(next.word)) return false;
   // 不可能 is not 不或许: a negated word keeps its fixed collocation

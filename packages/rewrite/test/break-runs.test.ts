@@ -100,6 +100,12 @@ describe('transforms that break runs', () => {
       expect(out).not.toMatch(/(^|[^具])有的优势|有于/);
   });
 
+  it('后 → 之后 only at the end of its phrase, never the first character of a term (后向关联)', () => {
+    const outs = strongOutputs('治疗后，整车领域FDI对本土企业产生后向关联溢出效应。');
+    for (const out of outs) expect(out).toContain('后向关联');
+    expect(outs.some((o) => o.includes('治疗之后'))).toBe(true);
+  });
+
   it('a swap never doubles a character at its seam (与现有相关研究 ↛ 已有有关)', () => {
     for (const out of strongOutputs('与现有相关研究相比，该机制更稳定。')) expect(out).not.toMatch(/(.)\1/u);
   });
