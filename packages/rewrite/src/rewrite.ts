@@ -391,6 +391,14 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   // 治疗后， → 治疗之后，: a time locative changes only at the end of its phrase (后向关联 ↛ 之后向关联: there 后 is
   // the first character of a term)
   if ((token.word === '后' || token.word === '前') && next && !/^(x|uj)$/.test(next.tag)) return false;
+  // 显著 is statistical significance next to 差异, 统计, 相关 or a P value (显著统计学差异 ↛ 明显统计学差异)
+  if (
+    token.word === '显著' &&
+    [...clauseBehind(tokens, i), ...clauseAhead(tokens, i)].some(
+      (t) => /差异|统计|相关/.test(t.word) || hasPlaceholder(t.word),
+    )
+  )
+    return false;
   // 佐证了X: a "noun" followed by an aspect particle is used as a verb, where its noun synonyms do not fit
   if (/^n/.test(token.tag) && next && /^[了着过]$/.test(next.word)) return false;
   // 不可能 is not 不或许: a negated word keeps its fixed collocation
@@ -478,7 +486,12 @@ const BOUND_AFTER_SHORT_VERB = new Set(['了', '着', '过', '于', '的', '在'
  * with them into another word (具有效应 → 有效应 reads as 有效 + 应), and a one-character verb needs its object.
  */
 function standsAlone(short: string, token: Token, prev: Token | undefined, next: Token | undefined): boolean {
-  if (token.tag === 'v' && short.length === 1 && (!next || BOUND_AFTER_SHORT_VERB.has(next.word.charAt(0))))
+  // a one-character verb needs a word after it: 满足需要。 ↛ 满足需。
+  if (
+    token.tag === 'v' &&
+    short.length === 1 &&
+    (!next || !/^[\u4e00-\u9fff]/.test(next.word) || BOUND_AFTER_SHORT_VERB.has(next.word.charAt(0)))
+  )
     return false;
   const left = prev && !hasPlaceholder(prev.word) ? prev.word : '';
   const right = next && !hasPlaceholder(next.word) ? next.word : '';

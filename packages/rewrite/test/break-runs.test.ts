@@ -106,6 +106,19 @@ describe('transforms that break runs', () => {
     expect(outs.some((o) => o.includes('治疗之后'))).toBe(true);
   });
 
+  it('显著 keeps its statistical sense; 需要 → 需 only before a word (never 须要, never 满足需。)', () => {
+    for (const out of strongOutputs(
+      '两组评分具有显著统计学差异，观察组显著高于对照组（P<0.05）。该方法需要进一步验证，以满足需要。',
+    )) {
+      expect(out).toContain('显著统计学差异');
+      expect(out).toMatch(/显著(高于|超过)/);
+      expect(out).not.toContain('须要');
+      expect(out).not.toMatch(/需。/);
+    }
+    const outs = strongOutputs('该方法需要进一步验证。');
+    expect(outs.some((o) => /需更?进一步/.test(o))).toBe(true);
+  });
+
   it('a swap never doubles a character at its seam (与现有相关研究 ↛ 已有有关)', () => {
     for (const out of strongOutputs('与现有相关研究相比，该机制更稳定。')) expect(out).not.toMatch(/(.)\1/u);
   });
