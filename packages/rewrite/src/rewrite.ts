@@ -16,15 +16,11 @@ export interface RewriteOptions extends ProtectOptions {
   /** Same text, options and seed → same output. Default 1. */
   seed?: number;
   /**
-   * Rewrites drawn per sentence and pass (default 1); with more, each sentence keeps the draw that leaves the
-   * fewest long character runs of the original (`copiedShare`), the smaller edit on a tie.
+   * Rewrites drawn per sentence (default 1), each from the original sentence; with more, each sentence keeps the
+   * draw that leaves the fewest long character runs of the original (`runShares`), the smaller edit on a tie.
+   * Never a rewrite of a rewrite: a one-way expansion applied twice reads broken (中 → 当中 → 当当中).
    */
   tries?: number;
-  /**
-   * Passes over each sentence (default 1): a later pass rewrites the kept draw again and is kept only when it
-   * leaves fewer runs of the original, so a word swapped back or a rule undone is never kept.
-   */
-  passes?: number;
 }
 
 /** input[start, end) was replaced by `replacement`; `rule` names what did it (rules joined with +). */
@@ -149,30 +145,28 @@ export function rewrite(text: string, options: RewriteOptions = {}): RewriteResu
     if (!mask) continue;
     const original = text.slice(range.start, range.end);
     const tries = Math.max(1, options.tries ?? 1);
-    const passes = Math.max(1, options.passes ?? 1);
     let best =
-      tries === 1 && passes === 1
+      tries === 1
         ? rewriteMasked(mask.masked, random, profile)
         : { text: mask.masked, applied: [] as string[] };
-    if (tries > 1 || passes > 1) {
+    if (tries > 1) {
       // the checker ignores punctuation, so a sentence's runs chain with its neighbours': judge it in context
       const before = text.slice(Math.max(0, range.start - CONTEXT), range.start);
       const after = text.slice(range.end, range.end + CONTEXT);
       const source = before + original + after;
       let bestShare = objective(runShares(source, source));
       let bestEdit = 0;
-      for (let pass = 0; pass < passes; pass++)
-        for (let t = 0; t < tries; t++) {
-          const draw = rewriteMasked(best.text, seededRandom(random() * 4294967296), profile);
-          const unmasked = mask.unmask(draw.text);
-          const share = objective(runShares(source, before + unmasked + after));
-          const edit = editSize(original, unmasked);
-          if (share < bestShare - 1e-9 || (share <= bestShare + 1e-9 && edit < bestEdit)) {
-            best = { text: draw.text, applied: [...new Set([...best.applied, ...draw.applied])] };
-            bestShare = share;
-            bestEdit = edit;
-          }
+      for (let t = 0; t < tries; t++) {
+        const draw = rewriteMasked(mask.masked, seededRandom(random() * 4294967296), profile);
+        const unmasked = mask.unmask(draw.text);
+        const share = objective(runShares(source, before + unmasked + after));
+        const edit = editSize(original, unmasked);
+        if (share < bestShare - 1e-9 || (share <= bestShare + 1e-9 && edit < bestEdit)) {
+          best = draw;
+          bestShare = share;
+          bestEdit = edit;
         }
+      }
     }
     const applied = best.applied;
     const rewritten = mask.unmask(best.text);

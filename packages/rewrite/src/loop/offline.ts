@@ -11,7 +11,7 @@ type Step = (text: string, seed: number, keep: StrategyOptions) => string;
 
 const keepOf = (o: StrategyOptions) => (o.keepTerms ? { keepTerms: o.keepTerms } : {});
 const synonyms =
-  (strength: Strength, draws: { tries?: number; passes?: number } = {}): Step =>
+  (strength: Strength, draws: { tries?: number } = {}): Step =>
   (text, seed, o) =>
     rewrite(text, { strength, seed, ...draws, ...keepOf(o) }).text;
 const plain: Step = (text, seed, o) => deAigc(text, { seed, ...keepOf(o) }).text;
@@ -44,8 +44,8 @@ function ruleStrategy(
   };
 }
 
-/** Draws per sentence and passes of the strongest 降重 setting (measured on the tuning part). */
-const STRONGEST = { tries: 6, passes: 2 };
+/** Draws per sentence of the strongest 降重 setting, each from the original sentence (measured on the tuning part). */
+const STRONGEST = { tries: 12 };
 
 /**
  * 降重: the rule engine on the original (standard, then strong), each pass followed by the 降AIGC rules, which change more
@@ -54,7 +54,7 @@ const STRONGEST = { tries: 6, passes: 2 };
 const SIMILARITY_PLANS = [
   then(synonyms('standard'), plain),
   then(synonyms('strong'), plain),
-  // the strongest setting: per sentence, the best of several strong draws, rewritten again where that breaks more
+  // the strongest setting: per sentence, the best of several strong draws of the original
   then(synonyms('strong', STRONGEST), plain),
 ];
 /**
