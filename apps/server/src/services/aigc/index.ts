@@ -5,7 +5,7 @@ import { payByQr } from '../records/kernel.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import type { createSysConfig } from '../sys-config.ts';
-import { AIGC_LIMIT_KEYS, AIGC_RECORD_TYPE, createAigcRecords, DEFAULT_AIGC_LIMITS } from './records.ts';
+import { AIGC_LIMITS, AIGC_RECORD_TYPE, createAigcRecords } from './records.ts';
 import type { DocumentScorer } from './report.ts';
 import { pooledScorer } from './scorer.ts';
 import type { Llm } from '../llm-usage.ts';
@@ -48,13 +48,7 @@ export async function createAigcService(deps: {
     0,
     'AIGC检测结合大模型零样本评分：1 开启（需要支持 echo + logprobs 的 completions 接口，如 vLLM、llama.cpp server）',
   );
-  await deps.sysConfig.seed(AIGC_LIMIT_KEYS.maxChars, DEFAULT_AIGC_LIMITS.maxChars, 'AIGC检测单篇最多字符数');
-  await deps.sysConfig.seed(AIGC_LIMIT_KEYS.minChars, DEFAULT_AIGC_LIMITS.minChars, 'AIGC检测单篇最少字符数');
-  await deps.sysConfig.seed(
-    AIGC_LIMIT_KEYS.maxUploadMb,
-    deps.config.MAX_UPLOAD_MB,
-    'AIGC检测上传文件大小上限（MB）',
-  );
+  await AIGC_LIMITS.seed(deps.sysConfig, deps.config.MAX_UPLOAD_MB);
   records.registerJobs(deps.jobs);
   // Pay for one record by QR (create_order with recordType 'aigc'); once paid, the record is submitted.
   payByQr(deps.billing, AIGC_RECORD_TYPE, {

@@ -19,24 +19,17 @@ import { aigcRun } from '../../jobs/handlers/aigc.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import { countDocument } from '../checks/records.ts';
-import { type Counted, type DocumentSource, documentLimits, readSource } from '../records/source.ts';
+import { type Counted, type DocumentSource, readSource, sizeLimits } from '../records/source.ts';
 import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import type { DocumentScorer, ZeroShotSource } from './report.ts';
 
-declare module '../../jobs/types.ts' {
-  interface JobPayloads {
-    aigc: { recordId: number };
-  }
-}
-
-/** Admin-tunable limits (sys_config, public under `limit.`). */
-export const AIGC_LIMIT_KEYS = {
-  maxChars: 'limit.aigc.maxChars',
-  minChars: 'limit.aigc.minChars',
-  maxUploadMb: 'limit.aigc.maxUploadMb',
-} as const;
-export const DEFAULT_AIGC_LIMITS = { maxChars: 300_000, minChars: 200 };
+export const AIGC_LIMITS = sizeLimits('aigc', {
+  product: 'AIGC检测',
+  per: '单篇',
+  maxChars: 300_000,
+  minChars: 200,
+});
 
 export const AIGC_RECORD_TYPE = 'aigc';
 const SERVICE = 'aigc_check';
@@ -109,11 +102,7 @@ export const jobIdOf = (recordId: number, attempt: number) => `aigc-${recordId}-
 export function createAigcRecords(deps: AigcDeps) {
   const { db, sysConfig, billing } = deps;
 
-  const limits = () =>
-    documentLimits(sysConfig, AIGC_LIMIT_KEYS, {
-      ...DEFAULT_AIGC_LIMITS,
-      maxUploadMb: deps.defaultMaxUploadMb,
-    });
+  const limits = () => AIGC_LIMITS.withUpload(sysConfig, deps.defaultMaxUploadMb);
 
   /** Reads a file or pasted text through textkit and enforces the limits; nothing is stored. */
   async function read(source: AigcSource) {

@@ -6,7 +6,7 @@ import type { createSysConfig } from '../sys-config.ts';
 import { CHECK_RECORD_TYPE, createCheckBilling } from './billing-port.ts';
 import { payByQr } from '../records/kernel.ts';
 import { createLibrary } from './library.ts';
-import { CHECK_LIMIT_KEYS, createChecks, DEFAULT_CHECK_LIMITS } from './records.ts';
+import { CHECK_LIMITS, createChecks } from './records.ts';
 
 /**
  * 查重: records, the reference library and the `check` job. Built once per process; the job kind is
@@ -32,13 +32,7 @@ export async function createCheckService(deps: {
     defaultMaxUploadMb: deps.config.MAX_UPLOAD_MB,
     log,
   });
-  await deps.sysConfig.seed(CHECK_LIMIT_KEYS.maxChars, DEFAULT_CHECK_LIMITS.maxChars, '查重单篇最多字符数');
-  await deps.sysConfig.seed(CHECK_LIMIT_KEYS.minChars, DEFAULT_CHECK_LIMITS.minChars, '查重单篇最少字符数');
-  await deps.sysConfig.seed(
-    CHECK_LIMIT_KEYS.maxUploadMb,
-    deps.config.MAX_UPLOAD_MB,
-    '查重上传文件大小上限（MB）',
-  );
+  await CHECK_LIMITS.seed(deps.sysConfig, deps.config.MAX_UPLOAD_MB);
   checks.registerJobs(deps.jobs);
   // Pay for one record by QR (create_order with recordType 'check'); once paid, the record is submitted.
   payByQr(deps.billing, CHECK_RECORD_TYPE, {

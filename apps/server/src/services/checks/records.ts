@@ -22,25 +22,18 @@ import { conflict, notFound, unprocessable } from '../errors.ts';
 import { checkRun } from '../../jobs/handlers/check.ts';
 import { libraryName } from './seed.ts';
 import type { JobQueue } from '../../jobs/types.ts';
-import { type Counted, type DocumentSource, documentLimits, readSource } from '../records/source.ts';
+import { type Counted, type DocumentSource, readSource, sizeLimits } from '../records/source.ts';
 import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { CHECK_RECORD_TYPE, type CheckBilling } from './billing-port.ts';
 import type { Library } from './library.ts';
 
-declare module '../../jobs/types.ts' {
-  interface JobPayloads {
-    check: { recordId: number };
-  }
-}
-
-/** Admin-tunable limits (sys_config, public under `limit.`); the defaults apply until an admin changes them. */
-export const CHECK_LIMIT_KEYS = {
-  maxChars: 'limit.check.maxChars',
-  minChars: 'limit.check.minChars',
-  maxUploadMb: 'limit.check.maxUploadMb',
-} as const;
-export const DEFAULT_CHECK_LIMITS = { maxChars: 300_000, minChars: 200 };
+export const CHECK_LIMITS = sizeLimits('check', {
+  product: '查重',
+  per: '单篇',
+  maxChars: 300_000,
+  minChars: 200,
+});
 
 const EDITIONS: CheckEdition[] = ['standard', 'professional'];
 export const jobIdOf = (recordId: number) => `check-${recordId}`;
@@ -134,11 +127,7 @@ export function createChecks(deps: CheckDeps) {
   const { db, sysConfig, billing, library } = deps;
   const log = deps.log ?? (() => {});
 
-  const limits = () =>
-    documentLimits(sysConfig, CHECK_LIMIT_KEYS, {
-      ...DEFAULT_CHECK_LIMITS,
-      maxUploadMb: deps.defaultMaxUploadMb,
-    });
+  const limits = () => CHECK_LIMITS.withUpload(sysConfig, deps.defaultMaxUploadMb);
 
   /** Read a file or pasted text through textkit and enforce the character limits. Nothing is stored. */
   async function read(source: CheckSource) {

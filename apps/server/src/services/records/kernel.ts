@@ -20,6 +20,18 @@ import { ownedRecord, type RecordTable, unfinishedRecords } from './table.ts';
  * UPDATE (`where status = …`), so double clicks, races between workers and re-runs change nothing twice.
  */
 
+declare module '../../jobs/types.ts' {
+  /** The paid services' jobs: each run works on one record. */
+  interface JobPayloads {
+    check: { recordId: number };
+    aigc: { recordId: number };
+    rewrite: { recordId: number };
+    reduce: { recordId: number };
+    writing: { recordId: number };
+    ppt: { recordId: number };
+  }
+}
+
 export type RecordStatus = 'created' | 'queued' | 'running' | 'done' | 'failed';
 
 /** Job kinds whose payload is one record. */

@@ -12,7 +12,7 @@ import { payByQr } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { createReduceBilling, PRODUCT_NAMES, PRICE_OF, REDUCE_RECORD_TYPE } from './billing-port.ts';
 import { createMeasurer, type Measurer } from './measure.ts';
-import { createReducing, DEFAULT_REDUCE_LIMITS, REDUCE_LIMIT_KEYS } from './records.ts';
+import { createReducing, REDUCE_LIMITS } from './records.ts';
 
 /**
  * Whole-paper 降重 and 降AIGC (paper_machine_api, and paper_aigc_api's reduce calls): one service on the paid-record
@@ -47,16 +47,7 @@ export async function createReduceService(deps: {
       deps.measurer ??
       ((userId) => createMeasurer({ library: deps.library, pool: computePool, scorer: detector, userId })),
   });
-  await deps.sysConfig.seed(
-    REDUCE_LIMIT_KEYS.maxChars,
-    DEFAULT_REDUCE_LIMITS.maxChars,
-    '全文降重/降AIGC 单次最多字符数',
-  );
-  await deps.sysConfig.seed(
-    REDUCE_LIMIT_KEYS.minChars,
-    DEFAULT_REDUCE_LIMITS.minChars,
-    '全文降重/降AIGC 单次最少字符数',
-  );
+  await REDUCE_LIMITS.seed(deps.sysConfig);
   reducing.registerJobs(deps.jobs);
   // Pay for one record by QR (create_order with recordType 'reduce'); once paid, the record is submitted.
   payByQr(deps.billing, REDUCE_RECORD_TYPE, {

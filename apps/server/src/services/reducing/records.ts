@@ -24,7 +24,7 @@ import { badRequest, conflict, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { createPaidRecords } from '../records/kernel.ts';
 import { ownedRecord } from '../records/table.ts';
-import { type DocumentSource, readSource, type UploadedFile } from '../records/source.ts';
+import { type DocumentSource, readSource, sizeLimits, type UploadedFile } from '../records/source.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import type { ReduceBilling } from './billing-port.ts';
 import { REDUCE_RECORD_TYPE } from './billing-port.ts';
@@ -44,18 +44,12 @@ import {
   toRecord,
 } from './view.ts';
 
-declare module '../../jobs/types.ts' {
-  interface JobPayloads {
-    reduce: { recordId: number };
-  }
-}
-
-/** Admin-tunable limits (sys_config, public under `limit.`). */
-export const REDUCE_LIMIT_KEYS = {
-  maxChars: 'limit.reduce.maxChars',
-  minChars: 'limit.reduce.minChars',
-} as const;
-export const DEFAULT_REDUCE_LIMITS = { maxChars: 150_000, minChars: 50 };
+export const REDUCE_LIMITS = sizeLimits('reduce', {
+  product: '全文降重/降AIGC ',
+  per: '单次',
+  maxChars: 150_000,
+  minChars: 50,
+});
 
 const PATHS: ReducePath[] = ['offline', 'model'];
 
@@ -102,13 +96,7 @@ function titleFrom(given: string, doc: { title?: string | undefined; blocks: { t
 export function createReducing(deps: ReduceDeps) {
   const { db, sysConfig, billing, llm } = deps;
 
-  async function limits() {
-    const [maxChars, minChars] = await Promise.all([
-      sysConfig.get(REDUCE_LIMIT_KEYS.maxChars, DEFAULT_REDUCE_LIMITS.maxChars),
-      sysConfig.get(REDUCE_LIMIT_KEYS.minChars, DEFAULT_REDUCE_LIMITS.minChars),
-    ]);
-    return { maxChars, minChars };
-  }
+  const limits = () => REDUCE_LIMITS.chars(sysConfig);
 
   /** Empty and oversized papers are refused before anything is stored. */
   async function checkLength(characters: number, opts: { fromReport?: boolean } = {}) {

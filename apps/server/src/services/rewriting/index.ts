@@ -5,7 +5,7 @@ import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { createRewriteBilling, EDITION_NAMES, REWRITE_RECORD_TYPE } from './billing-port.ts';
-import { createRewriting, DEFAULT_REWRITE_LIMITS, REWRITE_LIMIT_KEYS } from './records.ts';
+import { createRewriting, REWRITE_LIMITS } from './records.ts';
 
 /**
  * 降重 (machine_api): records, the `rewrite` job and pay-per-record. Built once per process; the job
@@ -25,16 +25,7 @@ export async function createRewriteService(deps: {
     billing: createRewriteBilling(deps.billing),
     llm: deps.llm,
   });
-  await deps.sysConfig.seed(
-    REWRITE_LIMIT_KEYS.maxChars,
-    DEFAULT_REWRITE_LIMITS.maxChars,
-    '降重单次最多字符数',
-  );
-  await deps.sysConfig.seed(
-    REWRITE_LIMIT_KEYS.minChars,
-    DEFAULT_REWRITE_LIMITS.minChars,
-    '降重单次最少字符数',
-  );
+  await REWRITE_LIMITS.seed(deps.sysConfig);
   rewriting.registerJobs(deps.jobs);
   // Pay for one record by QR (create_order with recordType 'rewrite'); once paid, the record is submitted.
   payByQr(deps.billing, REWRITE_RECORD_TYPE, {

@@ -23,24 +23,18 @@ import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { rewriteRun } from '../../jobs/handlers/rewrite.ts';
 import type { JobQueue } from '../../jobs/types.ts';
-import { type Counted, type DocumentSource, readSource } from '../records/source.ts';
+import { type Counted, type DocumentSource, readSource, sizeLimits } from '../records/source.ts';
 import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { EDITION_NAMES, REWRITE_RECORD_TYPE, type RewriteBilling } from './billing-port.ts';
 import type { StoredBlock } from './engine.ts';
 
-declare module '../../jobs/types.ts' {
-  interface JobPayloads {
-    rewrite: { recordId: number };
-  }
-}
-
-/** Admin-tunable limits (sys_config, public under `limit.`). */
-export const REWRITE_LIMIT_KEYS = {
-  maxChars: 'limit.rewrite.maxChars',
-  minChars: 'limit.rewrite.minChars',
-} as const;
-export const DEFAULT_REWRITE_LIMITS = { maxChars: 100_000, minChars: 50 };
+export const REWRITE_LIMITS = sizeLimits('rewrite', {
+  product: '降重',
+  per: '单次',
+  maxChars: 100_000,
+  minChars: 50,
+});
 
 const EDITIONS: MachineEdition[] = ['standard', 'cnki'];
 export const rewriteJobId = (recordId: number) => `rewrite-${recordId}`;
@@ -135,13 +129,7 @@ export function blocksFromReport(report: CheckReport): StoredBlock[] {
 export function createRewriting(deps: RewriteDeps) {
   const { db, sysConfig, billing, llm } = deps;
 
-  async function limits() {
-    const [maxChars, minChars] = await Promise.all([
-      sysConfig.get(REWRITE_LIMIT_KEYS.maxChars, DEFAULT_REWRITE_LIMITS.maxChars),
-      sysConfig.get(REWRITE_LIMIT_KEYS.minChars, DEFAULT_REWRITE_LIMITS.minChars),
-    ]);
-    return { maxChars, minChars };
-  }
+  const limits = () => REWRITE_LIMITS.chars(sysConfig);
 
   function checkLength(characters: number, lim: { maxChars: number; minChars: number }) {
     if (characters > lim.maxChars) {

@@ -26,12 +26,6 @@ import { createPaidRecords } from '../records/kernel.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { draftOutline, previewSlides, requestOf } from './generate.ts';
 
-declare module '../../jobs/types.ts' {
-  interface JobPayloads {
-    ppt: { recordId: number };
-  }
-}
-
 export const PPT_RECORD_TYPE = 'ppt';
 export const PPT_EDITION = 'standard';
 /** Free outlines per user and Shanghai day (sys_config, public under `limit.`). */

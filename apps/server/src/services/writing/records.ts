@@ -27,12 +27,6 @@ import { createWritingModel, type PaperBrief } from './model-calls.ts';
 import { flattenOutline, PAPER_TYPE_NAMES } from './outline.ts';
 import { paperFile } from './paper-file.ts';
 
-declare module '../../jobs/types.ts' {
-  interface JobPayloads {
-    writing: { recordId: number };
-  }
-}
-
 export const WRITING_RECORD_TYPE = 'writing';
 export const OUTLINE_LIMIT_KEY = 'limit.writing.outlinesPerDay';
 export const DEFAULT_OUTLINES_PER_DAY = 10;
