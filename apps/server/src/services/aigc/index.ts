@@ -1,11 +1,7 @@
 import { computePool } from '../../compute/pool.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/index.ts';
-import { payByQr } from '../records/kernel.ts';
-import type { JobQueue } from '../../jobs/types.ts';
-import type { Billing } from '../billing/index.ts';
-import type { createSysConfig } from '../sys-config.ts';
-import { AIGC_LIMITS, AIGC_RECORD_TYPE, createAigcRecords } from './records.ts';
+import { openPaidService, type PaidServiceDeps } from '../records/kernel.ts';
+import { AIGC_LIMITS, createAigcRecords } from './records.ts';
 import type { DocumentScorer } from './report.ts';
 import { pooledScorer } from './scorer.ts';
 import type { Llm } from '../llm-usage.ts';
@@ -16,15 +12,13 @@ import { AIGC_ZERO_SHOT_KEY, zeroShotSource } from './zero-shot.ts';
  * pay-per-record orders.
  * Built once per process; the job kind is registered here so both `serve` and `worker` run it.
  */
-export async function createAigcService(deps: {
-  db: Db;
-  config: Config;
-  sysConfig: ReturnType<typeof createSysConfig>;
-  jobs: JobQueue;
-  billing: Billing;
-  /** The model layer, for the optional zero-shot score (asked per detection, so it may be created later). */
-  llm?: () => Llm;
-}) {
+export async function createAigcService(
+  deps: PaidServiceDeps & {
+    config: Config;
+    /** The model layer, for the optional zero-shot score (asked per detection, so it may be created later). */
+    llm?: () => Llm;
+  },
+) {
   const llm = deps.llm;
   let scorer: Promise<DocumentScorer> | null = null;
   const records = createAigcRecords({
@@ -49,18 +43,10 @@ export async function createAigcService(deps: {
     'AIGC检测结合大模型零样本评分：1 开启（需要支持 echo + logprobs 的 completions 接口，如 vLLM、llama.cpp server）',
   );
   await AIGC_LIMITS.seed(deps.sysConfig, deps.config.MAX_UPLOAD_MB);
-  records.registerJobs(deps.jobs);
-  // Pay for one record by QR (create_order with recordType 'aigc'); once paid, the record is submitted.
-  payByQr(deps.billing, AIGC_RECORD_TYPE, {
-    load: records.load,
+  openPaidService(deps, records, {
     submitted: '该检测已提交，无需再次支付',
-    pricing: (r) => ({
-      service: 'aigc_check',
-      edition: 'standard',
-      characters: r.characters,
-      subject: `AIGC检测：${r.title}`.slice(0, 100),
-    }),
-    submit: (userId, r, orderId) => records.submit(userId, r.id, { orderId }),
+    pricing: (r) => ({ service: 'aigc_check', edition: 'standard', characters: r.characters }),
+    subject: (r) => `AIGC检测：${r.title}`,
   });
   return records;
 }

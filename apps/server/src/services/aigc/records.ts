@@ -11,17 +11,14 @@ import {
 import { renderAigcReportPdf } from '@paperdesk/documents';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { AigcRecordsTable } from '../../db/tables/aigc.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { aigcRun } from '../../jobs/handlers/aigc.ts';
-import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import { countDocument } from '../checks/records.ts';
 import { type Counted, type DocumentSource, readSource, sizeLimits } from '../records/source.ts';
-import { createPaidRecords } from '../records/kernel.ts';
-import type { createSysConfig } from '../sys-config.ts';
+import { createPaidRecords, type PaidServiceDeps } from '../records/kernel.ts';
 import type { DocumentScorer, ZeroShotSource } from './report.ts';
 
 export const AIGC_LIMITS = sizeLimits('aigc', {
@@ -39,11 +36,7 @@ export type AigcSource = DocumentSource;
 
 type Row = Selectable<AigcRecordsTable>;
 
-export interface AigcDeps {
-  db: Db;
-  sysConfig: ReturnType<typeof createSysConfig>;
-  jobs: JobQueue;
-  billing: Billing;
+export interface AigcDeps extends PaidServiceDeps<Billing> {
   /** Loaded on first use (about 1 s): the API starts without waiting for the model. */
   detector: () => Promise<DocumentScorer>;
   /** The zero-shot criterion source when one is configured and switched on (see zero-shot.ts). */

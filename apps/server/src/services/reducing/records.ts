@@ -16,16 +16,13 @@ import {
   type ReduceReportInfo,
   type ReduceWordCount,
 } from '@paperdesk/contracts';
-import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { featureOf, knownSources, paragraphRows, reduceRun } from '../../jobs/handlers/reduce.ts';
-import type { JobQueue } from '../../jobs/types.ts';
 import { badRequest, conflict, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
-import { createPaidRecords } from '../records/kernel.ts';
+import { createPaidRecords, type PaidServiceDeps } from '../records/kernel.ts';
 import { ownedRecord } from '../records/table.ts';
 import { type DocumentSource, readSource, sizeLimits, type UploadedFile } from '../records/source.ts';
-import type { createSysConfig } from '../sys-config.ts';
 import type { ReduceBilling } from './billing-port.ts';
 import { REDUCE_RECORD_TYPE } from './billing-port.ts';
 import { createParagraphEdits } from './edits.ts';
@@ -65,11 +62,7 @@ export function targetColumns(
   return { targetSimilarity: given.targetSimilarity ?? null, targetAigc: given.targetAigc ?? null };
 }
 
-export interface ReduceDeps {
-  db: Db;
-  sysConfig: ReturnType<typeof createSysConfig>;
-  jobs: JobQueue;
-  billing: ReduceBilling;
+export interface ReduceDeps extends PaidServiceDeps<ReduceBilling> {
   llm: Llm;
   measurer: (userId: number) => Measurer;
 }
@@ -126,34 +119,31 @@ export function createReducing(deps: ReduceDeps) {
     return out;
   }
 
-  const records = createPaidRecords<RecordRow>(
-    { db, jobs: deps.jobs, billing: { refund: (trx, { recordId }) => billing.refund(trx, recordId) } },
-    {
-      table: 'reduceRecords',
-      job: 'reduce',
-      recordType: REDUCE_RECORD_TYPE,
-      messages: {
-        missing: '降重记录不存在',
-        busy: '改写进行中，完成后才能删除',
-        running: '改写中',
-        failed: '改写失败',
-      },
-      claimSet: { progress: 5 },
-      countsAttempts: true,
-      jobId: (recordId, attempt) => `reduce-${recordId}-${attempt}`,
-      async charge(trx, row, orderId) {
-        const c = await billing.charge(trx, {
-          userId: row.userId,
-          kind: row.kind,
-          path: row.path,
-          characters: Number(row.characters),
-          recordId: row.id,
-          orderId,
-        });
-        return { paidFen: c.fen, chargeSource: c.source };
-      },
+  const records = createPaidRecords<RecordRow>(deps, {
+    table: 'reduceRecords',
+    job: 'reduce',
+    recordType: REDUCE_RECORD_TYPE,
+    messages: {
+      missing: '降重记录不存在',
+      busy: '改写进行中，完成后才能删除',
+      running: '改写中',
+      failed: '改写失败',
     },
-  );
+    claimSet: { progress: 5 },
+    countsAttempts: true,
+    jobId: (recordId, attempt) => `reduce-${recordId}-${attempt}`,
+    async charge(trx, row, orderId) {
+      const c = await billing.charge(trx, {
+        userId: row.userId,
+        kind: row.kind,
+        path: row.path,
+        characters: Number(row.characters),
+        recordId: row.id,
+        orderId,
+      });
+      return { paidFen: c.fen, chargeSource: c.source };
+    },
+  });
   const own = records.own;
   const edits = createParagraphEdits({ db, llm, measurer: deps.measurer, own });
 
