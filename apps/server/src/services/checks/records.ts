@@ -21,7 +21,7 @@ import { conflict, notFound, unprocessable } from '../errors.ts';
 import { checkRun } from '../../jobs/handlers/check.ts';
 import { libraryName } from './seed.ts';
 import { type Counted, type DocumentSource, readSource, sizeLimits } from '../records/source.ts';
-import { createPaidRecords, type PaidServiceDeps } from '../records/kernel.ts';
+import { createPaidRecords, editionQuotes, type PaidServiceDeps } from '../records/kernel.ts';
 import { CHECK_RECORD_TYPE, type CheckBilling } from './billing-port.ts';
 import type { Library } from './library.ts';
 
@@ -138,14 +138,8 @@ export function createChecks(deps: CheckDeps) {
     return { doc, format, fileName, characters, normalized, limits: lim };
   }
 
-  async function quotes(characters: number): Promise<EditionQuote[]> {
-    const out: EditionQuote[] = [];
-    for (const edition of EDITIONS) {
-      const q = await billing.quote(edition, characters);
-      out.push({ edition, unitPriceFen: q.unitFen, priceFen: q.fen });
-    }
-    return out;
-  }
+  const quotes = (characters: number): Promise<EditionQuote[]> =>
+    editionQuotes(EDITIONS, (edition) => billing.quote(edition, characters));
 
   const records = createPaidRecords<Row>(deps, {
     table: 'checkRecords',

@@ -22,7 +22,7 @@ import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { rewriteRun } from '../../jobs/handlers/rewrite.ts';
 import { type Counted, type DocumentSource, readSource, sizeLimits } from '../records/source.ts';
-import { createPaidRecords, type PaidServiceDeps } from '../records/kernel.ts';
+import { createPaidRecords, editionQuotes, type PaidServiceDeps } from '../records/kernel.ts';
 import { EDITION_NAMES, REWRITE_RECORD_TYPE, type RewriteBilling } from './billing-port.ts';
 import type { StoredBlock } from './engine.ts';
 
@@ -149,14 +149,8 @@ export function createRewriting(deps: RewriteDeps) {
     return { doc, blocks, fileName, format, characters, limits: lim };
   }
 
-  async function quotes(characters: number): Promise<MachineQuote[]> {
-    const out: MachineQuote[] = [];
-    for (const edition of EDITIONS) {
-      const q = await billing.quote(edition, characters);
-      out.push({ edition, unitPriceFen: q.unitFen, priceFen: q.fen });
-    }
-    return out;
-  }
+  const quotes = (characters: number): Promise<MachineQuote[]> =>
+    editionQuotes(EDITIONS, (edition) => billing.quote(edition, characters));
 
   const records = createPaidRecords<Row>(deps, {
     table: 'rewriteRecords',
