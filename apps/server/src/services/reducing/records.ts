@@ -22,7 +22,13 @@ import { badRequest, conflict, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { createPaidRecords, type PaidServiceDeps } from '../records/kernel.ts';
 import { ownedRecord } from '../records/table.ts';
-import { type DocumentSource, readSource, sizeLimits, type UploadedFile } from '../records/source.ts';
+import {
+  type Counted,
+  type DocumentSource,
+  readSource,
+  sizeLimits,
+  type UploadedFile,
+} from '../records/source.ts';
 import type { ReduceBilling } from './billing-port.ts';
 import { REDUCE_RECORD_TYPE } from './billing-port.ts';
 import { createParagraphEdits } from './edits.ts';
@@ -84,6 +90,12 @@ function titleFrom(given: string, doc: { title?: string | undefined; blocks: { t
   if (doc.title?.trim()) return doc.title.trim().slice(0, 200);
   const first = doc.blocks.find((b) => b.text.trim())?.text.trim() ?? '';
   return first.length > 20 ? `${first.slice(0, 20)}…` : first || '未命名论文';
+}
+
+/** A paper as read, with the bytes of a .docx (a download writes the result back into the user's own file). */
+async function readPaper(source: DocumentSource) {
+  const { doc, fileName, format, file } = await readSource(source);
+  return { doc, fileName, format, ...(format === 'docx' && file ? { docx: file.data } : {}) };
 }
 
 export function createReducing(deps: ReduceDeps) {
@@ -290,7 +302,7 @@ export function createReducing(deps: ReduceDeps) {
     limits,
     records,
 
-    async wordCount(source: DocumentSource, kind: ReduceKind): Promise<ReduceWordCount> {
+    async wordCount(source: DocumentSource, kind: ReduceKind): Promise<Counted<ReduceWordCount>> {
       const { doc } = await readSource(source);
       const planned = planDocument(doc);
       const characters = billedChars(planned);
@@ -306,16 +318,16 @@ export function createReducing(deps: ReduceDeps) {
       };
     },
 
-    /** machine_init from a paper (upload or paste); a .docx keeps its bytes for the download. */
+    /** machine_init from a paper (upload, kept upload or paste); a .docx keeps its bytes for the download. */
     async init(userId: number, input: NewRecord, source: DocumentSource): Promise<ReduceRecord> {
-      const { doc, fileName, format } = await readSource(source);
+      const paper = await readPaper(source);
       return insert(userId, {
         ...input,
-        title: titleFrom(input.title, doc),
-        origin: 'file' in source ? 'upload' : 'paste',
-        fileName,
-        paragraphs: planDocument(doc),
-        ...('file' in source && format === 'docx' ? { docx: source.file.data } : {}),
+        title: titleFrom(input.title, paper.doc),
+        origin: paper.format === 'paste' ? 'paste' : 'upload',
+        fileName: paper.fileName,
+        paragraphs: planDocument(paper.doc),
+        ...(paper.docx ? { docx: paper.docx } : {}),
       });
     },
 
@@ -329,13 +341,8 @@ export function createReducing(deps: ReduceDeps) {
       source: DocumentSource,
       reportFile: UploadedFile,
     ): Promise<ReduceRecord> {
-      const { doc, fileName, format } = await readSource(source);
-      const flagged = await matchUploadedReport(reportFile, doc);
-      const paper = {
-        doc,
-        fileName,
-        ...('file' in source && format === 'docx' ? { docx: source.file.data } : {}),
-      };
+      const paper = await readPaper(source);
+      const flagged = await matchUploadedReport(reportFile, paper.doc);
       const asked = askedOf(targetsOf(targetColumns(input.kind, input)));
       const planned = planDocument(paper.doc).map((p, i) => {
         const known = flagged.paragraphs.get(i);
