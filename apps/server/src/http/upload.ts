@@ -3,7 +3,7 @@ import { UploadRef } from '@paperdesk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentSource, readSource, type UploadedFile } from '../services/records/source.ts';
 import type { UploadClient, Uploads } from '../services/records/uploads.ts';
-import { AppError, badRequest } from './errors.ts';
+import { badRequest, DomainError, rateLimited, tooLarge as tooLargeError } from './errors.ts';
 
 /** Room for the form fields around the file in a multipart body. */
 const FORM_OVERHEAD = 256 * 1024;
@@ -20,7 +20,7 @@ export const isMultipart = (req: FastifyRequest) =>
   /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
 
 export const tooLarge = (mb: number) =>
-  new AppError(413, `文件超过 ${mb} MB 的上限，请压缩图片或删去附录后再上传`);
+  tooLargeError(`文件超过 ${mb} MB 的上限，请压缩图片或删去附录后再上传`);
 
 /**
  * Reads a multipart form: at most `maxFiles` files of at most `maxFileBytes` each, plus text fields.
@@ -51,7 +51,7 @@ export async function readForm(
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxFileMb);
     if (code === 'FST_FILES_LIMIT') throw badRequest(`一次最多上传 ${opts.maxFiles} 个文件`);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('表单字段过多');
-    if (err instanceof AppError) throw err;
+    if (err instanceof DomainError) throw err;
     throw badRequest('上传的表单无法解析，请重新上传');
   }
   return { fields, files };
@@ -99,7 +99,7 @@ export async function parseSlot(req: FastifyRequest, reply: FastifyReply) {
   }
   const key = req.user ? `user:${req.user.id}` : `ip:${req.ip}`;
   const held = counts.get(key) ?? 0;
-  if (held >= PARSES_PER_CLIENT) throw new AppError(429, '同时解析的文件过多，请稍候再试');
+  if (held >= PARSES_PER_CLIENT) throw rateLimited('同时解析的文件过多，请稍候再试');
   counts.set(key, held + 1);
   const slots = counts;
   reply.raw.once('close', () => {
