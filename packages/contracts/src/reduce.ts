@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MachineChange } from './machine.ts';
 import { IdQuery, PageQuery } from './paging.ts';
+import { UploadKept } from './upload.ts';
 
 /**
  * Whole-paper 降重 and 降AIGC (`paper_machine_api`, and `paper_aigc_api` machine_submit /
@@ -300,6 +301,7 @@ export const ReduceWordCount = z.object({
   maxChars: z.number().int(),
   quotes: z.array(ReduceQuote).describe('所选产品两种改写方式的价格'),
   modelAvailable: z.boolean(),
+  ...UploadKept.shape,
 });
 export type ReduceWordCount = z.infer<typeof ReduceWordCount>;
 

@@ -23,7 +23,7 @@ import { ZodError } from 'zod';
 import type { AppContext } from '../context.ts';
 import { authPlugin } from './auth.ts';
 import { cspDirectives } from './csp.ts';
-import { AppError, statusMessages } from './errors.ts';
+import { badRequest, DomainError, statusMessages, statusOf } from './errors.ts';
 import { registerRoutes } from './routes/index.ts';
 
 /** Secrets never reach the logs. */
@@ -113,11 +113,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) {
-      if (err.statusCode >= 500) req.log.error({ err, details: err.details }, err.message);
+    if (err instanceof DomainError) {
+      const status = statusOf(err);
+      if (status >= 500) req.log.error({ err, details: err.details }, err.message);
       // A 402 carries what to buy (shortfall, cheapest packages) so the page can offer it.
-      const result = err.statusCode === 402 ? (err.details ?? null) : null;
-      return reply.status(err.statusCode).send({ code: err.statusCode, message: err.message, result });
+      const result = status === 402 ? (err.details ?? null) : null;
+      return reply.status(status).send({ code: status, message: err.message, result });
     }
     if (err instanceof ZodError) {
       const first = err.issues[0];
@@ -196,7 +197,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // would store it). No field of this API has a use for it, so it is refused up front, everywhere.
   app.addHook('preValidation', async (req) => {
     if (containsNul(req.query) || containsNul(req.params) || containsNul(req.body)) {
-      throw new AppError(400, '请求参数不能包含空字符');
+      throw badRequest('请求参数不能包含空字符');
     }
   });
 

@@ -1,12 +1,17 @@
 import { DomainError, type ErrorKind } from '../services/errors.ts';
 
+/** The HTTP layer raises the same domain errors as the services; the error handler gives each its status. */
 export {
   badRequest,
   conflict,
+  DomainError,
   forbidden,
   notFound,
   paymentRequired,
+  rateLimited,
+  tooLarge,
   unauthorized,
+  unsupportedType,
 } from '../services/errors.ts';
 
 /** Where the HTTP layer maps each domain error kind to its status code (and so to the envelope's `code`). */
@@ -27,35 +32,11 @@ export const statusOfKind = {
 
 export type ErrorStatus = (typeof statusOfKind)[ErrorKind];
 
-const kindOfStatus = Object.fromEntries(
-  Object.entries(statusOfKind).map(([kind, status]) => [status, kind]),
-) as Record<ErrorStatus, ErrorKind>;
+/** The HTTP status of a domain error. */
+export const statusOf = (err: DomainError): ErrorStatus => statusOfKind[err.kind];
 
-declare module '../services/errors.ts' {
-  interface DomainError {
-    /** The HTTP status of the error's kind (defined here, where HTTP is known). */
-    readonly statusCode: ErrorStatus;
-  }
-}
-Object.defineProperty(DomainError.prototype, 'statusCode', {
-  get(this: DomainError) {
-    return statusOfKind[this.kind];
-  },
-});
-
-/**
- * A failure raised by the HTTP layer itself, named by its status. Every domain error counts as one
- * (`instanceof AppError`), so route code and the error handler treat both alike.
- */
-export class AppError extends DomainError {
-  constructor(statusCode: ErrorStatus, message: string, details?: unknown) {
-    super(kindOfStatus[statusCode], message, details);
-  }
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return value instanceof DomainError;
-  }
-}
+/** The name http/routes/library.ts still catches domain errors by (its owner moves it to DomainError). */
+export { DomainError as AppError };
 
 /** Default Chinese messages per status for errors raised by Fastify or its plugins. */
 export const statusMessages: Record<number, string> = {

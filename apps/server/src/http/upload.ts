@@ -3,7 +3,7 @@ import { UploadRef } from '@paperdesk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentSource, readSource, type UploadedFile } from '../services/records/source.ts';
 import type { UploadClient, Uploads } from '../services/records/uploads.ts';
-import { AppError, badRequest } from './errors.ts';
+import { badRequest, DomainError, rateLimited, tooLarge as tooLargeError } from './errors.ts';
 
 /** Room for the form fields around the file in a multipart body. */
 const FORM_OVERHEAD = 256 * 1024;
@@ -20,7 +20,7 @@ export const isMultipart = (req: FastifyRequest) =>
   /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
 
 export const tooLarge = (mb: number) =>
-  new AppError(413, `文件超过 ${mb} MB 的上限，请压缩图片或删去附录后再上传`);
+  tooLargeError(`文件超过 ${mb} MB 的上限，请压缩图片或删去附录后再上传`);
 
 /**
  * Reads a multipart form: at most `maxFiles` files of at most `maxFileBytes` each, plus text fields.
@@ -51,7 +51,7 @@ export async function readForm(
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxFileMb);
     if (code === 'FST_FILES_LIMIT') throw badRequest(`一次最多上传 ${opts.maxFiles} 个文件`);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('表单字段过多');
-    if (err instanceof AppError) throw err;
+    if (err instanceof DomainError) throw err;
     throw badRequest('上传的表单无法解析，请重新上传');
   }
   return { fields, files };
@@ -99,7 +99,7 @@ export async function parseSlot(req: FastifyRequest, reply: FastifyReply) {
   }
   const key = req.user ? `user:${req.user.id}` : `ip:${req.ip}`;
   const held = counts.get(key) ?? 0;
-  if (held >= PARSES_PER_CLIENT) throw new AppError(429, '同时解析的文件过多，请稍候再试');
+  if (held >= PARSES_PER_CLIENT) throw rateLimited('同时解析的文件过多，请稍候再试');
   counts.set(key, held + 1);
   const slots = counts;
   reply.raw.once('close', () => {
@@ -114,8 +114,9 @@ const clientOf = (req: FastifyRequest): UploadClient => ({ userId: req.user?.id 
 /**
  * The routes of a paid service that read a paper: multipart in `scope`, a per-client rate limit for reading
  * (it costs CPU; routes pair it with `parseSlot`), `sourceOf`: a file (multipart `file`), pasted text
- * (multipart or JSON `text`) or a counted upload (JSON `uploadId`), plus the other fields; and `counted`: a
- * word count that keeps an uploaded file, so the record is later made from it without a second upload.
+ * (multipart or JSON `text`) or a counted upload (`uploadId`, JSON or a multipart field), plus the other fields
+ * and the `companion` file when the service takes one beside the paper; and `counted`: a word count that keeps
+ * an uploaded file, so the record is later made from it without a second upload.
  */
 export async function paperUploads(
   scope: FastifyInstance,
@@ -128,6 +129,8 @@ export async function paperUploads(
     /** The pasted text of a JSON body (parsing it with the route's schema). */
     textOf: (body: Record<string, unknown>) => string;
     uploads: Uploads;
+    /** A second file a form may carry beside the paper (降重's checker `report`), and the 400 without a paper. */
+    companion?: { field: string; missing: string };
   },
 ) {
   await acceptUploads(scope, opts.limit);
@@ -137,34 +140,44 @@ export async function paperUploads(
     keyGenerator: (req) => `${opts.rateKey}:${req.user?.id ?? req.ip}`,
   });
 
-  async function sourceOf(
-    req: FastifyRequest,
-  ): Promise<{ fields: Record<string, unknown>; source: DocumentSource }> {
-    if (isMultipart(req)) {
-      const l = await opts.limit();
-      const form = await readForm(req, { maxFileBytes: l.bytes, maxFileMb: l.mb, maxFiles: 1 });
-      const file = form.files[0];
-      if (file) return { fields: form.fields, source: { file } };
-      if (form.fields.text?.trim()) return { fields: form.fields, source: { text: form.fields.text } };
-      throw badRequest(opts.missing);
+  const kept = async (req: FastifyRequest, body: Record<string, unknown>): Promise<DocumentSource> => ({
+    read: await opts.uploads.take(clientOf(req), UploadRef.parse(body).uploadId),
+  });
+
+  async function sourceOf(req: FastifyRequest): Promise<{
+    fields: Record<string, unknown>;
+    source: DocumentSource;
+    companion: UploadedFile | null;
+  }> {
+    if (!isMultipart(req)) {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const source = 'uploadId' in body ? await kept(req, body) : { text: opts.textOf(body) };
+      return { fields: body, source, companion: null };
     }
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    if ('uploadId' in body) {
-      const { uploadId } = UploadRef.parse(body);
-      return { fields: body, source: { read: await opts.uploads.take(clientOf(req), uploadId) } };
-    }
-    return { fields: body, source: { text: opts.textOf(body) } };
+    const l = await opts.limit();
+    const form = await readForm(req, {
+      maxFileBytes: l.bytes,
+      maxFileMb: l.mb,
+      maxFiles: opts.companion ? 2 : 1,
+    });
+    const companion = form.files.find((f) => opts.companion && f.field === opts.companion.field) ?? null;
+    const file = form.files.find((f) => f !== companion);
+    const { fields } = form;
+    if (file) return { fields, source: { file }, companion };
+    if (fields.uploadId) return { fields, source: await kept(req, fields), companion };
+    if (fields.text?.trim()) return { fields, source: { text: fields.text }, companion };
+    throw badRequest(companion && opts.companion ? opts.companion.missing : opts.missing);
   }
 
   /** A word count by `count`; an uploaded file that counted as a valid paper is kept and its id answered. */
   async function counted<R>(
     req: FastifyRequest,
-    count: (source: DocumentSource) => Promise<R>,
+    count: (source: DocumentSource, fields: Record<string, unknown>) => Promise<R>,
   ): Promise<R & { uploadId: string | null }> {
-    const { source } = await sourceOf(req);
-    if (!('file' in source)) return { ...(await count(source)), uploadId: null };
+    const { source, fields } = await sourceOf(req);
+    if (!('file' in source)) return { ...(await count(source, fields)), uploadId: null };
     const read = await readSource(source);
-    const result = await count({ read });
+    const result = await count({ read }, fields);
     return { ...result, uploadId: await opts.uploads.keep(clientOf(req), read, source.file) };
   }
   return { readLimit, sourceOf, counted };

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { AppError } from '../../src/http/errors.ts';
+import { DomainError } from '../../src/services/errors.ts';
 import { shanghaiDay } from '../../src/services/billing/index.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { credit, expectLedgerMatches, makeUser } from './helpers.ts';
@@ -13,13 +13,13 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
     expect((await ctx.billing.quote('check', 'professional', { characters: 1 })).fen).toBe(150);
     expect((await ctx.billing.quote('ppt', 'standard', { items: 2 })).fen).toBe(1980);
     await expect(ctx.billing.quote('check', 'nope', { characters: 10 })).rejects.toMatchObject({
-      statusCode: 400,
+      kind: 'invalid',
     });
     await expect(ctx.billing.quote('check', 'professional', { characters: -5 })).rejects.toMatchObject({
-      statusCode: 400,
+      kind: 'invalid',
     });
     await expect(ctx.billing.quote('check', 'professional', { characters: 1.5 })).rejects.toMatchObject({
-      statusCode: 400,
+      kind: 'invalid',
     });
     // An admin's price change applies at once.
     await ctx.sysConfig.set('price.chat.standard', { unit: 'per_item', fen: 7, label: '7 分/条' });
@@ -51,9 +51,9 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
         recordId: 2,
       })
       .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AppError);
-    const e = err as AppError;
-    expect(e.statusCode).toBe(402);
+    expect(err).toBeInstanceOf(DomainError);
+    const e = err as DomainError;
+    expect(e.kind).toBe('paymentRequired');
     expect(e.message).toContain('30.00');
     expect(e.details).toMatchObject({ needFen: 3000, balanceFen: 0, shortFen: 3000, quotaAvailable: 0 });
     expect((e.details as { packages: unknown[] }).packages.length).toBeGreaterThan(0);
@@ -113,7 +113,7 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-    expect(rejected.reason).toMatchObject({ statusCode: 409 });
+    expect(rejected.reason).toMatchObject({ kind: 'conflict' });
     expect((await ctx.billing.wallet(u.id)).balance).toBe(995);
     const refunds = await Promise.all([
       ctx.billing.refund(ctx.db, { recordType: 'dbl', recordId: 'a' }),
@@ -237,7 +237,7 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
     await poller;
     const ok = results.filter((r) => r.status === 'fulfilled').length;
     const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
-    const statuses = new Set(failed.map((f) => (f.reason as AppError).statusCode));
+    const kinds = new Set(failed.map((f) => (f.reason as DomainError).kind));
     const rows = await expectLedgerMatches(ctx, u.id);
     const balance = (await ctx.billing.wallet(u.id)).balance;
     console.log(
@@ -245,7 +245,7 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
         `final balance ${balance}, lowest balance seen ${minSeen}, ledger = wallet for ${rows.length} account(s), ${ms.toFixed(0)} ms`,
     );
     expect(ok).toBe(100);
-    expect([...statuses]).toEqual([402]);
+    expect([...kinds]).toEqual(['paymentRequired']);
     expect(balance).toBe(0);
     expect(minSeen).toBeGreaterThanOrEqual(0);
     const charges = await ctx.billing.ledger(u.id, { pageNo: 1, pageSize: 1 }, { reason: 'charge' });

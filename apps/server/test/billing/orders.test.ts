@@ -268,11 +268,11 @@ describeEachDatabase('billing: orders over HTTP with the sandbox provider', (get
     const second = (await createOrder(owner.token, { recordType: 'demo_check', recordId: 7 })).body.result;
     expect(second.id).toBe(first.id);
     await expect(ctx.billing.confirmRecordOrder(owner.id, first.id, 'demo_check', 8)).rejects.toMatchObject({
-      statusCode: 404,
+      kind: 'notFound',
     });
     await expect(
       ctx.billing.confirmRecordOrder(stranger.id, first.id, 'demo_check', 7),
-    ).rejects.toMatchObject({ statusCode: 404 });
+    ).rejects.toMatchObject({ kind: 'notFound' });
     expect((await ctx.billing.confirmRecordOrder(owner.id, first.id, 'demo_check', 7)).status).toBe(
       'created',
     );

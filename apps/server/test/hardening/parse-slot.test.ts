@@ -1,11 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/http/errors.ts';
+import { DomainError, statusOf } from '../../src/http/errors.ts';
 import { PARSES_PER_CLIENT, parseSlot } from '../../src/http/upload.ts';
 
 /**
  * parseSlot on its own: two routes that "parse" until the test lets them finish, a signed-in user taken from a
- * header, and the app's AppError answer.
+ * header, and the app's answer to a domain error.
  */
 function testApp() {
   const app = Fastify();
@@ -18,7 +18,7 @@ function testApp() {
       : null;
   });
   app.setErrorHandler((err, _req, reply) => {
-    const status = err instanceof AppError ? err.statusCode : 500;
+    const status = err instanceof DomainError ? statusOf(err) : 500;
     return reply.status(status).send({ code: status, message: String((err as Error).message), result: null });
   });
   for (const route of ['/a/word_count', '/b/read_source']) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { statusOf } from '../../src/http/errors.ts';
 import { createGgufProvider } from '../../src/integrations/llm/gguf-provider.ts';
 import {
   estimateTokens,
@@ -148,7 +149,7 @@ describeEachDatabase(
         llm.complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }),
       );
       expect(err.code).toBe('provider');
-      expect(err.statusCode).toBe(503);
+      expect(statusOf(err)).toBe(503);
       expect(fake.requests).toHaveLength(3);
       const row = await callRow(ctx, err.callId!);
       expect(row).toMatchObject({ status: 'error', attempts: 3 });
@@ -291,7 +292,7 @@ describeEachDatabase(
         llm.complete({ feature: 'chat', messages: [{ role: 'user', content: '2' }], userId: u1 }),
       );
       expect(busy.code).toBe('user_busy');
-      expect(busy.statusCode).toBe(429);
+      expect(statusOf(busy)).toBe(429);
       const second = llm
         .complete({ feature: 'chat', messages: [{ role: 'user', content: '3' }], userId: u2 })
         .then(() => order.push('u2'));
@@ -309,7 +310,7 @@ describeEachDatabase(
       const err = await catchLlm(
         llm.complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }),
       );
-      expect(err.statusCode).toBe(503);
+      expect(statusOf(err)).toBe(503);
       expect(err.message).toBe(NOT_CONFIGURED_MESSAGE);
       expect(await callCount(ctx)).toBe(before);
       expect(fake.requests).toHaveLength(0);
@@ -380,7 +381,7 @@ describeEachDatabase(
         const err = await catchLlm(
           gg(ctx, notGguf).complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }),
         );
-        expect(err.statusCode).toBe(503);
+        expect(statusOf(err)).toBe(503);
         expect(err.message).toContain('不是 GGUF 格式');
       });
 
@@ -534,7 +535,7 @@ describe('model layer pieces', () => {
   it('a full line times out as busy', async () => {
     const limiter = createLimiter({ total: 1, perKey: 5, waitMs: 30 });
     const release = await limiter.acquire(null);
-    await expect(limiter.acquire(null)).rejects.toMatchObject({ code: 'busy', statusCode: 503 });
+    await expect(limiter.acquire(null)).rejects.toMatchObject({ code: 'busy', kind: 'unavailable' });
     release();
   });
 });

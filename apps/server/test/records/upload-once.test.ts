@@ -1,4 +1,11 @@
-import type { AigcRecord, CheckRecord, MachineRecord, WordCountResult } from '@paperdesk/contracts';
+import type {
+  AigcRecord,
+  CheckRecord,
+  MachineRecord,
+  ReduceRecord,
+  ReduceWordCount,
+  WordCountResult,
+} from '@paperdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
@@ -80,6 +87,44 @@ describeEachDatabase('upload once', (getCtx) => {
       body: { text: paper.join('\n') },
     });
     expect(pasted.body.result.uploadId).toBeNull();
+  });
+
+  it('全文降重 takes a counted upload as JSON or beside a report, and keeps the .docx for the download', async () => {
+    const ctx = getCtx();
+    const a = await makeUser(ctx);
+    const base = '/api/base/paper_machine_api';
+    const counted = (await countFile(base, { token: a.token })) as unknown as ReduceWordCount;
+    expect(counted.uploadId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    const r = await call<ReduceRecord>(app, 'POST', `${base}/machine_init`, {
+      token: a.token,
+      body: { uploadId: counted.uploadId, title: '降重', kind: 'similarity' },
+    });
+    expect(r.status, r.body.message).toBe(200);
+    expect(r.body.result.origin).toBe('upload');
+    expect(r.body.result.fileName).toBe('论文.docx');
+    expect(r.body.result.characters).toBe(counted.characters);
+    const kept = await ctx.db
+      .selectFrom('reduceFiles')
+      .select('size')
+      .where('recordId', '=', r.body.result.id)
+      .executeTakeFirst();
+    expect(Number(kept?.size)).toBe(docx.length);
+
+    // /papermachine/cnki: the report is uploaded beside a paper counted earlier (multipart field uploadId)
+    const again = (await countFile(base, { token: a.token })) as unknown as ReduceWordCount;
+    const form = multipart(
+      { uploadId: again.uploadId ?? '' },
+      { name: 'report.html', data: Buffer.from('<html><body>我的读书笔记</body></html>'), field: 'report' },
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: `${base}/machine_init`,
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(a.token) },
+    });
+    // the paper was found by its id: what is refused is the report (no checker's report), not a missing paper
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toContain('这不是查重报告');
   });
 
   it('a file counted before signing in belongs to its address; a made-up id is refused', async () => {

@@ -1,19 +1,13 @@
 import type { AigcStatus } from '@paperdesk/contracts';
 import type { Generated } from 'kysely';
+import type { PaidRecordColumns } from './paid-record.ts';
 
 /** One paper a user runs through AIGC检测: the text as read (blocks), its price, state and headline numbers. */
-export interface AigcRecordsTable {
-  id: Generated<number>;
-  userId: number;
+export interface AigcRecordsTable extends PaidRecordColumns<AigcStatus> {
   title: string;
   author: string;
-  status: Generated<AigcStatus>;
-  progress: Generated<number>;
   /** Billed 字符数 (textkit's count, spaces included). */
   characters: number;
-  priceFen: number;
-  /** Money taken from the balance (fen); 0 when package quota paid. */
-  paidFen: Generated<number>;
   /** quota | balance | quota+balance | order, once charged. */
   chargeSource: string | null;
   fileName: string | null;
@@ -21,17 +15,10 @@ export interface AigcRecordsTable {
   format: string;
   /** JSON `{ title?, blocks: [{ kind, level?, text }] }` as textkit read it. */
   document: string;
-  message: Generated<string>;
   /** JSON AigcMetrics once done. */
   metrics: string | null;
   /** Times the record was submitted or re-run (reload): the job id carries it so a re-run is a new job. */
   attempts: Generated<number>;
-  createdAt: Generated<string>;
-  updatedAt: string;
-  submittedAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  refundedAt: string | null;
 }
 
 /** The full report (JSON AigcReport). */

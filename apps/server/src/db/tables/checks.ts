@@ -1,22 +1,16 @@
 import type { CheckEdition, CheckStatus } from '@paperdesk/contracts';
 import type { Generated } from 'kysely';
+import type { PaidRecordColumns } from './paid-record.ts';
 
 /** One paper a user checks: the text as read (blocks), its price, its state and headline numbers. */
-export interface CheckRecordsTable {
-  id: Generated<number>;
-  userId: number;
+export interface CheckRecordsTable extends PaidRecordColumns<CheckStatus> {
   title: string;
   author: string;
   edition: CheckEdition;
-  status: Generated<CheckStatus>;
-  progress: Generated<number>;
   /** Billed 字符数 (textkit's count, spaces included). */
   characters: number;
   /** Characters used as the ratio denominator (no whitespace). */
   normalizedChars: number;
-  /** Quote for `edition` when the record was made or its edition last changed (fen). */
-  priceFen: number;
-  paidFen: Generated<number>;
   /** 1 when today's free professional check paid for it. */
   free: Generated<number>;
   chargeSource: string | null;
@@ -26,17 +20,10 @@ export interface CheckRecordsTable {
   addToLibrary: Generated<number>;
   /** JSON `{ title?, blocks: [{ kind, level?, text }] }` as textkit read it. */
   document: string;
-  message: Generated<string>;
   /** JSON CheckMetrics once done. */
   metrics: string | null;
   /** Library document made from this paper when the user opted in. */
   libraryDocumentId: number | null;
-  createdAt: Generated<string>;
-  updatedAt: string;
-  submittedAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  refundedAt: string | null;
 }
 
 /** The full report (JSON CheckReport), kept apart from the record so lists stay light. */

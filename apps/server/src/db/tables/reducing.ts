@@ -1,10 +1,9 @@
 import type { ReduceKind, ReduceOrigin, ReducePath, ReduceStatus } from '@paperdesk/contracts';
 import type { Generated } from 'kysely';
+import type { PaidRecordColumns } from './paid-record.ts';
 
 /** One whole-paper 降重 / 降AIGC job: targets (percent), the price, state and the overall scores. */
-export interface ReduceRecordsTable {
-  id: Generated<number>;
-  userId: number;
+export interface ReduceRecordsTable extends PaidRecordColumns<ReduceStatus> {
   title: string;
   kind: ReduceKind;
   path: ReducePath;
@@ -12,9 +11,6 @@ export interface ReduceRecordsTable {
   targetSimilarity: number | null;
   /** AIGC 疑似度 target, percent; null = not asked. */
   targetAigc: number | null;
-  status: Generated<ReduceStatus>;
-  progress: Generated<number>;
-  message: Generated<string>;
   origin: ReduceOrigin;
   /** The 查重 (origin check) or AIGC检测 (origin aigc) record it came from. */
   sourceRecordId: number | null;
@@ -23,8 +19,6 @@ export interface ReduceRecordsTable {
   fileName: string | null;
   /** Billed 字符数 of the paragraphs to rewrite. */
   characters: number;
-  priceFen: number;
-  paidFen: Generated<number>;
   chargeSource: string | null;
   paragraphs: number;
   targetParagraphs: number;
@@ -39,12 +33,6 @@ export interface ReduceRecordsTable {
   /** The 查重 record submit_check created. */
   checkRecordId: number | null;
   attempts: Generated<number>;
-  createdAt: Generated<string>;
-  updatedAt: string;
-  submittedAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  refundedAt: string | null;
 }
 
 /** One paragraph of a record: the original, and once the loop finished it, its outcome (JSON ParagraphOutcome). */

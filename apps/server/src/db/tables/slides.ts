@@ -1,10 +1,9 @@
 import type { PptScene, PptStatus } from '@paperdesk/contracts';
 import type { Generated } from 'kysely';
+import type { PaidRecordColumns } from './paid-record.ts';
 
 /** One deck a user makes: the request, the outline they edited, its state and the deck model once generated. */
-export interface PptRecordsTable {
-  id: Generated<number>;
-  userId: number;
+export interface PptRecordsTable extends PaidRecordColumns<PptStatus> {
   topic: string;
   speaker: Generated<string>;
   templateId: string;
@@ -13,22 +12,11 @@ export interface PptRecordsTable {
   sourceText: Generated<string>;
   /** JSON PptOutline once drafted (and as the user edited it). */
   outline: string | null;
-  status: Generated<PptStatus>;
-  progress: Generated<number>;
-  message: Generated<string>;
-  priceFen: number;
-  paidFen: Generated<number>;
   chargeSource: string | null;
   /** JSON Deck (@paperdesk/documents) once generated: re-rendering in another template needs no model. */
   deck: string | null;
   /** `id@version` of the prompts that produced the deck. */
   prompt: string | null;
-  createdAt: Generated<string>;
-  updatedAt: string;
-  submittedAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  refundedAt: string | null;
 }
 
 /** The rendered .pptx of a record, in the template it was last rendered in. */

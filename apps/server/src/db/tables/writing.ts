@@ -1,10 +1,9 @@
 import type { PaperLanguage, PaperType, WritingStatus } from '@paperdesk/contracts';
 import type { Generated } from 'kysely';
+import type { PaidRecordColumns } from './paid-record.ts';
 
 /** One paper a user has the model write: what they asked for, the outline, state and the front/back matter. */
-export interface WritingRecordsTable {
-  id: Generated<number>;
-  userId: number;
+export interface WritingRecordsTable extends PaidRecordColumns<WritingStatus> {
   title: string;
   paperType: PaperType;
   discipline: Generated<string>;
@@ -17,11 +16,6 @@ export interface WritingRecordsTable {
   cover: string | null;
   /** JSON OutlineNode[]: the outline as drafted and then edited. */
   outline: string;
-  status: Generated<WritingStatus>;
-  progress: Generated<number>;
-  priceFen: number;
-  paidFen: Generated<number>;
-  message: Generated<string>;
   /** Written by the job; null until then. */
   abstract: string | null;
   /** JSON string[] written with the abstract. */
@@ -30,12 +24,6 @@ export interface WritingRecordsTable {
   keywordsEn: string | null;
   /** JSON string[]: GB/T 7714 entries the model proposed (to be verified by the author). */
   referencesList: string | null;
-  createdAt: Generated<string>;
-  updatedAt: string;
-  submittedAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  refundedAt: string | null;
 }
 
 /** The outline flattened in writing order; leaves get `content` from the job. */

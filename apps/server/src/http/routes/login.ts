@@ -14,7 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth.ts';
-import { AppError } from '../errors.ts';
+import { rateLimited } from '../errors.ts';
 import { ok } from '../envelope.ts';
 import type { RouteModule, ZodApp } from './types.ts';
 
@@ -66,7 +66,7 @@ const limitedBy =
       const r = await limit(req);
       if (!r.isAllowed && r.isExceeded) {
         reply.header('retry-after', r.ttlInSeconds);
-        throw new AppError(429, `请求过于频繁，请 ${r.ttlInSeconds} 秒后再试`);
+        throw rateLimited(`请求过于频繁，请 ${r.ttlInSeconds} 秒后再试`);
       }
     }
   };

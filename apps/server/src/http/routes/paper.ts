@@ -2,7 +2,7 @@ import { envelope } from '@paperdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { DocumentSource } from '../../services/records/source.ts';
+import type { DocumentSource, UploadedFile } from '../../services/records/source.ts';
 import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { isMultipart, paperUploads, parseSlot, TEXT_BODY_LIMIT } from '../upload.ts';
@@ -31,25 +31,37 @@ export async function paperRoutes(
     /** The group's other routes register here (zod-typed, in the same scope). */
     app,
     /** `word_count`: the count and quote; an uploaded file is kept and its id answered. */
-    wordCount<R>(summary: string, response: z.ZodType, count: (source: DocumentSource) => Promise<R>) {
+    wordCount<R>(
+      summary: string,
+      response: z.ZodType,
+      count: (source: DocumentSource, fields: Record<string, unknown>) => Promise<R>,
+    ) {
       const r = route('word_count', summary, response);
       app.post(r.url, r.options, async (req) => ok(await counted(req, count)));
     },
-    /** An `*_init` call: the form's fields by `multipart` or the JSON body's by `json`, then `create`. */
+    /**
+     * An `*_init` call: the form's fields by `multipart` or the JSON body's by `json`, then `create` (with the
+     * companion file when the group takes one).
+     */
     init<I>(
       name: string,
       summary: string,
       response: z.ZodType,
       fields: { multipart: z.ZodType<I>; json: z.ZodType<I> },
-      create: (userId: number, input: I, source: DocumentSource) => Promise<unknown>,
+      create: (
+        userId: number,
+        input: I,
+        source: DocumentSource,
+        companion: UploadedFile | null,
+      ) => Promise<unknown>,
       message: string,
     ) {
       const r = route(name, summary, response);
       app.post(r.url, r.options, async (req) => {
         const user = requireUser(req);
-        const { fields: raw, source } = await sourceOf(req);
+        const { fields: raw, source, companion } = await sourceOf(req);
         const input = (isMultipart(req) ? fields.multipart : fields.json).parse(raw);
-        return ok(await create(user.id, input, source), message);
+        return ok(await create(user.id, input, source, companion), message);
       });
     },
   };

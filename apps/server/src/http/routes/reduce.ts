@@ -1,28 +1,16 @@
 import {
   aigcReduceEndpoints,
-  envelope,
   paperMachineEndpoints,
   ReduceInitFields,
-  ReduceInitInput,
   ReduceRecord,
   ReduceWordCount,
   ReduceWordCountInput,
 } from '@paperdesk/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import type { DocumentSource, UploadedFile } from '../../services/records/source.ts';
-import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
-import { badRequest } from '../errors.ts';
-import {
-  acceptUploads,
-  isMultipart,
-  parseSlot,
-  readForm,
-  TEXT_BODY_LIMIT,
-  uploadLimitOf,
-} from '../upload.ts';
+import { uploadLimitOf } from '../upload.ts';
+import { paperRoutes } from './paper.ts';
 import { downloadRoute, recordRoutes, userRoute } from './records.ts';
 import type { RouteModule, ZodApp } from './types.ts';
 
@@ -31,78 +19,40 @@ const BASE = '/api/base/paper_machine_api';
 const tags = ['paper_machine_api 全文降重 / 降AIGC'];
 const aigcTags = ['paper_aigc_api AIGC检测'];
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const MISSING = '请上传论文文件或粘贴论文内容';
-
-/** What machine_init / word_count read: the fields, the paper (file or text) and, for /papermachine/cnki, a report. */
-interface InitForm {
-  fields: Record<string, unknown>;
-  paper: DocumentSource;
-  report: UploadedFile | null;
-}
 
 export const reduceRoutes: RouteModule = async (root, ctx: AppContext) => {
   const reducing = ctx.reducing;
-  // the upload size limit is 查重's (an admin sets one figure for papers)
-  const limit = async () => uploadLimitOf((await ctx.checks.limits()).maxUploadMb);
 
   await root.register(async (plain) => {
-    await acceptUploads(plain, limit);
-    const readLimit = plain.rateLimit({
-      max: 60,
-      timeWindow: '1 minute',
-      keyGenerator: (req) => `reduce-read:${req.user?.id ?? req.ip}`,
+    const paper = await paperRoutes(plain, {
+      base: BASE,
+      tags,
+      uploads: ctx.uploads,
+      // the upload size limit is 查重's (an admin sets one figure for papers)
+      limit: async () => uploadLimitOf((await ctx.checks.limits()).maxUploadMb),
+      rateKey: 'reduce-read',
+      missing: '请上传论文文件或粘贴论文内容',
+      textOf: (body) => ReduceWordCountInput.pick({ text: true }).parse(body).text,
+      // /papermachine/cnki: a checker's report beside the paper
+      companion: { field: 'report', missing: '请同时上传论文原文（报告只标出需要改写的段落）' },
     });
-    const app = plain.withTypeProvider<ZodTypeProvider>();
-
-    async function formOf(
-      req: FastifyRequest,
-      textOf: (b: Record<string, unknown>) => string,
-    ): Promise<InitForm> {
-      if (!isMultipart(req)) {
-        const body = (req.body ?? {}) as Record<string, unknown>;
-        return { fields: body, paper: { text: textOf(body) }, report: null };
-      }
-      const l = await limit();
-      const form = await readForm(req, { maxFileBytes: l.bytes, maxFileMb: l.mb, maxFiles: 2 });
-      const report = form.files.find((f) => f.field === 'report') ?? null;
-      const file = form.files.find((f) => f.field !== 'report');
-      if (file) return { fields: form.fields, paper: { file }, report };
-      if (form.fields.text?.trim()) return { fields: form.fields, paper: { text: form.fields.text }, report };
-      throw badRequest(report ? '请同时上传论文原文（报告只标出需要改写的段落）' : MISSING);
-    }
+    const app = paper.app;
 
     recordRoutes(app, tags, { list: ep.query_list, load: ep.load_by_id, delete: ep.delete }, reducing);
 
-    app.post(
-      `${BASE}/word_count`,
-      {
-        bodyLimit: TEXT_BODY_LIMIT,
-        preHandler: [readLimit, parseSlot],
-        schema: { tags, summary: ep.word_count.summary, response: { 200: envelope(ReduceWordCount) } },
-      },
-      async (req) => {
-        const form = await formOf(req, (b) => ReduceWordCountInput.parse(b).text);
-        const kind = ReduceWordCountInput.pick({ kind: true }).parse(form.fields).kind;
-        return ok(await reducing.wordCount(form.paper, kind));
-      },
+    paper.wordCount(ep.word_count.summary, ReduceWordCount, (source, fields) =>
+      reducing.wordCount(source, ReduceWordCountInput.pick({ kind: true }).parse(fields).kind),
     );
-
-    app.post(
-      `${BASE}/machine_init`,
-      {
-        bodyLimit: TEXT_BODY_LIMIT,
-        preHandler: [readLimit, parseSlot],
-        schema: { tags, summary: ep.machine_init.summary, response: { 200: envelope(ReduceRecord) } },
-      },
-      async (req) => {
-        const user = requireUser(req);
-        const form = await formOf(req, (b) => ReduceInitInput.parse(b).text);
-        const input = ReduceInitFields.parse(form.fields);
-        const record = form.report
-          ? await reducing.initFromUploadedReport(user.id, input, form.paper, form.report)
-          : await reducing.init(user.id, input, form.paper);
-        return ok(record, '已创建，请确认目标与价格后提交');
-      },
+    paper.init(
+      'machine_init',
+      ep.machine_init.summary,
+      ReduceRecord,
+      { multipart: ReduceInitFields, json: ReduceInitFields },
+      (userId, input, source, report) =>
+        report
+          ? reducing.initFromUploadedReport(userId, input, source, report)
+          : reducing.init(userId, input, source),
+      '已创建，请确认目标与价格后提交',
     );
 
     userRoute(app, tags, ep.machine_submit, async (c) => {

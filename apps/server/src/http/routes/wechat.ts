@@ -8,7 +8,7 @@ import {
   verifyUrlSignature,
   WechatCallbackError,
 } from '../../integrations/wechat/messages.ts';
-import { AppError, notFound } from '../errors.ts';
+import { DomainError, forbidden, notFound, statusOf, unsupportedType } from '../errors.ts';
 import type { RouteModule } from './types.ts';
 
 /** The URL to enter as 服务器地址(URL) in the official account's 服务器配置. */
@@ -49,7 +49,7 @@ export const wechatRoutes: RouteModule = async (app, ctx) => {
     return secrets;
   };
   const refuse = (e: unknown): never => {
-    if (e instanceof WechatCallbackError) throw new AppError(403, `微信回调校验失败：${e.message}`);
+    if (e instanceof WechatCallbackError) throw forbidden(`微信回调校验失败：${e.message}`);
     throw e;
   };
 
@@ -81,7 +81,7 @@ export const wechatRoutes: RouteModule = async (app, ctx) => {
       { schema: { hide: true, querystring: CallbackQuery } },
       async (req, reply) => {
         const s = requireSecrets();
-        if (typeof req.body !== 'string') throw new AppError(415, '微信回调需为 XML 消息');
+        if (typeof req.body !== 'string') throw unsupportedType('微信回调需为 XML 消息');
         let msg: Record<string, string> = {};
         try {
           msg = openCallbackMessage(s, req.query, req.body);
@@ -96,7 +96,7 @@ export const wechatRoutes: RouteModule = async (app, ctx) => {
           } catch (e) {
             // Expired or already used ids still get `success`: WeChat would otherwise retry and tell
             // the user the account is unavailable. The page simply shows its own refresh prompt.
-            if (!(e instanceof AppError) || e.statusCode >= 500) throw e;
+            if (!(e instanceof DomainError) || statusOf(e) >= 500) throw e;
             req.log.info({ reason: e.message }, 'wechat qr login event ignored');
           }
         }

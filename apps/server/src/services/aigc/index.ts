@@ -1,11 +1,7 @@
 import { computePool } from '../../compute/pool.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/index.ts';
-import { payByQr } from '../records/kernel.ts';
-import type { JobQueue } from '../../jobs/types.ts';
-import type { Billing } from '../billing/index.ts';
-import type { createSysConfig } from '../sys-config.ts';
-import { AIGC_LIMIT_KEYS, AIGC_RECORD_TYPE, createAigcRecords, DEFAULT_AIGC_LIMITS } from './records.ts';
+import { openPaidService, type PaidServiceDeps } from '../records/kernel.ts';
+import { AIGC_LIMITS, createAigcRecords } from './records.ts';
 import type { DocumentScorer } from './report.ts';
 import { pooledScorer } from './scorer.ts';
 import type { Llm } from '../llm-usage.ts';
@@ -16,15 +12,13 @@ import { AIGC_ZERO_SHOT_KEY, zeroShotSource } from './zero-shot.ts';
  * pay-per-record orders.
  * Built once per process; the job kind is registered here so both `serve` and `worker` run it.
  */
-export async function createAigcService(deps: {
-  db: Db;
-  config: Config;
-  sysConfig: ReturnType<typeof createSysConfig>;
-  jobs: JobQueue;
-  billing: Billing;
-  /** The model layer, for the optional zero-shot score (asked per detection, so it may be created later). */
-  llm?: () => Llm;
-}) {
+export async function createAigcService(
+  deps: PaidServiceDeps & {
+    config: Config;
+    /** The model layer, for the optional zero-shot score (asked per detection, so it may be created later). */
+    llm?: () => Llm;
+  },
+) {
   const llm = deps.llm;
   let scorer: Promise<DocumentScorer> | null = null;
   const records = createAigcRecords({
@@ -48,25 +42,11 @@ export async function createAigcService(deps: {
     0,
     'AIGC检测结合大模型零样本评分：1 开启（需要支持 echo + logprobs 的 completions 接口，如 vLLM、llama.cpp server）',
   );
-  await deps.sysConfig.seed(AIGC_LIMIT_KEYS.maxChars, DEFAULT_AIGC_LIMITS.maxChars, 'AIGC检测单篇最多字符数');
-  await deps.sysConfig.seed(AIGC_LIMIT_KEYS.minChars, DEFAULT_AIGC_LIMITS.minChars, 'AIGC检测单篇最少字符数');
-  await deps.sysConfig.seed(
-    AIGC_LIMIT_KEYS.maxUploadMb,
-    deps.config.MAX_UPLOAD_MB,
-    'AIGC检测上传文件大小上限（MB）',
-  );
-  records.registerJobs(deps.jobs);
-  // Pay for one record by QR (create_order with recordType 'aigc'); once paid, the record is submitted.
-  payByQr(deps.billing, AIGC_RECORD_TYPE, {
-    load: records.load,
+  await AIGC_LIMITS.seed(deps.sysConfig, deps.config.MAX_UPLOAD_MB);
+  openPaidService(deps, records, {
     submitted: '该检测已提交，无需再次支付',
-    pricing: (r) => ({
-      service: 'aigc_check',
-      edition: 'standard',
-      characters: r.characters,
-      subject: `AIGC检测：${r.title}`.slice(0, 100),
-    }),
-    submit: (userId, r, orderId) => records.submit(userId, r.id, { orderId }),
+    pricing: (r) => ({ service: 'aigc_check', edition: 'standard', characters: r.characters }),
+    subject: (r) => `AIGC检测：${r.title}`,
   });
   return records;
 }

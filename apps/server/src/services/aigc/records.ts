@@ -11,32 +11,22 @@ import {
 import { renderAigcReportPdf } from '@paperdesk/documents';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { AigcRecordsTable } from '../../db/tables/aigc.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { aigcRun } from '../../jobs/handlers/aigc.ts';
-import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing } from '../billing/index.ts';
 import { countDocument } from '../checks/records.ts';
-import { type Counted, type DocumentSource, documentLimits, readSource } from '../records/source.ts';
-import { createPaidRecords } from '../records/kernel.ts';
-import type { createSysConfig } from '../sys-config.ts';
+import { type Counted, type DocumentSource, readSource, sizeLimits } from '../records/source.ts';
+import { createPaidRecords, type PaidServiceDeps } from '../records/kernel.ts';
 import type { DocumentScorer, ZeroShotSource } from './report.ts';
 
-declare module '../../jobs/types.ts' {
-  interface JobPayloads {
-    aigc: { recordId: number };
-  }
-}
-
-/** Admin-tunable limits (sys_config, public under `limit.`). */
-export const AIGC_LIMIT_KEYS = {
-  maxChars: 'limit.aigc.maxChars',
-  minChars: 'limit.aigc.minChars',
-  maxUploadMb: 'limit.aigc.maxUploadMb',
-} as const;
-export const DEFAULT_AIGC_LIMITS = { maxChars: 300_000, minChars: 200 };
+export const AIGC_LIMITS = sizeLimits('aigc', {
+  product: 'AIGC检测',
+  per: '单篇',
+  maxChars: 300_000,
+  minChars: 200,
+});
 
 export const AIGC_RECORD_TYPE = 'aigc';
 const SERVICE = 'aigc_check';
@@ -46,11 +36,7 @@ export type AigcSource = DocumentSource;
 
 type Row = Selectable<AigcRecordsTable>;
 
-export interface AigcDeps {
-  db: Db;
-  sysConfig: ReturnType<typeof createSysConfig>;
-  jobs: JobQueue;
-  billing: Billing;
+export interface AigcDeps extends PaidServiceDeps<Billing> {
   /** Loaded on first use (about 1 s): the API starts without waiting for the model. */
   detector: () => Promise<DocumentScorer>;
   /** The zero-shot criterion source when one is configured and switched on (see zero-shot.ts). */
@@ -109,11 +95,7 @@ export const jobIdOf = (recordId: number, attempt: number) => `aigc-${recordId}-
 export function createAigcRecords(deps: AigcDeps) {
   const { db, sysConfig, billing } = deps;
 
-  const limits = () =>
-    documentLimits(sysConfig, AIGC_LIMIT_KEYS, {
-      ...DEFAULT_AIGC_LIMITS,
-      maxUploadMb: deps.defaultMaxUploadMb,
-    });
+  const limits = () => AIGC_LIMITS.withUpload(sysConfig, deps.defaultMaxUploadMb);
 
   /** Reads a file or pasted text through textkit and enforces the limits; nothing is stored. */
   async function read(source: AigcSource) {

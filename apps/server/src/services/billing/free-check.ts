@@ -180,16 +180,12 @@ export async function claimFreeCheck(
 
 /** Gives a record's free check back (refund): the account's day and its device and network claims. */
 export async function releaseFreeCheck(trx: Executor, ref: FreeCheckRef): Promise<void> {
-  await trx
-    .deleteFrom('freeChecks')
-    .where('userId', '=', ref.userId)
-    .where('refType', '=', ref.refType)
-    .where('refId', '=', ref.refId)
-    .execute();
-  await trx
-    .deleteFrom('freeCheckClaims')
-    .where('userId', '=', ref.userId)
-    .where('refType', '=', ref.refType)
-    .where('refId', '=', ref.refId)
-    .execute();
+  for (const table of ['freeChecks', 'freeCheckClaims'] as const) {
+    await trx
+      .deleteFrom(table)
+      .where('userId', '=', ref.userId)
+      .where('refType', '=', ref.refType)
+      .where('refId', '=', ref.refId)
+      .execute();
+  }
 }

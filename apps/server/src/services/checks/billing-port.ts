@@ -23,7 +23,7 @@ export interface CheckBilling {
     },
   ): Promise<{ source: string; fen: number; free: boolean }>;
   /** Gives back what the record's charge took; a second call does nothing. */
-  refund(trx: Executor, recordId: number): Promise<{ refunded: boolean; fen: number }>;
+  refund(trx: Executor, input: { recordType: string; recordId: number }): Promise<unknown>;
   freeCheck(userId: number): Promise<{ eligible: boolean; availableToday: boolean }>;
   wallet(
     userId: number,
@@ -54,10 +54,7 @@ export function createCheckBilling(billing: Billing): CheckBilling {
       });
       return { source: r.source, fen: r.fen, free: r.source === 'free' };
     },
-    async refund(trx, recordId) {
-      const r = await billing.refund(trx, { recordType: CHECK_RECORD_TYPE, recordId });
-      return { refunded: r.refunded, fen: r.fen };
-    },
+    refund: (trx, input) => billing.refund(trx, input),
     freeCheck: (userId) => billing.freeCheckStatus(userId),
     async wallet(userId, characters) {
       const w = await billing.wallet(userId);

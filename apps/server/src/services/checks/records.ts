@@ -15,41 +15,27 @@ import type {
 import { renderCheckReportHtml, renderCheckReportPdf } from '@paperdesk/documents';
 import { billingCharCount, normalizedCharCount, type ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { checkRun } from '../../jobs/handlers/check.ts';
 import { libraryName } from './seed.ts';
-import type { JobQueue } from '../../jobs/types.ts';
-import { type Counted, type DocumentSource, documentLimits, readSource } from '../records/source.ts';
-import { createPaidRecords } from '../records/kernel.ts';
-import type { createSysConfig } from '../sys-config.ts';
+import { type Counted, type DocumentSource, readSource, sizeLimits } from '../records/source.ts';
+import { createPaidRecords, editionQuotes, type PaidServiceDeps } from '../records/kernel.ts';
 import { CHECK_RECORD_TYPE, type CheckBilling } from './billing-port.ts';
 import type { Library } from './library.ts';
 
-declare module '../../jobs/types.ts' {
-  interface JobPayloads {
-    check: { recordId: number };
-  }
-}
-
-/** Admin-tunable limits (sys_config, public under `limit.`); the defaults apply until an admin changes them. */
-export const CHECK_LIMIT_KEYS = {
-  maxChars: 'limit.check.maxChars',
-  minChars: 'limit.check.minChars',
-  maxUploadMb: 'limit.check.maxUploadMb',
-} as const;
-export const DEFAULT_CHECK_LIMITS = { maxChars: 300_000, minChars: 200 };
+export const CHECK_LIMITS = sizeLimits('check', {
+  product: '查重',
+  per: '单篇',
+  maxChars: 300_000,
+  minChars: 200,
+});
 
 const EDITIONS: CheckEdition[] = ['standard', 'professional'];
 export const jobIdOf = (recordId: number) => `check-${recordId}`;
 
-export interface CheckDeps {
-  db: Db;
-  sysConfig: ReturnType<typeof createSysConfig>;
-  jobs: JobQueue;
-  billing: CheckBilling;
+export interface CheckDeps extends PaidServiceDeps<CheckBilling> {
   library: Library;
   /** Upper bound for uploads when sys_config has none (config MAX_UPLOAD_MB). */
   defaultMaxUploadMb: number;
@@ -134,11 +120,7 @@ export function createChecks(deps: CheckDeps) {
   const { db, sysConfig, billing, library } = deps;
   const log = deps.log ?? (() => {});
 
-  const limits = () =>
-    documentLimits(sysConfig, CHECK_LIMIT_KEYS, {
-      ...DEFAULT_CHECK_LIMITS,
-      maxUploadMb: deps.defaultMaxUploadMb,
-    });
+  const limits = () => CHECK_LIMITS.withUpload(sysConfig, deps.defaultMaxUploadMb);
 
   /** Read a file or pasted text through textkit and enforce the character limits. Nothing is stored. */
   async function read(source: CheckSource) {
@@ -156,44 +138,31 @@ export function createChecks(deps: CheckDeps) {
     return { doc, format, fileName, characters, normalized, limits: lim };
   }
 
-  async function quotes(characters: number): Promise<EditionQuote[]> {
-    const out: EditionQuote[] = [];
-    for (const edition of EDITIONS) {
-      const q = await billing.quote(edition, characters);
-      out.push({ edition, unitPriceFen: q.unitFen, priceFen: q.fen });
-    }
-    return out;
-  }
+  const quotes = (characters: number): Promise<EditionQuote[]> =>
+    editionQuotes(EDITIONS, (edition) => billing.quote(edition, characters));
 
-  const records = createPaidRecords<Row>(
-    {
-      db,
-      jobs: deps.jobs,
-      billing: { refund: (trx, { recordId }) => billing.refund(trx, recordId) },
+  const records = createPaidRecords<Row>(deps, {
+    table: 'checkRecords',
+    job: 'check',
+    recordType: CHECK_RECORD_TYPE,
+    messages: {
+      missing: '检测记录不存在',
+      busy: '检测进行中，完成后才能删除',
+      running: '检测中',
+      failed: '检测失败',
     },
-    {
-      table: 'checkRecords',
-      job: 'check',
-      recordType: CHECK_RECORD_TYPE,
-      messages: {
-        missing: '检测记录不存在',
-        busy: '检测进行中，完成后才能删除',
-        running: '检测中',
-        failed: '检测失败',
-      },
-      jobId: (recordId) => jobIdOf(recordId),
-      async charge(trx, row, orderId) {
-        const c = await billing.charge(trx, {
-          userId: row.userId,
-          edition: row.edition,
-          characters: Number(row.characters),
-          recordId: row.id,
-          orderId,
-        });
-        return { paidFen: c.fen, free: c.free ? 1 : 0, chargeSource: c.source };
-      },
+    jobId: (recordId) => jobIdOf(recordId),
+    async charge(trx, row, orderId) {
+      const c = await billing.charge(trx, {
+        userId: row.userId,
+        edition: row.edition,
+        characters: Number(row.characters),
+        recordId: row.id,
+        orderId,
+      });
+      return { paidFen: c.fen, free: c.free ? 1 : 0, chargeSource: c.source };
     },
-  );
+  });
   const own = records.own;
   /** The library a check submitted now runs against: name and size (public, for the check page). */
   async function librarySize(): Promise<LibrarySize> {

@@ -6,6 +6,7 @@ import { selectPage } from '../../db/paging.ts';
 import type { JobContext, JobKind, JobPayloads, JobQueue, JobRegistration } from '../../jobs/types.ts';
 import type { Billing, Executor, RecordPricing } from '../billing/index.ts';
 import { conflict } from '../errors.ts';
+import type { createSysConfig } from '../sys-config.ts';
 import { ownedRecord, type RecordTable, unfinishedRecords } from './table.ts';
 
 /**
@@ -19,6 +20,18 @@ import { ownedRecord, type RecordTable, unfinishedRecords } from './table.ts';
  * what it reads, prices, runs, stores and renders stays in the service. Every state change is one guarded
  * UPDATE (`where status = …`), so double clicks, races between workers and re-runs change nothing twice.
  */
+
+declare module '../../jobs/types.ts' {
+  /** The paid services' jobs: each run works on one record. */
+  interface JobPayloads {
+    check: { recordId: number };
+    aigc: { recordId: number };
+    rewrite: { recordId: number };
+    reduce: { recordId: number };
+    writing: { recordId: number };
+    ppt: { recordId: number };
+  }
+}
 
 export type RecordStatus = 'created' | 'queued' | 'running' | 'done' | 'failed';
 
@@ -39,6 +52,14 @@ export interface PaidRecordRow {
   startedAt: string | null;
   finishedAt: string | null;
   refundedAt: string | null;
+}
+
+/** What every paid service is built from; each adds its engines. `B` is its billing (or its port to it). */
+export interface PaidServiceDeps<B = Billing> {
+  db: Db;
+  sysConfig: ReturnType<typeof createSysConfig>;
+  jobs: JobQueue;
+  billing: B;
 }
 
 /** Extra columns a service sets with a state change (its own result fields, charge fields …). */
@@ -379,6 +400,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
      */
     jobApi(opts: Parameters<typeof registration>[0]) {
       return {
+        recordType: spec.recordType,
         registerJobs(queueOf: JobQueue): void {
           queueOf.register(spec.job, registration(opts) as JobRegistration<typeof spec.job>);
         },
@@ -394,28 +416,50 @@ export function createPaidRecords<R extends PaidRecordRow>(
 
 export type PaidRecords<R extends PaidRecordRow> = ReturnType<typeof createPaidRecords<R>>;
 
+/** The price of `characters` in each of a service's editions, in their order (word_count's quotes). */
+export function editionQuotes<E extends string>(
+  editions: readonly E[],
+  quote: (edition: E) => Promise<{ unitFen: number; fen: number }>,
+): Promise<Array<{ edition: E; unitPriceFen: number; priceFen: number }>> {
+  return Promise.all(
+    editions.map(async (edition) => {
+      const q = await quote(edition);
+      return { edition, unitPriceFen: q.unitFen, priceFen: q.fen };
+    }),
+  );
+}
+
+/** What a paid service's start-up asks of it: the job face the kernel gave it, its records and its submit. */
+export interface PaidService<V> {
+  recordType: string;
+  registerJobs(queue: JobQueue): void;
+  load(userId: number, id: number): Promise<V>;
+  submit(userId: number, id: number, opts: { orderId?: number | undefined }): Promise<unknown>;
+}
+
 /**
- * Paying for one record by QR (create_order with this record type): the order is priced from the user's
- * record while it is `created` (409 `submitted` after), and once paid the record is submitted with it.
+ * A paid service's start-up, in `serve` and `worker` alike: its job kind on the queue, and paying for one record
+ * by QR (create_order with its record type). The order is priced from the user's record while it is `created`
+ * (409 `submitted` after), its subject cut to 100 characters; once paid, the record is submitted with the order.
  */
-export function payByQr<V extends { status: string }>(
-  billing: Pick<Billing, 'registerRecordType'>,
-  recordType: string,
+export function openPaidService<V extends { status: string }>(
+  deps: { jobs: JobQueue; billing: Pick<Billing, 'registerRecordType'> },
+  service: PaidService<V>,
   opts: {
-    load(userId: number, id: number): Promise<V>;
     submitted: string;
-    pricing(record: V): RecordPricing;
-    submit(userId: number, record: V, orderId: number): Promise<unknown>;
+    pricing(record: V): Omit<RecordPricing, 'subject'>;
+    subject(record: V): string;
   },
 ): void {
-  billing.registerRecordType(recordType, {
+  service.registerJobs(deps.jobs);
+  deps.billing.registerRecordType(service.recordType, {
     async resolve(userId, recordId) {
-      const record = await opts.load(userId, Number(recordId));
+      const record = await service.load(userId, Number(recordId));
       if (record.status !== 'created') throw conflict(opts.submitted);
-      return opts.pricing(record);
+      return { ...opts.pricing(record), subject: opts.subject(record).slice(0, 100) };
     },
     async onPaid({ userId, recordId, orderId }) {
-      await opts.submit(userId, await opts.load(userId, Number(recordId)), orderId);
+      await service.submit(userId, Number(recordId), { orderId });
     },
   });
 }

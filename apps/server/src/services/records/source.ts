@@ -75,19 +75,47 @@ export async function readSource(source: DocumentSource): Promise<ReadSource> {
   }
 }
 
+type SysConfig = ReturnType<typeof createSysConfig>;
+
 /**
- * A service's admin-tunable size limits (sys_config keys, public under `limit.`); the defaults apply until an
- * admin changes them, `defaultMaxUploadMb` being config MAX_UPLOAD_MB.
+ * A paid service's admin-tunable size limits: sys_config keys `limit.<area>.maxChars|minChars|maxUploadMb` (public
+ * under `limit.`), seeded with their defaults and the admin console's labels (`<product><per>最多字符数` …); the
+ * defaults apply until an admin changes them.
  */
-export async function documentLimits(
-  sysConfig: ReturnType<typeof createSysConfig>,
-  keys: { maxChars: string; minChars: string; maxUploadMb: string },
-  defaults: { maxChars: number; minChars: number; maxUploadMb: number },
+export function sizeLimits(
+  area: string,
+  spec: { product: string; per: '单篇' | '单次'; maxChars: number; minChars: number },
 ) {
-  const [maxChars, minChars, maxUploadMb] = await Promise.all([
-    sysConfig.get(keys.maxChars, defaults.maxChars),
-    sysConfig.get(keys.minChars, defaults.minChars),
-    sysConfig.get(keys.maxUploadMb, defaults.maxUploadMb),
-  ]);
-  return { maxChars, minChars, maxUploadMb, maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024) };
+  const keys = {
+    maxChars: `limit.${area}.maxChars`,
+    minChars: `limit.${area}.minChars`,
+    maxUploadMb: `limit.${area}.maxUploadMb`,
+  };
+  async function chars(sysConfig: SysConfig) {
+    const [maxChars, minChars] = await Promise.all([
+      sysConfig.get(keys.maxChars, spec.maxChars),
+      sysConfig.get(keys.minChars, spec.minChars),
+    ]);
+    return { maxChars, minChars };
+  }
+  return {
+    keys,
+    chars,
+    /** The character limits and the upload size, whose default is config MAX_UPLOAD_MB. */
+    async withUpload(sysConfig: SysConfig, defaultMaxUploadMb: number) {
+      const [lim, maxUploadMb] = await Promise.all([
+        chars(sysConfig),
+        sysConfig.get(keys.maxUploadMb, defaultMaxUploadMb),
+      ]);
+      return { ...lim, maxUploadMb, maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024) };
+    },
+    /** Seeds the keys at start-up; the upload size only for a service that takes files (`maxUploadMb`). */
+    async seed(sysConfig: SysConfig, maxUploadMb?: number) {
+      const name = `${spec.product}${spec.per}`;
+      await sysConfig.seed(keys.maxChars, spec.maxChars, `${name}最多字符数`);
+      await sysConfig.seed(keys.minChars, spec.minChars, `${name}最少字符数`);
+      if (maxUploadMb !== undefined)
+        await sysConfig.seed(keys.maxUploadMb, maxUploadMb, `${spec.product}上传文件大小上限（MB）`);
+    },
+  };
 }

@@ -52,8 +52,7 @@ export function createReduceBilling(billing: Billing) {
       return { source: r.source, fen: r.fen };
     },
     /** Gives back what the record's charge took; a second call does nothing. */
-    refund: (trx: Executor, recordId: number) =>
-      billing.refund(trx, { recordType: REDUCE_RECORD_TYPE, recordId }),
+    refund: (trx: Executor, input: { recordType: string; recordId: number }) => billing.refund(trx, input),
   };
 }
 

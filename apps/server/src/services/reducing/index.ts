@@ -1,34 +1,28 @@
 import { renderRewriteDocx } from '@paperdesk/documents';
 import type { Scores } from '@paperdesk/rewrite';
 import { computePool } from '../../compute/pool.ts';
-import type { Db } from '../../db/index.ts';
-import type { JobQueue } from '../../jobs/types.ts';
 import type { DocumentScorer } from '../aigc/report.ts';
 import { pooledScorer } from '../aigc/scorer.ts';
-import type { Billing } from '../billing/index.ts';
 import type { Library } from '../checks/library.ts';
 import type { Llm } from '../llm-usage.ts';
-import { payByQr } from '../records/kernel.ts';
-import type { createSysConfig } from '../sys-config.ts';
-import { createReduceBilling, PRODUCT_NAMES, PRICE_OF, REDUCE_RECORD_TYPE } from './billing-port.ts';
+import { openPaidService, type PaidServiceDeps } from '../records/kernel.ts';
+import { createReduceBilling, PRODUCT_NAMES, PRICE_OF } from './billing-port.ts';
 import { createMeasurer, type Measurer } from './measure.ts';
-import { createReducing, DEFAULT_REDUCE_LIMITS, REDUCE_LIMIT_KEYS } from './records.ts';
+import { createReducing, REDUCE_LIMITS } from './records.ts';
 
 /**
  * Whole-paper 降重 and 降AIGC (paper_machine_api, and paper_aigc_api's reduce calls): one service on the paid-record
  * kernel, the `reduce` job and pay-per-record. Built once per process; the job kind is registered here so both
  * `serve` and `worker` run it.
  */
-export async function createReduceService(deps: {
-  db: Db;
-  sysConfig: ReturnType<typeof createSysConfig>;
-  jobs: JobQueue;
-  billing: Billing;
-  llm: Llm;
-  library: Library;
-  /** Tests measure with their own instruments; by default the check thread and the compute pool. */
-  measurer?: (userId: number) => Measurer;
-}) {
+export async function createReduceService(
+  deps: PaidServiceDeps & {
+    llm: Llm;
+    library: Library;
+    /** Tests measure with their own instruments; by default the check thread and the compute pool. */
+    measurer?: (userId: number) => Measurer;
+  },
+) {
   let scorer: Promise<DocumentScorer> | null = null;
   const detector = () => {
     scorer ??= pooledScorer(computePool).catch((err: unknown) => {
@@ -47,28 +41,15 @@ export async function createReduceService(deps: {
       deps.measurer ??
       ((userId) => createMeasurer({ library: deps.library, pool: computePool, scorer: detector, userId })),
   });
-  await deps.sysConfig.seed(
-    REDUCE_LIMIT_KEYS.maxChars,
-    DEFAULT_REDUCE_LIMITS.maxChars,
-    '全文降重/降AIGC 单次最多字符数',
-  );
-  await deps.sysConfig.seed(
-    REDUCE_LIMIT_KEYS.minChars,
-    DEFAULT_REDUCE_LIMITS.minChars,
-    '全文降重/降AIGC 单次最少字符数',
-  );
-  reducing.registerJobs(deps.jobs);
-  // Pay for one record by QR (create_order with recordType 'reduce'); once paid, the record is submitted.
-  payByQr(deps.billing, REDUCE_RECORD_TYPE, {
-    load: reducing.load,
+  await REDUCE_LIMITS.seed(deps.sysConfig);
+  openPaidService(deps, reducing, {
     submitted: '该记录已提交，无需再次支付',
-    pricing: (r) => ({
-      service: PRICE_OF[r.kind].service,
-      edition: PRICE_OF[r.kind].edition[r.path],
-      characters: r.characters,
-      subject: `${PRODUCT_NAMES[r.kind][r.path]}：${r.title}`.slice(0, 100),
+    pricing: ({ kind, path, characters }) => ({
+      ...PRICE_OF[kind],
+      edition: PRICE_OF[kind].edition[path],
+      characters,
     }),
-    submit: (userId, r, orderId) => reducing.submit(userId, r.id, { orderId }),
+    subject: (r) => `${PRODUCT_NAMES[r.kind][r.path]}：${r.title}`,
   });
 
   return {

@@ -16,16 +16,19 @@ import {
   type ReduceReportInfo,
   type ReduceWordCount,
 } from '@paperdesk/contracts';
-import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { featureOf, knownSources, paragraphRows, reduceRun } from '../../jobs/handlers/reduce.ts';
-import type { JobQueue } from '../../jobs/types.ts';
 import { badRequest, conflict, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
-import { createPaidRecords } from '../records/kernel.ts';
+import { createPaidRecords, type PaidServiceDeps } from '../records/kernel.ts';
 import { ownedRecord } from '../records/table.ts';
-import { type DocumentSource, readSource, type UploadedFile } from '../records/source.ts';
-import type { createSysConfig } from '../sys-config.ts';
+import {
+  type Counted,
+  type DocumentSource,
+  readSource,
+  sizeLimits,
+  type UploadedFile,
+} from '../records/source.ts';
 import type { ReduceBilling } from './billing-port.ts';
 import { REDUCE_RECORD_TYPE } from './billing-port.ts';
 import { createParagraphEdits } from './edits.ts';
@@ -44,18 +47,12 @@ import {
   toRecord,
 } from './view.ts';
 
-declare module '../../jobs/types.ts' {
-  interface JobPayloads {
-    reduce: { recordId: number };
-  }
-}
-
-/** Admin-tunable limits (sys_config, public under `limit.`). */
-export const REDUCE_LIMIT_KEYS = {
-  maxChars: 'limit.reduce.maxChars',
-  minChars: 'limit.reduce.minChars',
-} as const;
-export const DEFAULT_REDUCE_LIMITS = { maxChars: 150_000, minChars: 50 };
+export const REDUCE_LIMITS = sizeLimits('reduce', {
+  product: '全文降重/降AIGC ',
+  per: '单次',
+  maxChars: 150_000,
+  minChars: 50,
+});
 
 const PATHS: ReducePath[] = ['offline', 'model'];
 
@@ -71,11 +68,7 @@ export function targetColumns(
   return { targetSimilarity: given.targetSimilarity ?? null, targetAigc: given.targetAigc ?? null };
 }
 
-export interface ReduceDeps {
-  db: Db;
-  sysConfig: ReturnType<typeof createSysConfig>;
-  jobs: JobQueue;
-  billing: ReduceBilling;
+export interface ReduceDeps extends PaidServiceDeps<ReduceBilling> {
   llm: Llm;
   measurer: (userId: number) => Measurer;
 }
@@ -99,16 +92,16 @@ function titleFrom(given: string, doc: { title?: string | undefined; blocks: { t
   return first.length > 20 ? `${first.slice(0, 20)}…` : first || '未命名论文';
 }
 
+/** A paper as read, with the bytes of a .docx (a download writes the result back into the user's own file). */
+async function readPaper(source: DocumentSource) {
+  const { doc, fileName, format, file } = await readSource(source);
+  return { doc, fileName, format, ...(format === 'docx' && file ? { docx: file.data } : {}) };
+}
+
 export function createReducing(deps: ReduceDeps) {
   const { db, sysConfig, billing, llm } = deps;
 
-  async function limits() {
-    const [maxChars, minChars] = await Promise.all([
-      sysConfig.get(REDUCE_LIMIT_KEYS.maxChars, DEFAULT_REDUCE_LIMITS.maxChars),
-      sysConfig.get(REDUCE_LIMIT_KEYS.minChars, DEFAULT_REDUCE_LIMITS.minChars),
-    ]);
-    return { maxChars, minChars };
-  }
+  const limits = () => REDUCE_LIMITS.chars(sysConfig);
 
   /** Empty and oversized papers are refused before anything is stored. */
   async function checkLength(characters: number, opts: { fromReport?: boolean } = {}) {
@@ -138,34 +131,31 @@ export function createReducing(deps: ReduceDeps) {
     return out;
   }
 
-  const records = createPaidRecords<RecordRow>(
-    { db, jobs: deps.jobs, billing: { refund: (trx, { recordId }) => billing.refund(trx, recordId) } },
-    {
-      table: 'reduceRecords',
-      job: 'reduce',
-      recordType: REDUCE_RECORD_TYPE,
-      messages: {
-        missing: '降重记录不存在',
-        busy: '改写进行中，完成后才能删除',
-        running: '改写中',
-        failed: '改写失败',
-      },
-      claimSet: { progress: 5 },
-      countsAttempts: true,
-      jobId: (recordId, attempt) => `reduce-${recordId}-${attempt}`,
-      async charge(trx, row, orderId) {
-        const c = await billing.charge(trx, {
-          userId: row.userId,
-          kind: row.kind,
-          path: row.path,
-          characters: Number(row.characters),
-          recordId: row.id,
-          orderId,
-        });
-        return { paidFen: c.fen, chargeSource: c.source };
-      },
+  const records = createPaidRecords<RecordRow>(deps, {
+    table: 'reduceRecords',
+    job: 'reduce',
+    recordType: REDUCE_RECORD_TYPE,
+    messages: {
+      missing: '降重记录不存在',
+      busy: '改写进行中，完成后才能删除',
+      running: '改写中',
+      failed: '改写失败',
     },
-  );
+    claimSet: { progress: 5 },
+    countsAttempts: true,
+    jobId: (recordId, attempt) => `reduce-${recordId}-${attempt}`,
+    async charge(trx, row, orderId) {
+      const c = await billing.charge(trx, {
+        userId: row.userId,
+        kind: row.kind,
+        path: row.path,
+        characters: Number(row.characters),
+        recordId: row.id,
+        orderId,
+      });
+      return { paidFen: c.fen, chargeSource: c.source };
+    },
+  });
   const own = records.own;
   const edits = createParagraphEdits({ db, llm, measurer: deps.measurer, own });
 
@@ -312,7 +302,7 @@ export function createReducing(deps: ReduceDeps) {
     limits,
     records,
 
-    async wordCount(source: DocumentSource, kind: ReduceKind): Promise<ReduceWordCount> {
+    async wordCount(source: DocumentSource, kind: ReduceKind): Promise<Counted<ReduceWordCount>> {
       const { doc } = await readSource(source);
       const planned = planDocument(doc);
       const characters = billedChars(planned);
@@ -328,16 +318,16 @@ export function createReducing(deps: ReduceDeps) {
       };
     },
 
-    /** machine_init from a paper (upload or paste); a .docx keeps its bytes for the download. */
+    /** machine_init from a paper (upload, kept upload or paste); a .docx keeps its bytes for the download. */
     async init(userId: number, input: NewRecord, source: DocumentSource): Promise<ReduceRecord> {
-      const { doc, fileName, format } = await readSource(source);
+      const paper = await readPaper(source);
       return insert(userId, {
         ...input,
-        title: titleFrom(input.title, doc),
-        origin: 'file' in source ? 'upload' : 'paste',
-        fileName,
-        paragraphs: planDocument(doc),
-        ...('file' in source && format === 'docx' ? { docx: source.file.data } : {}),
+        title: titleFrom(input.title, paper.doc),
+        origin: paper.format === 'paste' ? 'paste' : 'upload',
+        fileName: paper.fileName,
+        paragraphs: planDocument(paper.doc),
+        ...(paper.docx ? { docx: paper.docx } : {}),
       });
     },
 
@@ -351,13 +341,8 @@ export function createReducing(deps: ReduceDeps) {
       source: DocumentSource,
       reportFile: UploadedFile,
     ): Promise<ReduceRecord> {
-      const { doc, fileName, format } = await readSource(source);
-      const flagged = await matchUploadedReport(reportFile, doc);
-      const paper = {
-        doc,
-        fileName,
-        ...('file' in source && format === 'docx' ? { docx: source.file.data } : {}),
-      };
+      const paper = await readPaper(source);
+      const flagged = await matchUploadedReport(reportFile, paper.doc);
       const asked = askedOf(targetsOf(targetColumns(input.kind, input)));
       const planned = planDocument(paper.doc).map((p, i) => {
         const known = flagged.paragraphs.get(i);

@@ -43,9 +43,7 @@ export function createRewriteBilling(billing: Billing) {
       return { source: r.source, fen: r.fen };
     },
     /** Gives back what the record's charge took; a second call does nothing. */
-    async refund(trx: Executor, recordId: number) {
-      return billing.refund(trx, { recordType: REWRITE_RECORD_TYPE, recordId });
-    },
+    refund: (trx: Executor, input: { recordType: string; recordId: number }) => billing.refund(trx, input),
     confirmOrder: (userId: number, orderId: number, recordId: number) =>
       billing.confirmRecordOrder(userId, orderId, REWRITE_RECORD_TYPE, recordId),
   };

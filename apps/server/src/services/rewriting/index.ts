@@ -1,23 +1,17 @@
-import type { Db } from '../../db/index.ts';
-import { payByQr } from '../records/kernel.ts';
+import { openPaidService, type PaidServiceDeps } from '../records/kernel.ts';
 import type { Llm } from '../llm-usage.ts';
-import type { JobQueue } from '../../jobs/types.ts';
-import type { Billing } from '../billing/index.ts';
-import type { createSysConfig } from '../sys-config.ts';
-import { createRewriteBilling, EDITION_NAMES, REWRITE_RECORD_TYPE } from './billing-port.ts';
-import { createRewriting, DEFAULT_REWRITE_LIMITS, REWRITE_LIMIT_KEYS } from './records.ts';
+import { createRewriteBilling, EDITION_NAMES } from './billing-port.ts';
+import { createRewriting, REWRITE_LIMITS } from './records.ts';
 
 /**
  * 降重 (machine_api): records, the `rewrite` job and pay-per-record. Built once per process; the job
  * kind is registered here so both `serve` and `worker` run it.
  */
-export async function createRewriteService(deps: {
-  db: Db;
-  sysConfig: ReturnType<typeof createSysConfig>;
-  jobs: JobQueue;
-  billing: Billing;
-  llm: Llm;
-}) {
+export async function createRewriteService(
+  deps: PaidServiceDeps & {
+    llm: Llm;
+  },
+) {
   const rewriting = createRewriting({
     db: deps.db,
     sysConfig: deps.sysConfig,
@@ -25,28 +19,11 @@ export async function createRewriteService(deps: {
     billing: createRewriteBilling(deps.billing),
     llm: deps.llm,
   });
-  await deps.sysConfig.seed(
-    REWRITE_LIMIT_KEYS.maxChars,
-    DEFAULT_REWRITE_LIMITS.maxChars,
-    '降重单次最多字符数',
-  );
-  await deps.sysConfig.seed(
-    REWRITE_LIMIT_KEYS.minChars,
-    DEFAULT_REWRITE_LIMITS.minChars,
-    '降重单次最少字符数',
-  );
-  rewriting.registerJobs(deps.jobs);
-  // Pay for one record by QR (create_order with recordType 'rewrite'); once paid, the record is submitted.
-  payByQr(deps.billing, REWRITE_RECORD_TYPE, {
-    load: rewriting.load,
+  await REWRITE_LIMITS.seed(deps.sysConfig);
+  openPaidService(deps, rewriting, {
     submitted: '该降重已提交，无需再次支付',
-    pricing: (r) => ({
-      service: 'rewrite',
-      edition: r.edition,
-      characters: r.characters,
-      subject: `${EDITION_NAMES[r.edition]}：${r.title}`.slice(0, 100),
-    }),
-    submit: (userId, r, orderId) => rewriting.submit(userId, r.id, r.edition, { orderId }),
+    pricing: (r) => ({ service: 'rewrite', edition: r.edition, characters: r.characters }),
+    subject: (r) => `${EDITION_NAMES[r.edition]}：${r.title}`,
   });
   return rewriting;
 }

@@ -16,31 +16,22 @@ import type {
 import { renderRewriteDocx } from '@paperdesk/documents';
 import { billingCharCount, type ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { RewriteRecordsTable } from '../../db/tables/rewriting.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { rewriteRun } from '../../jobs/handlers/rewrite.ts';
-import type { JobQueue } from '../../jobs/types.ts';
-import { type Counted, type DocumentSource, readSource } from '../records/source.ts';
-import { createPaidRecords } from '../records/kernel.ts';
-import type { createSysConfig } from '../sys-config.ts';
+import { type Counted, type DocumentSource, readSource, sizeLimits } from '../records/source.ts';
+import { createPaidRecords, editionQuotes, type PaidServiceDeps } from '../records/kernel.ts';
 import { EDITION_NAMES, REWRITE_RECORD_TYPE, type RewriteBilling } from './billing-port.ts';
 import type { StoredBlock } from './engine.ts';
 
-declare module '../../jobs/types.ts' {
-  interface JobPayloads {
-    rewrite: { recordId: number };
-  }
-}
-
-/** Admin-tunable limits (sys_config, public under `limit.`). */
-export const REWRITE_LIMIT_KEYS = {
-  maxChars: 'limit.rewrite.maxChars',
-  minChars: 'limit.rewrite.minChars',
-} as const;
-export const DEFAULT_REWRITE_LIMITS = { maxChars: 100_000, minChars: 50 };
+export const REWRITE_LIMITS = sizeLimits('rewrite', {
+  product: '降重',
+  per: '单次',
+  maxChars: 100_000,
+  minChars: 50,
+});
 
 const EDITIONS: MachineEdition[] = ['standard', 'cnki'];
 export const rewriteJobId = (recordId: number) => `rewrite-${recordId}`;
@@ -77,11 +68,7 @@ const LIST_COLUMNS = [
   'refundedAt',
 ] as const;
 
-export interface RewriteDeps {
-  db: Db;
-  sysConfig: ReturnType<typeof createSysConfig>;
-  jobs: JobQueue;
-  billing: RewriteBilling;
+export interface RewriteDeps extends PaidServiceDeps<RewriteBilling> {
   llm: Llm;
 }
 
@@ -135,13 +122,7 @@ export function blocksFromReport(report: CheckReport): StoredBlock[] {
 export function createRewriting(deps: RewriteDeps) {
   const { db, sysConfig, billing, llm } = deps;
 
-  async function limits() {
-    const [maxChars, minChars] = await Promise.all([
-      sysConfig.get(REWRITE_LIMIT_KEYS.maxChars, DEFAULT_REWRITE_LIMITS.maxChars),
-      sysConfig.get(REWRITE_LIMIT_KEYS.minChars, DEFAULT_REWRITE_LIMITS.minChars),
-    ]);
-    return { maxChars, minChars };
-  }
+  const limits = () => REWRITE_LIMITS.chars(sysConfig);
 
   function checkLength(characters: number, lim: { maxChars: number; minChars: number }) {
     if (characters > lim.maxChars) {
@@ -168,45 +149,32 @@ export function createRewriting(deps: RewriteDeps) {
     return { doc, blocks, fileName, format, characters, limits: lim };
   }
 
-  async function quotes(characters: number): Promise<MachineQuote[]> {
-    const out: MachineQuote[] = [];
-    for (const edition of EDITIONS) {
-      const q = await billing.quote(edition, characters);
-      out.push({ edition, unitPriceFen: q.unitFen, priceFen: q.fen });
-    }
-    return out;
-  }
+  const quotes = (characters: number): Promise<MachineQuote[]> =>
+    editionQuotes(EDITIONS, (edition) => billing.quote(edition, characters));
 
-  const records = createPaidRecords<Row>(
-    {
-      db,
-      jobs: deps.jobs,
-      billing: { refund: (trx, { recordId }) => billing.refund(trx, recordId) },
+  const records = createPaidRecords<Row>(deps, {
+    table: 'rewriteRecords',
+    job: 'rewrite',
+    recordType: REWRITE_RECORD_TYPE,
+    messages: {
+      missing: '降重记录不存在',
+      busy: '降重进行中，完成后才能删除',
+      running: '降重中',
+      failed: '降重失败',
     },
-    {
-      table: 'rewriteRecords',
-      job: 'rewrite',
-      recordType: REWRITE_RECORD_TYPE,
-      messages: {
-        missing: '降重记录不存在',
-        busy: '降重进行中，完成后才能删除',
-        running: '降重中',
-        failed: '降重失败',
-      },
-      claimSet: { progress: 2, doneParagraphs: 0 },
-      jobId: (recordId) => rewriteJobId(recordId),
-      async charge(trx, row, orderId) {
-        const c = await billing.charge(trx, {
-          userId: row.userId,
-          edition: row.edition,
-          characters: Number(row.characters),
-          recordId: row.id,
-          orderId,
-        });
-        return { paidFen: c.fen, chargeSource: c.source };
-      },
+    claimSet: { progress: 2, doneParagraphs: 0 },
+    jobId: (recordId) => rewriteJobId(recordId),
+    async charge(trx, row, orderId) {
+      const c = await billing.charge(trx, {
+        userId: row.userId,
+        edition: row.edition,
+        characters: Number(row.characters),
+        recordId: row.id,
+        orderId,
+      });
+      return { paidFen: c.fen, chargeSource: c.source };
     },
-  );
+  });
   const own = records.own;
   const run = rewriteRun({ records, llm });
 
@@ -265,14 +233,15 @@ export function createRewriting(deps: RewriteDeps) {
     return { row, paragraphs: JSON.parse(res.paragraphs) as MachineParagraph[] };
   }
 
+  /** machine_submit / machine_cnki_submit name the record's `edition` (a paid QR order submits with its own). */
   async function submit(
     userId: number,
     id: number,
-    edition: MachineEdition,
-    opts: { orderId?: number | undefined } = {},
+    opts: { edition?: MachineEdition | undefined; orderId?: number | undefined } = {},
   ): Promise<{ record: MachineRecord; alreadySubmitted: boolean }> {
     const row = await own(userId, id);
     if (row.status !== 'created') return { record: toRecord(row), alreadySubmitted: true };
+    const edition = opts.edition ?? row.edition;
     if (row.edition !== edition) {
       throw badRequest(
         `该记录是${EDITION_NAMES[row.edition]}，请用${row.edition === 'cnki' ? ' machine_cnki_submit' : ' machine_submit'} 提交`,

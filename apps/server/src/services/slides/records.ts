@@ -12,25 +12,16 @@ import type {
 import { PptSaveInput as SaveSchema } from '@paperdesk/contracts';
 import { type Deck, listDeckTemplates, renderDeck } from '@paperdesk/documents';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { PptRecordsTable } from '../../db/tables/slides.ts';
 import { badRequest, conflict, notFound, rateLimited, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { pptRun } from '../../jobs/handlers/ppt.ts';
-import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing, Executor } from '../billing/index.ts';
 import { shanghaiDay } from '../billing/index.ts';
 import { readUploadedFile } from '../records/source.ts';
-import { createPaidRecords } from '../records/kernel.ts';
-import type { createSysConfig } from '../sys-config.ts';
+import { createPaidRecords, type PaidServiceDeps } from '../records/kernel.ts';
 import { draftOutline, previewSlides, requestOf } from './generate.ts';
-
-declare module '../../jobs/types.ts' {
-  interface JobPayloads {
-    ppt: { recordId: number };
-  }
-}
 
 export const PPT_RECORD_TYPE = 'ppt';
 export const PPT_EDITION = 'standard';
@@ -40,12 +31,8 @@ export const DEFAULT_OUTLINE_LIMIT = 20;
 const SOURCE_MAX = 20_000;
 const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
-export interface SlidesDeps {
-  db: Db;
+export interface SlidesDeps extends PaidServiceDeps<Billing> {
   llm: Llm;
-  billing: Billing;
-  jobs: JobQueue;
-  sysConfig: ReturnType<typeof createSysConfig>;
 }
 
 type Row = Selectable<PptRecordsTable>;

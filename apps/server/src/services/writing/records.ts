@@ -12,26 +12,17 @@ import {
   type WritingSection,
   type WritingStatus,
 } from '@paperdesk/contracts';
-import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { DomainError, conflict, notFound, rateLimited, unavailable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { writingRun } from '../../jobs/handlers/writing.ts';
-import type { JobQueue } from '../../jobs/types.ts';
 import type { Billing, Executor } from '../billing/index.ts';
 import { shanghaiDay } from '../billing/index.ts';
-import { createPaidRecords } from '../records/kernel.ts';
-import type { createSysConfig } from '../sys-config.ts';
-import { briefOf, type RecordRow, type SectionRow } from './rows.ts';
+import { createPaidRecords, type PaidServiceDeps } from '../records/kernel.ts';
+import { briefOf, type RecordRow, type SectionRow, toFlat } from './rows.ts';
 import { createWritingModel, type PaperBrief } from './model-calls.ts';
 import { flattenOutline, PAPER_TYPE_NAMES } from './outline.ts';
 import { paperFile } from './paper-file.ts';
-
-declare module '../../jobs/types.ts' {
-  interface JobPayloads {
-    writing: { recordId: number };
-  }
-}
 
 export const WRITING_RECORD_TYPE = 'writing';
 export const OUTLINE_LIMIT_KEY = 'limit.writing.outlinesPerDay';
@@ -42,11 +33,7 @@ export const editionOf = (t: PaperType) => (t === 'thesis' ? 'thesis' : 'standar
 const jobIdOf = (recordId: number) => `writing-${recordId}`;
 const parseList = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 
-export interface WritingDeps {
-  db: Db;
-  sysConfig: ReturnType<typeof createSysConfig>;
-  jobs: JobQueue;
-  billing: Billing;
+export interface WritingDeps extends PaidServiceDeps<Billing> {
   llm: Llm;
 }
 
@@ -81,12 +68,7 @@ function toRecord(r: RecordRow, p: Progress): WritingRecord {
 const toSection = (s: SectionRow): WritingSection => ({
   id: s.id,
   recordId: s.recordId,
-  ord: s.ord,
-  path: s.path,
-  level: s.level,
-  heading: s.heading,
-  brief: s.brief,
-  leaf: s.leaf === 1,
+  ...toFlat(s),
   content: s.content,
   chars: s.chars,
 });
