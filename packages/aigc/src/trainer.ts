@@ -50,7 +50,7 @@ export interface TrainerOptions {
   stratumWeights?: Readonly<Record<string, number>>;
   /**
    * Second stage (src/stage2.ts), fitted on the calibration split with balanced cells: re-weighs the first
-   * stage's log-odds, the style features and a polish score — the naive-Bayes log-odds of AI-polished texts of
+   * stage's log-odds against a polish score — the naive-Bayes log-odds of AI-polished texts of
    * `pairStratum` against their human originals, counted on the train and lm splits only. Absent: one stage.
    */
   secondStage?: { pairStratum: string; smoothing: number; l2: number; folds: number };
@@ -69,8 +69,8 @@ export function scoringWindows(text: string, windowChars: number): string[] {
  * Band thresholds of one length class from human probabilities: each threshold lets through the largest number
  * k of these texts whose share k/n, plus `confidenceZ` standard errors (normal approximation), stays within the
  * allowed rate. With z = 0 that is the plain quantile; with z > 0 the rate on new human texts stays within the
- * target with that one-sided confidence (z = 0.84: 80%) instead of about half the time. The rates achieved here
- * are stored with them.
+ * target with that one-sided confidence (z = 0.84: 80%) instead of about half the time — where there are enough
+ * texts for a margin to admit any (about 150 are too few for 1% at 80%). The rates achieved here are stored.
  */
 export function bandsFromHuman(
   human: readonly number[],
@@ -79,13 +79,20 @@ export function bandsFromHuman(
 ): LengthClassBands {
   const sorted = [...human].sort((a, b) => a - b);
   const n = sorted.length;
-  const thresholdAt = (target: number, z: number) => {
+  const allowedCount = (target: number, z: number) => {
     let allowed = 0;
     for (let k = 1; k <= n; k++) {
       const r = k / n;
       if (r + z * Math.sqrt((r * (1 - r)) / n) > target + 1e-12) break;
       allowed = k;
     }
+    return allowed;
+  };
+  const thresholdAt = (target: number, z: number) => {
+    // a margin that admits no text at all (too few texts for it) would put the threshold above every one of them,
+    // where a single outlier sets it: the plain quantile is used instead
+    const margined = allowedCount(target, z);
+    const allowed = margined > 0 ? margined : allowedCount(target, 0);
     return n === 0 ? Number.NaN : sorted[n - allowed - 1]! + 1e-6;
   };
   const flag = thresholdAt(fpr.significant, confidenceZ.significant);
@@ -161,8 +168,7 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
       );
     const polished = pairSide(1);
     const originals = pairSide(0);
-    const styleOffset = ngramDimension(options.featureConfig);
-    const direction = pairLogOdds(polished, originals, styleOffset, smoothing);
+    const direction = pairLogOdds(polished, originals, ngramDimension(options.featureConfig), smoothing);
     const cells = new Map<string, number>();
     for (const i of calibrationIdx) {
       const key = `${texts[i]!.stratum}|${texts[i]!.label}`;
@@ -175,8 +181,8 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
       weight: 1 / cells.get(`${texts[i]!.stratum}|${texts[i]!.label}`)!,
     }));
     const fit = (of: typeof inputs) => {
-      const stage = fitSecondStage(of, direction, styleOffset, STYLE_FEATURES.length, l2);
-      return { stage, folded: foldSecondStage(firstStage, stage, direction, styleOffset) };
+      const stage = fitSecondStage(of, direction, l2);
+      return { stage, folded: foldSecondStage(firstStage, stage, direction) };
     };
     const all = fit(inputs);
     classifier = all.folded;

@@ -54,8 +54,8 @@ describe('pairLogOdds', () => {
 });
 
 describe('second stage', () => {
-  // two n-gram buckets (0: noise, 1: the polish marker) and one style feature (index 2)
-  const first: LogisticModel = { weights: Float32Array.from([0.5, 0, 0]), bias: 0 };
+  // two n-gram buckets (0: what the first stage sees, 1: the polish marker it misses)
+  const first: LogisticModel = { weights: Float32Array.from([2, 0]), bias: -1 };
   const direction = Float32Array.from([0, 1]);
   const random = seededRandom(7);
   const inputs: StageInput[] = Array.from({ length: 400 }, () => {
@@ -63,26 +63,21 @@ describe('second stage', () => {
     const x = vector([
       [0, random()],
       [1, label ? 0.5 + random() : random()],
-      [2, random() - 0.5],
     ]);
     return { x, z: decisionValue(first, x), label, weight: 1 };
   });
 
   it('learns weight on the polish score when it separates what the first stage does not', () => {
-    const stage = fitSecondStage(inputs, direction, 2, 1, 1e-3);
+    const stage = fitSecondStage(inputs, direction, 1e-3);
     expect(stage.polish).toBeGreaterThan(1);
-    expect(stage.style).toHaveLength(1);
   });
 
   it('folds into one linear model that scores exactly as the two stages do', () => {
-    const stage = fitSecondStage(inputs, direction, 2, 1, 1e-3);
-    const folded = foldSecondStage(first, stage, direction, 2);
+    const stage = fitSecondStage(inputs, direction, 1e-3);
+    const folded = foldSecondStage(first, stage, direction);
     for (const { x, z } of inputs.slice(0, 20)) {
       const twoStages =
-        stage.firstStage * z +
-        (stage.polish * polishScore(direction, x)) / stage.polishScale +
-        stage.style[0]! * x.values[2]! +
-        stage.bias;
+        stage.firstStage * z + (stage.polish * polishScore(direction, x)) / stage.polishScale + stage.bias;
       expect(decisionValue(folded, x)).toBeCloseTo(twoStages, 4);
     }
   });
