@@ -5,13 +5,17 @@ import {
   type FeatureConfig,
   FeatureExtractor,
   fitStyleScaling,
+  hashedNgrams,
   type Lexicon,
+  ngramDimension,
   STYLE_FEATURES,
 } from './features.ts';
-import { decisionValue, type TrainingExample, trainLogistic } from './logistic.ts';
+import { unitHash } from './hash.ts';
+import { decisionValue, type LogisticModel, type TrainingExample, trainLogistic } from './logistic.ts';
 import type { AigcModel, BandCalibration, BandThresholds, LengthClassBands, ModelMeta } from './model.ts';
 import { paragraphSentences, sentenceWindows, splitParagraphs } from './segment.ts';
 import type { Split } from './split.ts';
+import { fitSecondStage, foldSecondStage, pairLogOdds, type SecondStage } from './stage2.ts';
 
 export interface TrainingText {
   text: string;
@@ -19,6 +23,8 @@ export interface TrainingText {
   split: Split;
   /** Balancing cell: each (stratum, label) pair gets the same total loss weight, e.g. 'academic' / 'qa'. */
   stratum: string;
+  /** Texts of one group (a paper title: a polished text and its original) share a second-stage fold. */
+  group?: string;
 }
 
 export interface TrainerOptions {
@@ -33,6 +39,8 @@ export interface TrainerOptions {
    * thresholds, set separately for short texts (up to `maxShortChars` visible characters) and long ones.
    */
   bandFpr: { significant: number; suspect: number };
+  /** Standard errors of margin below `bandFpr` (see bandsFromHuman); default none. */
+  bandConfidenceZ?: { significant: number; suspect: number };
   bandStrata: readonly string[];
   maxShortChars: number;
   /** The detector's window size: long human texts also yield short-class samples cut the way detect() cuts them. */
@@ -40,13 +48,14 @@ export interface TrainerOptions {
   minReliableChars: number;
   /** Multiplies the loss weight of a stratum's cells (both labels), e.g. { polish: 2 }; default 1. */
   stratumWeights?: Readonly<Record<string, number>>;
+  /**
+   * Second stage (src/stage2.ts), fitted on the calibration split with balanced cells: re-weighs the first
+   * stage's log-odds against a polish score — the naive-Bayes log-odds of AI-polished texts of
+   * `pairStratum` against their human originals, counted on the train and lm splits only. Absent: one stage.
+   */
+  secondStage?: { pairStratum: string; smoothing: number; l2: number; folds: number };
   version: string;
   log?: (message: string) => void;
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 /** The windows detect() scores a text in, as strings (a text of one short paragraph is one window). */
@@ -57,22 +66,43 @@ export function scoringWindows(text: string, windowChars: number): string[] {
 }
 
 /**
- * Band thresholds of one length class from human probabilities: each threshold lies just above the allowed
- * quantile, so at most that share of these texts reaches it. The rates achieved here are stored with them.
+ * Band thresholds of one length class from human probabilities: each threshold lets through the largest number
+ * k of these texts whose share k/n, plus `confidenceZ` standard errors (normal approximation), stays within the
+ * allowed rate. With z = 0 that is the plain quantile; with z > 0 the rate on new human texts stays within the
+ * target with that one-sided confidence (z = 0.84: 80%) instead of about half the time — where there are enough
+ * texts for a margin to admit any (about 150 are too few for 1% at 80%). The rates achieved here are stored.
  */
 export function bandsFromHuman(
   human: readonly number[],
   fpr: { significant: number; suspect: number },
+  confidenceZ: { significant: number; suspect: number } = { significant: 0, suspect: 0 },
 ): LengthClassBands {
   const sorted = [...human].sort((a, b) => a - b);
-  const flag = quantile(sorted, 1 - fpr.significant) + 1e-6;
-  const light = Math.min(flag, quantile(sorted, 1 - fpr.suspect) + 1e-6);
-  const rate = (t: number) => sorted.filter((p) => p >= t).length / Math.max(1, sorted.length);
+  const n = sorted.length;
+  const allowedCount = (target: number, z: number) => {
+    let allowed = 0;
+    for (let k = 1; k <= n; k++) {
+      const r = k / n;
+      if (r + z * Math.sqrt((r * (1 - r)) / n) > target + 1e-12) break;
+      allowed = k;
+    }
+    return allowed;
+  };
+  const thresholdAt = (target: number, z: number) => {
+    // a margin that admits no text at all (too few texts for it) would put the threshold above every one of them,
+    // where a single outlier sets it: the plain quantile is used instead
+    const margined = allowedCount(target, z);
+    const allowed = margined > 0 ? margined : allowedCount(target, 0);
+    return n === 0 ? Number.NaN : sorted[n - allowed - 1]! + 1e-6;
+  };
+  const flag = thresholdAt(fpr.significant, confidenceZ.significant);
+  const light = Math.min(flag, thresholdAt(fpr.suspect, confidenceZ.suspect));
+  const rate = (t: number) => sorted.filter((p) => p >= t).length / Math.max(1, n);
   return {
     flag,
     high: Math.max(0.9, flag),
     light,
-    humanTexts: sorted.length,
+    humanTexts: n,
     significantFpr: rate(flag),
     suspectFpr: rate(light),
   };
@@ -80,8 +110,8 @@ export function bandsFromHuman(
 
 /**
  * Trains the whole detector from labelled, split texts: surprisal LM on the human texts of the 'lm' split,
- * style scaling and logistic regression on 'train' (plus the AI texts of 'lm'), Platt scaling and the flag
- * threshold on 'calibration'. The 'test' split is not touched.
+ * style scaling and logistic regression on 'train' (plus the AI texts of 'lm'), the optional second stage, Platt
+ * scaling and the band thresholds on 'calibration'. The 'test' split is not touched.
  */
 export function trainModel(texts: readonly TrainingText[], options: TrainerOptions): AigcModel {
   const log = options.log ?? (() => {});
@@ -115,21 +145,68 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     };
   });
   log(`classifier: ${examples.length} training texts in ${cells.size} balanced cells`);
-  const classifier = trainLogistic(examples, extractor.dimension, {
+  const firstStage = trainLogistic(examples, extractor.dimension, {
     l2: options.l2,
     maxIterations: options.maxIterations,
   });
+  const calibrationVectors = calibrationIdx.map((i) => extractor.vector(canonical[i]!, styleRaw.get(i)));
+  let classifier = firstStage;
+  /**
+   * The classifier a calibration text is scored by for Platt scaling and the band thresholds. With a second stage
+   * (fitted on this split) it is one fitted without that text's fold, so the thresholds are set on scores of
+   * texts the model has not seen, as the test split and users' texts will be.
+   */
+  let heldOutClassifier: (k: number) => LogisticModel = () => classifier;
+  let secondStage: (SecondStage & { pairTexts: { polished: number; originals: number } }) | undefined;
+  if (options.secondStage) {
+    const { pairStratum, smoothing, l2, folds } = options.secondStage;
+    const pairSide = (label: 0 | 1) =>
+      texts.flatMap((t, i) =>
+        t.stratum === pairStratum && t.label === label && (t.split === 'train' || t.split === 'lm')
+          ? [hashedNgrams(canonical[i]!, options.featureConfig)]
+          : [],
+      );
+    const polished = pairSide(1);
+    const originals = pairSide(0);
+    const direction = pairLogOdds(polished, originals, ngramDimension(options.featureConfig), smoothing);
+    const cells = new Map<string, number>();
+    for (const i of calibrationIdx) {
+      const key = `${texts[i]!.stratum}|${texts[i]!.label}`;
+      cells.set(key, (cells.get(key) ?? 0) + 1);
+    }
+    const inputs = calibrationIdx.map((i, k) => ({
+      x: calibrationVectors[k]!,
+      z: decisionValue(firstStage, calibrationVectors[k]!),
+      label: texts[i]!.label,
+      weight: 1 / cells.get(`${texts[i]!.stratum}|${texts[i]!.label}`)!,
+    }));
+    const fit = (of: typeof inputs) => {
+      const stage = fitSecondStage(of, direction, l2);
+      return { stage, folded: foldSecondStage(firstStage, stage, direction) };
+    };
+    const all = fit(inputs);
+    classifier = all.folded;
+    // a polished text and its original share a group, hence a fold
+    const foldOf = calibrationIdx.map((i) => Math.floor(unitHash(`${texts[i]!.group ?? i}|stage2`) * folds));
+    const perFold = Array.from(
+      { length: folds },
+      (_, f) => fit(inputs.filter((_, k) => foldOf[k] !== f)).folded,
+    );
+    heldOutClassifier = (k) => perFold[foldOf[k]!]!;
+    secondStage = { ...all.stage, pairTexts: { polished: polished.length, originals: originals.length } };
+    log(
+      `second stage on ${calibrationIdx.length} calibration texts (pairs: ${polished.length} polished / ${originals.length} originals): first stage ×${all.stage.firstStage.toFixed(3)}, polish ${all.stage.polish.toFixed(3)} per ${all.stage.polishScale.toFixed(3)}`,
+    );
+  }
 
-  const calibrationScores = calibrationIdx.map((i) =>
-    decisionValue(classifier, extractor.vector(canonical[i]!, styleRaw.get(i))),
-  );
+  const calibrationScores = calibrationVectors.map((x, k) => decisionValue(heldOutClassifier(k), x));
   const calibration = fitPlatt(
     calibrationScores,
     calibrationIdx.map((i) => texts[i]!.label),
   );
   // band thresholds: human texts of the calibration split, short ones (and the windows of long ones) apart
-  const probabilityOf = (canonical: string) =>
-    applyPlatt(calibration, decisionValue(classifier, extractor.vector(canonical)));
+  const probabilityOf = (canonical: string, k: number) =>
+    applyPlatt(calibration, decisionValue(heldOutClassifier(k), extractor.vector(canonical)));
   const shortHuman: number[] = [];
   const longHuman: number[] = [];
   calibrationIdx.forEach((i, k) => {
@@ -143,15 +220,15 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     longHuman.push(p);
     for (const w of scoringWindows(t.text, options.windowChars)) {
       const target = visibleLength(w) <= options.maxShortChars ? shortHuman : longHuman;
-      target.push(probabilityOf(canonicalText(w)));
+      target.push(probabilityOf(canonicalText(w), k));
     }
   });
   const bands: BandCalibration = {
     maxShortChars: options.maxShortChars,
     targetFpr: options.bandFpr,
-    short: bandsFromHuman(shortHuman, options.bandFpr),
-    long: bandsFromHuman(longHuman, options.bandFpr),
-    chosenOn: `calibration split, human texts of ${options.bandStrata.join(' + ')}; long texts also cut into the detector's ${options.windowChars}-character windows`,
+    short: bandsFromHuman(shortHuman, options.bandFpr, options.bandConfidenceZ),
+    long: bandsFromHuman(longHuman, options.bandFpr, options.bandConfidenceZ),
+    chosenOn: `calibration split, human texts of ${options.bandStrata.join(' + ')}; long texts also cut into the detector's ${options.windowChars}-character windows${options.secondStage ? "; scored by second stages fitted without the text's fold" : ''}`,
   };
   const { flag, high, light } = bands.short;
   // detect() scores windows of about windowChars: the short class is what its sentences are judged by
@@ -179,7 +256,12 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     thresholds,
     bands,
     minReliableChars: options.minReliableChars,
-    training: { texts: examples.length, calibrationTexts: calibrationIdx.length, lmTexts: lmTexts.length },
+    training: {
+      texts: examples.length,
+      calibrationTexts: calibrationIdx.length,
+      lmTexts: lmTexts.length,
+      ...(secondStage ? { secondStage } : {}),
+    },
     metrics: {},
     binary: { file: '', sha256: '', bytes: 0 },
   };

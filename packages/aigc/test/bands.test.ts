@@ -20,6 +20,22 @@ describe('bands from measured false-positive rates', () => {
     expect(b.humanTexts).toBe(1000);
   });
 
+  it('leaves a margin for sampling error when asked for confidence', () => {
+    const human = Array.from({ length: 1000 }, (_, i) => (i + 0.5) / 1000);
+    const b = bandsFromHuman(human, { significant: 0.01, suspect: 0.05 }, { significant: 0.84, suspect: 0 });
+    // k / n + 0.84 * sqrt(k / n * (1 - k / n) / n) <= 1%: k = 7 of 1000
+    expect(b.significantFpr).toBeCloseTo(0.007, 6);
+    expect(b.suspectFpr).toBeCloseTo(0.05, 6);
+    // too few texts to bound 1% at all: the plain quantile (1 of 100), not a threshold above every text
+    const few = bandsFromHuman(
+      human.slice(0, 100),
+      { significant: 0.01, suspect: 0.05 },
+      { significant: 0.84, suspect: 0 },
+    );
+    expect(few.significantFpr).toBeCloseTo(0.01, 6);
+    expect(few.flag).toBeLessThan(Math.max(...human.slice(0, 100)));
+  });
+
   it('stores both length classes in the bundled model and judges a text by its class', () => {
     const bands = detector.model.meta.bands!;
     expect(bands.maxShortChars).toBe(300);

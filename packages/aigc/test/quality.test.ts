@@ -15,7 +15,7 @@ describe.skipIf(!dataPresent)('quality gate on held-out data', () => {
     expect(row('HC3').auroc).toBeGreaterThanOrEqual(0.98);
     expect(row('academic abstracts').auroc).toBeGreaterThanOrEqual(0.97);
     expect(row('academic abstracts').tprSignificant).toBeGreaterThanOrEqual(0.7);
-    expect(row('AI-polished abstracts vs human').auroc).toBeGreaterThanOrEqual(0.84);
+    expect(row('AI-polished abstracts vs human').auroc).toBeGreaterThanOrEqual(0.87);
     // thresholds were set at 1% / 5% on the calibration split; the test split is other texts
     const { short, long } = report.humanAcademic;
     expect(short.texts).toBeGreaterThan(1500);
