@@ -7,7 +7,7 @@ import {
   type WritingRecord,
 } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, InputNumber, Popconfirm, Skeleton, Tag } from 'antd';
+import { Alert, Button, Input, InputNumber, Popconfirm, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -21,8 +21,9 @@ import '../check/check.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import './writing.css';
 import { queryKeys } from '../../shared/records/queries.ts';
-import { PayActions } from '../../shared/records/PayActions.tsx';
-import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
+import { PayCard } from '../../shared/records/ConfirmParts.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
+import { PayLine } from '../../shared/records/PayBox.tsx';
 import { useAccount } from '../account/hooks.ts';
 
 const COVER_FIELDS: (keyof ThesisCover)[] = [
@@ -157,12 +158,10 @@ export default function ConfirmWriting() {
 
   return (
     <div className="svc-page wr-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{thesis ? t('confirm.thesisTitle') : t('confirm.title')}</h1>
-          <p>{t('confirm.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero
+        title={thesis ? t('confirm.thesisTitle') : t('confirm.title')}
+        subtitle={t('confirm.subtitle')}
+      />
       <div className="ck-grid">
         <div>
           <section className="svc-card">
@@ -265,45 +264,43 @@ export default function ConfirmWriting() {
         </div>
 
         <aside className="ck-side wr-sticky">
-          <section className="svc-card">
-            <h2>{t('confirm.payTitle')}</h2>
-            {!wallet ? (
-              <Skeleton active paragraph={{ rows: 3 }} />
-            ) : (
-              <PayBox
-                testId="wr-pay-box"
-                payableTestId="wr-payable"
-                labels={{
-                  price: t('confirm.price'),
-                  balance: t('confirm.balance'),
-                  payable: t('confirm.payable'),
-                }}
-                price={`${t(`type.${r.paperType}`)} · ${yuan(r.priceFen)}`}
-                balanceFen={balanceFen}
-                payableFen={payableFen}
-              >
-                {quotaLeft > 0 && (
-                  <PayLine
-                    discount
-                    label={t('confirm.useQuota')}
-                    value={t('confirm.quota', { left: num(quotaLeft) })}
-                  />
-                )}
-              </PayBox>
-            )}
-            <PayActions
-              ns="writing"
-              keyPrefix="confirm"
-              how={how}
-              payableFen={payableFen}
-              balanceFen={balanceFen}
-              yuan={yuan}
-              shortHint={t('confirm.shortHint')}
-              submitting={submitting}
-              onSubmit={() => void submit()}
-              testId="wr-submit"
-            />
-          </section>
+          <PayCard
+            title={t('confirm.payTitle')}
+            ready={!!wallet}
+            box={{
+              testId: 'wr-pay-box',
+              payableTestId: 'wr-payable',
+              labels: {
+                price: t('confirm.price'),
+                balance: t('confirm.balance'),
+                payable: t('confirm.payable'),
+              },
+              price: `${t(`type.${r.paperType}`)} · ${yuan(r.priceFen)}`,
+              balanceFen,
+              payableFen,
+            }}
+            lines={
+              quotaLeft > 0 && (
+                <PayLine
+                  discount
+                  label={t('confirm.useQuota')}
+                  value={t('confirm.quota', { left: num(quotaLeft) })}
+                />
+              )
+            }
+            actions={{
+              ns: 'writing',
+              keyPrefix: 'confirm',
+              how,
+              payableFen,
+              balanceFen,
+              yuan,
+              shortHint: t('confirm.shortHint'),
+              submitting,
+              onSubmit: () => void submit(),
+              testId: 'wr-submit',
+            }}
+          />
         </aside>
       </div>
     </div>

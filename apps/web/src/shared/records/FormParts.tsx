@@ -8,6 +8,27 @@ import { yuan } from '../format.ts';
  * small print, the side card's price table and the notes card. Texts come translated from the page.
  */
 
+/** The band atop a service page: its title, the line under it and, on the right, a few selling points. */
+export function PageHero(props: { title: ReactNode; subtitle: ReactNode; chips?: string[] }) {
+  return (
+    <header className="svc-hero">
+      <div>
+        <h1>{props.title}</h1>
+        <p>{props.subtitle}</p>
+      </div>
+      {props.chips && (
+        <div className="svc-hero__chips">
+          {props.chips.map((c) => (
+            <span key={c} className="svc-chip">
+              {c}
+            </span>
+          ))}
+        </div>
+      )}
+    </header>
+  );
+}
+
 /** A labelled single-line field (title, author…). */
 export function TextField(props: {
   id: string;
