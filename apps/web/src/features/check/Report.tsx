@@ -193,18 +193,21 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
                 {t('download.button')}
               </Button>
             </Dropdown>
-            <Button
-              icon={<EditOutlined />}
-              onClick={() =>
-                void checkMachineSubmit(record.id)
-                  .then((r) => navigate(`/machine/submit/${r.result.id}`))
-                  .catch(() => {})
-              }
-              data-testid="to-rewrite"
-            >
-              {t('report.rewrite')}
-            </Button>
+            {/* one one-click entry, as on the AIGC report; the paragraph tool is the other, named for what it is */}
             <ReduceButton from="check" recordId={record.id} />
+            <Tooltip title={t('report.rewriteHint')}>
+              <Button
+                icon={<EditOutlined />}
+                onClick={() =>
+                  void checkMachineSubmit(record.id)
+                    .then((r) => navigate(`/machine/submit/${r.result.id}`))
+                    .catch(() => {})
+                }
+                data-testid="to-rewrite"
+              >
+                {t('report.rewrite')}
+              </Button>
+            </Tooltip>
             <Button onClick={() => navigate('/papercheck/check')}>{t('report.again')}</Button>
           </>
         }

@@ -14,6 +14,8 @@ import { num } from '../../shared/format.ts';
 import { STATUS_COLORS } from '../../shared/records/status.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
+import { aigcInit } from '../aigc/api.ts';
+import { aigcContentPath } from '../aigc/routes.ts';
 import { checkSubmitPath } from '../check/routes.ts';
 import { downloadReduce, reduceReload, reduceSubmitCheck } from './api.ts';
 import { ParagraphView } from './ParagraphView.tsx';
@@ -168,17 +170,26 @@ export function Outcome(props: {
       setDownloading(false);
     }
   }
-  async function recheck() {
+  /** Measures the rewritten text (as the user decided it) again: a 查重 or AIGC检测 record, ready to pay. */
+  async function verify(metric: Metric) {
     setChecking(true);
     try {
-      const r = await reduceSubmitCheck(record.id);
-      navigate(checkSubmitPath(r.result.id));
+      if (metric === 'similarity') {
+        const r = await reduceSubmitCheck(record.id);
+        navigate(checkSubmitPath(r.result.id));
+      } else {
+        const r = await aigcInit({ title: record.title.slice(0, 100), author: '' }, { text: fullText });
+        navigate(aigcContentPath(r.result.id));
+      }
     } catch {
       // the request layer has shown the message
     } finally {
       setChecking(false);
     }
   }
+  // what the record aimed at is what gets verified; a record without targets by its kind
+  const asked = (['similarity', 'aigc'] as const).filter((m) => record.targets[m] !== null);
+  const verifiable: Metric[] = asked.length > 0 ? asked : [record.kind === 'aigc' ? 'aigc' : 'similarity'];
 
   return (
     <>
@@ -240,9 +251,30 @@ export function Outcome(props: {
           >
             {t('content.copy')}
           </Button>
-          <Button icon={<FileSearchOutlined />} loading={checking} onClick={() => void recheck()}>
-            {t('content.recheck')}
-          </Button>
+          {verifiable.length > 1 ? (
+            <Dropdown
+              menu={{
+                items: verifiable.map((m) => ({
+                  key: m,
+                  label: t(m === 'aigc' ? 'content.verifyAigc' : 'content.verifyCheck'),
+                })),
+                onClick: ({ key }) => void verify(key as Metric),
+              }}
+            >
+              <Button icon={<FileSearchOutlined />} loading={checking} data-testid="rd-verify">
+                {t('content.verify')}
+              </Button>
+            </Dropdown>
+          ) : (
+            <Button
+              icon={<FileSearchOutlined />}
+              loading={checking}
+              onClick={() => void verify(verifiable[0] ?? 'similarity')}
+              data-testid="rd-verify"
+            >
+              {t(verifiable[0] === 'aigc' ? 'content.recheckAigc' : 'content.recheck')}
+            </Button>
+          )}
           <Button icon={<PlusOutlined />} onClick={() => navigate(startPathOf(record))}>
             {t('content.again')}
           </Button>
