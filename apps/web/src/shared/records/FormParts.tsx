@@ -90,6 +90,90 @@ export function SubmitButton(props: {
   );
 }
 
+/** One choice of a card picker (edition, paper type): its name, price line, description and optional badge. */
+export interface OptionCard<K extends string> {
+  key: K;
+  name: ReactNode;
+  price: ReactNode;
+  desc: ReactNode;
+  badge?: ReactNode;
+}
+
+/** The row of choice cards a start form opens with (普通版 / 专业版, 智能降重 / 知网专版, paper types). */
+export function OptionCards<K extends string>(props: {
+  label: ReactNode;
+  /** Ties the label to the cards (an id on the row). */
+  id?: string;
+  className?: string;
+  options: OptionCard<K>[];
+  value: K;
+  onChange: (key: K) => void;
+  testIdPrefix: string;
+}) {
+  return (
+    <div className="ck-field">
+      {props.id ? (
+        <label className="ck-label" htmlFor={props.id}>
+          {props.label}
+        </label>
+      ) : (
+        <span className="ck-label">{props.label}</span>
+      )}
+      <div className={props.className ?? 'ck-editions'} id={props.id}>
+        {props.options.map((o) => (
+          <button
+            key={o.key}
+            type="button"
+            aria-pressed={props.value === o.key}
+            className={`ck-edition${props.value === o.key ? ' is-active' : ''}`}
+            onClick={() => props.onChange(o.key)}
+            data-testid={`${props.testIdPrefix}${o.key}`}
+          >
+            {o.badge && <span className="ck-edition__badge">{o.badge}</span>}
+            <div className="ck-edition__name">{o.name}</div>
+            <div className="ck-edition__price">{o.price}</div>
+            <div className="ck-edition__desc">{o.desc}</div>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A unit price as the option cards show it: "<strong>¥3.00</strong> / 千字", or a dash while unknown. */
+export function UnitPriceLine({ fen, per }: { fen: number | undefined; per: string }) {
+  return fen !== undefined ? (
+    <>
+      <strong>{yuan(fen)}</strong> / {per}
+    </>
+  ) : (
+    '—'
+  );
+}
+
+/**
+ * The side of a start form: the price card (`top` above its title, e.g. offers) with the price table, then the
+ * notes card.
+ */
+export function PriceSide(props: {
+  top?: ReactNode;
+  priceTitle: ReactNode;
+  rows: { key: string; label: ReactNode; price: ReactNode }[];
+  priceNote: string;
+  notes: { icon: ReactNode; title: ReactNode; items: string[] };
+}) {
+  return (
+    <aside className="ck-side">
+      <section className="svc-card">
+        {props.top}
+        <h2>{props.priceTitle}</h2>
+        <PriceTable rows={props.rows} note={props.priceNote} />
+      </section>
+      <NotesCard icon={props.notes.icon} title={props.notes.title} notes={props.notes.items} />
+    </aside>
+  );
+}
+
 /** "¥3.00 / 千字": a unit price and what it is per, or a dash while it is unknown. */
 export const unitPrice = (fen: number | undefined, per: string) =>
   fen !== undefined ? `${yuan(fen)} / ${per}` : '—';
