@@ -16,6 +16,7 @@ import { Progress } from './Progress.tsx';
 import { AIGC_NAV_INDEX, reducePaths } from './routes.ts';
 import '../check/check.css';
 import './reduce.css';
+import '../../shared/records/compare.css';
 
 /**
  * /papermachine/content/:id, every state of a 降重 / 降AIGC record: confirm and pay, progress paragraph by

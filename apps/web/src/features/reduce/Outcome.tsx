@@ -314,14 +314,14 @@ export function Outcome(props: {
                 <Switch size="small" checked={onlyUnmet} onChange={setOnlyUnmet} /> {t('content.onlyUnmet')}
               </span>
               <span className="svc-muted">
-                <mark className="rd-legend" /> {t('content.legend')}
+                <mark className="cmp-legend" /> {t('content.legend')}
               </span>
             </span>
           )}
         </div>
         {view === 'compare' ? (
           <div className="rd-pairs" data-testid="rd-compare">
-            <div className="rd-pair rd-pair--head">
+            <div className="rd-pair rd-pair--head cmp-head">
               <div>{t('content.before')}</div>
               <div>{t('content.after')}</div>
             </div>

@@ -18,6 +18,7 @@ import { isActive, STATUS_COLORS } from '../../shared/records/status.ts';
 import '../check/check.css';
 import '../../shared/records/records.css';
 import './machine.css';
+import '../../shared/records/compare.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import { usePolledRecord } from '../../shared/records/queries.ts';
 
@@ -41,7 +42,7 @@ function Paragraphs({ record }: { record: MachineDetail }) {
   const { t } = useTranslation('machine');
   return (
     <div className="mc-pairs" data-testid="mc-compare">
-      <div className="mc-pair mc-pair--head">
+      <div className="mc-pair mc-pair--head cmp-head">
         <div>{t('result.before')}</div>
         <div>{t('result.after')}</div>
       </div>
@@ -52,8 +53,8 @@ function Paragraphs({ record }: { record: MachineDetail }) {
           </h3>
         ) : (
           <div key={p.index} className={`mc-pair${p.method === 'kept' ? ' is-kept' : ''}`}>
-            <div className="mc-pair__before">{marked(p, 'before')}</div>
-            <div className="mc-pair__after">
+            <div className="mc-pair__before cmp-text cmp-before">{marked(p, 'before')}</div>
+            <div className="mc-pair__after cmp-text cmp-after">
               {marked(p, 'after')}
               <Tag
                 className="mc-method"
@@ -209,7 +210,7 @@ export default function RewriteResult() {
                 ]}
               />
               <span className="svc-muted">
-                <mark className="mc-legend" /> {t('result.legend')}
+                <mark className="cmp-legend" /> {t('result.legend')}
               </span>
             </div>
             {view === 'compare' ? (
