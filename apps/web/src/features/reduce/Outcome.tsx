@@ -21,6 +21,7 @@ import { downloadReduce, reduceReload, reduceSubmitCheck } from './api.ts';
 import { ParagraphView } from './ParagraphView.tsx';
 import { reduceContentPath, reducePaths } from './routes.ts';
 import { meets, type Metric, offTarget, percent } from './targets.ts';
+import { ReportHead } from '../../shared/records/ReportParts.tsx';
 
 type View = 'compare' | 'text';
 /** How many off-target paragraphs the notice names. */
@@ -193,93 +194,96 @@ export function Outcome(props: {
 
   return (
     <>
-      <section className="svc-card rd-head">
-        <div>
-          <h1 data-testid="rd-result-title">{record.title}</h1>
-          <div className="svc-muted">
+      <ReportHead
+        title={record.title}
+        titleTestId="rd-result-title"
+        meta={
+          <>
             {t(`kind.${record.origin === 'report' ? 'cnki' : record.kind === 'aigc' ? 'aigc' : 'whole'}`)} ·{' '}
             {t(`path.${record.path}`)} · {num(record.characters)} {t('content.charUnit')} ·{' '}
             {formatTime(record.finishedAt ?? record.createdAt, '{y}-{m}-{d} {h}:{i}')}{' '}
             <Tag color={STATUS_COLORS[record.status]}>{t(`status.${record.status}`)}</Tag>
-          </div>
-          {record.keepsDocument && <div className="rd-own-docx">{t('content.ownDocx')}</div>}
-        </div>
-        <div className="ck-actions">
-          {record.keepsDocument ? (
-            <Dropdown
-              menu={{
-                items: [
-                  { key: 'clean', label: t('content.downloadClean') },
-                  {
-                    key: 'tracked',
-                    label: (
-                      <div>
-                        <div>{t('content.downloadTracked')}</div>
-                        <div className="svc-muted">{t('content.downloadTrackedHint')}</div>
-                      </div>
-                    ),
-                  },
-                ],
-                onClick: ({ key }) => void download(key === 'tracked'),
-              }}
-            >
+          </>
+        }
+        below={record.keepsDocument && <div className="rd-own-docx">{t('content.ownDocx')}</div>}
+        actions={
+          <>
+            {record.keepsDocument ? (
+              <Dropdown
+                menu={{
+                  items: [
+                    { key: 'clean', label: t('content.downloadClean') },
+                    {
+                      key: 'tracked',
+                      label: (
+                        <div>
+                          <div>{t('content.downloadTracked')}</div>
+                          <div className="svc-muted">{t('content.downloadTrackedHint')}</div>
+                        </div>
+                      ),
+                    },
+                  ],
+                  onClick: ({ key }) => void download(key === 'tracked'),
+                }}
+              >
+                <Button
+                  type="primary"
+                  icon={<DownloadOutlined />}
+                  loading={downloading}
+                  data-testid="rd-download"
+                >
+                  {t('content.download')}
+                </Button>
+              </Dropdown>
+            ) : (
               <Button
                 type="primary"
                 icon={<DownloadOutlined />}
                 loading={downloading}
+                onClick={() => void download(false)}
                 data-testid="rd-download"
               >
                 {t('content.download')}
               </Button>
-            </Dropdown>
-          ) : (
+            )}
             <Button
-              type="primary"
-              icon={<DownloadOutlined />}
-              loading={downloading}
-              onClick={() => void download(false)}
-              data-testid="rd-download"
+              icon={<CopyOutlined />}
+              onClick={() =>
+                void navigator.clipboard.writeText(fullText).then(() => toast().success(t('content.copied')))
+              }
             >
-              {t('content.download')}
+              {t('content.copy')}
             </Button>
-          )}
-          <Button
-            icon={<CopyOutlined />}
-            onClick={() =>
-              void navigator.clipboard.writeText(fullText).then(() => toast().success(t('content.copied')))
-            }
-          >
-            {t('content.copy')}
-          </Button>
-          {verifiable.length > 1 ? (
-            <Dropdown
-              menu={{
-                items: verifiable.map((m) => ({
-                  key: m,
-                  label: t(m === 'aigc' ? 'content.verifyAigc' : 'content.verifyCheck'),
-                })),
-                onClick: ({ key }) => void verify(key as Metric),
-              }}
-            >
-              <Button icon={<FileSearchOutlined />} loading={checking} data-testid="rd-verify">
-                {t('content.verify')}
+            {verifiable.length > 1 ? (
+              <Dropdown
+                menu={{
+                  items: verifiable.map((m) => ({
+                    key: m,
+                    label: t(m === 'aigc' ? 'content.verifyAigc' : 'content.verifyCheck'),
+                  })),
+                  onClick: ({ key }) => void verify(key as Metric),
+                }}
+              >
+                <Button icon={<FileSearchOutlined />} loading={checking} data-testid="rd-verify">
+                  {t('content.verify')}
+                </Button>
+              </Dropdown>
+            ) : (
+              <Button
+                icon={<FileSearchOutlined />}
+                loading={checking}
+                onClick={() => void verify(verifiable[0] ?? 'similarity')}
+                data-testid="rd-verify"
+              >
+                {t(verifiable[0] === 'aigc' ? 'content.recheckAigc' : 'content.recheck')}
               </Button>
-            </Dropdown>
-          ) : (
-            <Button
-              icon={<FileSearchOutlined />}
-              loading={checking}
-              onClick={() => void verify(verifiable[0] ?? 'similarity')}
-              data-testid="rd-verify"
-            >
-              {t(verifiable[0] === 'aigc' ? 'content.recheckAigc' : 'content.recheck')}
+            )}
+            <Button icon={<PlusOutlined />} onClick={() => navigate(startPathOf(record))}>
+              {t('content.again')}
             </Button>
-          )}
-          <Button icon={<PlusOutlined />} onClick={() => navigate(startPathOf(record))}>
-            {t('content.again')}
-          </Button>
-        </div>
-      </section>
+          </>
+        }
+      />
 
       <section className="svc-card rd-tiles" data-testid="rd-stats">
         {metrics.map((m) => (

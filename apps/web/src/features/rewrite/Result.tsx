@@ -18,6 +18,7 @@ import { isActive, STATUS_COLORS } from '../../shared/records/status.ts';
 import '../check/check.css';
 import '../../shared/records/records.css';
 import './machine.css';
+import { ReportHead } from '../../shared/records/ReportParts.tsx';
 import '../../shared/records/compare.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import { usePolledRecord } from '../../shared/records/queries.ts';
@@ -128,38 +129,41 @@ export default function RewriteResult() {
 
   return (
     <div className="svc-page">
-      <section className="svc-card mc-head">
-        <div>
-          <h1 data-testid="mc-result-title">{r.title}</h1>
-          <div className="svc-muted">
+      <ReportHead
+        title={r.title}
+        titleTestId="mc-result-title"
+        meta={
+          <>
             {t(`edition.${r.edition}`)} · {num(r.characters)} {t('submit.charUnit')} ·{' '}
             {formatTime(r.finishedAt ?? r.createdAt, '{y}-{m}-{d} {h}:{i}')}{' '}
             <Tag color={STATUS_COLORS[r.status]}>{t(`status.${r.status}`)}</Tag>
-          </div>
-        </div>
-        {r.status === 'done' && (
-          <div className="ck-actions">
-            <Button
-              type="primary"
-              icon={<DownloadOutlined />}
-              loading={downloading}
-              onClick={() => void download()}
-              data-testid="mc-download"
-            >
-              {t('result.download')}
-            </Button>
-            <Button icon={<CopyOutlined />} onClick={() => void copy()}>
-              {t('result.copy')}
-            </Button>
-            <Button icon={<FileSearchOutlined />} onClick={() => navigate('/papercheck/check')}>
-              {t('result.check')}
-            </Button>
-            <Button icon={<PlusOutlined />} onClick={() => navigate(startPage)}>
-              {t('result.again')}
-            </Button>
-          </div>
-        )}
-      </section>
+          </>
+        }
+        actions={
+          r.status === 'done' && (
+            <>
+              <Button
+                type="primary"
+                icon={<DownloadOutlined />}
+                loading={downloading}
+                onClick={() => void download()}
+                data-testid="mc-download"
+              >
+                {t('result.download')}
+              </Button>
+              <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+                {t('result.copy')}
+              </Button>
+              <Button icon={<FileSearchOutlined />} onClick={() => navigate('/papercheck/check')}>
+                {t('result.check')}
+              </Button>
+              <Button icon={<PlusOutlined />} onClick={() => navigate(startPage)}>
+                {t('result.again')}
+              </Button>
+            </>
+          )
+        }
+      />
 
       {isActive(r.status) ? (
         <section className="svc-card mc-progress" data-testid="mc-progress">

@@ -22,7 +22,7 @@ import { RecordLoading, RecordNotFound } from './states.tsx';
 import './writing.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PayCard } from '../../shared/records/ConfirmParts.tsx';
-import { PageHero } from '../../shared/records/FormParts.tsx';
+import { Field, PageHero } from '../../shared/records/FormParts.tsx';
 import { PayLine } from '../../shared/records/PayBox.tsx';
 import { useAccount } from '../account/hooks.ts';
 
@@ -168,10 +168,7 @@ export default function ConfirmWriting() {
             <h2>
               {t('confirm.info')} <Tag color={STATUS_COLORS[r.status]}>{t(`status.${r.status}`)}</Tag>
             </h2>
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="wr-c-title">
-                {t('confirm.titleLabel')}
-              </label>
+            <Field id="wr-c-title" label={t('confirm.titleLabel')}>
               <Input
                 id="wr-c-title"
                 size="large"
@@ -180,7 +177,7 @@ export default function ConfirmWriting() {
                 onChange={(e) => update({ title: e.target.value })}
                 data-testid="wr-confirm-title"
               />
-            </div>
+            </Field>
             <div className="ck-row2">
               <div className="ck-field">
                 <span className="ck-label">{t('confirm.type')}</span>
@@ -189,10 +186,7 @@ export default function ConfirmWriting() {
                   {r.discipline ? ` · ${r.discipline}` : ''}
                 </div>
               </div>
-              <div className="ck-field">
-                <label className="ck-label" htmlFor="wr-c-words">
-                  {t('confirm.words')}
-                </label>
+              <Field id="wr-c-words" label={t('confirm.words')}>
                 <InputNumber<number>
                   id="wr-c-words"
                   style={{ width: '100%' }}
@@ -202,12 +196,9 @@ export default function ConfirmWriting() {
                   value={draft.targetWords}
                   onChange={(v) => update({ targetWords: v ?? r.targetWords })}
                 />
-              </div>
+              </Field>
             </div>
-            <div className="ck-field" style={{ marginBottom: 0 }}>
-              <label className="ck-label" htmlFor="wr-c-req">
-                {t('confirm.requirements')}
-              </label>
+            <Field id="wr-c-req" label={t('confirm.requirements')} style={{ marginBottom: 0 }}>
               <Input.TextArea
                 id="wr-c-req"
                 maxLength={1000}
@@ -216,7 +207,7 @@ export default function ConfirmWriting() {
                 value={draft.requirements}
                 onChange={(e) => update({ requirements: e.target.value })}
               />
-            </div>
+            </Field>
           </section>
 
           {thesis && (
@@ -226,17 +217,14 @@ export default function ConfirmWriting() {
               </h2>
               <div className="wr-cover">
                 {COVER_FIELDS.map((f) => (
-                  <div className="ck-field" key={f}>
-                    <label className="ck-label" htmlFor={`wr-cover-${f}`}>
-                      {t(`confirm.coverFields.${f}`)}
-                    </label>
+                  <Field key={f} id={`wr-cover-${f}`} label={t(`confirm.coverFields.${f}`)}>
                     <Input
                       id={`wr-cover-${f}`}
                       maxLength={f === 'student' || f === 'studentId' || f === 'supervisor' ? 30 : 50}
                       value={draft.cover[f]}
                       onChange={(e) => update({ cover: { ...draft.cover, [f]: e.target.value } })}
                     />
-                  </div>
+                  </Field>
                 ))}
               </div>
             </section>

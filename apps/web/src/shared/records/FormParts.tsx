@@ -29,6 +29,28 @@ export function PageHero(props: { title: ReactNode; subtitle: ReactNode; chips?:
   );
 }
 
+/** A form field: its label (tied to the control by `id`, when it has one) and the control. */
+export function Field(props: {
+  id?: string;
+  label: ReactNode;
+  children: ReactNode;
+  style?: CSSProperties;
+  className?: string;
+}) {
+  return (
+    <div className={props.className ? `ck-field ${props.className}` : 'ck-field'} style={props.style}>
+      {props.id ? (
+        <label className="ck-label" htmlFor={props.id}>
+          {props.label}
+        </label>
+      ) : (
+        <span className="ck-label">{props.label}</span>
+      )}
+      {props.children}
+    </div>
+  );
+}
+
 /** A labelled single-line field (title, author…). */
 export function TextField(props: {
   id: string;
@@ -39,10 +61,7 @@ export function TextField(props: {
   maxLength?: number;
 }) {
   return (
-    <div className="ck-field">
-      <label className="ck-label" htmlFor={props.id}>
-        {props.label}
-      </label>
+    <Field id={props.id} label={props.label}>
       <Input
         id={props.id}
         size="large"
@@ -51,7 +70,7 @@ export function TextField(props: {
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
       />
-    </div>
+    </Field>
   );
 }
 
@@ -111,14 +130,7 @@ export function OptionCards<K extends string>(props: {
   testIdPrefix: string;
 }) {
   return (
-    <div className="ck-field">
-      {props.id ? (
-        <label className="ck-label" htmlFor={props.id}>
-          {props.label}
-        </label>
-      ) : (
-        <span className="ck-label">{props.label}</span>
-      )}
+    <Field id={props.id} label={props.label}>
       <div className={props.className ?? 'ck-editions'} id={props.id}>
         {props.options.map((o) => (
           <button
@@ -136,7 +148,7 @@ export function OptionCards<K extends string>(props: {
           </button>
         ))}
       </div>
-    </div>
+    </Field>
   );
 }
 

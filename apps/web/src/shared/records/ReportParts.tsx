@@ -12,21 +12,26 @@ import { isActive, type RecordStatus } from './status.ts';
  * page frame that shows the record's state until the report is there.
  */
 
-/** The first card of a report: the paper's title, a meta line under it and the actions on the right. */
+/**
+ * The first card of a report or result: the paper's title, a meta line and what else is said under it, and the
+ * actions on the right.
+ */
 export function ReportHead(props: {
   title: string;
+  titleTestId?: string;
   meta: ReactNode;
-  actions: ReactNode;
-  className?: string;
+  below?: ReactNode;
+  actions?: ReactNode;
 }) {
   return (
-    <section className={`svc-card${props.className ? ` ${props.className}` : ''}`}>
+    <section className="svc-card">
       <div className="ck-report-head">
         <div>
-          <h1>{props.title}</h1>
+          <h1 data-testid={props.titleTestId}>{props.title}</h1>
           <div className="svc-muted">{props.meta}</div>
+          {props.below}
         </div>
-        <div className="ck-actions">{props.actions}</div>
+        {props.actions && <div className="ck-actions">{props.actions}</div>}
       </div>
     </section>
   );
