@@ -303,7 +303,7 @@ export function Outcome(props: {
       <Notes record={record} content={content} onReloaded={props.onReloaded} />
 
       <section className="svc-card">
-        <div className="rd-toolbar">
+        <div className="svc-toolbar">
           <Segmented<View>
             value={view}
             onChange={setView}

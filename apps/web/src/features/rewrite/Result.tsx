@@ -204,7 +204,7 @@ export default function RewriteResult() {
             </section>
           )}
           <section className="svc-card">
-            <div className="rec-toolbar">
+            <div className="svc-toolbar">
               <Segmented<View>
                 value={view}
                 onChange={setView}

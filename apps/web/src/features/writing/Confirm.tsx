@@ -231,7 +231,7 @@ export default function ConfirmWriting() {
           )}
 
           <section className="svc-card">
-            <div className="wr-outline-head">
+            <div className="svc-toolbar">
               <h2 style={{ margin: 0 }}>
                 {t('confirm.outline')}{' '}
                 <span className="svc-muted">
