@@ -78,6 +78,9 @@ describe.skipIf(!hasData)('降AIGC: paste, pay, before/after', () => {
     const offTarget = record.after.aigc > 20 || record.metParagraphs < record.targetParagraphs;
     expect(await page.getByTestId('rd-notes').count()).toBe(offTarget ? 1 : 0);
     await shot(page, 'aigcdown-result-1440');
+    // a 降AIGC record's page stands under 降AIGC, not 论文降重 (the URL is shared by both products)
+    await expect(page.locator('a.top-nav__item.is-active[data-nav-index="6"]').count()).resolves.toBe(1);
+    await expect(page.locator('a.top-nav__item.is-active[data-nav-index="4"]').count()).resolves.toBe(0);
 
     // revert a rewritten paragraph: its text is the original again and the page says so
     const changed = page.getByTestId('rd-paragraph').filter({ has: page.locator('.rd-pair__after mark') });
@@ -90,6 +93,11 @@ describe.skipIf(!hasData)('降AIGC: paste, pay, before/after', () => {
       expect(await paragraph.locator('.rd-pair__after mark').count()).toBe(0);
       console.log(`还原一段：${Date.now() - t0} ms`);
     }
+    // verifying a 降AIGC result is an AIGC检测 of the text as decided, waiting for its payment
+    await page.getByTestId('rd-verify').getByText('去AIGC检测验证').waitFor();
+    await page.getByTestId('rd-verify').click();
+    await page.waitForURL(/\/aigccheck\/content\/\d+$/, { timeout: 30_000 });
+    await page.getByTestId('ag-pay-now').waitFor({ timeout: 30_000 });
     await context.close();
 
     const narrow = await newPage(browser, { token, width: 390, height: 844 });

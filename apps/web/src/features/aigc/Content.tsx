@@ -1,23 +1,30 @@
-import { CloseCircleFilled, DownloadOutlined, RedoOutlined } from '@ant-design/icons';
+import { DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import type { AigcBand, AigcParagraph, AigcRecord, AigcReport } from '@paperdesk/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Result, Skeleton, Table, Tag } from 'antd';
-import { Fragment, type ReactNode, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Tag } from 'antd';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { aigcReload, aigcReport, downloadAigcReport, loadAigc } from './api.ts';
 import { ReduceButton, ReducedBanner } from '../reduce/entry.tsx';
-import { useAppStore } from '../../store/app.ts';
 import { formatTime } from '../../utils/time.ts';
 import { num, pct } from '../../shared/format.ts';
-import { isActive, STATUS_COLORS } from '../../shared/records/status.ts';
+import { STATUS_COLORS } from '../../shared/records/status.ts';
 import { BAND_COLORS, BAND_TAG_COLORS } from './format.ts';
 import { useSubmit } from './useSubmit.tsx';
 import '../check/check.css';
 import './aigc.css';
-import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
-import { ProgressCard, ReportChapters } from '../../shared/records/ReportChapters.tsx';
-import { chapterColumns, RatioBar, RatioRing } from '../../shared/records/ReportFigures.tsx';
+import { queryKeys, usePolledRecord, useRecordReport } from '../../shared/records/queries.ts';
+import { ReportChapters } from '../../shared/records/ReportChapters.tsx';
+import { ChapterTable, RatioRing } from '../../shared/records/ReportFigures.tsx';
+import {
+  HeadingParagraph,
+  MetricTile,
+  ReportFrame,
+  ReportHead,
+  useByChapter,
+  useBusy,
+} from '../../shared/records/ReportParts.tsx';
 
 const SUSPECT: AigcBand[] = ['high', 'medium', 'light'];
 
@@ -29,12 +36,7 @@ function Ring({ ratio, band }: { ratio: number; band: AigcBand }) {
 /** A paragraph with its flagged sentences marked by band (spans are sorted sentences that never overlap). */
 function Paragraph({ p }: { p: AigcParagraph }) {
   const { t } = useTranslation('aigc');
-  if (p.kind === 'heading')
-    return (
-      <div className="ck-para">
-        <h3>{p.text}</h3>
-      </div>
-    );
+  if (p.kind === 'heading') return <HeadingParagraph text={p.text} />;
   const pieces: ReactNode[] = [];
   let at = 0;
   for (const s of p.spans) {
@@ -131,55 +133,42 @@ function ErrorRates({ report }: { report: AigcReport }) {
 function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport }) {
   const { t } = useTranslation('aigc');
   const navigate = useNavigate();
-  const mobile = useAppStore((s) => s.device === 'mobile');
-  const [onlySuspect, setOnlySuspect] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const download = useBusy();
   const m = report.metrics;
-  const byChapter = useMemo(() => {
-    const map = new Map<number, AigcParagraph[]>();
-    for (const p of report.paragraphs) map.set(p.chapter, [...(map.get(p.chapter) ?? []), p]);
-    return map;
-  }, [report]);
+  const byChapter = useByChapter(report.paragraphs);
   const flag = report.model.flagThreshold;
-
-  const dl = async () => {
-    setDownloading(true);
-    try {
-      await downloadAigcReport(record.id, `${record.title}-AIGC检测报告.pdf`);
-    } catch {
-      // shown by the request layer
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <>
-      <section className="svc-card">
-        <div className="ck-report-head">
-          <div>
-            <h1>{record.title}</h1>
-            <div className="svc-muted">
-              {record.author ? `${record.author} · ` : ''}
-              {t('report.checkedAt', { time: formatTime(report.checkedAt, '{y}-{m}-{d} {h}:{i}') })} ·{' '}
-              {t('report.model', { version: report.model.version })}
-            </div>
-          </div>
-          <div className="ck-actions">
+      <ReportHead
+        title={record.title}
+        meta={
+          <>
+            {record.author ? `${record.author} · ` : ''}
+            {t('report.checkedAt', { time: formatTime(report.checkedAt, '{y}-{m}-{d} {h}:{i}') })} ·{' '}
+            {t('report.model', { version: report.model.version })}
+          </>
+        }
+        actions={
+          <>
             <Button
               type="primary"
               icon={<DownloadOutlined />}
-              loading={downloading}
-              onClick={() => void dl()}
+              loading={download.busy !== null}
+              onClick={() =>
+                void download.run('file', () =>
+                  downloadAigcReport(record.id, `${record.title}-AIGC检测报告.pdf`),
+                )
+              }
               data-testid="ag-download"
             >
               {t('report.download')}
             </Button>
             <ReduceButton from="aigc" recordId={record.id} />
             <Button onClick={() => navigate('/aigccheck/check')}>{t('report.again')}</Button>
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      />
       <ReducedBanner aigcId={record.id} />
 
       <section className="svc-card ck-metrics">
@@ -195,92 +184,70 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
             />
           )}
           <div className="ck-tiles">
-            <div className="ck-tile">
-              <span>{t('report.conclusion')}</span>
-              <strong style={{ color: BAND_COLORS[m.band] }} data-testid="ag-band">
-                {t(`band.${m.band}`)}
-              </strong>
-            </div>
-            <div className="ck-tile">
-              <span>{t('report.probability')}</span>
-              <strong>{pct(m.probability)}</strong>
-            </div>
-            <div className="ck-tile">
-              <span>{t('report.aiChars')}</span>
-              <strong>{num(m.aiChars)}</strong>
-              <small>{t('report.ofScored', { n: num(m.scoredChars) })}</small>
-            </div>
+            <MetricTile
+              label={t('report.conclusion')}
+              value={t(`band.${m.band}`)}
+              color={BAND_COLORS[m.band]}
+              valueTestId="ag-band"
+            />
+            <MetricTile label={t('report.probability')} value={pct(m.probability)} />
+            <MetricTile
+              label={t('report.aiChars')}
+              value={num(m.aiChars)}
+              note={t('report.ofScored', { n: num(m.scoredChars) })}
+            />
             {m.suspectChars !== undefined && (
-              <div className="ck-tile" data-testid="ag-suspect-chars">
-                <span>{t('report.suspectChars')}</span>
-                <strong style={{ color: m.suspectChars > 0 ? BAND_COLORS.light : undefined }}>
-                  {num(m.suspectChars)}
-                </strong>
-                <small>{pct(m.suspectCharRatio ?? 0)}</small>
-              </div>
+              <MetricTile
+                testId="ag-suspect-chars"
+                label={t('report.suspectChars')}
+                value={num(m.suspectChars)}
+                color={m.suspectChars > 0 ? BAND_COLORS.light : undefined}
+                note={pct(m.suspectCharRatio ?? 0)}
+              />
             )}
             {SUSPECT.map((b) => (
-              <div className="ck-tile" key={b}>
-                <span>{t('report.counts', { band: t(`band.${b}`) })}</span>
-                <strong style={{ color: m.bandCounts[b] > 0 ? BAND_COLORS[b] : undefined }}>
-                  {t('report.paragraphsUnit', { n: m.bandCounts[b] })}
-                </strong>
-              </div>
+              <MetricTile
+                key={b}
+                label={t('report.counts', { band: t(`band.${b}`) })}
+                value={t('report.paragraphsUnit', { n: m.bandCounts[b] })}
+                color={m.bandCounts[b] > 0 ? BAND_COLORS[b] : undefined}
+              />
             ))}
           </div>
           <ErrorRates report={report} />
         </div>
       </section>
 
-      <section className="svc-card">
-        <h2>{t('report.chapters')}</h2>
-        <Table
-          size="small"
-          rowKey="index"
-          pagination={false}
-          dataSource={report.chapters}
-          columns={[
-            ...chapterColumns<AigcReport['chapters'][number]>(
-              { chapter: t('report.col.chapter'), chars: t('report.col.chars') },
-              mobile,
-              90,
-            ),
-            {
-              title: t('report.col.ratio'),
-              key: 'ratio',
-              width: mobile ? 120 : 180,
-              render: (_: unknown, c) => (
-                <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-                  <RatioBar ratio={c.aiCharRatio} color={BAND_COLORS[c.band ?? 'none']} />
-                  <span className="ck-ratio" style={{ minWidth: 48, textAlign: 'right' }}>
-                    {c.scoredChars > 0 ? pct(c.aiCharRatio) : '—'}
-                  </span>
-                </div>
-              ),
-            },
-            {
-              title: t('report.col.band'),
-              key: 'band',
-              width: mobile ? 86 : 100,
-              render: (_: unknown, c) =>
-                c.band ? <Tag color={BAND_TAG_COLORS[c.band]}>{t(`band.${c.band}`)}</Tag> : '—',
-            },
-          ]}
-        />
-      </section>
+      <ChapterTable
+        ns="aigc"
+        chapters={report.chapters}
+        charsWidth={90}
+        ratioWidth={[120, 180]}
+        ratio={(c) => ({
+          ratio: c.aiCharRatio,
+          color: BAND_COLORS[c.band ?? 'none'],
+          text: c.scoredChars > 0 ? pct(c.aiCharRatio) : '—',
+        })}
+        after={(mobile) => [
+          {
+            title: t('report.col.band'),
+            key: 'band',
+            width: mobile ? 86 : 100,
+            render: (_: unknown, c) =>
+              c.band ? <Tag color={BAND_TAG_COLORS[c.band]}>{t(`band.${c.band}`)}</Tag> : '—',
+          },
+        ]}
+      />
 
       <ReportChapters
-        title={t('report.fullText')}
-        onlySuspectLabel={t('report.onlySuspect')}
-        onlySuspect={onlySuspect}
-        onOnlySuspect={setOnlySuspect}
+        ns="aigc"
         legend={SUSPECT.map((b) => (
           <span key={b}>
             <mark className={`ag-${b}`}>{t(`report.legend.${b}`)}</mark>
           </span>
         ))}
         chapters={report.chapters}
-        paragraphsOf={(c) =>
+        paragraphsOf={(c, onlySuspect) =>
           (byChapter.get(c.index) ?? []).filter(
             (p) =>
               // the chapter band shows its own heading, the page head the paper's title
@@ -319,48 +286,31 @@ export default function AigcContent() {
   const id = Number(idParam);
   const qc = useQueryClient();
   const { submit, submitting, dialog } = useSubmit();
-  const [reloading, setReloading] = useState(false);
+  const reloading = useBusy();
   const record = usePolledRecord('aigc', id, async (id) => (await loadAigc(id, true)).result, {
     retry: false,
   });
-  const done = record.data?.status === 'done';
-  const report = useQuery({
-    queryKey: queryKeys.recordPart('aigc', id, 'report', record.data?.finishedAt),
-    queryFn: async () => (await aigcReport(id)).result,
-    enabled: done,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
-  const reload = async () => {
-    setReloading(true);
-    try {
+  const report = useRecordReport(
+    'aigc',
+    id,
+    record.data?.status === 'done',
+    async (id) => (await aigcReport(id)).result,
+    record.data?.finishedAt,
+  );
+  const reload = () =>
+    reloading.run('file', async () => {
       qc.setQueryData(queryKeys.record('aigc', id), (await aigcReload(id)).result);
       await qc.invalidateQueries({ queryKey: queryKeys.account });
-    } catch {
-      // shown by the request layer
-    } finally {
-      setReloading(false);
-    }
-  };
+    });
 
-  const r = record.data;
-  let body: ReactNode;
-  if (record.isLoading) body = <Skeleton active paragraph={{ rows: 8 }} />;
-  else if (!r)
-    body = (
-      <Result
-        status="404"
-        title={t('report.notFound')}
-        extra={<Link to="/aigccheck/list">{t('report.toRecords')}</Link>}
-      />
-    );
-  else if (r.status === 'created')
-    body = (
-      <Result
-        status="info"
-        title={t('report.notPaid')}
-        subTitle={`${r.title} · ${num(r.characters)} ${t('check.characters')}`}
-        extra={
+  return (
+    <ReportFrame
+      ns="aigc"
+      record={record}
+      notFound={{ title: t('report.notFound'), back: t('report.toRecords'), to: '/aigccheck/list' }}
+      notPaid={(r) => ({
+        detail: `${r.title} · ${num(r.characters)} ${t('check.characters')}`,
+        action: (
           <Button
             type="primary"
             loading={submitting}
@@ -369,49 +319,26 @@ export default function AigcContent() {
           >
             {t('report.payNow')}
           </Button>
-        }
-      />
-    );
-  else if (r.status === 'failed')
-    body = (
-      <Result
-        status="error"
-        icon={<CloseCircleFilled />}
-        title={t('report.failed')}
-        subTitle={r.message}
-        extra={
-          <Button type="primary" icon={<RedoOutlined />} loading={reloading} onClick={() => void reload()}>
-            {t('report.reload')}
-          </Button>
-        }
-      />
-    );
-  else if (isActive(r.status))
-    body = (
-      <ProgressCard
-        testId="ag-progress"
-        percent={r.progress}
-        statusLabel={t(`status.${r.status}`)}
-        waiting={t('report.waiting', { title: r.title })}
-        tag={
-          <Tag color={STATUS_COLORS[r.status]}>
-            {t('check.characters')} {num(r.characters)}
-          </Tag>
-        }
-      />
-    );
-  else if (report.data)
-    return (
-      <div className="svc-page">
-        <ReportBody record={r} report={report.data} />
-      </div>
-    );
-  else body = <Skeleton active paragraph={{ rows: 8 }} />;
-
-  return (
-    <div className="svc-page">
-      <section className="svc-card">{body}</section>
-      {dialog}
-    </div>
+        ),
+      })}
+      failedAction={
+        <Button
+          type="primary"
+          icon={<RedoOutlined />}
+          loading={reloading.busy !== null}
+          onClick={() => void reload()}
+        >
+          {t('report.reload')}
+        </Button>
+      }
+      progressTestId="ag-progress"
+      tag={(r) => (
+        <Tag color={STATUS_COLORS[r.status]}>
+          {t('check.characters')} {num(r.characters)}
+        </Tag>
+      )}
+      report={(r) => report.data && <ReportBody record={r} report={report.data} />}
+      after={dialog}
+    />
   );
 }

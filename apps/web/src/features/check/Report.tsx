@@ -1,27 +1,28 @@
-import {
-  CloseCircleFilled,
-  DownloadOutlined,
-  EditOutlined,
-  FileTextOutlined,
-  SwapOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, FileTextOutlined, SwapOutlined } from '@ant-design/icons';
 import type { CheckRecord, CheckReport, ReportParagraph, ReportSpan } from '@paperdesk/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Empty, Popconfirm, Result, Skeleton, Table, Tag, Tooltip } from 'antd';
-import { Fragment, type ReactNode, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown, Empty, Popconfirm, Tag, Tooltip } from 'antd';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { cancelCheck, checkMachineSubmit, downloadReport, loadCheck, reportParagraphs } from './api.ts';
 import { IntegrityFlags } from './IntegrityFlags.tsx';
 import { ReduceButton } from '../reduce/entry.tsx';
-import { useAppStore } from '../../store/app.ts';
 import { formatTime } from '../../utils/time.ts';
 import { LEVEL_COLORS, level, num, pct } from '../../shared/format.ts';
-import { isActive, STATUS_COLORS } from '../../shared/records/status.ts';
+import { STATUS_COLORS } from '../../shared/records/status.ts';
 import './check.css';
-import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
-import { ProgressCard, ReportChapters } from '../../shared/records/ReportChapters.tsx';
-import { chapterColumns, RatioBar, RatioRing } from '../../shared/records/ReportFigures.tsx';
+import { queryKeys, usePolledRecord, useRecordReport } from '../../shared/records/queries.ts';
+import { ReportChapters } from '../../shared/records/ReportChapters.tsx';
+import { ChapterTable, RatioRing } from '../../shared/records/ReportFigures.tsx';
+import {
+  HeadingParagraph,
+  MetricTile,
+  ReportFrame,
+  ReportHead,
+  useByChapter,
+  useBusy,
+} from '../../shared/records/ReportParts.tsx';
 
 function Ring({ ratio }: { ratio: number }) {
   const { t } = useTranslation('check');
@@ -62,13 +63,7 @@ function Paragraph({
   onToggle: () => void;
 }) {
   const { t } = useTranslation('check');
-  if (p.kind === 'heading') {
-    return (
-      <div className="ck-para">
-        <h3>{p.text}</h3>
-      </div>
-    );
-  }
+  if (p.kind === 'heading') return <HeadingParagraph text={p.text} />;
   const lv = level(p.ratio);
   const copies = p.spans.filter((s) => s.kind === 'copy');
   return (
@@ -139,7 +134,6 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
   const { t } = useTranslation('check');
   const navigate = useNavigate();
   const m = report.metrics;
-  const [onlySuspect, setOnlySuspect] = useState(false);
   const [open, setOpen] = useState<Set<number>>(() => {
     // the most copied paragraph starts open so its source is visible side by side
     const top = [...report.paragraphs]
@@ -147,50 +141,39 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
       .sort((a, b) => b.ratio - a.ratio)[0];
     return new Set(top ? [top.index] : []);
   });
-  const [downloading, setDownloading] = useState<string | null>(null);
-  const mobile = useAppStore((s) => s.device === 'mobile');
-  const byChapter = useMemo(() => {
-    const map = new Map<number, ReportParagraph[]>();
-    for (const p of report.paragraphs) map.set(p.chapter, [...(map.get(p.chapter) ?? []), p]);
-    return map;
-  }, [report]);
+  const download = useBusy<'simple' | 'full' | 'html'>();
+  const byChapter = useByChapter(report.paragraphs);
 
-  const dl = async (type: 'simple' | 'full' | 'html') => {
-    setDownloading(type);
-    try {
-      await downloadReport(
+  const dl = (type: 'simple' | 'full' | 'html') =>
+    download.run(type, () =>
+      downloadReport(
         record.id,
         type,
         `${record.title}-${t(`download.${type}`)}.${type === 'html' ? 'html' : 'pdf'}`,
-      );
-    } catch {
-      // shown by the request layer
-    } finally {
-      setDownloading(null);
-    }
-  };
+      ),
+    );
   const src = m.maxSingleSource;
 
   return (
     <>
-      <section className="svc-card">
-        <div className="ck-report-head">
-          <div>
-            <h1>{record.title}</h1>
-            <div className="svc-muted">
-              {record.author ? `${record.author} · ` : ''}
-              {t(`edition.${record.edition}`)} ·{' '}
-              {t('report.checkedAt', { time: formatTime(report.checkedAt, '{y}-{m}-{d} {h}:{i}') })} ·{' '}
-              {t(report.library.name ? 'report.libraryNamed' : 'report.library', {
-                name: report.library.name,
-                docs: num(report.library.documents),
-                chars: num(report.library.characters),
-              })}
-              {report.library.personal &&
-                ` + ${t('report.personalLibrary', { docs: num(report.library.personal.documents) })}`}
-            </div>
-          </div>
-          <div className="ck-actions">
+      <ReportHead
+        title={record.title}
+        meta={
+          <>
+            {record.author ? `${record.author} · ` : ''}
+            {t(`edition.${record.edition}`)} ·{' '}
+            {t('report.checkedAt', { time: formatTime(report.checkedAt, '{y}-{m}-{d} {h}:{i}') })} ·{' '}
+            {t(report.library.name ? 'report.libraryNamed' : 'report.library', {
+              name: report.library.name,
+              docs: num(report.library.documents),
+              chars: num(report.library.characters),
+            })}
+            {report.library.personal &&
+              ` + ${t('report.personalLibrary', { docs: num(report.library.personal.documents) })}`}
+          </>
+        }
+        actions={
+          <>
             <Dropdown
               menu={{
                 items: (['simple', 'full', 'html'] as const).map((k) => ({
@@ -204,115 +187,95 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
               <Button
                 type="primary"
                 icon={<DownloadOutlined />}
-                loading={downloading !== null}
+                loading={download.busy !== null}
                 data-testid="download"
               >
                 {t('download.button')}
               </Button>
             </Dropdown>
-            <Button
-              icon={<EditOutlined />}
-              onClick={() =>
-                void checkMachineSubmit(record.id)
-                  .then((r) => navigate(`/machine/submit/${r.result.id}`))
-                  .catch(() => {})
-              }
-              data-testid="to-rewrite"
-            >
-              {t('report.rewrite')}
-            </Button>
+            {/* one one-click entry, as on the AIGC report; the paragraph tool is the other, named for what it is */}
             <ReduceButton from="check" recordId={record.id} />
+            <Tooltip title={t('report.rewriteHint')}>
+              <Button
+                icon={<EditOutlined />}
+                onClick={() =>
+                  void checkMachineSubmit(record.id)
+                    .then((r) => navigate(`/machine/submit/${r.result.id}`))
+                    .catch(() => {})
+                }
+                data-testid="to-rewrite"
+              >
+                {t('report.rewrite')}
+              </Button>
+            </Tooltip>
             <Button onClick={() => navigate('/papercheck/check')}>{t('report.again')}</Button>
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      />
 
       <section className="svc-card ck-metrics">
         <Ring ratio={m.totalRatio} />
         <div className="ck-tiles">
-          <div className="ck-tile">
-            <span>{t('report.noQuotes')}</span>
-            <strong style={{ color: LEVEL_COLORS[level(m.excludingQuotesRatio)] }}>
-              {pct(m.excludingQuotesRatio)}
-            </strong>
-          </div>
-          <div className="ck-tile">
-            <span>{t('report.noOwn')}</span>
-            <strong style={{ color: LEVEL_COLORS[level(m.excludingOwnRatio)] }}>
-              {pct(m.excludingOwnRatio)}
-            </strong>
-          </div>
-          <div className="ck-tile">
-            <span>{t('report.maxSingle')}</span>
-            <strong style={{ color: LEVEL_COLORS[level(m.maxSingleRatio)] }}>{pct(m.maxSingleRatio)}</strong>
-            <Tooltip
-              title={
-                src ? `${src.title}（${[src.author, src.source, src.year].filter(Boolean).join(' · ')}）` : ''
-              }
-            >
-              <small>{src ? `《${src.title}》` : t('report.none')}</small>
-            </Tooltip>
-          </div>
-          <div className="ck-tile">
-            <span>{t('report.overlap')}</span>
-            <strong data-testid="overlap-chars">{num(m.overlapChars)}</strong>
-            <small>{t('report.ofTotal', { n: num(m.totalChars) })}</small>
-          </div>
-          <div className="ck-tile">
-            <span>{t('report.quoted')}</span>
-            <strong>{num(m.quotedChars)}</strong>
-          </div>
-          <div className="ck-tile">
-            <span>{t('report.suspect')}</span>
-            <strong>
-              {m.suspectParagraphCount} / {m.paragraphCount}
-            </strong>
-          </div>
+          <MetricTile
+            label={t('report.noQuotes')}
+            value={pct(m.excludingQuotesRatio)}
+            color={LEVEL_COLORS[level(m.excludingQuotesRatio)]}
+          />
+          <MetricTile
+            label={t('report.noOwn')}
+            value={pct(m.excludingOwnRatio)}
+            color={LEVEL_COLORS[level(m.excludingOwnRatio)]}
+          />
+          <MetricTile
+            label={t('report.maxSingle')}
+            value={pct(m.maxSingleRatio)}
+            color={LEVEL_COLORS[level(m.maxSingleRatio)]}
+            note={
+              <Tooltip
+                title={
+                  src
+                    ? `${src.title}（${[src.author, src.source, src.year].filter(Boolean).join(' · ')}）`
+                    : ''
+                }
+              >
+                <span>{src ? `《${src.title}》` : t('report.none')}</span>
+              </Tooltip>
+            }
+          />
+          <MetricTile
+            label={t('report.overlap')}
+            value={num(m.overlapChars)}
+            valueTestId="overlap-chars"
+            note={t('report.ofTotal', { n: num(m.totalChars) })}
+          />
+          <MetricTile label={t('report.quoted')} value={num(m.quotedChars)} />
+          <MetricTile
+            label={t('report.suspect')}
+            value={`${m.suspectParagraphCount} / ${m.paragraphCount}`}
+          />
         </div>
       </section>
 
       <IntegrityFlags report={report} />
 
       <div className="ck-grid">
-        <section className="svc-card">
-          <h2>{t('report.chapters')}</h2>
-          <Table
-            size="small"
-            rowKey="index"
-            pagination={false}
-            dataSource={report.chapters}
-            columns={[
-              ...chapterColumns<CheckReport['chapters'][number]>(
-                { chapter: t('report.col.chapter'), chars: t('report.col.chars') },
-                mobile,
-                80,
-              ),
-              {
-                title: t('report.col.overlap'),
-                dataIndex: 'overlapChars',
-                width: mobile ? 76 : 90,
-                align: 'right',
-                render: (n: number) => num(n),
-              },
-              {
-                title: t('report.col.ratio'),
-                dataIndex: 'ratio',
-                width: mobile ? 120 : 150,
-                render: (r: number) => (
-                  <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-                    <RatioBar ratio={r} color={LEVEL_COLORS[level(r)]} />
-                    <span
-                      className="ck-ratio"
-                      style={{ color: LEVEL_COLORS[level(r)], minWidth: 48, textAlign: 'right' }}
-                    >
-                      {pct(r)}
-                    </span>
-                  </div>
-                ),
-              },
-            ]}
-          />
-        </section>
+        <ChapterTable
+          ns="check"
+          chapters={report.chapters}
+          charsWidth={80}
+          ratioWidth={[120, 150]}
+          ratio={(c) => ({ ratio: c.ratio, color: LEVEL_COLORS[level(c.ratio)], text: pct(c.ratio) })}
+          colorText
+          before={(mobile) => [
+            {
+              title: t('report.col.overlap'),
+              dataIndex: 'overlapChars',
+              width: mobile ? 76 : 90,
+              align: 'right',
+              render: (n: number) => num(n),
+            },
+          ]}
+        />
         <section className="svc-card">
           <h2>
             {t('report.sources')} <span className="svc-muted">{report.sources.length}</span>
@@ -348,10 +311,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
       </div>
 
       <ReportChapters
-        title={t('report.fullText')}
-        onlySuspectLabel={t('report.onlySuspect')}
-        onlySuspect={onlySuspect}
-        onOnlySuspect={setOnlySuspect}
+        ns="check"
         legend={
           <>
             <span>
@@ -363,7 +323,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
           </>
         }
         chapters={report.chapters}
-        paragraphsOf={(c) =>
+        paragraphsOf={(c, onlySuspect) =>
           (byChapter.get(c.index) ?? []).filter(
             (p) =>
               !(p.kind === 'heading' && p.text.trim() === c.title.trim()) &&
@@ -399,92 +359,46 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
 /** /paper/report/:id: live progress while the check runs, then the report. */
 export default function CheckReportPage() {
   const { t } = useTranslation('check');
-  const { id: idParam } = useParams();
-  const id = Number(idParam);
+  const id = Number(useParams().id);
   const record = usePolledRecord('check', id, async (id) => (await loadCheck(id, true)).result);
   const queryClient = useQueryClient();
-  const [cancelling, setCancelling] = useState(false);
-  const cancel = async () => {
-    setCancelling(true);
-    try {
-      const r = await cancelCheck(id);
-      queryClient.setQueryData(queryKeys.record('check', id), r.result);
-    } catch {
-      // shown by the request layer
-    } finally {
-      setCancelling(false);
-    }
-  };
-  const done = record.data?.status === 'done';
-  const report = useQuery({
-    queryKey: queryKeys.recordPart('check', id, 'report'),
-    queryFn: async () => (await reportParagraphs(id)).result,
-    enabled: done,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const cancelling = useBusy();
+  const cancel = () =>
+    cancelling.run('file', async () => {
+      queryClient.setQueryData(queryKeys.record('check', id), (await cancelCheck(id)).result);
+    });
+  const report = useRecordReport(
+    'check',
+    id,
+    record.data?.status === 'done',
+    async (id) => (await reportParagraphs(id)).result,
+  );
 
-  const r = record.data;
-  let body: ReactNode;
-  if (record.isLoading) body = <Skeleton active paragraph={{ rows: 8 }} />;
-  else if (!r)
-    body = (
-      <Result
-        status="404"
-        title={t('submit.notFound')}
-        extra={<Link to="/paper/report">{t('submit.toRecords')}</Link>}
-      />
-    );
-  else if (r.status === 'created')
-    body = (
-      <Result
-        status="info"
-        title={t('report.notPaid')}
-        extra={
+  return (
+    <ReportFrame
+      ns="check"
+      record={record}
+      notFound={{ title: t('submit.notFound'), back: t('submit.toRecords'), to: '/paper/report' }}
+      notPaid={(r) => ({
+        action: (
           <Link to={`/paper/submit/${r.id}`}>
             <Button type="primary">{t('records.pay')}</Button>
           </Link>
-        }
-      />
-    );
-  else if (r.status === 'failed')
-    body = (
-      <Result
-        status="error"
-        icon={<CloseCircleFilled />}
-        title={t('report.failed')}
-        subTitle={r.message}
-        extra={<Link to="/papercheck/check">{t('report.again')}</Link>}
-      />
-    );
-  else if (isActive(r.status))
-    body = (
-      <ProgressCard
-        testId="check-progress"
-        percent={r.progress}
-        statusLabel={t(`status.${r.status}`)}
-        waiting={t('report.waiting', { title: r.title })}
-        tag={<Tag color={STATUS_COLORS[r.status]}>{t(`edition.${r.edition}`)}</Tag>}
-      >
+        ),
+      })}
+      failedAction={<Link to="/papercheck/check">{t('report.again')}</Link>}
+      progressTestId="check-progress"
+      tag={(r) => <Tag color={STATUS_COLORS[r.status]}>{t(`edition.${r.edition}`)}</Tag>}
+      running={
         <div style={{ marginTop: 16 }}>
           <Popconfirm title={t('report.cancelConfirm')} onConfirm={cancel}>
-            <Button loading={cancelling} data-testid="check-cancel">
+            <Button loading={cancelling.busy !== null} data-testid="check-cancel">
               {t('report.cancel')}
             </Button>
           </Popconfirm>
         </div>
-      </ProgressCard>
-    );
-  else if (report.data)
-    return (
-      <div className="svc-page">
-        <ReportBody record={r} report={report.data} />
-      </div>
-    );
-  else body = <Skeleton active paragraph={{ rows: 8 }} />;
-
-  return (
-    <div className="svc-page">
-      <section className="svc-card">{body}</section>
-    </div>
+      }
+      report={(r) => report.data && <ReportBody record={r} report={report.data} />}
+    />
   );
 }

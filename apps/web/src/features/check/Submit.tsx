@@ -1,7 +1,7 @@
 import { GiftOutlined } from '@ant-design/icons';
 import type { CheckEdition } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Result, Segmented, Skeleton, Tag } from 'antd';
+import { Result, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,11 +9,11 @@ import { checkCost, checkSubmit, loadCheck } from './api.ts';
 import { formatTime } from '../../utils/time.ts';
 import PayDialog from '../billing/PayDialog.tsx';
 import { num, yuan } from '../../shared/format.ts';
-import { STATUS_COLORS } from '../../shared/records/status.ts';
 import './check.css';
 import { queryKeys } from '../../shared/records/queries.ts';
-import { PayActions } from '../../shared/records/PayActions.tsx';
-import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
+import { AlreadySubmitted, PayCard, SummaryCard } from '../../shared/records/ConfirmParts.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
+import { PayLine } from '../../shared/records/PayBox.tsx';
 
 /**
  * /paper/submit/:id: confirm and pay. Shows what will be checked and how it is paid — today's free
@@ -82,18 +82,12 @@ export default function SubmitCheck() {
   }
   if (r.status !== 'created') {
     return (
-      <div className="svc-page">
-        <Result
-          status="success"
-          title={t('submit.already')}
-          subTitle={t(`status.${r.status}`)}
-          extra={
-            <Button type="primary" onClick={() => navigate(`/paper/report/${r.id}`)}>
-              {t('submit.viewProgress')}
-            </Button>
-          }
-        />
-      </div>
+      <AlreadySubmitted
+        title={t('submit.already')}
+        status={t(`status.${r.status}`)}
+        action={t('submit.viewProgress')}
+        onOpen={() => navigate(`/paper/report/${r.id}`)}
+      />
     );
   }
 
@@ -110,37 +104,80 @@ export default function SubmitCheck() {
 
   return (
     <div className="svc-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('submit.title')}</h1>
-          <p>{t('submit.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('submit.title')} subtitle={t('submit.subtitle')} />
       <div className="ck-grid">
-        <section className="svc-card">
-          <h2>
-            {t('submit.paper')} <Tag color={STATUS_COLORS[r.status]}>{t(`status.${r.status}`)}</Tag>
-          </h2>
-          <dl className="ck-summary">
-            <dt>{t('submit.paperTitle')}</dt>
-            <dd data-testid="submit-title">{r.title}</dd>
-            <dt>{t('submit.author')}</dt>
-            <dd>{r.author || '—'}</dd>
-            <dt>{t('submit.source')}</dt>
-            <dd>{r.fileName ?? t('submit.pasted')}</dd>
-            <dt>{t('submit.characters')}</dt>
-            <dd>
-              <strong>{num(r.characters)}</strong> {t('submit.charUnit')}
-            </dd>
-            <dt>{t('submit.created')}</dt>
-            <dd>{formatTime(r.createdAt, '{y}-{m}-{d} {h}:{i}')}</dd>
-            <dt>{t('submit.library')}</dt>
-            <dd>{r.addToLibrary ? t('submit.libraryYes') : t('submit.libraryNo')}</dd>
-          </dl>
-        </section>
+        <SummaryCard
+          title={t('submit.paper')}
+          status={r.status}
+          statusLabel={t(`status.${r.status}`)}
+          rows={[
+            { label: t('submit.paperTitle'), value: r.title, testId: 'submit-title' },
+            { label: t('submit.author'), value: r.author || '—' },
+            { label: t('submit.source'), value: r.fileName ?? t('submit.pasted') },
+            {
+              label: t('submit.characters'),
+              value: (
+                <>
+                  <strong>{num(r.characters)}</strong> {t('submit.charUnit')}
+                </>
+              ),
+            },
+            { label: t('submit.created'), value: formatTime(r.createdAt, '{y}-{m}-{d} {h}:{i}') },
+            {
+              label: t('submit.library'),
+              value: r.addToLibrary ? t('submit.libraryYes') : t('submit.libraryNo'),
+            },
+          ]}
+        />
 
-        <section className="svc-card">
-          <h2>{t('submit.payTitle')}</h2>
+        <PayCard
+          title={t('submit.payTitle')}
+          ready={!!c}
+          box={{
+            testId: 'pay-box',
+            payableTestId: 'payable',
+            labels: { price: t('submit.price'), balance: t('submit.balance'), payable: t('submit.payable') },
+            price: c ? `${num(c.characters)} ${t('submit.charUnit')} · ${yuan(c.priceFen)}` : '',
+            balanceFen: c?.balanceFen ?? 0,
+            payableFen: c?.payableFen ?? 0,
+          }}
+          lines={
+            c &&
+            (how === 'free' ? (
+              <PayLine
+                discount
+                label={
+                  <>
+                    <GiftOutlined /> {t('submit.freeApplies')}
+                  </>
+                }
+                value={`-${yuan(c.priceFen)}`}
+              />
+            ) : how === 'quota' ? (
+              <PayLine
+                discount
+                label={t('submit.useQuota', { need: c.quotaNeeded, left: c.quotaAvailable })}
+                value={`-${yuan(c.priceFen)}`}
+              />
+            ) : null)
+          }
+          actions={{
+            ns: 'check',
+            keyPrefix: 'submit',
+            how,
+            payableFen: c?.payableFen ?? 0,
+            balanceFen: c?.balanceFen ?? 0,
+            yuan,
+            shortHint:
+              c?.freeCheck.eligible && !c.freeCheck.availableToday
+                ? t('submit.freeUsedToday')
+                : t('submit.shortHint'),
+            payQr: c ? { amountFen: c.payableFen, open: () => setPaying(true) } : undefined,
+            submitting,
+            onSubmit: () => void submit(),
+            testId: 'confirm-submit',
+          }}
+        >
           <Segmented<CheckEdition>
             block
             value={current}
@@ -153,59 +190,7 @@ export default function SubmitCheck() {
           <p className="svc-muted" style={{ margin: '8px 0 0' }}>
             {current ? t(`upload.editionDesc.${current}`) : ''}
           </p>
-          {!c ? (
-            <Skeleton active paragraph={{ rows: 3 }} />
-          ) : (
-            <PayBox
-              testId="pay-box"
-              payableTestId="payable"
-              labels={{
-                price: t('submit.price'),
-                balance: t('submit.balance'),
-                payable: t('submit.payable'),
-              }}
-              price={`${num(c.characters)} ${t('submit.charUnit')} · ${yuan(c.priceFen)}`}
-              balanceFen={c.balanceFen}
-              payableFen={c.payableFen}
-            >
-              {how === 'free' && (
-                <PayLine
-                  discount
-                  label={
-                    <>
-                      <GiftOutlined /> {t('submit.freeApplies')}
-                    </>
-                  }
-                  value={`-${yuan(c.priceFen)}`}
-                />
-              )}
-              {how === 'quota' && (
-                <PayLine
-                  discount
-                  label={t('submit.useQuota', { need: c.quotaNeeded, left: c.quotaAvailable })}
-                  value={`-${yuan(c.priceFen)}`}
-                />
-              )}
-            </PayBox>
-          )}
-          <PayActions
-            ns="check"
-            keyPrefix="submit"
-            how={how}
-            payableFen={c?.payableFen ?? 0}
-            balanceFen={c?.balanceFen ?? 0}
-            yuan={yuan}
-            shortHint={
-              c?.freeCheck.eligible && !c.freeCheck.availableToday
-                ? t('submit.freeUsedToday')
-                : t('submit.shortHint')
-            }
-            payQr={c ? { amountFen: c.payableFen, open: () => setPaying(true) } : undefined}
-            submitting={submitting}
-            onSubmit={() => void submit()}
-            testId="confirm-submit"
-          />
-        </section>
+        </PayCard>
       </div>
       <PayDialog
         input={paying ? { recordType: 'check', recordId: id } : null}

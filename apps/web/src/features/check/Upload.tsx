@@ -6,20 +6,21 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { checkInit, librarySize, wordCount } from './api.ts';
-import { useAppStore } from '../../store/app.ts';
 import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
-import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
 import './check.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 import {
-  NotesCard,
-  PriceTable,
+  OptionCards,
+  PageHero,
+  PriceSide,
   SubmitButton,
   TextField,
+  UnitPriceLine,
   unitPrice,
 } from '../../shared/records/FormParts.tsx';
+import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import { useAccount } from '../account/hooks.ts';
 import { useUnitPrices, useLimits } from './hooks.ts';
 
@@ -29,13 +30,11 @@ const EDITIONS: CheckEdition[] = ['standard', 'professional'];
 export default function PaperCheck() {
   const { t } = useTranslation('check');
   const navigate = useNavigate();
-  const loggedIn = useUserStore(selectLoggedIn);
-  const openLogin = useAppStore((s) => s.openLogin);
+  const { loggedIn, submitting, run } = useGuardedSubmit(t('upload.loginFirst'));
   const [title, setTitle] = useState('');
   const [author, setAuthor] = useState('');
   const [edition, setEdition] = useState<CheckEdition>('professional');
   const [addToLibrary, setAddToLibrary] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const titleTouched = useRef(false);
 
   const prices = useUnitPrices();
@@ -66,77 +65,42 @@ export default function PaperCheck() {
   const freeApplies = edition === 'professional' && free?.eligible && free.availableToday;
   const canSubmit = paper.ready && !submitting;
 
-  async function submit() {
-    if (!sent) return;
-    if (!loggedIn) {
-      toast().info(t('upload.loginFirst'));
-      openLogin();
-      return;
-    }
-    const finalTitle = (title.trim() || count.result?.title || paper.fileTitle).slice(0, 200);
-    if (!finalTitle) {
-      toast().warning(t('upload.titleRequired'));
-      return;
-    }
-    setSubmitting(true);
-    try {
+  const submit = () =>
+    run(async () => {
+      if (!sent) return;
+      const finalTitle = (title.trim() || count.result?.title || paper.fileTitle).slice(0, 200);
+      if (!finalTitle) {
+        toast().warning(t('upload.titleRequired'));
+        return;
+      }
       const r = await checkInit({ title: finalTitle, author: author.trim(), edition, addToLibrary }, sent);
       navigate(`/paper/submit/${r.result.id}`);
-    } catch {
-      // the request layer has shown the message
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    });
 
   return (
     <div className="svc-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('upload.title')}</h1>
-          <p>{t('upload.subtitle')}</p>
-        </div>
-        <div className="svc-hero__chips">
-          <span className="svc-chip">{t('upload.chip.metrics')}</span>
-          <span className="svc-chip">{t('upload.chip.offline')}</span>
-          <span className="svc-chip">{t('upload.chip.report')}</span>
-        </div>
-      </header>
+      <PageHero
+        title={t('upload.title')}
+        subtitle={t('upload.subtitle')}
+        chips={[t('upload.chip.metrics'), t('upload.chip.offline'), t('upload.chip.report')]}
+      />
 
       <div className="ck-grid">
         <section className="svc-card">
-          <div className="ck-field">
-            <label className="ck-label" htmlFor="ck-edition">
-              {t('upload.edition')}
-            </label>
-            <div className="ck-editions" id="ck-edition">
-              {EDITIONS.map((e) => (
-                <button
-                  key={e}
-                  type="button"
-                  aria-pressed={edition === e}
-                  className={`ck-edition${edition === e ? ' is-active' : ''}`}
-                  onClick={() => setEdition(e)}
-                  data-testid={`edition-${e}`}
-                >
-                  {e === 'professional' && (
-                    <span className="ck-edition__badge">{t('upload.recommended')}</span>
-                  )}
-                  <div className="ck-edition__name">{t(`edition.${e}`)}</div>
-                  <div className="ck-edition__price">
-                    {unit(e) !== undefined ? (
-                      <>
-                        <strong>{yuan(unit(e)!)}</strong> / {t('upload.perThousand')}
-                      </>
-                    ) : (
-                      '—'
-                    )}
-                  </div>
-                  <div className="ck-edition__desc">{t(`upload.editionDesc.${e}`)}</div>
-                </button>
-              ))}
-            </div>
-          </div>
+          <OptionCards<CheckEdition>
+            label={t('upload.edition')}
+            id="ck-edition"
+            options={EDITIONS.map((e) => ({
+              key: e,
+              name: t(`edition.${e}`),
+              price: <UnitPriceLine fen={unit(e)} per={t('upload.perThousand')} />,
+              desc: t(`upload.editionDesc.${e}`),
+              badge: e === 'professional' ? t('upload.recommended') : undefined,
+            }))}
+            value={edition}
+            onChange={setEdition}
+            testIdPrefix="edition-"
+          />
 
           <div className="ck-row2">
             <TextField
@@ -199,59 +163,62 @@ export default function PaperCheck() {
           </SubmitButton>
         </section>
 
-        <aside className="ck-side">
-          <section className="svc-card">
-            {free?.eligible ? (
-              <div className="ck-free">
-                <GiftOutlined />
-                <div>
-                  <strong>{free.availableToday ? t('upload.freeAvailable') : t('upload.freeUsed')}</strong>
-                  <span className="svc-muted">{t('upload.freeRule')}</span>
-                </div>
-              </div>
-            ) : (
-              // Where no sign-in here comes with the free check, the card does not advertise one.
-              freeOffer?.qrSignIn !== false && (
+        <PriceSide
+          top={
+            <>
+              {free?.eligible ? (
                 <div className="ck-free">
                   <GiftOutlined />
                   <div>
-                    <strong>{t('upload.freeTitle')}</strong>
-                    <span className="svc-muted">
-                      {free?.reason ?? freeOffer?.rule ?? t('upload.freeHowto')}
-                    </span>
+                    <strong>{free.availableToday ? t('upload.freeAvailable') : t('upload.freeUsed')}</strong>
+                    <span className="svc-muted">{t('upload.freeRule')}</span>
                   </div>
                 </div>
-              )
-            )}
-            {library && (
-              <div className="ck-library" data-testid="ck-library" title={library.name}>
-                <DatabaseOutlined />
-                <div>
-                  <strong>
-                    {library.documents > 0
-                      ? t('upload.library', { docs: num(library.documents), chars: num(library.characters) })
-                      : t('upload.libraryEmpty')}
-                  </strong>
-                  <span className="svc-muted">{library.name}</span>
+              ) : (
+                // Where no sign-in here comes with the free check, the card does not advertise one.
+                freeOffer?.qrSignIn !== false && (
+                  <div className="ck-free">
+                    <GiftOutlined />
+                    <div>
+                      <strong>{t('upload.freeTitle')}</strong>
+                      <span className="svc-muted">
+                        {free?.reason ?? freeOffer?.rule ?? t('upload.freeHowto')}
+                      </span>
+                    </div>
+                  </div>
+                )
+              )}
+              {library && (
+                <div className="ck-library" data-testid="ck-library" title={library.name}>
+                  <DatabaseOutlined />
+                  <div>
+                    <strong>
+                      {library.documents > 0
+                        ? t('upload.library', {
+                            docs: num(library.documents),
+                            chars: num(library.characters),
+                          })
+                        : t('upload.libraryEmpty')}
+                    </strong>
+                    <span className="svc-muted">{library.name}</span>
+                  </div>
                 </div>
-              </div>
-            )}
-            <h2>{t('upload.priceTitle')}</h2>
-            <PriceTable
-              rows={EDITIONS.map((e) => ({
-                key: e,
-                label: t(`edition.${e}`),
-                price: unitPrice(unit(e), t('upload.perThousand')),
-              }))}
-              note={t('upload.priceNote')}
-            />
-          </section>
-          <NotesCard
-            icon={<SafetyCertificateOutlined />}
-            title={t('upload.notesTitle')}
-            notes={t('upload.notes', { returnObjects: true }) as unknown as string[]}
-          />
-        </aside>
+              )}
+            </>
+          }
+          priceTitle={t('upload.priceTitle')}
+          rows={EDITIONS.map((e) => ({
+            key: e,
+            label: t(`edition.${e}`),
+            price: unitPrice(unit(e), t('upload.perThousand')),
+          }))}
+          priceNote={t('upload.priceNote')}
+          notes={{
+            icon: <SafetyCertificateOutlined />,
+            title: t('upload.notesTitle'),
+            items: t('upload.notes', { returnObjects: true }) as unknown as string[],
+          }}
+        />
       </div>
     </div>
   );

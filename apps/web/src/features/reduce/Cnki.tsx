@@ -5,12 +5,11 @@ import { Alert, Segmented, Select, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pct, yuan } from '../../shared/format.ts';
-import { SubmitButton } from '../../shared/records/FormParts.tsx';
-import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
+import { pct } from '../../shared/format.ts';
+import { PageHero, SubmitButton } from '../../shared/records/FormParts.tsx';
+import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
+import { PaperSourceInput, usePaperSource } from '../../shared/records/PaperSource.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
-import { useAppStore } from '../../store/app.ts';
-import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import { queryChecks } from '../check/api.ts';
@@ -18,7 +17,7 @@ import { reduceFromCheck, reduceInit, reduceWordCount } from './api.ts';
 import { PathPicker } from './PathPicker.tsx';
 import { unitPrices, usePublicPrices } from './pricing.ts';
 import { reduceContentPath } from './routes.ts';
-import { pathPrice, SubmitSide } from './SubmitPage.tsx';
+import { PathWordCount, SubmitSide } from './SubmitPage.tsx';
 import { TargetPicker } from './TargetPicker.tsx';
 import { useModelAvailable } from './useModelAvailable.ts';
 import { useReduceForm } from './useReduceForm.ts';
@@ -47,13 +46,11 @@ function useDoneChecks(enabled: boolean) {
 export default function CnkiReduce() {
   const { t } = useTranslation('reduce');
   const navigate = useNavigate();
-  const loggedIn = useUserStore(selectLoggedIn);
-  const openLogin = useAppStore((s) => s.openLogin);
+  const { loggedIn, submitting, run } = useGuardedSubmit(t('submit.loginFirst'));
   const form = useReduceForm('similarity', 'similarity');
   const [mode, setMode] = useState<ReportMode>('upload');
   const [report, setReport] = useState<File | null>(null);
   const [checkId, setCheckId] = useState<number | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const checks = useDoneChecks(loggedIn && mode === 'ours');
   const paper = usePaperSource<ReduceWordCount>({
     initialMode: 'upload',
@@ -68,13 +65,8 @@ export default function CnkiReduce() {
   async function next() {
     const targets = form.validate();
     if (!targets) return;
-    if (!loggedIn) {
-      toast().info(t('submit.loginFirst'));
-      openLogin();
-      return;
-    }
-    setSubmitting(true);
-    try {
+    // the request layer shows the server's reason (not a report, report and paper do not match …)
+    await run(async () => {
       const r =
         mode === 'ours' && checkId !== null
           ? await reduceFromCheck(checkId, { path, targets })
@@ -83,30 +75,18 @@ export default function CnkiReduce() {
             : null;
       if (r) navigate(reduceContentPath(r.result.id));
       else toast().warning(t('cnki.needReport'));
-    } catch {
-      // the request layer has shown the server's reason (not a report, report and paper do not match …)
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   const checkLabel = (c: CheckRecord) =>
     `${c.title} · ${c.metrics ? pct(c.metrics.totalRatio) : '—'} · ${formatTime(c.createdAt, '{y}-{m}-{d}')}`;
   return (
     <div className="svc-page rd-page mc-cnki">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('cnki.title')}</h1>
-          <p>{t('cnki.subtitle')}</p>
-        </div>
-        <div className="svc-hero__chips">
-          {['知网', '维普', '万方', 'PaperPass'].map((v) => (
-            <span key={v} className="svc-chip">
-              {v}
-            </span>
-          ))}
-        </div>
-      </header>
+      <PageHero
+        title={t('cnki.title')}
+        subtitle={t('cnki.subtitle')}
+        chips={['知网', '维普', '万方', 'PaperPass']}
+      />
       <div className="ck-grid">
         <section className="svc-card">
           <div className="ck-field">
@@ -173,20 +153,7 @@ export default function CnkiReduce() {
                 testId="rd"
                 dragHint={t('cnki.paperNote')}
               />
-              <WordCountBar
-                state={paper}
-                ns="reduce"
-                keyPrefix="submit"
-                testId="rd"
-                price={(result) => {
-                  const fen = pathPrice(result, path);
-                  return (
-                    <>
-                      {t(`path.${path}`)} <strong>{fen !== undefined ? yuan(fen) : '—'}</strong>
-                    </>
-                  );
-                }}
-              />
+              <PathWordCount paper={paper} path={path} />
             </div>
           )}
 

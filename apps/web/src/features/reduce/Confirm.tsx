@@ -1,12 +1,11 @@
 import { REPORT_VENDOR_LABELS, type ReduceDetail } from '@paperdesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { num, yuan } from '../../shared/format.ts';
-import { PayActions } from '../../shared/records/PayActions.tsx';
+import { PayCard, SummaryCard } from '../../shared/records/ConfirmParts.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
-import { STATUS_COLORS } from '../../shared/records/status.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import PayDialog from '../billing/PayDialog.tsx';
@@ -16,7 +15,7 @@ import { REDUCE_PRICING, unitPrices } from './pricing.ts';
 import { TargetPicker } from './TargetPicker.tsx';
 import { percent } from './targets.ts';
 import { useReduceForm } from './useReduceForm.ts';
-import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
+import { PayLine } from '../../shared/records/PayBox.tsx';
 import { useAccount } from '../account/hooks.ts';
 
 /** The billing record type of a 降重 / 降AIGC record, for a QR payment of this one record. */
@@ -73,49 +72,48 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
   const report = record.report;
   return (
     <div className="svc-page rd-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('content.confirmTitle')}</h1>
-          <p>{record.title}</p>
-        </div>
-      </header>
+      <PageHero title={t('content.confirmTitle')} subtitle={record.title} />
       <div className="ck-grid">
-        <section className="svc-card">
-          <h2>
-            {t('content.summary')}{' '}
-            <Tag color={STATUS_COLORS[record.status]}>{t(`status.${record.status}`)}</Tag>
-          </h2>
-          <dl className="ck-summary">
-            <dt>{t('records.colKind')}</dt>
-            <dd>
-              {t(`kind.${record.origin === 'report' ? 'cnki' : record.kind === 'aigc' ? 'aigc' : 'whole'}`)}
-            </dd>
-            <dt>{t('content.source')}</dt>
-            <dd>{record.fileName ?? t('content.sourceText')}</dd>
-            {report && (
-              <>
-                <dt>{t('content.report')}</dt>
-                <dd data-testid="rd-report-info">
-                  {t('content.reportValue', {
-                    vendor: REPORT_VENDOR_LABELS[report.vendor],
-                    total: percent(report.totalPercent),
-                    spans: report.flaggedSpans,
-                    paragraphs: report.matchedParagraphs,
-                  })}
-                </dd>
-              </>
-            )}
-            <dt>{t('content.paragraphs')}</dt>
-            <dd>
-              {t('content.paragraphsValue', { all: record.paragraphs, target: record.targetParagraphs })}
-            </dd>
-            <dt>{t('content.characters')}</dt>
-            <dd>
-              <strong>{num(record.characters)}</strong> {t('content.charUnit')}
-            </dd>
-            <dt>{t('content.created')}</dt>
-            <dd>{formatTime(record.createdAt, '{y}-{m}-{d} {h}:{i}')}</dd>
-          </dl>
+        <SummaryCard
+          title={t('content.summary')}
+          status={record.status}
+          statusLabel={t(`status.${record.status}`)}
+          rows={[
+            {
+              label: t('records.colKind'),
+              value: t(
+                `kind.${record.origin === 'report' ? 'cnki' : record.kind === 'aigc' ? 'aigc' : 'whole'}`,
+              ),
+            },
+            { label: t('content.source'), value: record.fileName ?? t('content.sourceText') },
+            report && {
+              label: t('content.report'),
+              testId: 'rd-report-info',
+              value: t('content.reportValue', {
+                vendor: REPORT_VENDOR_LABELS[report.vendor],
+                total: percent(report.totalPercent),
+                spans: report.flaggedSpans,
+                paragraphs: report.matchedParagraphs,
+              }),
+            },
+            {
+              label: t('content.paragraphs'),
+              value: t('content.paragraphsValue', {
+                all: record.paragraphs,
+                target: record.targetParagraphs,
+              }),
+            },
+            {
+              label: t('content.characters'),
+              value: (
+                <>
+                  <strong>{num(record.characters)}</strong> {t('content.charUnit')}
+                </>
+              ),
+            },
+            { label: t('content.created'), value: formatTime(record.createdAt, '{y}-{m}-{d} {h}:{i}') },
+          ]}
+        >
           <div className="rd-confirm-form">
             <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
           </div>
@@ -125,48 +123,46 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
             units={unitPrices(record.quotes, undefined)}
             modelAvailable={record.modelAvailable}
           />
-        </section>
+        </SummaryCard>
 
-        <section className="svc-card">
-          <h2>{t('content.payTitle')}</h2>
-          {!wallet ? (
-            <Skeleton active paragraph={{ rows: 3 }} />
-          ) : (
-            <PayBox
-              testId="rd-pay-box"
-              payableTestId="rd-payable"
-              labels={{
-                price: t('content.priceLine'),
-                balance: t('content.balance'),
-                payable: t('content.payable'),
-              }}
-              price={`${t(`path.${path}`)} · ${num(record.characters)} ${t('content.charUnit')} · ${yuan(priceFen)}`}
-              balanceFen={balanceFen}
-              payableFen={payableFen}
-            >
-              {quotaUse > 0 && (
-                <PayLine
-                  className="rd-quota"
-                  label={t('content.useQuota', { use: num(quotaUse) })}
-                  value={t('content.quota', { left: num(quotaLeft) })}
-                />
-              )}
-            </PayBox>
-          )}
-          <PayActions
-            ns="reduce"
-            keyPrefix="content"
-            how={how}
-            payableFen={payableFen}
-            balanceFen={balanceFen}
-            yuan={yuan}
-            shortHint={t('content.shortHint')}
-            payQr={{ amountFen: priceFen, open: () => setPaying(true) }}
-            submitting={submitting}
-            onSubmit={() => void submit()}
-            testId="rd-confirm"
-          />
-        </section>
+        <PayCard
+          title={t('content.payTitle')}
+          ready={!!wallet}
+          box={{
+            testId: 'rd-pay-box',
+            payableTestId: 'rd-payable',
+            labels: {
+              price: t('content.priceLine'),
+              balance: t('content.balance'),
+              payable: t('content.payable'),
+            },
+            price: `${t(`path.${path}`)} · ${num(record.characters)} ${t('content.charUnit')} · ${yuan(priceFen)}`,
+            balanceFen,
+            payableFen,
+          }}
+          lines={
+            quotaUse > 0 && (
+              <PayLine
+                className="rd-quota"
+                label={t('content.useQuota', { use: num(quotaUse) })}
+                value={t('content.quota', { left: num(quotaLeft) })}
+              />
+            )
+          }
+          actions={{
+            ns: 'reduce',
+            keyPrefix: 'content',
+            how,
+            payableFen,
+            balanceFen,
+            yuan,
+            shortHint: t('content.shortHint'),
+            payQr: { amountFen: priceFen, open: () => setPaying(true) },
+            submitting,
+            onSubmit: () => void submit(),
+            testId: 'rd-confirm',
+          }}
+        />
       </div>
       <PayDialog
         input={paying ? { recordType: RECORD_TYPE, recordId: record.id } : null}

@@ -5,6 +5,7 @@ import { Button, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useNavPlace } from '../../hooks/useNavPlace.ts';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
 import { RecordLoading, RecordNotFound } from '../../shared/records/RecordStates.tsx';
 import { isActive } from '../../shared/records/status.ts';
@@ -12,9 +13,10 @@ import { loadReduce, loadReduceContent, reduceReload } from './api.ts';
 import { Confirm } from './Confirm.tsx';
 import { Outcome } from './Outcome.tsx';
 import { Progress } from './Progress.tsx';
-import { reducePaths } from './routes.ts';
+import { AIGC_NAV_INDEX, reducePaths } from './routes.ts';
 import '../check/check.css';
 import './reduce.css';
+import '../../shared/records/compare.css';
 
 /**
  * /papermachine/content/:id, every state of a 降重 / 降AIGC record: confirm and pay, progress paragraph by
@@ -29,6 +31,8 @@ export default function ReduceContentPage() {
     retry: false,
   });
   const r = record.data;
+  // one URL for both products: a 降AIGC record stands under 降AIGC in the navigation
+  useNavPlace(r?.kind === 'aigc' ? { navIndex: AIGC_NAV_INDEX, activeMenu: reducePaths.aigcRecords } : null);
   const contentKey = queryKeys.recordPart(
     'reduce',
     id,

@@ -14,11 +14,14 @@ import { num } from '../../shared/format.ts';
 import { STATUS_COLORS } from '../../shared/records/status.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
+import { aigcInit } from '../aigc/api.ts';
+import { aigcContentPath } from '../aigc/routes.ts';
 import { checkSubmitPath } from '../check/routes.ts';
 import { downloadReduce, reduceReload, reduceSubmitCheck } from './api.ts';
 import { ParagraphView } from './ParagraphView.tsx';
 import { reduceContentPath, reducePaths } from './routes.ts';
 import { meets, type Metric, offTarget, percent } from './targets.ts';
+import { ReportHead } from '../../shared/records/ReportParts.tsx';
 
 type View = 'compare' | 'text';
 /** How many off-target paragraphs the notice names. */
@@ -168,86 +171,119 @@ export function Outcome(props: {
       setDownloading(false);
     }
   }
-  async function recheck() {
+  /** Measures the rewritten text (as the user decided it) again: a 查重 or AIGC检测 record, ready to pay. */
+  async function verify(metric: Metric) {
     setChecking(true);
     try {
-      const r = await reduceSubmitCheck(record.id);
-      navigate(checkSubmitPath(r.result.id));
+      if (metric === 'similarity') {
+        const r = await reduceSubmitCheck(record.id);
+        navigate(checkSubmitPath(r.result.id));
+      } else {
+        const r = await aigcInit({ title: record.title.slice(0, 100), author: '' }, { text: fullText });
+        navigate(aigcContentPath(r.result.id));
+      }
     } catch {
       // the request layer has shown the message
     } finally {
       setChecking(false);
     }
   }
+  // what the record aimed at is what gets verified; a record without targets by its kind
+  const asked = (['similarity', 'aigc'] as const).filter((m) => record.targets[m] !== null);
+  const verifiable: Metric[] = asked.length > 0 ? asked : [record.kind === 'aigc' ? 'aigc' : 'similarity'];
 
   return (
     <>
-      <section className="svc-card rd-head">
-        <div>
-          <h1 data-testid="rd-result-title">{record.title}</h1>
-          <div className="svc-muted">
+      <ReportHead
+        title={record.title}
+        titleTestId="rd-result-title"
+        meta={
+          <>
             {t(`kind.${record.origin === 'report' ? 'cnki' : record.kind === 'aigc' ? 'aigc' : 'whole'}`)} ·{' '}
             {t(`path.${record.path}`)} · {num(record.characters)} {t('content.charUnit')} ·{' '}
             {formatTime(record.finishedAt ?? record.createdAt, '{y}-{m}-{d} {h}:{i}')}{' '}
             <Tag color={STATUS_COLORS[record.status]}>{t(`status.${record.status}`)}</Tag>
-          </div>
-          {record.keepsDocument && <div className="rd-own-docx">{t('content.ownDocx')}</div>}
-        </div>
-        <div className="ck-actions">
-          {record.keepsDocument ? (
-            <Dropdown
-              menu={{
-                items: [
-                  { key: 'clean', label: t('content.downloadClean') },
-                  {
-                    key: 'tracked',
-                    label: (
-                      <div>
-                        <div>{t('content.downloadTracked')}</div>
-                        <div className="svc-muted">{t('content.downloadTrackedHint')}</div>
-                      </div>
-                    ),
-                  },
-                ],
-                onClick: ({ key }) => void download(key === 'tracked'),
-              }}
-            >
+          </>
+        }
+        below={record.keepsDocument && <div className="rd-own-docx">{t('content.ownDocx')}</div>}
+        actions={
+          <>
+            {record.keepsDocument ? (
+              <Dropdown
+                menu={{
+                  items: [
+                    { key: 'clean', label: t('content.downloadClean') },
+                    {
+                      key: 'tracked',
+                      label: (
+                        <div>
+                          <div>{t('content.downloadTracked')}</div>
+                          <div className="svc-muted">{t('content.downloadTrackedHint')}</div>
+                        </div>
+                      ),
+                    },
+                  ],
+                  onClick: ({ key }) => void download(key === 'tracked'),
+                }}
+              >
+                <Button
+                  type="primary"
+                  icon={<DownloadOutlined />}
+                  loading={downloading}
+                  data-testid="rd-download"
+                >
+                  {t('content.download')}
+                </Button>
+              </Dropdown>
+            ) : (
               <Button
                 type="primary"
                 icon={<DownloadOutlined />}
                 loading={downloading}
+                onClick={() => void download(false)}
                 data-testid="rd-download"
               >
                 {t('content.download')}
               </Button>
-            </Dropdown>
-          ) : (
+            )}
             <Button
-              type="primary"
-              icon={<DownloadOutlined />}
-              loading={downloading}
-              onClick={() => void download(false)}
-              data-testid="rd-download"
+              icon={<CopyOutlined />}
+              onClick={() =>
+                void navigator.clipboard.writeText(fullText).then(() => toast().success(t('content.copied')))
+              }
             >
-              {t('content.download')}
+              {t('content.copy')}
             </Button>
-          )}
-          <Button
-            icon={<CopyOutlined />}
-            onClick={() =>
-              void navigator.clipboard.writeText(fullText).then(() => toast().success(t('content.copied')))
-            }
-          >
-            {t('content.copy')}
-          </Button>
-          <Button icon={<FileSearchOutlined />} loading={checking} onClick={() => void recheck()}>
-            {t('content.recheck')}
-          </Button>
-          <Button icon={<PlusOutlined />} onClick={() => navigate(startPathOf(record))}>
-            {t('content.again')}
-          </Button>
-        </div>
-      </section>
+            {verifiable.length > 1 ? (
+              <Dropdown
+                menu={{
+                  items: verifiable.map((m) => ({
+                    key: m,
+                    label: t(m === 'aigc' ? 'content.verifyAigc' : 'content.verifyCheck'),
+                  })),
+                  onClick: ({ key }) => void verify(key as Metric),
+                }}
+              >
+                <Button icon={<FileSearchOutlined />} loading={checking} data-testid="rd-verify">
+                  {t('content.verify')}
+                </Button>
+              </Dropdown>
+            ) : (
+              <Button
+                icon={<FileSearchOutlined />}
+                loading={checking}
+                onClick={() => void verify(verifiable[0] ?? 'similarity')}
+                data-testid="rd-verify"
+              >
+                {t(verifiable[0] === 'aigc' ? 'content.recheckAigc' : 'content.recheck')}
+              </Button>
+            )}
+            <Button icon={<PlusOutlined />} onClick={() => navigate(startPathOf(record))}>
+              {t('content.again')}
+            </Button>
+          </>
+        }
+      />
 
       <section className="svc-card rd-tiles" data-testid="rd-stats">
         {metrics.map((m) => (
@@ -267,7 +303,7 @@ export function Outcome(props: {
       <Notes record={record} content={content} onReloaded={props.onReloaded} />
 
       <section className="svc-card">
-        <div className="rd-toolbar">
+        <div className="svc-toolbar">
           <Segmented<View>
             value={view}
             onChange={setView}
@@ -282,14 +318,14 @@ export function Outcome(props: {
                 <Switch size="small" checked={onlyUnmet} onChange={setOnlyUnmet} /> {t('content.onlyUnmet')}
               </span>
               <span className="svc-muted">
-                <mark className="rd-legend" /> {t('content.legend')}
+                <mark className="cmp-legend" /> {t('content.legend')}
               </span>
             </span>
           )}
         </div>
         {view === 'compare' ? (
           <div className="rd-pairs" data-testid="rd-compare">
-            <div className="rd-pair rd-pair--head">
+            <div className="rd-pair rd-pair--head cmp-head">
               <div>{t('content.before')}</div>
               <div>{t('content.after')}</div>
             </div>

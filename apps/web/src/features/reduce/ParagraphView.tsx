@@ -72,7 +72,7 @@ export function ParagraphView(props: {
   if (p.state !== 'done') {
     return (
       <div className="rd-pair is-skipped">
-        <div className="rd-pair__single">
+        <div className="rd-pair__single cmp-text">
           {p.original}
           <Tag className="rd-pair__tag">
             {t(p.kind === 'reference' ? 'content.referenceNote' : 'content.kept')}
@@ -149,10 +149,10 @@ export function ParagraphView(props: {
       data-testid="rd-paragraph"
       data-index={p.index}
     >
-      <div className="rd-pair__before">
+      <div className="rd-pair__before cmp-text cmp-before">
         <Marked pieces={side(runs, 'before')} />
       </div>
-      <div className="rd-pair__after">{after}</div>
+      <div className="rd-pair__after cmp-text cmp-after">{after}</div>
       <div className="rd-pair__foot">
         <div className="rd-pair__scores">
           {metrics.map((m) => (

@@ -4,22 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { num, yuan } from '../../shared/format.ts';
-import {
-  NotesCard,
-  PriceTable,
-  SubmitButton,
-  TextField,
-  unitPrice,
-} from '../../shared/records/FormParts.tsx';
+import { PageHero, PriceSide, SubmitButton, TextField, unitPrice } from '../../shared/records/FormParts.tsx';
+import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import {
   PaperSourceInput,
+  type PaperSourceState,
   type SourceMode,
   usePaperSource,
   WordCountBar,
 } from '../../shared/records/PaperSource.tsx';
-import { useAppStore } from '../../store/app.ts';
-import { selectLoggedIn, useUserStore } from '../../store/user.ts';
-import { toast } from '../../utils/feedback.ts';
 import { reduceInit, reduceWordCount } from './api.ts';
 import { PathPicker } from './PathPicker.tsx';
 import { type UnitPrices, unitPrices, usePublicPrices } from './pricing.ts';
@@ -51,12 +44,10 @@ export function pathPrice(result: ReduceWordCount, path: ReducePath) {
 export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
   const { t } = useTranslation('reduce');
   const navigate = useNavigate();
-  const loggedIn = useUserStore(selectLoggedIn);
-  const openLogin = useAppStore((s) => s.openLogin);
+  const { submitting, run } = useGuardedSubmit(t('submit.loginFirst'));
   const v = VARIANTS[variant];
   const form = useReduceForm(v.kind, v.goal);
   const [title, setTitle] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   const paper = usePaperSource<ReduceWordCount>({
     initialMode: v.mode,
     count: (source, opts) => reduceWordCount(v.kind, source, opts),
@@ -68,37 +59,22 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
 
   async function next() {
     const targets = form.validate();
-    if (!targets || !paper.source) return;
-    if (!loggedIn) {
-      toast().info(t('submit.loginFirst'));
-      openLogin();
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const r = await reduceInit({ title: title.trim(), kind: v.kind, path, targets }, paper.source);
+    const source = paper.source;
+    if (!targets || !source) return;
+    await run(async () => {
+      const r = await reduceInit({ title: title.trim(), kind: v.kind, path, targets }, source);
       navigate(reduceContentPath(r.result.id));
-    } catch {
-      // the request layer has shown the message
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   const heading = variant === 'similarity' ? 'similarity' : variant === 'aigc' ? 'aigc' : 'aigcPaper';
   return (
     <div className={`svc-page rd-page rd-${v.kind}`}>
-      <header className="svc-hero">
-        <div>
-          <h1>{t(`submit.${heading}Title`)}</h1>
-          <p>{t(`submit.${heading}Subtitle`)}</p>
-        </div>
-        <div className="svc-hero__chips">
-          <span className="svc-chip">{t('submit.chip.dual')}</span>
-          <span className="svc-chip">{t('submit.chip.measured')}</span>
-          <span className="svc-chip">{t('submit.chip.docx')}</span>
-        </div>
-      </header>
+      <PageHero
+        title={t(`submit.${heading}Title`)}
+        subtitle={t(`submit.${heading}Subtitle`)}
+        chips={[t('submit.chip.dual'), t('submit.chip.measured'), t('submit.chip.docx')]}
+      />
 
       <div className="ck-grid">
         <section className="svc-card">
@@ -118,20 +94,7 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
             testId="rd"
             dragHint={t('submit.dragHint', { chars: num(paper.count.result?.maxChars ?? 100_000) })}
           />
-          <WordCountBar
-            state={paper}
-            ns="reduce"
-            keyPrefix="submit"
-            testId="rd"
-            price={(result) => {
-              const fen = pathPrice(result, path);
-              return (
-                <>
-                  {t(`path.${path}`)} <strong>{fen !== undefined ? yuan(fen) : '—'}</strong>
-                </>
-              );
-            }}
-          />
+          <PathWordCount paper={paper} path={path} />
           <SubmitButton
             testId="rd-next"
             disabled={!paper.ready || submitting}
@@ -149,27 +112,50 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
   );
 }
 
+/** The characters of the paper and what the chosen path costs for them, under the paper input. */
+export function PathWordCount({
+  paper,
+  path,
+}: {
+  paper: PaperSourceState<ReduceWordCount>;
+  path: ReducePath;
+}) {
+  const { t } = useTranslation('reduce');
+  return (
+    <WordCountBar
+      state={paper}
+      ns="reduce"
+      keyPrefix="submit"
+      testId="rd"
+      price={(result) => {
+        const fen = pathPrice(result, path);
+        return (
+          <>
+            {t(`path.${path}`)} <strong>{fen !== undefined ? yuan(fen) : '—'}</strong>
+          </>
+        );
+      }}
+    />
+  );
+}
+
 /** Prices and how the loop works, beside every submit form. */
 export function SubmitSide({ units }: { units: UnitPrices }) {
   const { t } = useTranslation('reduce');
   return (
-    <aside className="ck-side">
-      <section className="svc-card">
-        <h2>{t('submit.priceTitle')}</h2>
-        <PriceTable
-          rows={(['offline', 'model'] as const).map((p) => ({
-            key: p,
-            label: t(`path.${p}`),
-            price: unitPrice(units[p], t('submit.perThousand')),
-          }))}
-          note={t('submit.priceNote')}
-        />
-      </section>
-      <NotesCard
-        icon={<ExperimentOutlined />}
-        title={t('submit.howTitle')}
-        notes={t('submit.how', { returnObjects: true }) as unknown as string[]}
-      />
-    </aside>
+    <PriceSide
+      priceTitle={t('submit.priceTitle')}
+      rows={(['offline', 'model'] as const).map((p) => ({
+        key: p,
+        label: t(`path.${p}`),
+        price: unitPrice(units[p], t('submit.perThousand')),
+      }))}
+      priceNote={t('submit.priceNote')}
+      notes={{
+        icon: <ExperimentOutlined />,
+        title: t('submit.howTitle'),
+        items: t('submit.how', { returnObjects: true }) as unknown as string[],
+      }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { ArrowRightOutlined, ExperimentOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button } from 'antd';
+import { Alert, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -30,14 +30,16 @@ export function ReduceButton({ from, recordId }: { from: 'aigc' | 'check'; recor
     }
   }
   return (
-    <Button
-      icon={from === 'aigc' ? <ExperimentOutlined /> : <ThunderboltOutlined />}
-      loading={busy}
-      onClick={() => void start()}
-      data-testid={`reduce-from-${from}`}
-    >
-      {t(from === 'aigc' ? 'entry.reduceAigc' : 'entry.reduceSimilarity')}
-    </Button>
+    <Tooltip title={from === 'check' ? t('entry.reduceSimilarityHint') : undefined}>
+      <Button
+        icon={from === 'aigc' ? <ExperimentOutlined /> : <ThunderboltOutlined />}
+        loading={busy}
+        onClick={() => void start()}
+        data-testid={`reduce-from-${from}`}
+      >
+        {t(from === 'aigc' ? 'entry.reduceAigc' : 'entry.reduceSimilarity')}
+      </Button>
+    </Tooltip>
   );
 }
 

@@ -15,4 +15,7 @@ export const reducePaths = {
   aigcRecords: '/aigc/list',
 } as const;
 
+/** The top navigation's 降AIGC item (spec §2), where a 降AIGC record's page stands. */
+export const AIGC_NAV_INDEX = 6;
+
 export const reduceContentPath = (id: number) => `/papermachine/content/${id}`;

@@ -18,6 +18,8 @@ import { isActive, STATUS_COLORS } from '../../shared/records/status.ts';
 import '../check/check.css';
 import '../../shared/records/records.css';
 import './machine.css';
+import { ReportHead } from '../../shared/records/ReportParts.tsx';
+import '../../shared/records/compare.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import { usePolledRecord } from '../../shared/records/queries.ts';
 
@@ -41,7 +43,7 @@ function Paragraphs({ record }: { record: MachineDetail }) {
   const { t } = useTranslation('machine');
   return (
     <div className="mc-pairs" data-testid="mc-compare">
-      <div className="mc-pair mc-pair--head">
+      <div className="mc-pair mc-pair--head cmp-head">
         <div>{t('result.before')}</div>
         <div>{t('result.after')}</div>
       </div>
@@ -52,8 +54,8 @@ function Paragraphs({ record }: { record: MachineDetail }) {
           </h3>
         ) : (
           <div key={p.index} className={`mc-pair${p.method === 'kept' ? ' is-kept' : ''}`}>
-            <div className="mc-pair__before">{marked(p, 'before')}</div>
-            <div className="mc-pair__after">
+            <div className="mc-pair__before cmp-text cmp-before">{marked(p, 'before')}</div>
+            <div className="mc-pair__after cmp-text cmp-after">
               {marked(p, 'after')}
               <Tag
                 className="mc-method"
@@ -127,38 +129,41 @@ export default function RewriteResult() {
 
   return (
     <div className="svc-page">
-      <section className="svc-card mc-head">
-        <div>
-          <h1 data-testid="mc-result-title">{r.title}</h1>
-          <div className="svc-muted">
+      <ReportHead
+        title={r.title}
+        titleTestId="mc-result-title"
+        meta={
+          <>
             {t(`edition.${r.edition}`)} · {num(r.characters)} {t('submit.charUnit')} ·{' '}
             {formatTime(r.finishedAt ?? r.createdAt, '{y}-{m}-{d} {h}:{i}')}{' '}
             <Tag color={STATUS_COLORS[r.status]}>{t(`status.${r.status}`)}</Tag>
-          </div>
-        </div>
-        {r.status === 'done' && (
-          <div className="ck-actions">
-            <Button
-              type="primary"
-              icon={<DownloadOutlined />}
-              loading={downloading}
-              onClick={() => void download()}
-              data-testid="mc-download"
-            >
-              {t('result.download')}
-            </Button>
-            <Button icon={<CopyOutlined />} onClick={() => void copy()}>
-              {t('result.copy')}
-            </Button>
-            <Button icon={<FileSearchOutlined />} onClick={() => navigate('/papercheck/check')}>
-              {t('result.check')}
-            </Button>
-            <Button icon={<PlusOutlined />} onClick={() => navigate(startPage)}>
-              {t('result.again')}
-            </Button>
-          </div>
-        )}
-      </section>
+          </>
+        }
+        actions={
+          r.status === 'done' && (
+            <>
+              <Button
+                type="primary"
+                icon={<DownloadOutlined />}
+                loading={downloading}
+                onClick={() => void download()}
+                data-testid="mc-download"
+              >
+                {t('result.download')}
+              </Button>
+              <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+                {t('result.copy')}
+              </Button>
+              <Button icon={<FileSearchOutlined />} onClick={() => navigate('/papercheck/check')}>
+                {t('result.check')}
+              </Button>
+              <Button icon={<PlusOutlined />} onClick={() => navigate(startPage)}>
+                {t('result.again')}
+              </Button>
+            </>
+          )
+        }
+      />
 
       {isActive(r.status) ? (
         <section className="svc-card mc-progress" data-testid="mc-progress">
@@ -199,7 +204,7 @@ export default function RewriteResult() {
             </section>
           )}
           <section className="svc-card">
-            <div className="rec-toolbar">
+            <div className="svc-toolbar">
               <Segmented<View>
                 value={view}
                 onChange={setView}
@@ -209,7 +214,7 @@ export default function RewriteResult() {
                 ]}
               />
               <span className="svc-muted">
-                <mark className="mc-legend" /> {t('result.legend')}
+                <mark className="cmp-legend" /> {t('result.legend')}
               </span>
             </div>
             {view === 'compare' ? (

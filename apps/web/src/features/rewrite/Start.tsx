@@ -5,20 +5,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { machineInit, machineWordCount } from './api.ts';
-import { useAppStore } from '../../store/app.ts';
-import { selectLoggedIn, useUserStore } from '../../store/user.ts';
-import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
 import '../check/check.css';
 import './machine.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 import {
-  NotesCard,
-  PriceTable,
+  OptionCards,
+  PageHero,
+  PriceSide,
   SubmitButton,
   TextField,
+  UnitPriceLine,
   unitPrice,
 } from '../../shared/records/FormParts.tsx';
+import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import { usePublicConfig } from './hooks.ts';
 
 export const EDITIONS: MachineEdition[] = ['standard', 'cnki'];
@@ -30,11 +30,9 @@ export const EDITIONS: MachineEdition[] = ['standard', 'cnki'];
 export default function StartRewrite({ initialEdition }: { initialEdition: MachineEdition }) {
   const { t } = useTranslation('machine');
   const navigate = useNavigate();
-  const loggedIn = useUserStore(selectLoggedIn);
-  const openLogin = useAppStore((s) => s.openLogin);
+  const { submitting, run } = useGuardedSubmit(t('start.loginFirst'));
   const [title, setTitle] = useState('');
   const [edition, setEdition] = useState<MachineEdition>(initialEdition);
-  const [submitting, setSubmitting] = useState(false);
   const config = usePublicConfig().data;
   const paper = usePaperSource({ initialMode: 'paste', count: machineWordCount, typingDelayMs: 600 });
   const { sent, count } = paper;
@@ -46,71 +44,37 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
   const blocked = edition === 'cnki' && !modelAvailable;
   const canSubmit = paper.ready && !submitting && !blocked;
 
-  async function submit() {
-    if (!sent) return;
-    if (!loggedIn) {
-      toast().info(t('start.loginFirst'));
-      openLogin();
-      return;
-    }
-    setSubmitting(true);
-    try {
+  const submit = () =>
+    run(async () => {
+      if (!sent) return;
       const r = await machineInit(edition, title.trim(), sent);
       navigate(`/machine/submit/${r.result.id}`);
-    } catch {
-      // the request layer has shown the message
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    });
 
   const cnkiPage = initialEdition === 'cnki';
   return (
     <div className={`svc-page${cnkiPage ? ' mc-cnki' : ''}`}>
-      <header className="svc-hero">
-        <div>
-          <h1>{t(cnkiPage ? 'start.cnkiTitle' : 'start.smartTitle')}</h1>
-          <p>{t(cnkiPage ? 'start.cnkiSubtitle' : 'start.smartSubtitle')}</p>
-        </div>
-        <div className="svc-hero__chips">
-          <span className="svc-chip">{t('start.chip.protect')}</span>
-          <span className="svc-chip">{t('start.chip.compare')}</span>
-          <span className="svc-chip">{t('start.chip.docx')}</span>
-        </div>
-      </header>
+      <PageHero
+        title={t(cnkiPage ? 'start.cnkiTitle' : 'start.smartTitle')}
+        subtitle={t(cnkiPage ? 'start.cnkiSubtitle' : 'start.smartSubtitle')}
+        chips={[t('start.chip.protect'), t('start.chip.compare'), t('start.chip.docx')]}
+      />
 
       <div className="ck-grid">
         <section className="svc-card">
-          <div className="ck-field">
-            <span className="ck-label">{t('start.edition')}</span>
-            <div className="ck-editions">
-              {EDITIONS.map((e) => (
-                <button
-                  key={e}
-                  type="button"
-                  aria-pressed={edition === e}
-                  className={`ck-edition${edition === e ? ' is-active' : ''}`}
-                  onClick={() => setEdition(e)}
-                  data-testid={`mc-edition-${e}`}
-                >
-                  {e === initialEdition && (
-                    <span className="ck-edition__badge">{t('start.recommended')}</span>
-                  )}
-                  <div className="ck-edition__name">{t(`edition.${e}`)}</div>
-                  <div className="ck-edition__price">
-                    {unit(e) !== undefined ? (
-                      <>
-                        <strong>{yuan(unit(e)!)}</strong> / {t('start.perThousand')}
-                      </>
-                    ) : (
-                      '—'
-                    )}
-                  </div>
-                  <div className="ck-edition__desc">{t(`start.editionDesc.${e}`)}</div>
-                </button>
-              ))}
-            </div>
-          </div>
+          <OptionCards<MachineEdition>
+            label={t('start.edition')}
+            options={EDITIONS.map((e) => ({
+              key: e,
+              name: t(`edition.${e}`),
+              price: <UnitPriceLine fen={unit(e)} per={t('start.perThousand')} />,
+              desc: t(`start.editionDesc.${e}`),
+              badge: e === initialEdition ? t('start.recommended') : undefined,
+            }))}
+            value={edition}
+            onChange={setEdition}
+            testIdPrefix="mc-edition-"
+          />
           {blocked && (
             <Alert type="warning" showIcon style={{ marginBottom: 14 }} title={t('start.modelMissing')} />
           )}
@@ -154,24 +118,20 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
           </SubmitButton>
         </section>
 
-        <aside className="ck-side">
-          <section className="svc-card">
-            <h2>{t('start.priceTitle')}</h2>
-            <PriceTable
-              rows={EDITIONS.map((e) => ({
-                key: e,
-                label: t(`edition.${e}`),
-                price: unitPrice(unit(e), t('start.perThousand')),
-              }))}
-              note={t('start.priceNote')}
-            />
-          </section>
-          <NotesCard
-            icon={<SafetyCertificateOutlined />}
-            title={t('start.notesTitle')}
-            notes={t('start.notes', { returnObjects: true }) as unknown as string[]}
-          />
-        </aside>
+        <PriceSide
+          priceTitle={t('start.priceTitle')}
+          rows={EDITIONS.map((e) => ({
+            key: e,
+            label: t(`edition.${e}`),
+            price: unitPrice(unit(e), t('start.perThousand')),
+          }))}
+          priceNote={t('start.priceNote')}
+          notes={{
+            icon: <SafetyCertificateOutlined />,
+            title: t('start.notesTitle'),
+            items: t('start.notes', { returnObjects: true }) as unknown as string[],
+          }}
+        />
       </div>
     </div>
   );

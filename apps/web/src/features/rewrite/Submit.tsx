@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Result, Skeleton, Tag } from 'antd';
+import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -7,13 +7,13 @@ import { loadMachine, machineSubmit } from './api.ts';
 import { formatTime } from '../../utils/time.ts';
 import PayDialog from '../billing/PayDialog.tsx';
 import { num, yuan } from '../../shared/format.ts';
-import { STATUS_COLORS } from '../../shared/records/status.ts';
 import '../check/check.css';
 import './machine.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
-import { PayActions } from '../../shared/records/PayActions.tsx';
-import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
+import { AlreadySubmitted, PayCard, SummaryCard } from '../../shared/records/ConfirmParts.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
+import { PayLine } from '../../shared/records/PayBox.tsx';
 import { useAccount } from '../account/hooks.ts';
 
 /**
@@ -59,18 +59,12 @@ export default function SubmitRewrite() {
   if (!r) return <RecordNotFound />;
   if (r.status !== 'created') {
     return (
-      <div className="svc-page">
-        <Result
-          status="success"
-          title={t('submit.already')}
-          subTitle={t(`status.${r.status}`)}
-          extra={
-            <Button type="primary" onClick={() => navigate(`/machine/content/${r.id}`)}>
-              {t('submit.viewResult')}
-            </Button>
-          }
-        />
-      </div>
+      <AlreadySubmitted
+        title={t('submit.already')}
+        status={t(`status.${r.status}`)}
+        action={t('submit.viewResult')}
+        onOpen={() => navigate(`/machine/content/${r.id}`)}
+      />
     );
   }
 
@@ -86,82 +80,77 @@ export default function SubmitRewrite() {
 
   return (
     <div className="svc-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('submit.title')}</h1>
-          <p>{t('submit.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('submit.title')} subtitle={t('submit.subtitle')} />
       <div className="ck-grid">
-        <section className="svc-card">
-          <h2>
-            {t('submit.text')} <Tag color={STATUS_COLORS[r.status]}>{t(`status.${r.status}`)}</Tag>
-          </h2>
-          {r.origin === 'check' && (
-            <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('start.fromCheck')} />
-          )}
-          <dl className="ck-summary">
-            <dt>{t('submit.titleLabel')}</dt>
-            <dd data-testid="mc-submit-title">{r.title}</dd>
-            <dt>{t('submit.edition')}</dt>
-            <dd>{t(`edition.${r.edition}`)}</dd>
-            <dt>{t('submit.source')}</dt>
-            <dd>{r.fileName ?? t(`submit.origin.${r.origin}`)}</dd>
-            <dt>{t('submit.paragraphs')}</dt>
-            <dd>{t('submit.paragraphsValue', { all: r.paragraphs, target: r.targetParagraphs })}</dd>
-            <dt>{t('submit.characters')}</dt>
-            <dd>
-              <strong>{num(r.characters)}</strong> {t('submit.charUnit')}
-            </dd>
-            <dt>{t('records.colCreated')}</dt>
-            <dd>{formatTime(r.createdAt, '{y}-{m}-{d} {h}:{i}')}</dd>
-          </dl>
-        </section>
+        <SummaryCard
+          title={t('submit.text')}
+          status={r.status}
+          statusLabel={t(`status.${r.status}`)}
+          before={
+            r.origin === 'check' && (
+              <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('start.fromCheck')} />
+            )
+          }
+          rows={[
+            { label: t('submit.titleLabel'), value: r.title, testId: 'mc-submit-title' },
+            { label: t('submit.edition'), value: t(`edition.${r.edition}`) },
+            { label: t('submit.source'), value: r.fileName ?? t(`submit.origin.${r.origin}`) },
+            {
+              label: t('submit.paragraphs'),
+              value: t('submit.paragraphsValue', { all: r.paragraphs, target: r.targetParagraphs }),
+            },
+            {
+              label: t('submit.characters'),
+              value: (
+                <>
+                  <strong>{num(r.characters)}</strong> {t('submit.charUnit')}
+                </>
+              ),
+            },
+            { label: t('records.colCreated'), value: formatTime(r.createdAt, '{y}-{m}-{d} {h}:{i}') },
+          ]}
+        />
 
-        <section className="svc-card">
-          <h2>{t('submit.payTitle')}</h2>
-          {!wallet ? (
-            <Skeleton active paragraph={{ rows: 3 }} />
-          ) : (
-            <PayBox
-              testId="mc-pay-box"
-              payableTestId="mc-payable"
-              labels={{
-                price: t('submit.price'),
-                balance: t('submit.balance'),
-                payable: t('submit.payable'),
-              }}
-              price={`${num(r.characters)} ${t('submit.charUnit')} · ${yuan(r.priceFen)}`}
-              balanceFen={balanceFen}
-              payableFen={payableFen}
-            >
-              {quotaUse > 0 && (
-                <PayLine
-                  discount
-                  label={t('submit.useQuota', { use: num(quotaUse) })}
-                  value={t('submit.quota', { left: num(quotaLeft) })}
-                />
-              )}
-            </PayBox>
-          )}
-          {blocked && (
-            <Alert type="error" showIcon style={{ marginBottom: 14 }} title={t('submit.modelMissing')} />
-          )}
-          <PayActions
-            ns="machine"
-            keyPrefix="submit"
-            how={how}
-            payableFen={payableFen}
-            balanceFen={balanceFen}
-            yuan={yuan}
-            shortHint={t('submit.shortHint')}
-            payQr={{ amountFen: r.priceFen, open: () => setPaying(true) }}
-            disabled={blocked}
-            submitting={submitting}
-            onSubmit={() => void submit()}
-            testId="mc-confirm"
-          />
-        </section>
+        <PayCard
+          title={t('submit.payTitle')}
+          ready={!!wallet}
+          box={{
+            testId: 'mc-pay-box',
+            payableTestId: 'mc-payable',
+            labels: { price: t('submit.price'), balance: t('submit.balance'), payable: t('submit.payable') },
+            price: `${num(r.characters)} ${t('submit.charUnit')} · ${yuan(r.priceFen)}`,
+            balanceFen,
+            payableFen,
+          }}
+          lines={
+            quotaUse > 0 && (
+              <PayLine
+                discount
+                label={t('submit.useQuota', { use: num(quotaUse) })}
+                value={t('submit.quota', { left: num(quotaLeft) })}
+              />
+            )
+          }
+          between={
+            blocked && (
+              <Alert type="error" showIcon style={{ marginBottom: 14 }} title={t('submit.modelMissing')} />
+            )
+          }
+          actions={{
+            ns: 'machine',
+            keyPrefix: 'submit',
+            how,
+            payableFen,
+            balanceFen,
+            yuan,
+            shortHint: t('submit.shortHint'),
+            payQr: { amountFen: r.priceFen, open: () => setPaying(true) },
+            disabled: blocked,
+            submitting,
+            onSubmit: () => void submit(),
+            testId: 'mc-confirm',
+          }}
+        />
       </div>
       <PayDialog
         input={paying ? { recordType: 'rewrite', recordId: id } : null}

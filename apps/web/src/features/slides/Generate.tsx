@@ -39,6 +39,7 @@ import { STATUS_COLORS } from '../../shared/records/status.ts';
 import OutlineEditor, { outlineProblem } from './OutlineEditor.tsx';
 import SlidePreview from './SlidePreview.tsx';
 import TemplateGallery from './TemplateGallery.tsx';
+import { Field } from '../../shared/records/FormParts.tsx';
 import '../check/check.css';
 import './aippt.css';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
@@ -232,10 +233,7 @@ export default function GeneratePpt() {
                 data-testid="pp-no-model"
               />
             )}
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="pp-topic">
-                {t('form.topic')}
-              </label>
+            <Field id="pp-topic" label={t('form.topic')}>
               <Input
                 id="pp-topic"
                 size="large"
@@ -245,12 +243,9 @@ export default function GeneratePpt() {
                 value={topic}
                 onChange={(e) => setTopic(e.target.value)}
               />
-            </div>
+            </Field>
             <div className="pp-row3">
-              <div className="ck-field">
-                <label className="ck-label" htmlFor="pp-speaker">
-                  {t('form.speaker')}
-                </label>
+              <Field id="pp-speaker" label={t('form.speaker')}>
                 <Input
                   id="pp-speaker"
                   maxLength={50}
@@ -258,20 +253,16 @@ export default function GeneratePpt() {
                   value={speaker}
                   onChange={(e) => setSpeaker(e.target.value)}
                 />
-              </div>
-              <div className="ck-field">
-                <span className="ck-label">{t('form.scene')}</span>
+              </Field>
+              <Field label={t('form.scene')}>
                 <Segmented
                   className="pp-scenes"
                   value={scene}
                   onChange={(v) => setScene(v as PptScene)}
                   options={SCENES.map((s) => ({ value: s, label: t(`scene.${s}`) }))}
                 />
-              </div>
-              <div className="ck-field">
-                <label className="ck-label" htmlFor="pp-slides">
-                  {t('form.slides')}
-                </label>
+              </Field>
+              <Field id="pp-slides" label={t('form.slides')}>
                 <InputNumber
                   id="pp-slides"
                   min={PPT_SLIDE_RANGE.min}
@@ -280,7 +271,7 @@ export default function GeneratePpt() {
                   onChange={(v) => setSlideCount(v ?? 15)}
                   addonAfter={t('form.slidesUnit')}
                 />
-              </div>
+              </Field>
             </div>
             <div className="ck-field">
               <div className="pp-label-row">
@@ -311,15 +302,14 @@ export default function GeneratePpt() {
               />
               {sourceNote && <div className="svc-muted pp-note">{sourceNote}</div>}
             </div>
-            <div className="ck-field">
-              <span className="ck-label">{t('form.template')}</span>
+            <Field label={t('form.template')}>
               <TemplateGallery
                 templates={list}
                 loading={templates.isLoading}
                 value={templateId}
                 onChange={pickTemplate}
               />
-            </div>
+            </Field>
             <div className="pp-actions">
               <Button
                 type={sections.length ? 'default' : 'primary'}

@@ -7,7 +7,7 @@ import {
   type WritingRecord,
 } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, InputNumber, Popconfirm, Skeleton, Tag } from 'antd';
+import { Alert, Button, Input, InputNumber, Popconfirm, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -21,8 +21,9 @@ import '../check/check.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import './writing.css';
 import { queryKeys } from '../../shared/records/queries.ts';
-import { PayActions } from '../../shared/records/PayActions.tsx';
-import { PayBox, PayLine } from '../../shared/records/PayBox.tsx';
+import { PayCard } from '../../shared/records/ConfirmParts.tsx';
+import { Field, PageHero } from '../../shared/records/FormParts.tsx';
+import { PayLine } from '../../shared/records/PayBox.tsx';
 import { useAccount } from '../account/hooks.ts';
 
 const COVER_FIELDS: (keyof ThesisCover)[] = [
@@ -157,22 +158,17 @@ export default function ConfirmWriting() {
 
   return (
     <div className="svc-page wr-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{thesis ? t('confirm.thesisTitle') : t('confirm.title')}</h1>
-          <p>{t('confirm.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero
+        title={thesis ? t('confirm.thesisTitle') : t('confirm.title')}
+        subtitle={t('confirm.subtitle')}
+      />
       <div className="ck-grid">
         <div>
           <section className="svc-card">
             <h2>
               {t('confirm.info')} <Tag color={STATUS_COLORS[r.status]}>{t(`status.${r.status}`)}</Tag>
             </h2>
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="wr-c-title">
-                {t('confirm.titleLabel')}
-              </label>
+            <Field id="wr-c-title" label={t('confirm.titleLabel')}>
               <Input
                 id="wr-c-title"
                 size="large"
@@ -181,7 +177,7 @@ export default function ConfirmWriting() {
                 onChange={(e) => update({ title: e.target.value })}
                 data-testid="wr-confirm-title"
               />
-            </div>
+            </Field>
             <div className="ck-row2">
               <div className="ck-field">
                 <span className="ck-label">{t('confirm.type')}</span>
@@ -190,10 +186,7 @@ export default function ConfirmWriting() {
                   {r.discipline ? ` · ${r.discipline}` : ''}
                 </div>
               </div>
-              <div className="ck-field">
-                <label className="ck-label" htmlFor="wr-c-words">
-                  {t('confirm.words')}
-                </label>
+              <Field id="wr-c-words" label={t('confirm.words')}>
                 <InputNumber<number>
                   id="wr-c-words"
                   style={{ width: '100%' }}
@@ -203,12 +196,9 @@ export default function ConfirmWriting() {
                   value={draft.targetWords}
                   onChange={(v) => update({ targetWords: v ?? r.targetWords })}
                 />
-              </div>
+              </Field>
             </div>
-            <div className="ck-field" style={{ marginBottom: 0 }}>
-              <label className="ck-label" htmlFor="wr-c-req">
-                {t('confirm.requirements')}
-              </label>
+            <Field id="wr-c-req" label={t('confirm.requirements')} style={{ marginBottom: 0 }}>
               <Input.TextArea
                 id="wr-c-req"
                 maxLength={1000}
@@ -217,7 +207,7 @@ export default function ConfirmWriting() {
                 value={draft.requirements}
                 onChange={(e) => update({ requirements: e.target.value })}
               />
-            </div>
+            </Field>
           </section>
 
           {thesis && (
@@ -227,24 +217,21 @@ export default function ConfirmWriting() {
               </h2>
               <div className="wr-cover">
                 {COVER_FIELDS.map((f) => (
-                  <div className="ck-field" key={f}>
-                    <label className="ck-label" htmlFor={`wr-cover-${f}`}>
-                      {t(`confirm.coverFields.${f}`)}
-                    </label>
+                  <Field key={f} id={`wr-cover-${f}`} label={t(`confirm.coverFields.${f}`)}>
                     <Input
                       id={`wr-cover-${f}`}
                       maxLength={f === 'student' || f === 'studentId' || f === 'supervisor' ? 30 : 50}
                       value={draft.cover[f]}
                       onChange={(e) => update({ cover: { ...draft.cover, [f]: e.target.value } })}
                     />
-                  </div>
+                  </Field>
                 ))}
               </div>
             </section>
           )}
 
           <section className="svc-card">
-            <div className="wr-outline-head">
+            <div className="svc-toolbar">
               <h2 style={{ margin: 0 }}>
                 {t('confirm.outline')}{' '}
                 <span className="svc-muted">
@@ -265,45 +252,43 @@ export default function ConfirmWriting() {
         </div>
 
         <aside className="ck-side wr-sticky">
-          <section className="svc-card">
-            <h2>{t('confirm.payTitle')}</h2>
-            {!wallet ? (
-              <Skeleton active paragraph={{ rows: 3 }} />
-            ) : (
-              <PayBox
-                testId="wr-pay-box"
-                payableTestId="wr-payable"
-                labels={{
-                  price: t('confirm.price'),
-                  balance: t('confirm.balance'),
-                  payable: t('confirm.payable'),
-                }}
-                price={`${t(`type.${r.paperType}`)} · ${yuan(r.priceFen)}`}
-                balanceFen={balanceFen}
-                payableFen={payableFen}
-              >
-                {quotaLeft > 0 && (
-                  <PayLine
-                    discount
-                    label={t('confirm.useQuota')}
-                    value={t('confirm.quota', { left: num(quotaLeft) })}
-                  />
-                )}
-              </PayBox>
-            )}
-            <PayActions
-              ns="writing"
-              keyPrefix="confirm"
-              how={how}
-              payableFen={payableFen}
-              balanceFen={balanceFen}
-              yuan={yuan}
-              shortHint={t('confirm.shortHint')}
-              submitting={submitting}
-              onSubmit={() => void submit()}
-              testId="wr-submit"
-            />
-          </section>
+          <PayCard
+            title={t('confirm.payTitle')}
+            ready={!!wallet}
+            box={{
+              testId: 'wr-pay-box',
+              payableTestId: 'wr-payable',
+              labels: {
+                price: t('confirm.price'),
+                balance: t('confirm.balance'),
+                payable: t('confirm.payable'),
+              },
+              price: `${t(`type.${r.paperType}`)} · ${yuan(r.priceFen)}`,
+              balanceFen,
+              payableFen,
+            }}
+            lines={
+              quotaLeft > 0 && (
+                <PayLine
+                  discount
+                  label={t('confirm.useQuota')}
+                  value={t('confirm.quota', { left: num(quotaLeft) })}
+                />
+              )
+            }
+            actions={{
+              ns: 'writing',
+              keyPrefix: 'confirm',
+              how,
+              payableFen,
+              balanceFen,
+              yuan,
+              shortHint: t('confirm.shortHint'),
+              submitting,
+              onSubmit: () => void submit(),
+              testId: 'wr-submit',
+            }}
+          />
         </aside>
       </div>
     </div>

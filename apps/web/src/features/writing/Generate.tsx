@@ -9,7 +9,15 @@ import { useAppStore } from '../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
 import { yuan } from '../../shared/format.ts';
-import { NotesCard, PriceTable, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
+import {
+  Field,
+  NotesCard,
+  OptionCards,
+  PageHero,
+  PriceTable,
+  SubmitButton,
+  TextField,
+} from '../../shared/records/FormParts.tsx';
 import { confirmPath, useWritingConfig } from './config.ts';
 import '../check/check.css';
 import './writing.css';
@@ -69,47 +77,34 @@ export default function GeneratePaper() {
 
   return (
     <div className="svc-page wr-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('generate.title')}</h1>
-          <p>{t('generate.subtitle')}</p>
-        </div>
-        <div className="svc-hero__chips">
-          <span className="svc-chip">{t('generate.chip.outline')}</span>
-          <span className="svc-chip">{t('generate.chip.edit')}</span>
-          <span className="svc-chip">{t('generate.chip.docx')}</span>
-        </div>
-      </header>
+      <PageHero
+        title={t('generate.title')}
+        subtitle={t('generate.subtitle')}
+        chips={[t('generate.chip.outline'), t('generate.chip.edit'), t('generate.chip.docx')]}
+      />
       <div className="ck-grid">
         <section className="svc-card">
-          <div className="ck-field">
-            <span className="ck-label">{t('generate.paperType')}</span>
-            <div className="wr-types">
-              {TYPES.map((type) => (
-                <button
-                  key={type}
-                  type="button"
-                  aria-pressed={paperType === type}
-                  className={`ck-edition${paperType === type ? ' is-active' : ''}`}
-                  onClick={() => {
-                    setPaperType(type);
-                    setTargetWords(DEFAULT_WORDS[type]);
-                  }}
-                  data-testid={`wr-type-${type}`}
-                >
-                  <div className="ck-edition__name">{t(`type.${type}`)}</div>
-                  <div className="ck-edition__price">
-                    <strong>{price(type)}</strong> / {t('generate.perPaper')}
-                  </div>
-                  <div className="ck-edition__desc">{t(`generate.typeDesc.${type}`)}</div>
-                </button>
-              ))}
-            </div>
-          </div>
-          <div className="ck-field">
-            <label className="ck-label" htmlFor="wr-title">
-              {t('generate.titleLabel')}
-            </label>
+          <OptionCards<PaperType>
+            label={t('generate.paperType')}
+            className="wr-types"
+            options={TYPES.map((type) => ({
+              key: type,
+              name: t(`type.${type}`),
+              price: (
+                <>
+                  <strong>{price(type)}</strong> / {t('generate.perPaper')}
+                </>
+              ),
+              desc: t(`generate.typeDesc.${type}`),
+            }))}
+            value={paperType}
+            onChange={(type) => {
+              setPaperType(type);
+              setTargetWords(DEFAULT_WORDS[type]);
+            }}
+            testIdPrefix="wr-type-"
+          />
+          <Field id="wr-title" label={t('generate.titleLabel')}>
             <Input
               id="wr-title"
               size="large"
@@ -120,7 +115,7 @@ export default function GeneratePaper() {
               onChange={(e) => setTitle(e.target.value)}
               onPressEnter={() => void submit()}
             />
-          </div>
+          </Field>
           <div className="ck-row2">
             <TextField
               id="wr-discipline"
@@ -130,10 +125,7 @@ export default function GeneratePaper() {
               value={discipline}
               onChange={setDiscipline}
             />
-            <div className="ck-field">
-              <label className="ck-label" htmlFor="wr-words">
-                {t('generate.words')}
-              </label>
+            <Field id="wr-words" label={t('generate.words')}>
               <InputNumber<number>
                 id="wr-words"
                 size="large"
@@ -145,11 +137,10 @@ export default function GeneratePaper() {
                 onChange={(v) => setTargetWords(v ?? DEFAULT_WORDS[paperType])}
                 suffix={t('generate.wordsUnit')}
               />
-            </div>
+            </Field>
           </div>
           <div className="ck-row2">
-            <div className="ck-field">
-              <span className="ck-label">{t('generate.language')}</span>
+            <Field label={t('generate.language')}>
               <Segmented<PaperLanguage>
                 block
                 size="large"
@@ -157,7 +148,7 @@ export default function GeneratePaper() {
                 onChange={setLanguage}
                 options={(['zh', 'en'] as const).map((l) => ({ value: l, label: t(`language.${l}`) }))}
               />
-            </div>
+            </Field>
             <TextField
               id="wr-keywords"
               label={t('generate.keywords')}
@@ -166,10 +157,7 @@ export default function GeneratePaper() {
               onChange={setKeywords}
             />
           </div>
-          <div className="ck-field">
-            <label className="ck-label" htmlFor="wr-req">
-              {t('generate.requirements')}
-            </label>
+          <Field id="wr-req" label={t('generate.requirements')}>
             <Input.TextArea
               id="wr-req"
               maxLength={1000}
@@ -178,7 +166,7 @@ export default function GeneratePaper() {
               value={requirements}
               onChange={(e) => setRequirements(e.target.value)}
             />
-          </div>
+          </Field>
           <SubmitButton
             testId="wr-generate"
             icon={drafting ? <LoadingOutlined /> : <BulbOutlined />}

@@ -166,7 +166,9 @@ export default {
     libraryNamed: '{{name}}: {{docs}} docs / {{chars}} chars',
     personalLibrary: 'my library {{docs}} docs',
     personalSource: 'My library',
-    rewrite: 'Rewrite',
+    rewrite: 'Rewrite paragraph by paragraph',
+    rewriteHint:
+      'Opens the smart rewriting tool: only the flagged paragraphs are rewritten, side by side with the original',
     again: 'Check another',
     chapters: 'By chapter',
     col: { chapter: 'Chapter', chars: 'Chars', overlap: 'Matched', ratio: 'Similarity' },

@@ -166,6 +166,10 @@ export default {
     copy: 'Copy the text',
     copied: 'Copied',
     recheck: 'Check similarity',
+    recheckAigc: 'Run AI detection',
+    verify: 'Verify',
+    verifyCheck: 'Similarity check: measure the copy ratio again',
+    verifyAigc: 'AI detection: measure the AI ratio again',
     again: 'New rewrite',
     view: { compare: 'Side by side', text: 'Rewritten text' },
     onlyUnmet: 'Only off-target',
@@ -218,7 +222,9 @@ export default {
   },
   entry: {
     reduceAigc: 'Lower AIGC',
-    reduceSimilarity: 'Whole-paper rewriting',
+    reduceSimilarity: 'One-click rewriting',
+    reduceSimilarityHint:
+      'Rewrites the flagged paragraphs of the whole paper down to a target copy ratio; check it again afterwards',
     reducedTitle: 'This paper has been through AIGC reduction',
     reducedBody: 'AIGC score {{before}} → {{after}}',
     reducedRunning: 'AIGC reduction running…',

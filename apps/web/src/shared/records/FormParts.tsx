@@ -8,6 +8,49 @@ import { yuan } from '../format.ts';
  * small print, the side card's price table and the notes card. Texts come translated from the page.
  */
 
+/** The band atop a service page: its title, the line under it and, on the right, a few selling points. */
+export function PageHero(props: { title: ReactNode; subtitle: ReactNode; chips?: string[] }) {
+  return (
+    <header className="svc-hero">
+      <div>
+        <h1>{props.title}</h1>
+        <p>{props.subtitle}</p>
+      </div>
+      {props.chips && (
+        <div className="svc-hero__chips">
+          {props.chips.map((c) => (
+            <span key={c} className="svc-chip">
+              {c}
+            </span>
+          ))}
+        </div>
+      )}
+    </header>
+  );
+}
+
+/** A form field: its label (tied to the control by `id`, when it has one) and the control. */
+export function Field(props: {
+  id?: string;
+  label: ReactNode;
+  children: ReactNode;
+  style?: CSSProperties;
+  className?: string;
+}) {
+  return (
+    <div className={props.className ? `ck-field ${props.className}` : 'ck-field'} style={props.style}>
+      {props.id ? (
+        <label className="ck-label" htmlFor={props.id}>
+          {props.label}
+        </label>
+      ) : (
+        <span className="ck-label">{props.label}</span>
+      )}
+      {props.children}
+    </div>
+  );
+}
+
 /** A labelled single-line field (title, author…). */
 export function TextField(props: {
   id: string;
@@ -18,10 +61,7 @@ export function TextField(props: {
   maxLength?: number;
 }) {
   return (
-    <div className="ck-field">
-      <label className="ck-label" htmlFor={props.id}>
-        {props.label}
-      </label>
+    <Field id={props.id} label={props.label}>
       <Input
         id={props.id}
         size="large"
@@ -30,7 +70,7 @@ export function TextField(props: {
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
       />
-    </div>
+    </Field>
   );
 }
 
@@ -66,6 +106,83 @@ export function SubmitButton(props: {
         </p>
       )}
     </>
+  );
+}
+
+/** One choice of a card picker (edition, paper type): its name, price line, description and optional badge. */
+export interface OptionCard<K extends string> {
+  key: K;
+  name: ReactNode;
+  price: ReactNode;
+  desc: ReactNode;
+  badge?: ReactNode;
+}
+
+/** The row of choice cards a start form opens with (普通版 / 专业版, 智能降重 / 知网专版, paper types). */
+export function OptionCards<K extends string>(props: {
+  label: ReactNode;
+  /** Ties the label to the cards (an id on the row). */
+  id?: string;
+  className?: string;
+  options: OptionCard<K>[];
+  value: K;
+  onChange: (key: K) => void;
+  testIdPrefix: string;
+}) {
+  return (
+    <Field id={props.id} label={props.label}>
+      <div className={props.className ?? 'ck-editions'} id={props.id}>
+        {props.options.map((o) => (
+          <button
+            key={o.key}
+            type="button"
+            aria-pressed={props.value === o.key}
+            className={`ck-edition${props.value === o.key ? ' is-active' : ''}`}
+            onClick={() => props.onChange(o.key)}
+            data-testid={`${props.testIdPrefix}${o.key}`}
+          >
+            {o.badge && <span className="ck-edition__badge">{o.badge}</span>}
+            <div className="ck-edition__name">{o.name}</div>
+            <div className="ck-edition__price">{o.price}</div>
+            <div className="ck-edition__desc">{o.desc}</div>
+          </button>
+        ))}
+      </div>
+    </Field>
+  );
+}
+
+/** A unit price as the option cards show it: "<strong>¥3.00</strong> / 千字", or a dash while unknown. */
+export function UnitPriceLine({ fen, per }: { fen: number | undefined; per: string }) {
+  return fen !== undefined ? (
+    <>
+      <strong>{yuan(fen)}</strong> / {per}
+    </>
+  ) : (
+    '—'
+  );
+}
+
+/**
+ * The side of a start form: the price card (`top` above its title, e.g. offers) with the price table, then the
+ * notes card.
+ */
+export function PriceSide(props: {
+  top?: ReactNode;
+  priceTitle: ReactNode;
+  rows: { key: string; label: ReactNode; price: ReactNode }[];
+  priceNote: string;
+  notes: { icon: ReactNode; title: ReactNode; items: string[] };
+}) {
+  return (
+    <aside className="ck-side">
+      <section className="svc-card">
+        {props.top}
+        <h2>{props.priceTitle}</h2>
+        <PriceTable rows={props.rows} note={props.priceNote} />
+      </section>
+      <NotesCard icon={props.notes.icon} title={props.notes.title} notes={props.notes.items} />
+    </aside>
   );
 }
 

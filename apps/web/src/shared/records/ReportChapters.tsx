@@ -1,6 +1,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { Progress, Switch } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The report views' shared pieces: the full text read chapter by chapter (a band with the chapter's figure, then
@@ -14,32 +15,31 @@ interface Chapter {
 }
 
 export function ReportChapters<C extends Chapter, P extends { index: number }>(props: {
-  title: string;
-  onlySuspectLabel: string;
-  onlySuspect: boolean;
-  onOnlySuspect: (only: boolean) => void;
+  /** The namespace holding `report.fullText` and `report.onlySuspect`. */
+  ns: string;
   legend: ReactNode;
   chapters: C[];
-  /** The chapter's paragraphs to show (already filtered by `onlySuspect`). */
-  paragraphsOf: (c: C) => P[];
+  /** The chapter's paragraphs to show: all, or only the suspect ones. */
+  paragraphsOf: (c: C, onlySuspect: boolean) => P[];
   figure: (c: C) => { text: string; color: string };
   paragraph: (p: P) => ReactNode;
   /** Below the text: notes, disclaimer. */
   children?: ReactNode;
 }) {
+  const { t } = useTranslation(props.ns);
+  const [onlySuspect, setOnlySuspect] = useState(false);
   return (
     <section className="svc-card">
       <h2 style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <span>{props.title}</span>
+        <span>{t('report.fullText')}</span>
         <span className="svc-muted" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-          <Switch size="small" checked={props.onlySuspect} onChange={props.onOnlySuspect} />{' '}
-          {props.onlySuspectLabel}
+          <Switch size="small" checked={onlySuspect} onChange={setOnlySuspect} /> {t('report.onlySuspect')}
         </span>
       </h2>
       <div className="ck-legend">{props.legend}</div>
       {props.chapters.map((c) => {
-        const paras = props.paragraphsOf(c);
-        if (props.onlySuspect && paras.length === 0) return null;
+        const paras = props.paragraphsOf(c, onlySuspect);
+        if (onlySuspect && paras.length === 0) return null;
         const figure = props.figure(c);
         return (
           <div key={c.index}>

@@ -1,7 +1,10 @@
+import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../store/app.ts';
 import { num, pct } from '../format.ts';
 
-/** The figures a report draws: the big ratio ring, a ratio bar, and the chapter table's first columns. */
+/** The figures a report draws: the big ratio ring, a ratio bar, and the chapter table. */
 
 export function RatioRing(props: { ratio: number; color: string; label: string; testId: string }) {
   const r = 78;
@@ -38,24 +41,58 @@ export function RatioBar(props: { ratio: number; color: string }) {
   );
 }
 
-/** The chapter's title and (not on phones) its length in characters. */
-export function chapterColumns<C extends { title: string; chars: number }>(
-  labels: { chapter: string; chars: string },
-  mobile: boolean,
-  charsWidth: number,
-): ColumnsType<C> {
-  return [
-    { title: labels.chapter, dataIndex: 'title', ellipsis: true },
-    ...(mobile
-      ? []
-      : [
-          {
-            title: labels.chars,
-            dataIndex: 'chars',
-            width: charsWidth,
-            align: 'right' as const,
-            render: (n: number) => num(n),
-          },
-        ]),
-  ];
+/**
+ * The card with a report's chapter table: the chapter's title, (not on phones) its length in characters, the
+ * domain's own columns (`before` and `after` the ratio, told whether the screen is a phone) and its ratio as a
+ * bar and a figure (coloured too when `colorText`).
+ */
+export function ChapterTable<C extends { index: number; title: string; chars: number }>(props: {
+  /** The namespace holding `report.chapters` and `report.col.chapter|chars|ratio`. */
+  ns: string;
+  chapters: C[];
+  charsWidth: number;
+  /** The ratio column's width on phones and elsewhere. */
+  ratioWidth: [number, number];
+  ratio: (c: C) => { ratio: number; color: string; text: string };
+  colorText?: boolean;
+  before?: (mobile: boolean) => ColumnsType<C>;
+  after?: (mobile: boolean) => ColumnsType<C>;
+}) {
+  const { t } = useTranslation(props.ns);
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const columns: ColumnsType<C> = [{ title: t('report.col.chapter'), dataIndex: 'title', ellipsis: true }];
+  if (!mobile)
+    columns.push({
+      title: t('report.col.chars'),
+      dataIndex: 'chars',
+      width: props.charsWidth,
+      align: 'right',
+      render: (n: number) => num(n),
+    });
+  columns.push(...(props.before?.(mobile) ?? []), {
+    title: t('report.col.ratio'),
+    key: 'ratio',
+    width: props.ratioWidth[mobile ? 0 : 1],
+    render: (_: unknown, c) => {
+      const r = props.ratio(c);
+      return (
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+          <RatioBar ratio={r.ratio} color={r.color} />
+          <span
+            className="ck-ratio"
+            style={{ color: props.colorText ? r.color : undefined, minWidth: 48, textAlign: 'right' }}
+          >
+            {r.text}
+          </span>
+        </div>
+      );
+    },
+  });
+  columns.push(...(props.after?.(mobile) ?? []));
+  return (
+    <section className="svc-card">
+      <h2>{t('report.chapters')}</h2>
+      <Table size="small" rowKey="index" pagination={false} dataSource={props.chapters} columns={columns} />
+    </section>
+  );
 }

@@ -142,7 +142,7 @@ function RecordsToolbar(props: { inline: boolean; rec: AnyRecordList; newPath: s
     );
   }
   return (
-    <div className="rec-toolbar">
+    <div className="svc-toolbar">
       <h2 style={{ margin: 0 }}>{title}</h2>
       <div className="rec-toolbar__filters">
         <StatusSelect rec={props.rec} width={130} />

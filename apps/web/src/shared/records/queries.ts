@@ -65,3 +65,25 @@ export function usePolledRecord<T>(
     refetchInterval: (q) => (q.state.data && isActive(statusOf(q.state.data)) ? POLL_MS.record : false),
   });
 }
+
+/**
+ * The report of a record of `area` once it is `done`: fetched once per `version` (e.g. when it finished, so
+ * that a rerun fetches the new one) and kept, since a finished report does not change.
+ */
+export function useRecordReport<T>(
+  area: RecordArea,
+  id: number,
+  done: boolean,
+  load: (id: number) => Promise<T>,
+  version?: unknown,
+) {
+  return useQuery({
+    queryKey:
+      version === undefined
+        ? queryKeys.recordPart(area, id, 'report')
+        : queryKeys.recordPart(area, id, 'report', version),
+    queryFn: () => load(id),
+    enabled: done,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

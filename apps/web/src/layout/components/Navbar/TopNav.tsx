@@ -2,6 +2,7 @@ import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCurrentRoute } from '../../../hooks/useCurrentRoute.ts';
+import { useDeclaredNavPlace } from '../../../hooks/useNavPlace.ts';
 import { navIndexFor, navItemAvailable, TOP_NAV } from '../../../router/nav.ts';
 import { routes as tableRoutes } from '../../../router/routes.tsx';
 import { usePermissionStore } from '../../../store/permission.ts';
@@ -16,7 +17,8 @@ export default function TopNav({ variant = 'bar' }: { variant?: 'bar' | 'strip' 
   const match = useCurrentRoute();
   const permitted = usePermissionStore((s) => s.routes);
   const routes = permitted.length > 0 ? permitted : tableRoutes;
-  const active = navIndexFor(pathname, match);
+  const declared = useDeclaredNavPlace(pathname);
+  const active = declared?.navIndex ?? navIndexFor(pathname, match);
   return (
     <nav
       className={`top-nav top-nav--${variant}`}

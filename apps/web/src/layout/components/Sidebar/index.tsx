@@ -2,6 +2,7 @@ import { QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useCurrentRoute } from '../../../hooks/useCurrentRoute.ts';
+import { useDeclaredNavPlace } from '../../../hooks/useNavPlace.ts';
 import { useFreeCheckOffer } from '../../../hooks/usePublicFeature.ts';
 import { useAppStore } from '../../../store/app.ts';
 import { usePermissionStore } from '../../../store/permission.ts';
@@ -22,7 +23,8 @@ export default function Sidebar() {
   const loggedIn = useUserStore(selectLoggedIn);
   const freeOffer = useFreeCheckOffer();
   const collapsed = !opened && device !== 'mobile';
-  const active = match?.route.meta?.activeMenu ?? pathname;
+  const declared = useDeclaredNavPlace(pathname);
+  const active = declared?.activeMenu ?? match?.route.meta?.activeMenu ?? pathname;
 
   return (
     <aside
