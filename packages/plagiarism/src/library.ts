@@ -17,6 +17,7 @@ import {
   GrowableU32,
   mergePostings,
   type Segment,
+  type RadixScratch,
   sealPostings,
   type TextSource,
 } from './segment.ts';
@@ -140,6 +141,8 @@ export class PlagiarismIndex {
   private scratchH = new Uint32Array(4096);
   private scratchP = new Uint32Array(4096);
   private scratchDeque = new Int32Array(4096);
+  /** Radix sort scratch of commit(), grown to the largest segment sealed and kept. */
+  private sortScratch: RadixScratch | undefined;
 
   constructor(options: IndexOptions = {}) {
     this.k = options.k ?? DEFAULT_PARAMS.k;
@@ -325,11 +328,17 @@ export class PlagiarismIndex {
   commit(): void {
     const docCount = this.pMetas.length;
     if (docCount === 0) return;
+    const pending = this.pendingHash.length;
+    if (!this.sortScratch || this.sortScratch.keys.length < pending) {
+      const n = Math.max(pending, this.pendingHash.data.length);
+      this.sortScratch = { keys: new Uint32Array(n), a: new Uint32Array(n), b: new Uint32Array(n) };
+    }
     const { postings, dropped } = sealPostings(
       this.pendingHash.view(),
       this.pendingDoc.view(),
       this.pendingPos.view(),
       this.maxDocFrequency,
+      this.sortScratch,
     );
     this.droppedBoilerplate += dropped;
     const textOffsets = new Float64Array(docCount + 1);
@@ -351,9 +360,10 @@ export class PlagiarismIndex {
     this.pTexts = [];
     this.pLengths = new GrowableU32(1024);
     this.pRemoved = new Set();
-    this.pendingHash = new GrowableU32(1 << 16);
-    this.pendingDoc = new GrowableU32(1 << 16);
-    this.pendingPos = new GrowableU32(1 << 16);
+    // the pending arrays are sorted in place and copied into the segment: kept, at the size they grew to
+    this.pendingHash.length = 0;
+    this.pendingDoc.length = 0;
+    this.pendingPos.length = 0;
     this.bases.push(this.sealedDocs);
     this.segments.push(seg);
     this.sealedDocs += docCount;
@@ -574,6 +584,7 @@ export class PlagiarismIndex {
   close(): void {
     for (const seg of this.segments) if (seg.text.kind === 'file') fs.closeSync(seg.text.fd);
     this.segments = [];
+    this.sortScratch = undefined;
     this.renumber();
   }
 }
