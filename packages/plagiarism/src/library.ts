@@ -140,7 +140,6 @@ export class PlagiarismIndex {
   private scratchHashes = new Uint32Array(4096);
   private scratchH = new Uint32Array(4096);
   private scratchP = new Uint32Array(4096);
-  private scratchDeque = new Int32Array(4096);
   /** Radix sort scratch of commit(), grown to the largest segment sealed and kept. */
   private sortScratch: RadixScratch | undefined;
 
@@ -224,10 +223,9 @@ export class PlagiarismIndex {
         this.scratchHashes = new Uint32Array(cap);
         this.scratchH = new Uint32Array(cap);
         this.scratchP = new Uint32Array(cap);
-        this.scratchDeque = new Int32Array(cap);
       }
       const hashes = kgramHashes(codes, this.k, this.scratchHashes);
-      const count = winnowInto(hashes, n, this.w, this.scratchH, this.scratchP, this.scratchDeque);
+      const count = winnowInto(hashes, n, this.w, this.scratchH, this.scratchP);
       this.pendingHash.reserve(count);
       this.pendingDoc.reserve(count);
       this.pendingPos.reserve(count);
