@@ -241,8 +241,9 @@ export class WordIndex {
   private weighed = 0;
   private weighedAt = 0;
   private weighedMaxDf = -1;
-  /** Query scratch: probe hits per sentence (saturating), cleared after each query sentence. */
+  /** Query scratch: probe hits per sentence (saturating) and their IDF sum, cleared after each query sentence. */
   private hitCount = new Uint8Array(0);
+  private hitWeight = new Float32Array(0);
 
   constructor(
     private readonly index: PlagiarismIndex,
@@ -319,7 +320,8 @@ export class WordIndex {
 
   /** Bytes held (vocabulary, postings, the forward index and the sentence weights). */
   get bytes(): number {
-    let b = this.vocabulary.bytes + this.weights.byteLength + this.hitCount.byteLength;
+    let b = this.vocabulary.bytes + this.weights.byteLength;
+    b += this.hitCount.byteLength + this.hitWeight.byteLength;
     for (const a of [this.forward, this.sentenceStart, this.sentenceDoc]) b += a.data.byteLength;
     for (const seg of this.segments) b += seg.starts.byteLength + seg.sentences.byteLength;
     return b;
@@ -378,9 +380,12 @@ export class WordIndex {
     const n = Math.max(1, this.sentences);
     const maxDf = Math.max(5, Math.min(opts.maxPostings, Math.floor(n * opts.maxSentenceShare)));
     this.reweigh(maxDf);
-    if (this.hitCount.length < this.sentences)
+    if (this.hitCount.length < this.sentences) {
       this.hitCount = new Uint8Array(Math.ceil(this.sentences * 1.25) + 1024);
+      this.hitWeight = new Float32Array(this.hitCount.length);
+    }
     const hitCount = this.hitCount;
+    const hitWeight = this.hitWeight;
     const forward = this.forward.data;
     const starts = this.sentenceStart.data;
     const sentenceDoc = this.sentenceDoc.data;
@@ -403,7 +408,9 @@ export class WordIndex {
       // sentence keeps most of its rare words; the work per sentence stays bounded in a large library)
       const probes = [...known].sort((a, b) => b.v - a.v).slice(0, opts.probeWords);
       touched.length = 0;
-      for (const { w } of probes) {
+      let probeWeight = 0;
+      for (const { w, v } of probes) {
+        probeWeight += v;
         for (const seg of this.segments) {
           if (w >= seg.words) continue;
           const to = seg.starts[w + 1]!;
@@ -412,6 +419,7 @@ export class WordIndex {
             const c = hitCount[g]!;
             if (c === 0) touched.push(g);
             if (c < 255) hitCount[g] = c + 1;
+            hitWeight[g]! += v;
           }
         }
       }
@@ -422,10 +430,16 @@ export class WordIndex {
       for (let t = 0; t < hits.length; t++) {
         const g = hits[t]!;
         const c = hitCount[g]!;
+        const probeShared = hitWeight[g]!;
         hitCount[g] = 0;
+        hitWeight[g] = 0;
         if (c < 2) continue;
         const d = sentenceDoc[g]!;
         if (this.ids[d] === '') continue;
+        // the probes it lacks are the query's heaviest words: what it can share at most (with a margin for the
+        // float sums) often rules it out as both a stock sentence and a match before its words are walked
+        const bound = qWeight - (probeWeight - probeShared) + 1e-3 * qWeight;
+        if (2 * bound < qWeight && 2 * bound < opts.minSimilarity * (qWeight + this.weights[g]!)) continue;
         // shared words: both lists ascending by word number
         let shared = 0;
         let sharedWords = 0;
