@@ -67,8 +67,7 @@ export function wordSentences(text: string): WordSentence[] {
   let pos = 0;
   let bag: number[] = [];
   const flush = () => {
-    const words = Uint32Array.from(new Set(bag)).sort();
-    out[si]!.words = words;
+    out[si]!.words = sortedDistinct(bag);
     bag = [];
   };
   for (const word of segmenter().cut(folded, false)) {
@@ -84,6 +83,32 @@ export function wordSentences(text: string): WordSentence[] {
   }
   flush();
   return out;
+}
+
+/** Sort a[from, to) ascending in place (a sentence's few words: no call into the engine's sort). */
+function insertionSort(a: Uint32Array, from: number, to: number): void {
+  if (to - from > 64) {
+    a.subarray(from, to).sort();
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const v = a[i]!;
+    let j = i - 1;
+    while (j >= from && a[j]! > v) {
+      a[j + 1] = a[j]!;
+      j--;
+    }
+    a[j + 1] = v;
+  }
+}
+
+/** The distinct values of a sentence's word hashes, ascending. */
+function sortedDistinct(values: number[]): Uint32Array {
+  const a = Uint32Array.from(values);
+  insertionSort(a, 0, a.length);
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (n === 0 || a[i] !== a[n - 1]) a[n++] = a[i]!;
+  return a.subarray(0, n);
 }
 
 /**
@@ -306,7 +331,7 @@ export class WordIndex {
           pendingWord.push(w);
           pendingSentence.push(g);
         }
-        this.forward.view().subarray(from).sort();
+        insertionSort(this.forward.data, from, this.forward.length);
         this.sentenceStart.push(this.forward.length);
         this.sentenceDoc.push(d);
       }
