@@ -282,17 +282,27 @@ export function* checkStages(
   // grew). Below RARE_DOCS the ranking stays by counts: by 1 / df, documents sharing a coincidental rare
   // 13-character string with an unrelated paper came first and false positives rose.
   const rarity = (df: number) => (df <= RARE_DOCS ? 1 : RARE_DOCS / df);
-  const count = new Map<number, { n: number; score: number; lastQ: number }>();
+  // per document: shared query positions, score and the last position counted, in arrays over the documents hit
+  // (a 1 B library's check meets millions of hits: a Map entry per document and a look-up per hit cost ~0.5 s)
+  let docLimit = 0;
+  for (let i = 0; i < hits.count; i++) docLimit = Math.max(docLimit, hits.doc[i]! + 1);
+  const sharedCount = new Uint32Array(docLimit);
+  const score = new Float64Array(docLimit);
+  const lastQ = new Int32Array(docLimit);
+  const hitDocs: number[] = [];
   for (let i = 0; i < hits.count; i++) {
     const d = hits.doc[i]!;
-    if (excluded.has(d)) continue;
+    if (excluded.size > 0 && excluded.has(d)) continue;
     const qp = hits.qpos[i]!;
-    const e = count.get(d);
-    if (!e) count.set(d, { n: 1, score: rarity(hits.df[qp]!), lastQ: qp });
-    else if (e.lastQ !== qp) {
-      e.n++;
-      e.score += rarity(hits.df[qp]!);
-      e.lastQ = qp;
+    if (sharedCount[d] === 0) {
+      hitDocs.push(d);
+      sharedCount[d] = 1;
+      score[d] = rarity(hits.df[qp]!);
+      lastQ[d] = qp;
+    } else if (lastQ[d] !== qp) {
+      sharedCount[d]!++;
+      score[d]! += rarity(hits.df[qp]!);
+      lastQ[d] = qp;
     }
   }
   const maxCandidates = opts.maxCandidates ?? Math.max(100, Math.ceil(q.codes.length / 150));
@@ -303,19 +313,27 @@ export function* checkStages(
     const meta = index.ordinalMeta(d);
     return !meta.private || (options.ownerKey !== undefined && meta.ownerKey === options.ownerKey);
   };
-  const pool = [...count.entries()]
-    .filter(([d, e]) => e.n >= opts.minCandidateSeeds && visible(d))
-    .sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
-    .slice(0, opts.allSources ? maxCandidates : maxCandidates * 4)
-    .map(([d]) => d);
-  const poolRank = new Map(pool.map((d, i) => [d, i]));
+  const poolSize = opts.allSources ? maxCandidates : maxCandidates * 4;
+  const pool: number[] = [];
+  for (const d of hitDocs
+    .filter((d) => sharedCount[d]! >= opts.minCandidateSeeds)
+    .sort((x, y) => score[y]! - score[x]! || x - y)) {
+    if (pool.length >= poolSize) break;
+    if (visible(d)) pool.push(d);
+  }
+  // pool rank + 1 by document (the shared counts are no longer needed)
+  const poolRank = sharedCount;
+  for (const d of hitDocs) poolRank[d] = 0;
+  pool.forEach((d, i) => {
+    poolRank[d] = i + 1;
+  });
   const poolQ = pool.map(() => new GrowableU32(64));
   const poolS = pool.map(() => new GrowableU32(64));
   for (let i = 0; i < hits.count; i++) {
-    const r = poolRank.get(hits.doc[i]!);
-    if (r === undefined) continue;
-    poolQ[r]!.push(hits.qpos[i]!);
-    poolS[r]!.push(hits.spos[i]!);
+    const r = poolRank[hits.doc[i]!]!;
+    if (r === 0) continue;
+    poolQ[r - 1]!.push(hits.qpos[i]!);
+    poolS[r - 1]!.push(hits.spos[i]!);
   }
   const candidates: number[] = [];
   const seedQ: GrowableU32[] = [];

@@ -17,6 +17,7 @@ import {
   GrowableU32,
   mergePostings,
   type Segment,
+  type RadixScratch,
   sealPostings,
   type TextSource,
 } from './segment.ts';
@@ -139,7 +140,8 @@ export class PlagiarismIndex {
   private scratchHashes = new Uint32Array(4096);
   private scratchH = new Uint32Array(4096);
   private scratchP = new Uint32Array(4096);
-  private scratchDeque = new Int32Array(4096);
+  /** Radix sort scratch of commit(), grown to the largest segment sealed and kept. */
+  private sortScratch: RadixScratch | undefined;
 
   constructor(options: IndexOptions = {}) {
     this.k = options.k ?? DEFAULT_PARAMS.k;
@@ -221,10 +223,9 @@ export class PlagiarismIndex {
         this.scratchHashes = new Uint32Array(cap);
         this.scratchH = new Uint32Array(cap);
         this.scratchP = new Uint32Array(cap);
-        this.scratchDeque = new Int32Array(cap);
       }
       const hashes = kgramHashes(codes, this.k, this.scratchHashes);
-      const count = winnowInto(hashes, n, this.w, this.scratchH, this.scratchP, this.scratchDeque);
+      const count = winnowInto(hashes, n, this.w, this.scratchH, this.scratchP);
       this.pendingHash.reserve(count);
       this.pendingDoc.reserve(count);
       this.pendingPos.reserve(count);
@@ -325,11 +326,17 @@ export class PlagiarismIndex {
   commit(): void {
     const docCount = this.pMetas.length;
     if (docCount === 0) return;
+    const pending = this.pendingHash.length;
+    if (!this.sortScratch || this.sortScratch.keys.length < pending) {
+      const n = Math.max(pending, this.pendingHash.data.length);
+      this.sortScratch = { keys: new Uint32Array(n), a: new Uint32Array(n), b: new Uint32Array(n) };
+    }
     const { postings, dropped } = sealPostings(
       this.pendingHash.view(),
       this.pendingDoc.view(),
       this.pendingPos.view(),
       this.maxDocFrequency,
+      this.sortScratch,
     );
     this.droppedBoilerplate += dropped;
     const textOffsets = new Float64Array(docCount + 1);
@@ -351,9 +358,10 @@ export class PlagiarismIndex {
     this.pTexts = [];
     this.pLengths = new GrowableU32(1024);
     this.pRemoved = new Set();
-    this.pendingHash = new GrowableU32(1 << 16);
-    this.pendingDoc = new GrowableU32(1 << 16);
-    this.pendingPos = new GrowableU32(1 << 16);
+    // the pending arrays are sorted in place and copied into the segment: kept, at the size they grew to
+    this.pendingHash.length = 0;
+    this.pendingDoc.length = 0;
+    this.pendingPos.length = 0;
     this.bases.push(this.sealedDocs);
     this.segments.push(seg);
     this.sealedDocs += docCount;
@@ -574,6 +582,7 @@ export class PlagiarismIndex {
   close(): void {
     for (const seg of this.segments) if (seg.text.kind === 'file') fs.closeSync(seg.text.fd);
     this.segments = [];
+    this.sortScratch = undefined;
     this.renumber();
   }
 }

@@ -152,47 +152,64 @@ export function writeSegment(folder: string, seg: Segment, runs?: TextRun[]): vo
       pos += pad8(a.byteLength);
     }
     if (pos !== header.textStart) throw new Error('segment layout mismatch');
-    // texts, in chunks of up to 8 MB
-    let chunk: Buffer[] = [];
-    let chunkBytes = 0;
+    // texts through one 8 MB staging buffer: encoded or read straight into it, written when full
+    const stage = Buffer.allocUnsafe(8 << 20);
+    let staged = 0;
     const flush = () => {
-      if (chunkBytes === 0) return;
-      pos = writeAll(fd, Buffer.concat(chunk, chunkBytes), pos);
-      chunk = [];
-      chunkBytes = 0;
+      if (staged === 0) return;
+      pos = writeAll(fd, stage.subarray(0, staged), pos);
+      staged = 0;
     };
-    const push = (b: Buffer) => {
-      chunk.push(b);
-      chunkBytes += b.length;
-      if (chunkBytes >= 8 << 20) flush();
+    const pushText = (t: string) => {
+      let from = 0;
+      while (from < t.length) {
+        if (staged + 2 > stage.length) flush();
+        const units = Math.min(t.length - from, (stage.length - staged) >>> 1);
+        staged += stage.write(
+          from === 0 && units === t.length ? t : t.slice(from, from + units),
+          staged,
+          'utf16le',
+        );
+        from += units;
+      }
+    };
+    const pushZeros = (bytes: number) => {
+      for (let left = bytes; left > 0; ) {
+        if (staged === stage.length) flush();
+        const n = Math.min(left, stage.length - staged);
+        stage.fill(0, staged, staged + n);
+        staged += n;
+        left -= n;
+      }
+    };
+    const copyRange = (from: number, end: number, src: number) => {
+      for (let at = from; at < end; ) {
+        if (staged === stage.length) flush();
+        const n = Math.min(end - at, stage.length - staged);
+        readAll(src, stage.subarray(staged, staged + n), at);
+        staged += n;
+        at += n;
+      }
     };
     if (runs) {
       for (const r of runs) {
         const t = r.seg.text;
         if (t.kind === 'memory') {
-          for (let d = r.from; d < r.to; d++) push(Buffer.from(t.texts[d]!, 'utf16le'));
+          for (let d = r.from; d < r.to; d++) pushText(t.texts[d]!);
           continue;
         }
-        // consecutive documents are one byte range of the input file: copied in reads of up to 8 MB
-        let at = t.start + r.seg.textOffsets[r.from]! * 2;
-        const end = t.start + r.seg.textOffsets[r.to]! * 2;
-        while (at < end) {
-          const buf = Buffer.allocUnsafe(Math.min(end - at, 8 << 20));
-          readAll(t.fd, buf, at);
-          push(buf);
-          at += buf.length;
-        }
+        // consecutive documents are one byte range of the input file
+        copyRange(t.start + r.seg.textOffsets[r.from]! * 2, t.start + r.seg.textOffsets[r.to]! * 2, t.fd);
       }
     } else if (seg.text.kind === 'memory') {
       seg.text.texts.forEach((t, d) => {
         // a removed document's text was dropped from memory: keep its place so the offsets stay right
         const units = seg.textOffsets[d + 1]! - seg.textOffsets[d]!;
-        push(t.length === units ? Buffer.from(t, 'utf16le') : Buffer.alloc(units * 2));
+        if (t.length === units) pushText(t);
+        else pushZeros(units * 2);
       });
     } else {
-      const buf = Buffer.allocUnsafe(seg.textOffsets[seg.docCount]! * 2);
-      readAll(seg.text.fd, buf, seg.text.start);
-      push(buf);
+      copyRange(seg.text.start, seg.text.start + seg.textOffsets[seg.docCount]! * 2, seg.text.fd);
     }
     flush();
     fs.fsyncSync(fd);

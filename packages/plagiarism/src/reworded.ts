@@ -3,7 +3,7 @@ import { dict } from '@node-rs/jieba/dict.js';
 import { normalize, splitSentences } from '@paperdesk/textkit';
 import type { Passage } from './align.ts';
 import { fmix32 } from './fingerprint.ts';
-import type { PlagiarismIndex } from './library.ts';
+import { GrowableU32, type PlagiarismIndex } from './library.ts';
 
 /**
  * Reworded copying: a candidate stage that needs no shared 6-gram. A passage rewritten every few characters
@@ -36,7 +36,8 @@ function wordHash(word: string): number | undefined {
     h = Math.imul(h ^ c, 0x01000193);
     n++;
   }
-  return n >= 2 && (han || n >= 3) ? fmix32(h) : undefined;
+  // never 0: the vocabulary's empty slot
+  return n >= 2 && (han || n >= 3) ? fmix32(h) || 1 : undefined;
 }
 
 export interface WordSentence {
@@ -66,8 +67,7 @@ export function wordSentences(text: string): WordSentence[] {
   let pos = 0;
   let bag: number[] = [];
   const flush = () => {
-    const words = Uint32Array.from(new Set(bag)).sort();
-    out[si]!.words = words;
+    out[si]!.words = sortedDistinct(bag);
     bag = [];
   };
   for (const word of segmenter().cut(folded, false)) {
@@ -85,70 +85,153 @@ export function wordSentences(text: string): WordSentence[] {
   return out;
 }
 
-/** A sealed block of postings: word hash → (document ordinal, sentence), bucketed by the hash's low bits. */
-interface WordSegment {
-  mask: number;
-  /** mask + 2 offsets into the entry arrays. */
-  starts: Uint32Array;
-  hash: Uint32Array;
-  doc: Uint32Array;
-  sentence: Uint32Array;
+/** Sort a[from, to) ascending in place (a sentence's few words: no call into the engine's sort). */
+function insertionSort(a: Uint32Array, from: number, to: number): void {
+  if (to - from > 64) {
+    a.subarray(from, to).sort();
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const v = a[i]!;
+    let j = i - 1;
+    while (j >= from && a[j]! > v) {
+      a[j + 1] = a[j]!;
+      j--;
+    }
+    a[j + 1] = v;
+  }
 }
 
-class Pending {
-  hash: number[] = [];
-  doc: number[] = [];
-  sentence: number[] = [];
-}
-
-function seal(p: Pending): WordSegment {
-  const n = p.hash.length;
-  let buckets = 1024;
-  while (buckets < n / 2) buckets *= 2;
-  const mask = buckets - 1;
-  const starts = new Uint32Array(buckets + 1);
-  for (const h of p.hash) starts[(h & mask) + 1]!++;
-  for (let i = 1; i <= buckets; i++) starts[i]! += starts[i - 1]!;
-  const fill = starts.slice(0, buckets);
-  const hash = new Uint32Array(n);
-  const doc = new Uint32Array(n);
-  const sentence = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const at = fill[p.hash[i]! & mask]!++;
-    hash[at] = p.hash[i]!;
-    doc[at] = p.doc[i]!;
-    sentence[at] = p.sentence[i]!;
-  }
-  // each bucket sorted by hash (stable), so a look-up binary-searches past a common word sharing its bucket
-  for (let b = 0; b < buckets; b++) {
-    const from = starts[b]!;
-    const to = starts[b + 1]!;
-    let sorted = true;
-    for (let i = from + 1; i < to && sorted; i++) if (hash[i - 1]! > hash[i]!) sorted = false;
-    if (sorted) continue;
-    const order = Array.from({ length: to - from }, (_, i) => from + i).sort(
-      (x, y) => hash[x]! - hash[y]! || x - y,
-    );
-    const h = order.map((i) => hash[i]!);
-    const d = order.map((i) => doc[i]!);
-    const s = order.map((i) => sentence[i]!);
-    hash.set(h, from);
-    doc.set(d, from);
-    sentence.set(s, from);
-  }
-  return { mask, starts, hash, doc, sentence };
+/** The distinct values of a sentence's word hashes, ascending. */
+function sortedDistinct(values: number[]): Uint32Array {
+  const a = Uint32Array.from(values);
+  insertionSort(a, 0, a.length);
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (n === 0 || a[i] !== a[n - 1]) a[n++] = a[i]!;
+  return a.subarray(0, n);
 }
 
 /**
- * Characters of library text the word index covers by default. Segmenting runs at ~1-2 M characters/s and the
- * index takes ~5 bytes per character, so covering a 1 B library would take 10-15 minutes of a core and ~5 GB
- * at each load; beyond this the stage covers the documents indexed first and says how much it covered
- * (Report.engine.rewordedCoverage).
+ * The library's vocabulary: content-word hash → dense word number (open addressing; hash 0 marks an empty slot,
+ * wordHash never returns it), and each word's document frequency in sentences. Postings and the forward index
+ * hold word numbers, so a word's postings are one array range and its weight one array read.
+ */
+class Vocabulary {
+  private keys = new Uint32Array(1 << 16);
+  private values = new Uint32Array(1 << 16);
+  private mask = (1 << 16) - 1;
+  /** Sentences holding each word. */
+  df = new GrowableU32(1 << 14);
+
+  get size(): number {
+    return this.df.length;
+  }
+
+  /** The word number of `h`, or -1 when no library sentence has it. */
+  find(h: number): number {
+    let s = h & this.mask;
+    for (;;) {
+      const k = this.keys[s]!;
+      if (k === h) return this.values[s]!;
+      if (k === 0) return -1;
+      s = (s + 1) & this.mask;
+    }
+  }
+
+  /** The word number of `h`, numbered now when new. */
+  add(h: number): number {
+    let s = h & this.mask;
+    for (;;) {
+      const k = this.keys[s]!;
+      if (k === h) return this.values[s]!;
+      if (k === 0) break;
+      s = (s + 1) & this.mask;
+    }
+    const id = this.df.length;
+    this.df.push(0);
+    this.keys[s] = h;
+    this.values[s] = id;
+    if (this.df.length * 2 > this.mask) this.rehash();
+    return id;
+  }
+
+  private rehash(): void {
+    const keys = this.keys;
+    const values = this.values;
+    const size = keys.length * 2;
+    this.keys = new Uint32Array(size);
+    this.values = new Uint32Array(size);
+    this.mask = size - 1;
+    for (let i = 0; i < keys.length; i++) {
+      const h = keys[i]!;
+      if (h === 0) continue;
+      let s = h & this.mask;
+      while (this.keys[s] !== 0) s = (s + 1) & this.mask;
+      this.keys[s] = h;
+      this.values[s] = values[i]!;
+    }
+  }
+
+  get bytes(): number {
+    return this.keys.byteLength + this.values.byteLength + this.df.data.byteLength;
+  }
+}
+
+/**
+ * A sealed block of postings in compressed-row form: the sentences (global numbers, ascending) of word w are
+ * sentences[starts[w] .. starts[w + 1]); words numbered after the block was sealed have none in it.
+ */
+interface WordSegment {
+  words: number;
+  starts: Uint32Array;
+  sentences: Uint32Array;
+}
+
+/** Postings (word, sentence) in sentence order into one block, by a counting sort over the word numbers. */
+function seal(words: number, word: Uint32Array, sentence: Uint32Array): WordSegment {
+  const starts = new Uint32Array(words + 1);
+  for (let i = 0; i < word.length; i++) starts[word[i]! + 1]!++;
+  for (let w = 0; w < words; w++) starts[w + 1]! += starts[w]!;
+  const fill = starts.slice(0, words);
+  const sentences = new Uint32Array(word.length);
+  for (let i = 0; i < word.length; i++) sentences[fill[word[i]!]!++] = sentence[i]!;
+  return { words, starts, sentences };
+}
+
+/** Several blocks (in sentence order) as one. */
+function mergeSegments(words: number, segments: WordSegment[]): WordSegment {
+  const starts = new Uint32Array(words + 1);
+  for (const seg of segments)
+    for (let w = 0; w < seg.words; w++) starts[w + 1]! += seg.starts[w + 1]! - seg.starts[w]!;
+  for (let w = 0; w < words; w++) starts[w + 1]! += starts[w]!;
+  const sentences = new Uint32Array(starts[words]!);
+  const at = starts.slice(0, words);
+  for (const seg of segments)
+    for (let w = 0; w < seg.words; w++) {
+      const from = seg.starts[w]!;
+      const to = seg.starts[w + 1]!;
+      sentences.set(seg.sentences.subarray(from, to), at[w]!);
+      at[w]! += to - from;
+    }
+  return { words, starts, sentences };
+}
+
+/**
+ * Characters of library text the word index covers by default. Segmenting runs at ~1-2 M characters/s, so
+ * covering a 1 B library would take 10-15 minutes of a core at each load; beyond this the stage covers the
+ * documents indexed first and says how much it covered (Report.engine.rewordedCoverage).
  */
 export const WORD_INDEX_MAX_CHARS = 100_000_000;
 
 /** Word segments merged into one past this many (each sync that found new documents seals one). */
 const MAX_WORD_SEGMENTS = 8;
+
+/**
+ * Sentence weights (the sum of their words' IDF) are recomputed in full when the number of sentences grew by this
+ * factor since the last time; sentences added in between are weighed with the IDF of their own sync. Between two
+ * full passes an IDF moves by at most log(1.05) ≈ 0.05, and a pass over 100 M characters' sentences takes ~1 s.
+ */
+const REWEIGH_GROWTH = 1.05;
 
 /**
  * The word index of one PlagiarismIndex. Its postings name documents by its own numbers, each standing for a
@@ -157,6 +240,7 @@ const MAX_WORD_SEGMENTS = 8;
  */
 export class WordIndex {
   private segments: WordSegment[] = [];
+  private vocabulary = new Vocabulary();
   /** This index's document number → id ('' once removed or replaced: its words are stale). */
   private ids: string[] = [];
   /** id → this index's document number, for live documents. */
@@ -169,22 +253,29 @@ export class WordIndex {
   private lengths: number[] = [];
   /** This index's document number → the character index's current ordinal (-1: removed), per sync. */
   private ordinals = new Map<number, number>();
-  private sentenceCount = 0;
   /**
-   * The forward index: each sentence's content words (global sentence number → range of `forward`), so a
-   * candidate sentence's weight is exact without segmenting its document again; and each document's first
-   * sentence.
+   * The forward index: each sentence's word numbers, ascending (global sentence number g → forward range
+   * sentenceStart[g] .. sentenceStart[g + 1]), its document, and each document's first sentence.
    */
-  private forward: Uint32Array = new Uint32Array(1 << 16);
-  private forwardLength = 0;
-  private sentenceStart: Uint32Array = new Uint32Array(1024);
+  private forward = new GrowableU32(1 << 16);
+  private sentenceStart = new GrowableU32(1024);
+  private sentenceDoc = new GrowableU32(1024);
   private firstSentence: number[] = [];
+  /** Each sentence's weight under the IDF of `weighedAt` sentences and document-frequency cut `weighedMaxDf`. */
+  private weights = new Float32Array(1024);
+  private weighed = 0;
+  private weighedAt = 0;
+  private weighedMaxDf = -1;
+  /** Query scratch: probe hits per sentence (saturating) and their IDF sum, cleared after each query sentence. */
+  private hitCount = new Uint8Array(0);
+  private hitWeight = new Float32Array(0);
 
   constructor(
     private readonly index: PlagiarismIndex,
     private readonly maxChars = WORD_INDEX_MAX_CHARS,
   ) {
     this.queue = index.ids();
+    this.sentenceStart.push(0);
     index.watch({
       added: (id) => this.queue.push(id),
       removed: (id) => {
@@ -199,7 +290,7 @@ export class WordIndex {
 
   /** Sentences indexed (the N of the inverse document frequency). */
   get sentences(): number {
-    return this.sentenceCount;
+    return this.sentenceDoc.length;
   }
 
   /** Share of the library's characters covered (1 unless the library outgrew maxChars). */
@@ -214,7 +305,9 @@ export class WordIndex {
     if (this.queue.length === 0) return;
     const queue = this.queue;
     this.queue = [];
-    const pending = new Pending();
+    const vocabulary = this.vocabulary;
+    const pendingWord = new GrowableU32(1 << 16);
+    const pendingSentence = new GrowableU32(1 << 16);
     for (const id of queue) {
       if (this.docOf.has(id)) continue;
       const ordinal = this.index.ordinalOf(id);
@@ -227,33 +320,35 @@ export class WordIndex {
       this.ids.push(id);
       this.lengths.push(length);
       this.docOf.set(id, d);
-      this.firstSentence.push(this.sentenceCount);
-      wordSentences(this.index.ordinalText(ordinal)).forEach((s, si) => {
-        if (this.sentenceCount + 1 >= this.sentenceStart.length)
-          this.sentenceStart = grow(this.sentenceStart, this.sentenceCount + 2);
-        if (this.forwardLength + s.words.length > this.forward.length)
-          this.forward = grow(this.forward, this.forwardLength + s.words.length);
-        this.forward.set(s.words, this.forwardLength);
-        this.forwardLength += s.words.length;
-        this.sentenceCount++;
-        this.sentenceStart[this.sentenceCount] = this.forwardLength;
+      this.firstSentence.push(this.sentenceDoc.length);
+      for (const s of wordSentences(this.index.ordinalText(ordinal))) {
+        const g = this.sentenceDoc.length;
+        const from = this.forward.length;
         for (const h of s.words) {
-          pending.hash.push(h);
-          pending.doc.push(d);
-          pending.sentence.push(si);
+          const w = vocabulary.add(h);
+          vocabulary.df.data[w]!++;
+          this.forward.push(w);
+          pendingWord.push(w);
+          pendingSentence.push(g);
         }
-      });
+        insertionSort(this.forward.data, from, this.forward.length);
+        this.sentenceStart.push(this.forward.length);
+        this.sentenceDoc.push(d);
+      }
     }
-    if (pending.hash.length === 0) return;
-    this.segments.push(seal(pending));
-    if (this.segments.length > MAX_WORD_SEGMENTS) this.segments = [seal(unseal(this.segments))];
+    if (pendingWord.length > 0) {
+      this.segments.push(seal(vocabulary.size, pendingWord.view(), pendingSentence.view()));
+      if (this.segments.length > MAX_WORD_SEGMENTS)
+        this.segments = [mergeSegments(vocabulary.size, this.segments)];
+    }
   }
 
-  /** Bytes held (postings and the forward index). */
+  /** Bytes held (vocabulary, postings, the forward index and the sentence weights). */
   get bytes(): number {
-    let b = this.forward.byteLength + this.sentenceStart.byteLength;
-    for (const seg of this.segments)
-      b += seg.starts.byteLength + seg.hash.byteLength + seg.doc.byteLength + seg.sentence.byteLength;
+    let b = this.vocabulary.bytes + this.weights.byteLength;
+    b += this.hitCount.byteLength + this.hitWeight.byteLength;
+    for (const a of [this.forward, this.sentenceStart, this.sentenceDoc]) b += a.data.byteLength;
+    for (const seg of this.segments) b += seg.starts.byteLength + seg.sentences.byteLength;
     return b;
   }
 
@@ -268,60 +363,139 @@ export class WordIndex {
     return o;
   }
 
-  /**
-   * Postings of one word over every segment: calls `visit` with the character index's ordinal of each live
-   * document, the sentence and its content words, and returns the document frequency (counting stops past
-   * `limit`: a word that common is not looked at further).
-   */
-  postings(
-    h: number,
-    visit?: (ordinal: number, sentence: number, words: Uint32Array) => void,
-    limit = Number.POSITIVE_INFINITY,
-  ): number {
-    let df = 0;
-    for (const seg of this.segments) {
-      const b = h & seg.mask;
-      let lo = seg.starts[b]!;
-      let hi = seg.starts[b + 1]!;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (seg.hash[mid]! < h) lo = mid + 1;
-        else hi = mid;
-      }
-      const end = seg.starts[b + 1]!;
-      if (!visit) {
-        // counting only: the run of this hash ends where a second binary search says (a word's frequency is
-        // asked for every word of every candidate sentence, so walking the run cost most of a large check)
-        let top = lo;
-        let hi2 = end;
-        while (top < hi2) {
-          const mid = (top + hi2) >>> 1;
-          if (seg.hash[mid]! <= h) top = mid + 1;
-          else hi2 = mid;
-        }
-        df += top - lo;
-        if (df > limit) return limit + 1;
-        continue;
-      }
-      for (let i = lo; i < end && seg.hash[i] === h; i++) {
-        if (++df > limit) return df;
-        const d = seg.doc[i]!;
-        const o = this.ordinalOf(d);
-        if (o < 0) continue;
-        const g = this.firstSentence[d]! + seg.sentence[i]!;
-        visit(o, seg.sentence[i]!, this.forward.subarray(this.sentenceStart[g]!, this.sentenceStart[g + 1]!));
-      }
-    }
-    return df;
+  /** IDF of word w: 0 for a word in no sentence or in more than maxDf of them (no evidence). */
+  private idf(w: number, maxDf: number, n: number): number {
+    const df = this.vocabulary.df.data[w]!;
+    return df === 0 || df > maxDf ? 0 : Math.log(n / df);
   }
-}
 
-function grow(a: Uint32Array, atLeast: number): Uint32Array {
-  let n = a.length * 2;
-  while (n < atLeast) n *= 2;
-  const next = new Uint32Array(n);
-  next.set(a);
-  return next;
+  /** Bring the sentence weights up to date for this document-frequency cut (see REWEIGH_GROWTH). */
+  private reweigh(maxDf: number): void {
+    const n = Math.max(1, this.sentences);
+    const full = maxDf !== this.weighedMaxDf || n > this.weighedAt * REWEIGH_GROWTH;
+    if (!full && this.weighed === n) return;
+    if (this.weights.length < n) {
+      const next = new Float32Array(Math.max(n, this.weights.length * 2));
+      next.set(this.weights.subarray(0, this.weighed));
+      this.weights = next;
+    }
+    const from = full ? 0 : this.weighed;
+    const forward = this.forward.data;
+    const starts = this.sentenceStart.data;
+    for (let g = from; g < n && g < this.sentenceDoc.length; g++) {
+      let weight = 0;
+      for (let i = starts[g]!; i < starts[g + 1]!; i++) weight += this.idf(forward[i]!, maxDf, n);
+      this.weights[g] = weight;
+    }
+    this.weighed = this.sentenceDoc.length;
+    if (full) {
+      this.weighedAt = n;
+      this.weighedMaxDf = maxDf;
+    }
+  }
+
+  /**
+   * Query sentences (sorted content-word hashes each) against the library: for each, the library sentence with
+   * the highest IDF-weighted Dice of content words reaching opts.minSimilarity, unless the sentence is a stock
+   * sentence. Candidates are the library sentences holding at least two of its probeWords rarest words, counted
+   * in an array over the sentences (no per-posting allocation); each is weighed through the forward index
+   * against the query's own words, its own weight precomputed.
+   */
+  bestPairs(query: WordSentence[], opts: RewordedOptions): SentencePair[] {
+    const n = Math.max(1, this.sentences);
+    const maxDf = Math.max(5, Math.min(opts.maxPostings, Math.floor(n * opts.maxSentenceShare)));
+    this.reweigh(maxDf);
+    if (this.hitCount.length < this.sentences) {
+      this.hitCount = new Uint8Array(Math.ceil(this.sentences * 1.25) + 1024);
+      this.hitWeight = new Float32Array(this.hitCount.length);
+    }
+    const hitCount = this.hitCount;
+    const hitWeight = this.hitWeight;
+    const forward = this.forward.data;
+    const starts = this.sentenceStart.data;
+    const sentenceDoc = this.sentenceDoc.data;
+    const touched = new GrowableU32(4096);
+    const out: SentencePair[] = [];
+    for (const qs of query) {
+      // the query sentence's words known to the library, by word number, with their IDF
+      const known: Array<{ w: number; v: number }> = [];
+      let qWeight = 0;
+      for (const h of qs.words) {
+        const w = this.vocabulary.find(h);
+        if (w < 0) continue;
+        const v = this.idf(w, maxDf, n);
+        if (v === 0) continue;
+        known.push({ w, v });
+        qWeight += v;
+      }
+      if (qWeight === 0) continue;
+      // candidates: library sentences holding at least two of the query sentence's rarest words (a copied
+      // sentence keeps most of its rare words; the work per sentence stays bounded in a large library)
+      const probes = [...known].sort((a, b) => b.v - a.v).slice(0, opts.probeWords);
+      touched.length = 0;
+      let probeWeight = 0;
+      for (const { w, v } of probes) {
+        probeWeight += v;
+        for (const seg of this.segments) {
+          if (w >= seg.words) continue;
+          const to = seg.starts[w + 1]!;
+          for (let p = seg.starts[w]!; p < to; p++) {
+            const g = seg.sentences[p]!;
+            const c = hitCount[g]!;
+            if (c === 0) touched.push(g);
+            if (c < 255) hitCount[g] = c + 1;
+            hitWeight[g]! += v;
+          }
+        }
+      }
+      known.sort((a, b) => a.w - b.w);
+      let best: SentencePair | undefined;
+      const docs = new Set<number>();
+      const hits = touched.view();
+      for (let t = 0; t < hits.length; t++) {
+        const g = hits[t]!;
+        const c = hitCount[g]!;
+        const probeShared = hitWeight[g]!;
+        hitCount[g] = 0;
+        hitWeight[g] = 0;
+        if (c < 2) continue;
+        const d = sentenceDoc[g]!;
+        if (this.ids[d] === '') continue;
+        // the probes it lacks are the query's heaviest words: what it can share at most (with a margin for the
+        // float sums) often rules it out as both a stock sentence and a match before its words are walked
+        const bound = qWeight - (probeWeight - probeShared) + 1e-3 * qWeight;
+        if (2 * bound < qWeight && 2 * bound < opts.minSimilarity * (qWeight + this.weights[g]!)) continue;
+        // shared words: both lists ascending by word number
+        let shared = 0;
+        let sharedWords = 0;
+        let j = 0;
+        for (let i = starts[g]!; i < starts[g + 1]! && j < known.length; i++) {
+          const w = forward[i]!;
+          while (j < known.length && known[j]!.w < w) j++;
+          if (j < known.length && known[j]!.w === w) {
+            shared += known[j]!.v;
+            sharedWords++;
+          }
+        }
+        // a stock sentence (结论：本方法简便、快速，灵敏度高 …) covers half its weight in many documents' sentences
+        if (2 * shared >= qWeight) docs.add(d);
+        if (sharedWords < opts.minSharedWords) continue;
+        const sim = (2 * shared) / (qWeight + this.weights[g]!);
+        if (sim >= opts.minSimilarity && (!best || sim > best.similarity))
+          best = {
+            start: qs.start,
+            end: qs.end,
+            doc: d,
+            sentence: g - this.firstSentence[d]!,
+            similarity: sim,
+          };
+      }
+      if (!best || docs.size >= opts.stockDocuments) continue;
+      const ordinal = this.ordinalOf(best.doc);
+      if (ordinal >= 0) out.push({ ...best, doc: ordinal });
+    }
+    return out;
+  }
 }
 
 const wordIndexes = new WeakMap<PlagiarismIndex, WordIndex>();
@@ -387,18 +561,6 @@ export interface SentencePair {
   similarity: number;
 }
 
-/** The postings of several segments as one pending block (to seal them as one). */
-function unseal(segments: WordSegment[]): Pending {
-  const p = new Pending();
-  for (const seg of segments)
-    for (let i = 0; i < seg.hash.length; i++) {
-      p.hash.push(seg.hash[i]!);
-      p.doc.push(seg.doc[i]!);
-      p.sentence.push(seg.sentence[i]!);
-    }
-  return p;
-}
-
 /**
  * Query sentences (of `text`, offsets as given; `skip` says which are already explained) against the word
  * index: for each, the library sentence with the highest IDF-weighted Dice of content words, when it reaches
@@ -410,73 +572,10 @@ export function rewordedPairs(
   skip: (start: number, end: number) => boolean,
   opts: RewordedOptions = REWORDED_DEFAULTS,
 ): SentencePair[] {
-  const words = wordIndexOf(index);
-  const n = Math.max(1, words.sentences);
-  const maxDf = Math.max(5, Math.min(opts.maxPostings, Math.floor(n * opts.maxSentenceShare)));
-  const idfCache = new Map<number, number>();
-  const idf = (h: number) => {
-    let v = idfCache.get(h);
-    if (v === undefined) {
-      const df = words.postings(h, undefined, maxDf);
-      v = df === 0 || df > maxDf ? 0 : Math.log(n / df);
-      idfCache.set(h, v);
-    }
-    return v;
-  };
-  const out: SentencePair[] = [];
-  for (const qs of wordSentences(text)) {
-    if (qs.end - qs.start < opts.minSentenceChars || skip(qs.start, qs.end)) continue;
-    let qWeight = 0;
-    const probes: Array<{ h: number; v: number }> = [];
-    for (const h of qs.words) {
-      const v = idf(h);
-      if (v === 0) continue;
-      qWeight += v;
-      probes.push({ h, v });
-    }
-    if (qWeight === 0) continue;
-    // candidates: library sentences holding at least two of the query sentence's rarest words (a copied
-    // sentence keeps most of its rare words; the work per sentence stays bounded in a large library)
-    probes.sort((a, b) => b.v - a.v);
-    const hits = new Map<number, { n: number; words: Uint32Array }>();
-    for (const { h } of probes.slice(0, opts.probeWords)) {
-      words.postings(h, (doc, s, sentenceWords) => {
-        const key = doc * 65536 + Math.min(s, 65535);
-        const e = hits.get(key);
-        if (e) e.n++;
-        else hits.set(key, { n: 1, words: sentenceWords });
-      });
-    }
-    // exact weights through the forward index: shared words (both sorted) and the source sentence's own
-    let best: SentencePair | undefined;
-    const docs = new Set<number>();
-    for (const [key, e] of hits) {
-      if (e.n < 2) continue;
-      let shared = 0;
-      let sharedWords = 0;
-      let sourceWeight = 0;
-      const q = qs.words;
-      let i = 0;
-      for (const h of e.words) {
-        const v = idf(h);
-        sourceWeight += v;
-        while (i < q.length && q[i]! < h) i++;
-        if (i < q.length && q[i] === h && v > 0) {
-          shared += v;
-          sharedWords++;
-        }
-      }
-      const doc = Math.floor(key / 65536);
-      // a stock sentence (结论：本方法简便、快速，灵敏度高 …) covers half its weight in many documents' sentences
-      if (2 * shared >= qWeight) docs.add(doc);
-      if (sharedWords < opts.minSharedWords) continue;
-      const sim = (2 * shared) / (qWeight + sourceWeight);
-      if (sim >= opts.minSimilarity && (!best || sim > best.similarity))
-        best = { start: qs.start, end: qs.end, doc, sentence: key % 65536, similarity: sim };
-    }
-    if (best && docs.size < opts.stockDocuments) out.push(best);
-  }
-  return out;
+  const query = wordSentences(text).filter(
+    (qs) => qs.end - qs.start >= opts.minSentenceChars && !skip(qs.start, qs.end),
+  );
+  return wordIndexOf(index).bestPairs(query, opts);
 }
 
 /**

@@ -25,6 +25,21 @@ describe('fingerprints', () => {
     expect(Array.from(winnow(Uint32Array.of(5, 1, 3, 1, 4), 3).positions)).toEqual([1, 3]);
   });
 
+  it('selects what a window-by-window rightmost-minimum search selects, with many ties', () => {
+    const r = rng(3);
+    for (const w of [1, 2, 4, 8, 12]) {
+      // hashes from a small range, so equal minima are common
+      const hashes = Uint32Array.from({ length: 2000 }, () => Math.floor(r() * 16));
+      const expected: number[] = [];
+      for (let end = w - 1; end < hashes.length; end++) {
+        let m = end - w + 1;
+        for (let j = m + 1; j <= end; j++) if (hashes[j]! <= hashes[m]!) m = j;
+        if (expected[expected.length - 1] !== m) expected.push(m);
+      }
+      expect(Array.from(winnow(hashes, w).positions)).toEqual(expected);
+    }
+  });
+
   it('guarantees a shared fingerprint for every shared run of k + w - 1 = 13 characters', () => {
     const r = rng(99);
     for (let trial = 0; trial < 300; trial++) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { matchingCodes } from '@paperdesk/textkit';
 import { checkText, kgramHashes, type LibraryDocument, loadIndex, PlagiarismIndex } from '../src/index.ts';
+import { radixSortTriples } from '../src/segment.ts';
 import { randomText, rng } from './helpers.ts';
 
 let dir: string;
@@ -149,5 +150,29 @@ describe('frequency rule', () => {
     const report = checkText(`${stock}${randomText(rng(7), 50)}${rare}${stock}`, library);
     expect(report.similarDocuments.map((d) => d.docId)).toEqual(['f15001']);
     expect(report.engine.candidates).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('radix sort of postings', () => {
+  it('sorts (key, a, b) triples by key, stably, with or without kept scratch arrays', () => {
+    const r = rng(11);
+    const n = 5000;
+    // keys spread over all three digits, with repeats
+    const keys = Uint32Array.from({ length: n }, () => (Math.floor(r() * 300) * 0x9e3779b1) >>> 0);
+    const a = Uint32Array.from({ length: n }, (_, i) => i);
+    const b = Uint32Array.from({ length: n }, (_, i) => n - i);
+    const expected = [...a].sort((x, y) => keys[x]! - keys[y]! || x - y);
+    for (const scratch of [
+      undefined,
+      { keys: new Uint32Array(n + 7), a: new Uint32Array(n + 7), b: new Uint32Array(n + 7) },
+    ]) {
+      const k = keys.slice();
+      const ka = a.slice();
+      const kb = b.slice();
+      radixSortTriples(k, ka, kb, scratch);
+      expect(Array.from(ka)).toEqual(expected);
+      expect(Array.from(kb)).toEqual(expected.map((i) => n - i));
+      expect(Array.from(k)).toEqual(expected.map((i) => keys[i]!));
+    }
   });
 });
