@@ -70,8 +70,8 @@ export default function CnkiReduce() {
       const r =
         mode === 'ours' && checkId !== null
           ? await reduceFromCheck(checkId, { path, targets })
-          : report && paper.source
-            ? await reduceInit({ title: '', kind: 'similarity', path, targets }, paper.source, report)
+          : report && paper.sent
+            ? await reduceInit({ title: '', kind: 'similarity', path, targets }, paper.sent, report)
             : null;
       if (r) navigate(reduceContentPath(r.result.id));
       else toast().warning(t('cnki.needReport'));

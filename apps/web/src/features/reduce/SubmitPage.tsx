@@ -59,7 +59,7 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
 
   async function next() {
     const targets = form.validate();
-    const source = paper.source;
+    const source = paper.sent;
     if (!targets || !source) return;
     await run(async () => {
       const r = await reduceInit({ title: title.trim(), kind: v.kind, path, targets }, source);

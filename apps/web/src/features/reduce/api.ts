@@ -8,7 +8,7 @@ import {
   type ReduceTargets,
 } from '@paperdesk/contracts';
 import { call, downloadFrom } from '../../utils/request.ts';
-import { type PaperSource, sourceBody } from '../../shared/records/source.ts';
+import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
 import type { RecordFilter } from '../../shared/records/useRecordList.ts';
 
 /**
@@ -29,17 +29,21 @@ function targetFields(t: ReduceTargets) {
   };
 }
 
-/** Multipart when a file is given (the paper and, for the 知网 page, the report), else JSON. */
+/**
+ * JSON for pasted text; multipart otherwise: the file, or the upload id of the file the word count kept (not
+ * sent again), and for the 知网 page the checker's report.
+ */
 function initBody(
   fields: { title: string; kind: ReduceKind; path: ReducePath; targets: ReduceTargets },
-  source: PaperSource,
+  source: SentSource,
   report?: File,
 ): EndpointBody<typeof E.machine_init> | FormData {
   const flat = { title: fields.title, kind: fields.kind, path: fields.path, ...targetFields(fields.targets) };
-  if (!('file' in source) && !report) return { ...flat, text: source.text };
+  if (!report && 'text' in source) return { ...flat, text: source.text };
   const form = new FormData();
   for (const [k, v] of Object.entries(flat)) form.append(k, String(v));
   if ('file' in source) form.append('file', source.file, source.file.name);
+  else if ('uploadId' in source) form.append('uploadId', source.uploadId);
   else form.append('text', source.text);
   if (report) form.append('report', report, report.name);
   return form;
@@ -73,7 +77,7 @@ export function reduceWordCount(kind: ReduceKind, source: PaperSource, opts: { s
 
 export function reduceInit(
   fields: { title: string; kind: ReduceKind; path: ReducePath; targets: ReduceTargets },
-  source: PaperSource,
+  source: SentSource,
   report?: File,
 ) {
   return call(E.machine_init, { body: initBody(fields, source, report), timeout: UPLOAD_TIMEOUT_MS });
