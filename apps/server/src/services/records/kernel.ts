@@ -5,7 +5,7 @@ import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { JobContext, JobKind, JobPayloads, JobQueue, JobRegistration } from '../../jobs/types.ts';
 import type { Billing, Executor, RecordPricing } from '../billing/index.ts';
-import { conflict } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import { ownedRecord, type RecordTable, unfinishedRecords } from './table.ts';
 
 /**
@@ -276,6 +276,43 @@ export function createPaidRecords<R extends PaidRecordRow>(
   }
 
   /**
+   * An operator's retry of a failed record: back to `queued` and its job enqueued, with NO new charge (the
+   * failed run was refunded; this run is on the house, so a second failure refunds nothing either). The
+   * same guarded path as reload: a second click finds the record no longer failed and changes nothing.
+   */
+  async function retryFailed(id: number): Promise<{ message: string }> {
+    const row = (await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as
+      | R
+      | undefined;
+    if (!row) throw notFound(spec.messages.missing);
+    if (row.status !== 'failed') throw conflict('只有失败的记录可以重试');
+    const attempt = attemptsOf(row) + 1;
+    const now = nowIso();
+    let update = db
+      .updateTable(table)
+      .set({
+        status: 'queued',
+        progress: 0,
+        submittedAt: now,
+        updatedAt: now,
+        finishedAt: null,
+        message: '排队中（管理员重试）',
+        ...(spec.countsAttempts ? { attempts: attempt } : {}),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'failed');
+    if (spec.countsAttempts) update = update.where('attempts', '=', attemptsOf(row));
+    const upd = await update.executeTakeFirst();
+    if (Number(upd.numUpdatedRows) === 0) throw conflict('该记录刚被重新提交，无需重试');
+    await deps.jobs.enqueue(
+      spec.job,
+      { recordId: id },
+      { jobId: spec.jobId(id, spec.countsAttempts ? attempt : 0, 'reload') },
+    );
+    return { message: row.message };
+  }
+
+  /**
    * cancel: the owner stops a queued or running record; it ends failed with one refund (as a failed run does).
    * A running job sees the record leave `running` (its finish is refused by the token guard) and stops.
    */
@@ -387,6 +424,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
           if (run) await opts.run(run);
         },
         failJob: fail,
+        retryFailed,
       };
     },
   };
