@@ -89,6 +89,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     library: checks.library,
     audit,
     dataDir: config.DATA_DIR,
+    dialect,
   });
   const operations = createAdminOperations({
     db,

@@ -43,6 +43,18 @@ export const LibraryStatus = z.object({
 });
 export type LibraryStatus = z.infer<typeof LibraryStatus>;
 
+/** A shared-library document and how many checks' reports listed it as a source. */
+export const LibraryMatch = z.object({
+  documentId: z.number().int(),
+  title: z.string(),
+  author: z.string(),
+  checks: z.number().int().describe('报告中列出该文献为来源的检测次数'),
+  lastCheckedAt: z.string().describe('最近一次命中的报告时间'),
+  deleted: z.boolean().describe('已从比对库删除（旧报告仍保留来源）'),
+});
+export type LibraryMatch = z.infer<typeof LibraryMatch>;
+export const LibraryMatchQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+
 export const LibrarySeedResult = z.object({
   added: z.number().int(),
   skipped: z.number().int(),

@@ -26,6 +26,8 @@ import {
   AuditEntry,
   AuditQuery,
   envelope,
+  LibraryMatch,
+  LibraryMatchQuery,
   LibrarySeedResult,
   LibraryStatus,
   page,
@@ -109,6 +111,23 @@ export const adminRoutes: RouteModule = (app, ctx) => {
     async (req) => {
       requireAdmin(req);
       return ok(await admin.libraryStatus());
+    },
+  );
+
+  app.get(
+    '/api/admin/library/matches',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '比对库中被检测命中最多的文献（按报告来源统计的检测次数，前 N 篇）',
+        querystring: LibraryMatchQuery,
+        response: { 200: envelope(z.array(LibraryMatch)) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await admin.libraryMatches(req.query.limit));
     },
   );
 
