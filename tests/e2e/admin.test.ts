@@ -97,12 +97,12 @@ describe('/admin: every console page at 1440 and 390 px, the refund dialog and t
       }
 
       await page.goto(`${server.url}/admin/orders`);
-      await page.getByRole('button', { name: '退款' }).first().click();
+      await page.getByRole('button', { name: /^退\s*款$/ }).first().click();
       const dialog = page.locator('.ant-modal');
       await dialog.getByText('最多还可退').waitFor();
       await page.waitForTimeout(600);
       await viewportShot(page, `admin-orders-refund-${width}`);
-      await dialog.getByRole('button', { name: '确认退款' }).click();
+      await dialog.getByRole('button', { name: /确认退款/ }).click();
       await page
         .getByText(/已退款/)
         .first()
@@ -111,7 +111,7 @@ describe('/admin: every console page at 1440 and 390 px, the refund dialog and t
       await page.goto(`${server.url}/admin/users`);
       await page
         .getByRole('row', { name: /e2e_customer/ })
-        .getByRole('button', { name: '详情' })
+        .getByRole('button', { name: /^详\s*情$/ })
         .click();
       const drawer = page.locator('.ant-drawer');
       await drawer.getByText('剩余额度').waitFor();

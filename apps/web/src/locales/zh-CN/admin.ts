@@ -181,7 +181,7 @@ export default {
       rewrite: '降重',
       writing: '论文写作',
       ppt: 'PPT生成',
-      reduce: '降重/降AIGC',
+      reduce: '全文降重',
     },
     failures: '失败的任务',
     failuresHint: '重试会让该记录重新排队执行，不再向用户扣费（失败时已退费）；每次重试记入操作日志。',
