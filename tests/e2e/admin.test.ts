@@ -97,7 +97,10 @@ describe('/admin: every console page at 1440 and 390 px, the refund dialog and t
       }
 
       await page.goto(`${server.url}/admin/orders`);
-      await page.getByRole('button', { name: /^退\s*款$/ }).first().click();
+      await page
+        .getByRole('button', { name: /^退\s*款$/ })
+        .first()
+        .click();
       const dialog = page.locator('.ant-modal');
       await dialog.getByText('最多还可退').waitFor();
       await page.waitForTimeout(600);
