@@ -308,6 +308,8 @@ const FEEDS: Record<string, Feed> = {
     policy: 'admin',
     call: () => ({ body: { id: 1, active: false } }),
   },
+  'GET /api/admin/orders': { policy: 'admin', call: (t) => ({ query: { userId: t.owner.id } }) },
+  'GET /api/admin/orders/export': { policy: 'admin', call: (t) => ({ query: { userId: t.owner.id } }) },
   'GET /api/admin/users/detail': { policy: 'admin', call: (t) => ({ query: { id: t.owner.id } }) },
   'POST /api/admin/orders/refund': {
     policy: 'admin',
