@@ -25,6 +25,7 @@ import { type AuditLog, createAuditLog } from './services/admin/audit.ts';
 import { type AdminOperations, createAdminOperations } from './services/admin/operations.ts';
 import { type AdminModels, createAdminModels } from './services/admin/models.ts';
 import { type AdminPackages, createAdminPackages } from './services/admin/packages.ts';
+import { type AdminUsers, createAdminUsers } from './services/admin/users.ts';
 
 /** Everything a route or a job handler needs, built once per process. */
 export interface AppContext {
@@ -55,6 +56,7 @@ export interface AppContext {
     operations: AdminOperations;
     models: AdminModels;
     packages: AdminPackages;
+    users: AdminUsers;
   };
   close(): Promise<void>;
 }
@@ -87,6 +89,22 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     library: checks.library,
     audit,
     dataDir: config.DATA_DIR,
+    dialect,
+  });
+  const operations = createAdminOperations({
+    db,
+    dialect,
+    dataDir: config.DATA_DIR,
+    jobs: jobs.kind,
+    retries: {
+      check: checks.retryFailed,
+      aigc: aigc.retryFailed,
+      rewrite: rewriting.retryFailed,
+      writing: writing.retryFailed,
+      ppt: slides.retryFailed,
+      reduce: reducing.retryFailed,
+    },
+    audit,
   });
   return {
     config,
@@ -111,9 +129,10 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     admin: {
       audit,
       console: adminConsole,
-      operations: createAdminOperations({ db, dialect, dataDir: config.DATA_DIR, jobs: jobs.kind }),
+      operations,
       models: createAdminModels({ db, config, sysConfig, llm: () => llm, audit }),
       packages: createAdminPackages({ db, audit }),
+      users: createAdminUsers({ db, billing, operations }),
     },
     async close() {
       await jobs.close();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { Edition, ServiceKind } from './billing.ts';
+import { AdminUser } from './adminUsers.ts';
+import { QuotaKind } from './account.ts';
+import { Edition, LedgerEntry, ServiceKind } from './billing.ts';
 import { PageQuery } from './paging.ts';
 
 /** The admin console (`/api/admin/*`): audit log, 比对库 status and seed, prices/limits, balances. */
@@ -40,6 +42,18 @@ export const LibraryStatus = z.object({
     .describe('内置种子库的导入记录；null 表示从未导入'),
 });
 export type LibraryStatus = z.infer<typeof LibraryStatus>;
+
+/** A shared-library document and how many checks' reports listed it as a source. */
+export const LibraryMatch = z.object({
+  documentId: z.number().int(),
+  title: z.string(),
+  author: z.string(),
+  checks: z.number().int().describe('报告中列出该文献为来源的检测次数'),
+  lastCheckedAt: z.string().describe('最近一次命中的报告时间'),
+  deleted: z.boolean().describe('已从比对库删除（旧报告仍保留来源）'),
+});
+export type LibraryMatch = z.infer<typeof LibraryMatch>;
+export const LibraryMatchQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
 export const LibrarySeedResult = z.object({
   added: z.number().int(),
@@ -104,6 +118,7 @@ export const AdminOrderQuery = PageQuery.extend({
   status: z.enum(['created', 'paid', 'fulfilled', 'expired', 'refunded']).optional(),
   kind: z.enum(['package', 'topup', 'record']).optional(),
   keyword: z.string().trim().max(64).optional().describe('订单号或用户名（包含）'),
+  userId: z.coerce.number().int().positive().optional().describe('只看该用户的订单'),
 });
 export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>;
 
@@ -120,8 +135,55 @@ export const AdminOrder = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  refundedFen: z.number().int().describe('已退款合计（分），不超过实付金额'),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
+
+/** A whole or partial refund; `requestKey` (one per refund dialog) makes a double click or retry refund once. */
+export const AdminRefundInput = z.object({
+  orderId: z.coerce.number().int().positive(),
+  amountFen: z
+    .number({ error: '退款金额须为数字' })
+    .int('退款金额须为整数（分）')
+    .positive('退款金额须大于 0')
+    .optional()
+    .describe('退款金额（分）；不填则退还剩余全部'),
+  reason: z.string().trim().min(2, '请填写退款原因').max(80),
+  requestKey: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[\w-]+$/, '请求编号格式错误')
+    .describe('本次退款请求的唯一编号：同一编号重复提交只退一次'),
+});
+export type AdminRefundInput = z.infer<typeof AdminRefundInput>;
+
+export const AdminRefundResult = z.object({
+  order: AdminOrder,
+  refundId: z.number().int(),
+  amountFen: z.number().int(),
+  replayed: z.boolean().describe('该请求编号此前已退款：返回第一次的结果，未重复退款'),
+});
+export type AdminRefundResult = z.infer<typeof AdminRefundResult>;
+
+/** The paid services whose records run as jobs (the system page's rows). */
+export const JobServiceKind = z.enum(['check', 'aigc', 'rewrite', 'writing', 'ppt', 'reduce']);
+
+export const FailedJob = z.object({
+  kind: JobServiceKind,
+  id: z.number().int(),
+  title: z.string(),
+  message: z.string().describe('失败原因'),
+  updatedAt: z.string(),
+});
+export type FailedJob = z.infer<typeof FailedJob>;
+
+export const AdminFailedQuery = PageQuery.extend({ kind: JobServiceKind });
+export type AdminFailedQuery = z.infer<typeof AdminFailedQuery>;
+
+export const AdminRetryInput = z.object({ kind: JobServiceKind, id: z.coerce.number().int().positive() });
+export type AdminRetryInput = z.infer<typeof AdminRetryInput>;
 
 /** Work per paid service: records by state (queued + running = the queue), and the latest failures. */
 export const SystemStatus = z.object({
@@ -135,15 +197,7 @@ export const SystemStatus = z.object({
       done: z.number().int(),
     }),
   ),
-  failures: z.array(
-    z.object({
-      kind: z.string(),
-      id: z.number().int(),
-      title: z.string(),
-      message: z.string(),
-      updatedAt: z.string(),
-    }),
-  ),
+  failures: z.array(FailedJob).describe('各服务最近的失败（合计最多 20 条）'),
   database: z.object({ dialect: z.enum(['sqlite', 'postgres']), bytes: z.number().int() }),
   disk: z.object({ path: z.string(), freeBytes: z.number().int(), totalBytes: z.number().int() }),
   process: z.object({ pid: z.number().int(), uptimeSeconds: z.number().int(), rssBytes: z.number().int() }),
@@ -232,3 +286,17 @@ export type AdminPackageCreate = z.infer<typeof AdminPackageCreate>;
 export const AdminPackageUpdate = PackageFields.extend({ id: z.number().int().positive() });
 export type AdminPackageUpdate = z.infer<typeof AdminPackageUpdate>;
 export const AdminPackageActive = z.object({ id: z.number().int().positive(), active: z.boolean() });
+
+/** One user on the users page: balance, every quota, and the latest orders and ledger rows. */
+export const AdminUserDetail = z.object({
+  user: AdminUser,
+  balanceFen: z.number().int(),
+  quotas: z
+    .array(z.object({ kind: QuotaKind, amount: z.number().int() }))
+    .describe('各服务剩余额度（次/字/篇…）'),
+  orders: z.array(AdminOrder).describe('最近 20 笔订单'),
+  ordersTotal: z.number().int(),
+  ledger: z.array(LedgerEntry).describe('最近 30 条流水'),
+  ledgerTotal: z.number().int(),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetail>;

@@ -43,7 +43,7 @@ export { type SentenceSpan, splitSentences } from './sentences.ts';
 // reading and writing back a user's .docx package (packages/documents rewrites its paragraphs)
 export { readMainDocumentPart } from './docx-package.ts';
 export { resolveLimits } from './limits.ts';
-export { replaceZipEntry, type ZipEntry } from './zip.ts';
+export { inflateEntry, readZipDirectory, replaceZipEntry, type ZipEntry } from './zip.ts';
 // a plagiarism checker's report (知网, 维普, 万方, PaperPass, PaperDesk) and where its flagged passages are in a paper
 export {
   type CheckerReport,

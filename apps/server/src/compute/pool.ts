@@ -15,6 +15,9 @@ import type {
   RewriteDocxOutcome,
   SimilarityInput,
   TaskMessage,
+  UnzipInput,
+  UnzipOutcome,
+  UnzippedEntry,
 } from './tasks.ts';
 
 /**
@@ -106,6 +109,11 @@ export interface ComputePool {
     filename: string,
     paragraphs: string[],
   ): Promise<Extract<MatchReportOutcome, { ok: true }>>;
+  /**
+   * A .zip of library files (.jsonl/.docx/.pdf/.txt) opened and its .jsonl parsed in a worker: per entry its bytes,
+   * lines or the reason it cannot be read; throws TextkitError when the archive itself is unreadable or too large.
+   */
+  unzipLibrary(data: Uint8Array, opts: { maxFiles: number; maxEntryBytes: number }): Promise<UnzippedEntry[]>;
   /** Ends the workers; tasks still running are refused as `closed`. */
   close(): Promise<void>;
 }
@@ -139,6 +147,7 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       | Omit<SimilarityInput, 'port'>
       | Omit<RewriteDocxInput, 'port'>
       | Omit<MatchReportInput, 'port'>
+      | Omit<UnzipInput, 'port'>
       | Record<string, never>,
     opts: { timeoutMs: number; timedOut: () => Error; tooLarge: () => Error },
   ): Promise<R> {
@@ -253,6 +262,16 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       } finally {
         pendingReads--;
       }
+    },
+
+    async unzipLibrary(data, opts) {
+      const outcome = await run<UnzipOutcome>(
+        'unzipLibraryTask',
+        { data, ...opts },
+        { timeoutMs: limits.readTimeoutMs, timedOut: readTimedOut, tooLarge: readTooLarge },
+      );
+      if (outcome.ok) return outcome.entries;
+      throw new TextkitError(outcome.textkitCode);
     },
 
     async close() {

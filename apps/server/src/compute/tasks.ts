@@ -17,10 +17,15 @@ import {
   documentFormat,
   isTextkitError,
   matchReportToPaper,
+  inflateEntry,
   type ParsedDocument,
   readCheckerReport,
   readDocument,
+  readZipDirectory,
+  resolveLimits,
   type TextkitErrorCode,
+  textkitMessage,
+  type ZipEntry,
 } from '@paperdesk/textkit';
 
 /** Worker → main message on a task's port. */
@@ -129,6 +134,92 @@ export async function readDocumentTask({ port, data, filename }: ReadInput): Pro
     // A parser crash on a hostile file (e.g. a stack overflow on deep nesting): the file cannot be read.
     return { ok: false, textkitCode: 'UNREADABLE_FILE' };
   }
+}
+
+export interface UnzipInput extends TaskInput {
+  data: Uint8Array;
+  /** Entries that are files (folders and hidden files do not count). */
+  maxFiles: number;
+  /** Bytes one entry may inflate to (a per-file result when over). */
+  maxEntryBytes: number;
+}
+
+/** One file of an archive: its bytes, its JSON lines (parsed here), or why it cannot be read. */
+export type UnzippedEntry =
+  | { name: string; kind: 'document'; data: Uint8Array }
+  | { name: string; kind: 'jsonl'; lines: unknown[] }
+  | { name: string; kind: 'error'; message: string };
+
+export type UnzipOutcome =
+  | { ok: true; entries: UnzippedEntry[] }
+  | { ok: false; textkitCode: TextkitErrorCode };
+
+/**
+ * A .zip of library files opened off the event loop with textkit's defensive reader: the directory first, each
+ * entry inflated within its own bound and the archive's total (a zip bomb ends as per-file results or as
+ * INFLATED_TOO_LARGE for the whole archive). .jsonl entries are parsed here too; a bad line makes its file
+ * unreadable (reported with the line number) so no file is imported in part.
+ */
+export function unzipLibraryTask({ port, data, maxFiles, maxEntryBytes }: UnzipInput): UnzipOutcome {
+  started(port);
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const limits = resolveLimits({});
+  let entries: ZipEntry[];
+  try {
+    entries = readZipDirectory(buf, limits.maxZipEntries);
+  } catch (err) {
+    return { ok: false, textkitCode: isTextkitError(err) ? err.code : 'UNREADABLE_FILE' };
+  }
+  const files = entries.filter(
+    (e) => !e.name.endsWith('/') && !e.name.split('/').some((p) => p.startsWith('.') || p === '__MACOSX'),
+  );
+  if (files.length > maxFiles) return { ok: false, textkitCode: 'INFLATED_TOO_LARGE' };
+  let total = 0;
+  const out: UnzippedEntry[] = [];
+  for (const e of files) {
+    const jsonl = /\.jsonl$/i.test(e.name);
+    if (!jsonl && !documentFormat(e.name)) {
+      out.push({ name: e.name, kind: 'error', message: '不支持的文件类型（仅 .jsonl、.docx、.pdf、.txt）' });
+      continue;
+    }
+    let bytes: Buffer;
+    try {
+      bytes = inflateEntry(buf, e, limits, Math.min(maxEntryBytes, limits.maxInflatedBytes - total));
+    } catch (err) {
+      const code = isTextkitError(err) ? err.code : 'UNREADABLE_FILE';
+      out.push({
+        name: e.name,
+        kind: 'error',
+        message: code === 'INFLATED_TOO_LARGE' ? '文件过大（超出单个文件上限）' : textkitMessage(code),
+      });
+      continue;
+    }
+    total += bytes.length;
+    if (bytes.length === 0) {
+      out.push({ name: e.name, kind: 'error', message: '空文件' });
+      continue;
+    }
+    if (!jsonl) {
+      out.push({ name: e.name, kind: 'document', data: new Uint8Array(bytes) });
+      continue;
+    }
+    const lines: unknown[] = [];
+    let bad: string | null = null;
+    const text = bytes.toString('utf8');
+    let lineNo = 0;
+    for (const line of text.split('\n')) {
+      lineNo++;
+      if (!line.trim()) continue;
+      try {
+        lines.push(JSON.parse(line) as unknown);
+      } catch {
+        bad = `第 ${lineNo} 行不是合法的 JSON`;
+        break;
+      }
+    }
+    out.push(bad ? { name: e.name, kind: 'error', message: bad } : { name: e.name, kind: 'jsonl', lines });
+  }
+  return { ok: true, entries: out };
 }
 
 /** The bundled model is loaded once per worker thread (loadDetector caches it). */

@@ -15,3 +15,4 @@ export const similarityTask = tasks.similarityTask;
 export const rewriteDocxTask = tasks.rewriteDocxTask;
 export const matchReportTask = tasks.matchReportTask;
 export const aigcWindowsTask = tasks.aigcWindowsTask;
+export const unzipLibraryTask = tasks.unzipLibraryTask;

@@ -35,9 +35,6 @@ export type ErrorStatus = (typeof statusOfKind)[ErrorKind];
 /** The HTTP status of a domain error. */
 export const statusOf = (err: DomainError): ErrorStatus => statusOfKind[err.kind];
 
-/** The name http/routes/library.ts still catches domain errors by (its owner moves it to DomainError). */
-export { DomainError as AppError };
-
 /** Default Chinese messages per status for errors raised by Fastify or its plugins. */
 export const statusMessages: Record<number, string> = {
   400: '请求参数有误',

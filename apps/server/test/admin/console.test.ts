@@ -226,6 +226,7 @@ describeEachDatabase('admin console API', (getCtx) => {
       'rewrite',
       'writing',
       'ppt',
+      'reduce',
     ]);
     expect(system.body.result.database.bytes).toBeGreaterThan(0);
     expect(system.body.result.disk.totalBytes).toBeGreaterThan(system.body.result.disk.freeBytes);

@@ -308,6 +308,17 @@ const FEEDS: Record<string, Feed> = {
     policy: 'admin',
     call: () => ({ body: { id: 1, active: false } }),
   },
+  'GET /api/admin/orders': { policy: 'admin', call: (t) => ({ query: { userId: t.owner.id } }) },
+  'GET /api/admin/orders/export': { policy: 'admin', call: (t) => ({ query: { userId: t.owner.id } }) },
+  'GET /api/admin/users/detail': { policy: 'admin', call: (t) => ({ query: { id: t.owner.id } }) },
+  'POST /api/admin/orders/refund': {
+    policy: 'admin',
+    call: (t) => ({ body: { orderId: t.ids.order, reason: '测试', requestKey: 'idor-walk-refund' } }),
+  },
+  'POST /api/admin/system/retry': {
+    policy: 'admin',
+    call: (t) => ({ body: { kind: 'check', id: t.ids.check } }),
+  },
   'POST /api/admin/users/set_disabled': {
     policy: 'admin',
     call: (t) => ({ body: { userId: t.owner.id, disabled: true } }),

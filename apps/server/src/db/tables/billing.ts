@@ -38,6 +38,19 @@ export interface OrdersTable {
   paidAt: string | null;
   fulfilledAt: string | null;
   refundedAt: string | null;
+  /** Sum of the order's refunds (`order_refunds`); never above `amountFen`. */
+  refundedFen: Generated<number>;
+}
+
+/** One refund (whole or partial) of an order; `idemKey` makes a repeated request refund once. */
+export interface OrderRefundsTable {
+  id: Generated<number>;
+  orderId: number;
+  amountFen: number;
+  reason: string;
+  idemKey: string;
+  actorUserId: number | null;
+  createdAt: Generated<string>;
 }
 
 /** One verified payment per order (the provider's trade number and what the notification said). */
@@ -129,6 +142,7 @@ export interface BillingTables {
   charges: ChargesTable;
   products: ProductsTable;
   orders: OrdersTable;
+  orderRefunds: OrderRefundsTable;
   payments: PaymentsTable;
   wallets: WalletsTable;
   ledger: LedgerTable;

@@ -53,6 +53,8 @@ export interface LibraryDocumentsTable {
   characters: number;
   /** sha256 of the normalised text: the same document is stored once. */
   contentHash: string;
+  /** `shared`, or `user:<id>` for a 自建库 document: a text is stored once per scope. */
+  dedupScope: Generated<string>;
   checkRecordId: number | null;
   createdAt: Generated<string>;
   deletedAt: string | null;

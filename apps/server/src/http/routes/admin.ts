@@ -14,11 +14,20 @@ import {
   AdminPackageUpdate,
   AdminOrder,
   AdminOrderQuery,
+  AdminRefundInput,
+  AdminRefundResult,
   AdminUser,
+  AdminUserDetail,
   AdminUserQuery,
+  AdminFailedQuery,
+  AdminRetryInput,
+  FailedJob,
+  IdQuery,
   AuditEntry,
   AuditQuery,
   envelope,
+  LibraryMatch,
+  LibraryMatchQuery,
   LibrarySeedResult,
   LibraryStatus,
   page,
@@ -27,8 +36,6 @@ import {
   SystemStatus,
 } from '@paperdesk/contracts';
 import { z } from 'zod';
-import { sql } from 'kysely';
-import type { LoginMethod } from '../../db/tables/accounts.ts';
 import { adminFirst, requireAdmin } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import type { RouteModule } from './types.ts';
@@ -51,36 +58,24 @@ export const adminRoutes: RouteModule = (app, ctx) => {
     },
     async (req) => {
       requireAdmin(req);
-      const { pageNo, pageSize, keyword } = req.query;
-      let q = ctx.db.selectFrom('users');
-      if (keyword) {
-        // Substring match, case-insensitive on both databases, with LIKE wildcards taken literally.
-        const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        q = q.where(sql<boolean>`lower(${sql.ref('username')}) like ${pattern} escape '\\'`);
-      }
-      const [{ total }, rows] = await Promise.all([
-        q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        q
-          .select(['id', 'username', 'role', 'loginMethods', 'wechatOpenid', 'disabled', 'createdAt'])
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-      ]);
-      return ok({
-        records: rows.map((r) => ({
-          id: r.id,
-          loginName: r.username,
-          role: r.role,
-          loginMethods: r.loginMethods.split(',').filter(Boolean) as LoginMethod[],
-          wechatBound: r.wechatOpenid !== null,
-          disabled: r.disabled !== 0,
-          createdAt: r.createdAt,
-        })),
-        total: Number(total),
-        pageNo,
-        pageSize,
-      });
+      return ok(await ctx.admin.users.list(req.query));
+    },
+  );
+
+  app.get(
+    '/api/admin/users/detail',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '用户详情：余额、各服务剩余额度、最近订单与流水',
+        querystring: IdQuery,
+        response: { 200: envelope(AdminUserDetail) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await ctx.admin.users.detail(req.query.id));
     },
   );
 
@@ -116,6 +111,23 @@ export const adminRoutes: RouteModule = (app, ctx) => {
     async (req) => {
       requireAdmin(req);
       return ok(await admin.libraryStatus());
+    },
+  );
+
+  app.get(
+    '/api/admin/library/matches',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '比对库中被检测命中最多的文献（按报告来源统计的检测次数，前 N 篇）',
+        querystring: LibraryMatchQuery,
+        response: { 200: envelope(z.array(LibraryMatch)) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await admin.libraryMatches(req.query.limit));
     },
   );
 
@@ -262,6 +274,54 @@ export const adminRoutes: RouteModule = (app, ctx) => {
     },
   );
 
+  app.post(
+    '/api/admin/orders/refund',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary:
+          '退款（整单或部分）：不填金额退还剩余全部；各次退款合计不超过实付；同一请求编号只退一次；按比例收回到账的额度或余额；记入操作日志',
+        body: AdminRefundInput,
+        response: { 200: envelope(AdminRefundResult) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      const { orderId, amountFen, reason, requestKey } = req.body;
+      const r = await ctx.billing.orders.refund(orderId, {
+        amountFen,
+        reason,
+        idemKey: `admin:${requestKey}`,
+        actorUserId: user.id,
+        inTrx: (trx, change) =>
+          ctx.admin.audit.record(
+            {
+              actorUserId: user.id,
+              action: 'order.refund',
+              target: `order:${orderId}`,
+              before: change.before,
+              after: {
+                ...change.after,
+                amountFen: change.after.refundedFen - change.before.refundedFen,
+                reason,
+              },
+            },
+            trx,
+          ),
+      });
+      return ok(
+        {
+          order: await operations.order(orderId),
+          refundId: r.refundId,
+          amountFen: r.amountFen,
+          replayed: r.replayed,
+        },
+        r.replayed ? '该退款已处理，未重复退款' : '已退款',
+      );
+    },
+  );
+
   app.get(
     '/api/admin/system',
     {
@@ -275,6 +335,41 @@ export const adminRoutes: RouteModule = (app, ctx) => {
     async (req) => {
       requireAdmin(req);
       return ok(await operations.system());
+    },
+  );
+
+  app.get(
+    '/api/admin/system/failed',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '某服务的失败记录（最新在前）及失败原因',
+        querystring: AdminFailedQuery,
+        response: { 200: envelope(page(FailedJob)) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return ok(await operations.failed(req.query));
+    },
+  );
+
+  app.post(
+    '/api/admin/system/retry',
+    {
+      preValidation: gate,
+      schema: {
+        tags,
+        summary: '重试失败的记录：重新排队执行，不再扣费；记入操作日志',
+        body: AdminRetryInput,
+        response: { 200: envelope(z.boolean()) },
+      },
+    },
+    async (req) => {
+      const user = requireAdmin(req);
+      await operations.retry(user.id, req.body.kind, req.body.id);
+      return ok(true, '已重新排队');
     },
   );
 

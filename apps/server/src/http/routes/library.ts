@@ -6,27 +6,22 @@ import {
   LibraryImportResult,
   LibraryListFilter,
   LibraryStats,
-  type LibraryFileResult,
   LibraryUploadResult,
   PageQuery,
   page,
 } from '@paperdesk/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { matchingCodes } from '@paperdesk/textkit';
-import type { AddOptions, Library } from '../../services/checks/library.ts';
-import { readUploadedFile, type UploadedFile } from '../../services/records/source.ts';
+import { importFiles, importZip, MAX_ZIP_FILES } from '../../services/admin/library-files.ts';
 import { adminFirst, requireAdmin, requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import { acceptUploads, readForm } from '../upload.ts';
 import type { RouteModule } from './types.ts';
 
 const BASE = '/api/base/library_api';
 const tags = ['library_api 比对库（管理员）'];
 const MAX_FILES = 20;
-/** As the library itself: fewer matchable characters than this cannot be found in a check. */
-const MIN_LIBRARY_CHARS = 20;
 /** Documents one user may keep in their 自建库. */
 const MAX_PERSONAL_DOCS = 200;
 
@@ -41,46 +36,6 @@ const UploadFields = z.object({
     .default('')
     .transform((v) => (v ? Number(v) : null)),
 });
-
-/** Each file read in the compute pool and stored in its own transaction: whole or not at all, with a result. */
-async function importFiles(
-  library: Library,
-  uploaded: UploadedFile[],
-  fields: z.infer<typeof UploadFields>,
-  opts: AddOptions,
-): Promise<{ files: LibraryFileResult[]; ids: number[] }> {
-  const files: LibraryFileResult[] = [];
-  const ids: number[] = [];
-  for (const f of uploaded) {
-    const result = (status: LibraryFileResult['status'], message: string, documentId: number | null = null) =>
-      files.push({ file: f.filename, status, message, documentId });
-    try {
-      const { doc } = await readUploadedFile(f);
-      const title =
-        (uploaded.length === 1 && fields.title) ||
-        doc.title ||
-        f.filename.replace(/\.[^.]+$/, '') ||
-        '未命名文献';
-      const text = doc.blocks.map((b) => b.text).join('\n');
-      if (matchingCodes(text, false).codes.length < MIN_LIBRARY_CHARS) {
-        result('empty', '正文为空或过短');
-        continue;
-      }
-      const r = await library.add(
-        [{ title, author: fields.author, source: fields.source, year: fields.year, text }],
-        opts,
-      );
-      if (r.ids[0]) {
-        ids.push(r.ids[0]);
-        result('imported', '已导入', r.ids[0]);
-      } else result('duplicate', '与库中已有文献相同，已跳过');
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      result('unreadable', err.message);
-    }
-  }
-  return { files, ids };
-}
 
 /** The reference library, for administrators: list, import (JSON), upload files, delete, size. */
 export const libraryRoutes: RouteModule = async (root, ctx) => {
@@ -171,6 +126,51 @@ export const libraryRoutes: RouteModule = async (root, ctx) => {
           after: { files: files.map((f) => ({ file: f.file, status: f.status, documentId: f.documentId })) },
         });
         return ok({ added, skipped, ids, files }, `已导入 ${added} 个，跳过 ${files.length - added} 个`);
+      },
+    );
+
+    app.post(
+      `${BASE}/upload_zip`,
+      {
+        preValidation: gate,
+        schema: {
+          tags,
+          summary: `上传 .zip 压缩包（multipart：file 一个 .zip，内含最多 ${MAX_ZIP_FILES} 个 .jsonl/.docx/.pdf/.txt）；在计算线程中解压与解析；逐个文件给出结果，每个文件整体导入或不导入`,
+          response: { 200: envelope(LibraryUploadResult) },
+        },
+      },
+      async (req) => {
+        const admin = requireAdmin(req);
+        if (!req.isMultipart()) throw badRequest('请用 multipart/form-data 上传文件');
+        const l = await ctx.checks.limits();
+        const max = await limit();
+        const form = await readForm(req, { maxFileBytes: max.bytes, maxFileMb: max.mb, maxFiles: 1 });
+        const zip = form.files[0];
+        if (!zip) throw badRequest('请选择要上传的 .zip 文件');
+        if (!/\.zip$/i.test(zip.filename)) throw badRequest('请上传 .zip 压缩包');
+        const before = await library.stats();
+        const { files, ids } = await importZip(library, zip, {
+          origin: 'upload',
+          maxEntryBytes: l.maxUploadBytes,
+        });
+        const added = files.filter((f) => f.status === 'imported').length;
+        const skipped = files.filter((f) => f.status === 'duplicate').length;
+        const after = await library.stats();
+        await ctx.admin.audit.record({
+          actorUserId: admin.id,
+          action: 'library.upload_zip',
+          target: zip.filename,
+          before: { documents: before.documents, characters: before.characters },
+          after: {
+            documents: after.documents,
+            characters: after.characters,
+            files: files.map((f) => ({ file: f.file, status: f.status, message: f.message })),
+          },
+        });
+        return ok(
+          { added: ids.length, skipped, ids, files },
+          `${files.length} 个文件：导入 ${added} 个（共 ${ids.length} 篇），跳过 ${files.length - added} 个`,
+        );
       },
     );
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CreateOrderInput,
   envelope,
@@ -121,15 +122,24 @@ export const orderRoutes: RouteModule = async (app, ctx) => {
     async (req) => {
       const admin = requireAdmin(req);
       const reason = req.body?.reason ?? '用户申请退款';
-      const order = await ctx.billing.orders.refund(req.query.id, reason);
-      await ctx.admin.audit.record({
+      const r = await ctx.billing.orders.refund(req.query.id, {
+        reason,
+        // this older call has no request key: a repeat finds nothing left to refund (409)
+        idemKey: `order:${req.query.id}:whole:${randomUUID()}`,
         actorUserId: admin.id,
-        action: 'order.refund',
-        target: `order:${req.query.id}`,
-        before: null,
-        after: { status: order.status, reason },
+        inTrx: (trx, change) =>
+          ctx.admin.audit.record(
+            {
+              actorUserId: admin.id,
+              action: 'order.refund',
+              target: `order:${req.query.id}`,
+              before: change.before,
+              after: { ...change.after, reason },
+            },
+            trx,
+          ),
       });
-      return ok(order, '已退款');
+      return ok(r.order, '已退款');
     },
   );
 

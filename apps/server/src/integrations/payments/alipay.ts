@@ -114,7 +114,7 @@ export function createAlipay(opts: AlipayOptions): PaymentProvider {
         {
           bizContent: {
             out_trade_no: order.orderNo,
-            refund_amount: yuanText(order.amountFen),
+            refund_amount: yuanText(order.refundFen),
             out_request_no: order.refundNo,
             refund_reason: reason,
           },

@@ -46,7 +46,8 @@ export interface PaymentProvider {
   verifyNotify?(req: NotifyRequest): Promise<PaidNotice>;
   notifyReply?: { ok: NotifyReply; fail: (message: string) => NotifyReply };
   query?(orderNo: string): Promise<PaidNotice | null>;
-  refund?(order: PayableOrder & { refundNo: string }, reason: string): Promise<void>;
+  /** Returns `refundFen` of the order's `amountFen` (a partial refund when less); `refundNo` is unique per refund. */
+  refund?(order: PayableOrder & { refundNo: string; refundFen: number }, reason: string): Promise<void>;
 }
 
 /** PEM text, a path to a PEM file, or bare base64 key material (as the providers' consoles hand it out). */

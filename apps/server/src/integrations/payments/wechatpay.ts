@@ -206,7 +206,7 @@ export function createWechatPay(opts: WechatPayOptions): PaymentProvider {
         out_trade_no: order.orderNo,
         out_refund_no: order.refundNo,
         reason: reason.slice(0, 80),
-        amount: { refund: order.amountFen, total: order.amountFen, currency: 'CNY' },
+        amount: { refund: order.refundFen, total: order.amountFen, currency: 'CNY' },
       });
       if (status !== 200)
         throw new Error(`微信支付退款失败: ${String(data.code ?? status)} ${String(data.message ?? '')}`);

@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditQuery, Page } from '@paperdesk/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Executor } from '../billing/ledger.ts';
@@ -34,7 +35,11 @@ export function createAuditLog(db: Db) {
 
     async list(q: AuditQuery): Promise<Page<AuditEntry>> {
       let base = db.selectFrom('adminAuditLog as a').innerJoin('users as u', 'u.id', 'a.actorUserId');
-      if (q.action) base = base.where('a.action', 'like', `${q.action.replace(/[%_\\]/g, '')}%`);
+      if (q.action) {
+        // a prefix, with LIKE wildcards taken literally (actions contain `_`, e.g. library.upload_zip)
+        const pattern = `${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base = base.where(sql<boolean>`${sql.ref('a.action')} like ${pattern} escape '\\'`);
+      }
       const [{ total }, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
         base

@@ -5,11 +5,13 @@ import {
   type AdjustBalanceResult,
   ADMIN_CONFIG_PREFIXES,
   type AdminConfigEntry,
+  type LibraryMatch,
   type LibraryStatus,
   LimitValue,
   PriceEntry,
 } from '@paperdesk/contracts';
-import type { Db } from '../../db/index.ts';
+import { sql } from 'kysely';
+import type { Db, DbDialect } from '../../db/index.ts';
 import { applyDelta } from '../billing/ledger.ts';
 import type { Library } from '../checks/library.ts';
 import { importSeedLibrary, libraryName, seedMark } from '../checks/seed.ts';
@@ -29,6 +31,7 @@ export function createAdminConsole(deps: {
   library: Library;
   audit: AuditLog;
   dataDir: string;
+  dialect: DbDialect;
 }) {
   const { db, sysConfig, library, audit } = deps;
 
@@ -50,6 +53,47 @@ export function createAdminConsole(deps: {
   }
 
   return {
+    /**
+     * The shared library's documents that the most checks matched, counted from the stored reports (each
+     * report's `sources[].documentId`, one per check), with the time of the latest such check.
+     */
+    async libraryMatches(limit: number): Promise<LibraryMatch[]> {
+      const counted =
+        deps.dialect === 'postgres'
+          ? sql<{ documentId: string; checks: string; lastAt: string }>`
+              select (s.value->>'documentId')::bigint as "documentId", count(distinct r.record_id) as checks,
+                     max(r.created_at) as "lastAt"
+              from check_reports r, jsonb_array_elements((r.report::jsonb)->'sources') as s(value)
+              group by 1`
+          : sql<{ documentId: number; checks: number; lastAt: string }>`
+              select cast(json_extract(s.value, '$.documentId') as integer) as "documentId",
+                     count(distinct r.record_id) as checks, max(r.created_at) as "lastAt"
+              from check_reports r, json_each(r.report, '$.sources') as s
+              group by 1`;
+      const rows = await sql<{
+        documentId: number | string;
+        checks: number | string;
+        lastAt: string;
+        title: string;
+        author: string;
+        deleted: number | string;
+      }>`
+        select m."documentId", m.checks, m."lastAt", d.title, d.author,
+               case when d.deleted_at is null then 0 else 1 end as deleted
+        from (${counted}) m join library_documents d on d.id = m."documentId"
+        where d.origin <> 'personal'
+        order by m.checks desc, m."documentId" desc
+        limit ${limit}`.execute(db);
+      return rows.rows.map((r) => ({
+        documentId: Number(r.documentId),
+        title: r.title,
+        author: r.author,
+        checks: Number(r.checks),
+        lastCheckedAt: r.lastAt,
+        deleted: Number(r.deleted) === 1,
+      }));
+    },
+
     async libraryStatus(): Promise<LibraryStatus> {
       const [name, stats, seed] = await Promise.all([
         libraryName(sysConfig),

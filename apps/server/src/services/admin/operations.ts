@@ -1,7 +1,16 @@
 import fs from 'node:fs';
-import type { AdminOrder, AdminOrderQuery, Page, SystemStatus } from '@paperdesk/contracts';
+import type {
+  AdminFailedQuery,
+  AdminOrder,
+  AdminOrderQuery,
+  FailedJob,
+  Page,
+  SystemStatus,
+} from '@paperdesk/contracts';
 import { sql } from 'kysely';
 import type { Db, DbDialect } from '../../db/index.ts';
+import { notFound } from '../errors.ts';
+import type { AuditLog } from './audit.ts';
 
 /** The paid services' record tables and the column that names a record. */
 const SERVICES = [
@@ -10,7 +19,13 @@ const SERVICES = [
   { kind: 'rewrite', table: 'rewriteRecords', title: 'title' },
   { kind: 'writing', table: 'writingRecords', title: 'title' },
   { kind: 'ppt', table: 'pptRecords', title: 'topic' },
+  { kind: 'reduce', table: 'reduceRecords', title: 'title' },
 ] as const;
+
+export type ServiceKindOfJobs = (typeof SERVICES)[number]['kind'];
+
+/** Each service's operator retry (records/kernel.ts `retryFailed`): re-queue a failed record, no new charge. */
+export type FailedRetries = Record<ServiceKindOfJobs, (id: number) => Promise<{ message: string }>>;
 
 const CSV_MAX_ROWS = 50_000;
 
@@ -20,13 +35,35 @@ export function createAdminOperations(deps: {
   dialect: DbDialect;
   dataDir: string;
   jobs: 'local' | 'bullmq';
+  retries: FailedRetries;
+  audit: AuditLog;
 }) {
   const { db } = deps;
+
+  const failedRows = (s: (typeof SERVICES)[number], limit: number, offset = 0) =>
+    db
+      .selectFrom(s.table)
+      .select(['id', `${s.title} as title`, 'message', 'updatedAt'])
+      .where('status', '=', 'failed')
+      .orderBy('updatedAt', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+      .then((rows) =>
+        rows.map((r) => ({
+          kind: s.kind,
+          id: Number(r.id),
+          title: String(r.title),
+          message: r.message,
+          updatedAt: r.updatedAt,
+        })),
+      );
 
   function orderQuery(q: Omit<AdminOrderQuery, 'pageNo' | 'pageSize'>) {
     let base = db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.userId');
     if (q.status) base = base.where('o.status', '=', q.status);
     if (q.kind) base = base.where('o.kind', '=', q.kind);
+    if (q.userId) base = base.where('o.userId', '=', q.userId);
     if (q.keyword) {
       const pattern = `%${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       base = base.where((eb) =>
@@ -51,6 +88,7 @@ export function createAdminOperations(deps: {
     'o.createdAt',
     'o.paidAt',
     'o.refundedAt',
+    'o.refundedFen',
   ] as const;
   type Row = {
     id: number;
@@ -65,15 +103,28 @@ export function createAdminOperations(deps: {
     createdAt: string;
     paidAt: string | null;
     refundedAt: string | null;
+    refundedFen: number;
   };
   const toOrder = (r: Row): AdminOrder => ({
     ...r,
     id: Number(r.id),
     userId: Number(r.userId),
     amountFen: Number(r.amountFen),
+    refundedFen: Number(r.refundedFen),
   });
 
   return {
+    async order(id: number): Promise<AdminOrder> {
+      const row = await db
+        .selectFrom('orders as o')
+        .innerJoin('users as u', 'u.id', 'o.userId')
+        .select(columns)
+        .where('o.id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw notFound('订单不存在');
+      return toOrder(row);
+    },
+
     async orders(q: AdminOrderQuery): Promise<Page<AdminOrder>> {
       const base = orderQuery(q);
       const [{ total }, rows] = await Promise.all([
@@ -109,6 +160,7 @@ export function createAdminOperations(deps: {
         '支付方式',
         '下单时间',
         '支付时间',
+        '已退款（元）',
         '退款时间',
       ];
       const lines = rows.map((r) =>
@@ -123,12 +175,37 @@ export function createAdminOperations(deps: {
           r.provider,
           r.createdAt,
           r.paidAt,
+          (r.refundedFen / 100).toFixed(2),
           r.refundedAt,
         ]
           .map(cell)
           .join(','),
       );
       return `\uFEFF${[head.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
+    },
+
+    /** One service's failed records, newest first, with their errors. */
+    async failed(q: AdminFailedQuery): Promise<Page<FailedJob>> {
+      const s = SERVICES.find((x) => x.kind === q.kind)!;
+      const { total } = await db
+        .selectFrom(s.table)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('status', '=', 'failed')
+        .executeTakeFirstOrThrow();
+      const records = await failedRows(s, q.pageSize, (q.pageNo - 1) * q.pageSize);
+      return { records, total: Number(total), pageNo: q.pageNo, pageSize: q.pageSize };
+    },
+
+    /** Re-run a failed record's job without charging again; audited with the error it had. */
+    async retry(actorUserId: number, kind: ServiceKindOfJobs, id: number): Promise<void> {
+      const r = await deps.retries[kind](id);
+      await deps.audit.record({
+        actorUserId,
+        action: 'job.retry',
+        target: `${kind}:${id}`,
+        before: { status: 'failed', message: r.message },
+        after: { status: 'queued', charged: false },
+      });
     },
 
     async system(): Promise<SystemStatus> {
@@ -149,27 +226,7 @@ export function createAdminOperations(deps: {
           };
         }),
       );
-      const failures = (
-        await Promise.all(
-          SERVICES.map(async (s) =>
-            (
-              await db
-                .selectFrom(s.table)
-                .select(['id', `${s.title} as title`, 'message', 'updatedAt'])
-                .where('status', '=', 'failed')
-                .orderBy('updatedAt', 'desc')
-                .limit(10)
-                .execute()
-            ).map((r) => ({
-              kind: s.kind,
-              id: Number(r.id),
-              title: String(r.title),
-              message: r.message,
-              updatedAt: r.updatedAt,
-            })),
-          ),
-        )
-      )
+      const failures = (await Promise.all(SERVICES.map((s) => failedRows(s, 20))))
         .flat()
         .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
         .slice(0, 20);

@@ -29,7 +29,7 @@ import {
 } from '../../integrations/payments/index.ts';
 import { DEFAULT_TOPUP, TOPUP_KEY } from './catalogue.ts';
 import { loadPrice, priceQuote } from './charge.ts';
-import { applyDelta } from './ledger.ts';
+import { applyDelta, type Executor } from './ledger.ts';
 import { yuan } from './time.ts';
 
 /** Unpaid orders expire after this long (the QR codes are given the same expiry at the provider). */
@@ -65,7 +65,37 @@ export interface Logger {
   error(obj: unknown, msg?: string): void;
 }
 
-type OrderRow = Omit<OrdersTable, 'id' | 'createdAt'> & { id: number; createdAt: string };
+export interface RefundRequest {
+  /** Fen to return; omitted: all that is left of the order. */
+  amountFen?: number | undefined;
+  reason: string;
+  /** Unique per refund request (the console sends one per dialog): a retry with it refunds nothing more. */
+  idemKey: string;
+  actorUserId?: number;
+  inTrx?: (
+    trx: Executor,
+    change: {
+      before: { refundedFen: number; status: string };
+      after: { refundedFen: number; status: string };
+    },
+  ) => Promise<void>;
+}
+
+export interface RefundOutcome {
+  order: OrderView;
+  refundId: number;
+  amountFen: number;
+  /** The order's refunds so far, this one included. */
+  refundedFen: number;
+  /** True when `idemKey` had been used: the first refund's answer, nothing changed now. */
+  replayed: boolean;
+}
+
+type OrderRow = Omit<OrdersTable, 'id' | 'createdAt' | 'refundedFen'> & {
+  id: number;
+  createdAt: string;
+  refundedFen: number;
+};
 
 interface Credit {
   account: string;
@@ -524,53 +554,123 @@ export function createOrders(deps: {
     },
 
     /**
-     * Admin refund of a fulfilled order: takes back what it credited (refused if already used), marks it
-     * refunded, then asks the provider to return the money.
+     * Admin refund of a fulfilled order, whole (no `amountFen`: what is left) or partial. Exactly once per
+     * `idemKey`: a repeated request answers the first refund and changes nothing. In one transaction: the
+     * refund row, the order's running total raised by a guarded UPDATE (the sum never exceeds what was paid;
+     * the order becomes `refunded` when it reaches it), and the credits taken back in proportion (refused if
+     * already used). `inTrx` writes the caller's own record (the audit entry) in the same transaction. Then
+     * the provider is asked to return the money.
      */
-    async refund(orderId: number, reason: string): Promise<OrderView> {
-      const row = await db.transaction().execute(async (trx) => {
-        const r = await trx
+    async refund(orderId: number, input: RefundRequest): Promise<RefundOutcome> {
+      const done = await db.transaction().execute(async (trx) => {
+        const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+        if (!order) throw notFound('订单不存在');
+        const paidFen = Number(order.amountFen);
+        const beforeFen = Number(order.refundedFen);
+        const inserted = await trx
+          .insertInto('orderRefunds')
+          .values({
+            orderId,
+            amountFen: Math.max(1, input.amountFen ?? paidFen - beforeFen),
+            reason: input.reason,
+            idemKey: input.idemKey,
+            actorUserId: input.actorUserId ?? null,
+            createdAt: nowIso(),
+          })
+          .onConflict((oc) => oc.column('idemKey').doNothing())
+          .returning(['id', 'amountFen'])
+          .executeTakeFirst();
+        if (!inserted) {
+          const first = await trx
+            .selectFrom('orderRefunds')
+            .select(['id', 'orderId', 'amountFen'])
+            .where('idemKey', '=', input.idemKey)
+            .executeTakeFirstOrThrow();
+          if (Number(first.orderId) !== orderId) throw conflict('该退款请求编号已用于另一个订单');
+          return {
+            row: order,
+            refundId: Number(first.id),
+            amountFen: Number(first.amountFen),
+            replayed: true,
+          };
+        }
+        if (order.status === 'refunded') throw conflict('订单已全部退款');
+        if (order.status !== 'fulfilled') throw conflict('只有已到账的订单可以退款');
+        const amountFen = Number(inserted.amountFen);
+        const leftFen = paidFen - beforeFen;
+        if (amountFen > leftFen)
+          throw badRequest(
+            `退款金额 ${yuan(amountFen)} 元超过可退金额：该订单实付 ${yuan(paidFen)} 元，已退 ${yuan(beforeFen)} 元，最多还可退 ${yuan(leftFen)} 元`,
+          );
+        const afterFen = beforeFen + amountFen;
+        const whole = afterFen === paidFen;
+        const row = await trx
           .updateTable('orders')
-          .set({ status: 'refunded', refundedAt: nowIso() })
+          .set({
+            refundedFen: afterFen,
+            ...(whole ? { status: 'refunded' as const, refundedAt: nowIso() } : {}),
+          })
           .where('id', '=', orderId)
           .where('status', '=', 'fulfilled')
+          .where('refundedFen', '=', beforeFen)
           .returningAll()
           .executeTakeFirst();
-        if (!r) throw conflict('只有已到账的订单可以退款');
-        for (const c of JSON.parse(r.credits) as Credit[]) {
+        // another refund of this order committed in between: nothing of this one is kept
+        if (!row) throw conflict('订单刚被另一笔退款修改，请刷新后重试');
+        for (const c of JSON.parse(row.credits) as Credit[]) {
+          // proportional, computed from the running totals so the last refund takes back exactly the rest
+          const take =
+            Math.round((c.amount * afterFen) / paidFen) - Math.round((c.amount * beforeFen) / paidFen);
+          if (take === 0) continue;
           const res = await applyDelta(trx, {
-            userId: r.userId,
+            userId: row.userId,
             account: c.account as QuotaKind | 'balance',
-            delta: -c.amount,
+            delta: -take,
             reason: 'order_refund',
             refType: 'order',
-            refId: String(r.id),
-            idemKey: `order_refund:${r.id}:${c.account}`,
-            note: reason,
+            refId: String(row.id),
+            idemKey: `order_refund:${row.id}:${inserted.id}:${c.account}`,
+            note: input.reason,
           });
-          if (!res.applied) throw conflict('订单到账的额度或余额已被使用，无法整单退款');
+          if (!res.applied)
+            throw conflict(
+              whole && beforeFen === 0
+                ? '订单到账的额度或余额已被使用，无法整单退款'
+                : '订单到账的额度或余额已被使用，无法按此金额退款',
+            );
         }
-        return r;
+        await input.inTrx?.(trx, {
+          before: { refundedFen: beforeFen, status: order.status },
+          after: { refundedFen: afterFen, status: row.status },
+        });
+        return { row, refundId: Number(inserted.id), amountFen, replayed: false };
       });
-      const p = providers.get(row.provider);
-      if (p?.refund) {
+      const p = providers.get(done.row.provider);
+      if (p?.refund && !done.replayed) {
         try {
           await p.refund(
             {
-              orderNo: row.orderNo,
-              amountFen: Number(row.amountFen),
-              subject: row.subject,
-              expiresAt: row.expiresAt,
-              refundNo: `${row.orderNo}R`,
+              orderNo: done.row.orderNo,
+              amountFen: Number(done.row.amountFen),
+              subject: done.row.subject,
+              expiresAt: done.row.expiresAt,
+              refundNo: `${done.row.orderNo}R${done.refundId}`,
+              refundFen: done.amountFen,
             },
-            reason,
+            input.reason,
           );
         } catch (err) {
-          log.error({ err, orderNo: row.orderNo }, '渠道退款失败');
-          throw unavailable('订单已退回额度并标记退款，但支付渠道退款失败，请在商户平台手动退款');
+          log.error({ err, orderNo: done.row.orderNo }, '渠道退款失败');
+          throw unavailable('已退回额度并记下退款，但支付渠道退款失败，请在商户平台手动退款');
         }
       }
-      return toView(row);
+      return {
+        order: toView(done.row),
+        refundId: done.refundId,
+        amountFen: done.amountFen,
+        refundedFen: Number(done.row.refundedFen),
+        replayed: done.replayed,
+      };
     },
   };
 }

@@ -68,6 +68,10 @@ export interface LibraryIndex extends CheckRunner {
 
 export const ownerKeyOf = (userId: number) => `user:${userId}`;
 
+/** The shared library and each 自建库 de-duplicate separately (a personal copy never blocks a shared import). */
+const dedupScopeOf = (opts: AddOptions) =>
+  opts.origin === 'personal' && opts.ownerUserId ? ownerKeyOf(opts.ownerUserId) : 'shared';
+
 export function contentHash(text: string): string {
   const { codes } = matchingCodes(text, false);
   return createHash('sha256')
@@ -316,19 +320,22 @@ export function createLibrary(deps: LibraryDeps) {
           text,
           characters: billingCharCount(text),
           contentHash: contentHash(text),
+          dedupScope: dedupScopeOf(opts),
           checkRecordId: opts.checkRecordId ?? null,
           createdAt: nowIso(),
         };
       });
       const ids: number[] = [];
       // one transaction: a batch is stored whole or not at all; rows go in multi-row INSERTs (a round trip
-      // per chunk, not per document); a text already in the library is not inserted and comes back as no id
+      // per chunk, not per document); a text already in the same scope is not inserted and comes back as no id
       await db.transaction().execute(async (trx) => {
         for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
           const inserted = await trx
             .insertInto('libraryDocuments')
             .values(rows.slice(at, at + INSERT_CHUNK))
-            .onConflict((oc) => oc.column('contentHash').where('deletedAt', 'is', null).doNothing())
+            .onConflict((oc) =>
+              oc.columns(['dedupScope', 'contentHash']).where('deletedAt', 'is', null).doNothing(),
+            )
             .returning('id')
             .execute();
           ids.push(...inserted.map((r) => r.id));

@@ -5,7 +5,7 @@ import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { JobContext, JobKind, JobPayloads, JobQueue, JobRegistration } from '../../jobs/types.ts';
 import type { Billing, Executor, RecordPricing } from '../billing/index.ts';
-import { conflict } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { ownedRecord, type RecordTable, unfinishedRecords } from './table.ts';
 
@@ -120,6 +120,28 @@ export function createPaidRecords<R extends PaidRecordRow>(
   const own = (userId: number, id: number): Promise<R> =>
     ownedRecord(deps.db, table, userId, id, spec.messages.missing) as unknown as Promise<R>;
 
+  /** The guarded move of `row` from `from` to `queued` (a new attempt), with `set` over the defaults. */
+  function toQueued(executor: LifecycleDb, row: R, from: RecordStatus, set: RecordFields, userId?: number) {
+    const now = nowIso();
+    let update = executor
+      .updateTable(table)
+      .set({
+        status: 'queued',
+        progress: 0,
+        submittedAt: now,
+        updatedAt: now,
+        finishedAt: null,
+        message: '排队中',
+        ...(spec.countsAttempts ? { attempts: attemptsOf(row) + 1 } : {}),
+        ...set,
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', from);
+    if (userId !== undefined) update = update.where('userId', '=', userId);
+    if (spec.countsAttempts) update = update.where('attempts', '=', attemptsOf(row));
+    return update.executeTakeFirst();
+  }
+
   /**
    * Moves the record from `from` to `queued` and charges it, in ONE transaction (with `inTrx`, the
    * service's own writes of that step); then enqueues its job. False, and nothing changed, when the
@@ -135,27 +157,9 @@ export function createPaidRecords<R extends PaidRecordRow>(
       inTrx?: (trx: Transaction<unknown>) => Promise<void>;
     },
   ): Promise<boolean> {
-    const now = nowIso();
     const attempt = attemptsOf(row) + 1;
     const queued = await db.transaction().execute(async (trx) => {
-      let update = trx
-        .updateTable(table)
-        .set({
-          status: 'queued',
-          progress: 0,
-          submittedAt: now,
-          updatedAt: now,
-          finishedAt: null,
-          refundedAt: null,
-          message: '排队中',
-          ...(spec.countsAttempts ? { attempts: attempt } : {}),
-          ...opts.set,
-        })
-        .where('id', '=', row.id)
-        .where('userId', '=', userId)
-        .where('status', '=', opts.from);
-      if (spec.countsAttempts) update = update.where('attempts', '=', attemptsOf(row));
-      const upd = await update.executeTakeFirst();
+      const upd = await toQueued(trx, row, opts.from, { refundedAt: null, ...opts.set }, userId);
       if (Number(upd.numUpdatedRows) === 0) return false;
       await opts.inTrx?.(trx as unknown as Transaction<unknown>);
       const paid = await spec.charge(trx as unknown as Executor, row, opts.orderId);
@@ -297,6 +301,28 @@ export function createPaidRecords<R extends PaidRecordRow>(
   }
 
   /**
+   * An operator's retry of a failed record: back to `queued` and its job enqueued, with NO new charge (the
+   * failed run was refunded; this run is on the house, so a second failure refunds nothing either). The
+   * same guarded path as reload: a second click finds the record no longer failed and changes nothing.
+   */
+  async function retryFailed(id: number): Promise<{ message: string }> {
+    const row = (await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as
+      | R
+      | undefined;
+    if (!row) throw notFound(spec.messages.missing);
+    if (row.status !== 'failed') throw conflict('只有失败的记录可以重试');
+    const attempt = attemptsOf(row) + 1;
+    const upd = await toQueued(db, row, 'failed', { message: '排队中（管理员重试）' });
+    if (Number(upd.numUpdatedRows) === 0) throw conflict('该记录刚被重新提交，无需重试');
+    await deps.jobs.enqueue(
+      spec.job,
+      { recordId: id },
+      { jobId: spec.jobId(id, spec.countsAttempts ? attempt : 0, 'reload') },
+    );
+    return { message: row.message };
+  }
+
+  /**
    * cancel: the owner stops a queued or running record; it ends failed with one refund (as a failed run does).
    * A running job sees the record leave `running` (its finish is refused by the token guard) and stops.
    */
@@ -409,6 +435,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
           if (run) await opts.run(run);
         },
         failJob: fail,
+        retryFailed,
       };
     },
   };

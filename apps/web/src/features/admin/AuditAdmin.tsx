@@ -1,13 +1,14 @@
 import type { AuditEntry } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../utils/time.ts';
 import { auditLog } from './api.ts';
+import { FilterBar } from './FilterBar.tsx';
 import './admin.css';
 
-const ACTIONS = ['', 'library.', 'config.', 'user.', 'order.'];
+const ACTIONS = ['', 'library.', 'config.', 'user.', 'order.', 'job.'];
 const show = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v));
 
 /** /admin/audit: every admin action, newest first, with the value before and after. */
@@ -28,20 +29,24 @@ export default function AuditAdmin() {
         </div>
       </header>
       <section className="svc-card">
-        <div className="adm-toolbar">
-          <Select
-            value={action}
-            style={{ width: 200 }}
-            onChange={(v) => {
-              setAction(v);
-              setPaging((p) => ({ ...p, pageNo: 1 }));
-            }}
-            options={ACTIONS.map((a) => ({
-              value: a,
-              label: t(`audit.filter.${a.replace('.', '') || 'all'}`),
-            }))}
-          />
-        </div>
+        <FilterBar
+          choices={[
+            {
+              name: 'action',
+              placeholder: t('audit.action'),
+              value: action,
+              width: 200,
+              options: ACTIONS.map((a) => ({
+                value: a,
+                label: t(`audit.filter.${a.replace('.', '') || 'all'}`),
+              })),
+            },
+          ]}
+          onChange={(_, v) => {
+            setAction(v ?? '');
+            setPaging((p) => ({ ...p, pageNo: 1 }));
+          }}
+        />
         <Table<AuditEntry>
           rowKey="id"
           loading={list.isLoading}

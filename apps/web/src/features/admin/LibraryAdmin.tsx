@@ -1,32 +1,25 @@
-import {
-  CloudUploadOutlined,
-  DatabaseOutlined,
-  DeleteOutlined,
-  ThunderboltOutlined,
-} from '@ant-design/icons';
-import type { LibraryDocument, LibraryFileResult } from '@paperdesk/contracts';
+import { DatabaseOutlined, DeleteOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import type { LibraryDocument, LibraryMatch } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Progress, Statistic, Table, Tag, Upload } from 'antd';
+import { Button, Input, Popconfirm, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { num } from '../../shared/format.ts';
+import { LibraryUpload } from '../../shared/upload/LibraryUpload.tsx';
 import { formatTime } from '../../utils/time.ts';
 import { toast } from '../../utils/feedback.ts';
 import {
   deleteLibraryDocument,
   libraryDocuments,
+  libraryMatches,
   libraryStatus,
   seedLibrary,
   uploadLibraryFile,
+  uploadLibraryZip,
 } from './api.ts';
 import './admin.css';
 
-const STATUS_COLOR: Record<LibraryFileResult['status'], string> = {
-  imported: 'success',
-  duplicate: 'default',
-  unreadable: 'error',
-  empty: 'warning',
-};
+const MATCHES_SHOWN = 10;
 
 /** /admin/library: the reference library's size and index, the seed, imports with per-file results, search. */
 export default function LibraryAdmin() {
@@ -35,9 +28,6 @@ export default function LibraryAdmin() {
   const [paging, setPaging] = useState({ pageNo: 1, pageSize: 10 });
   const [title, setTitle] = useState('');
   const [seeding, setSeeding] = useState(false);
-  const [upload, setUpload] = useState<{ done: number; total: number; results: LibraryFileResult[] } | null>(
-    null,
-  );
 
   const status = useQuery({
     queryKey: ['admin', 'library'],
@@ -46,6 +36,10 @@ export default function LibraryAdmin() {
   const docs = useQuery({
     queryKey: ['admin', 'library', 'docs', paging, title],
     queryFn: async () => (await libraryDocuments(paging, title)).result,
+  });
+  const matches = useQuery({
+    queryKey: ['admin', 'library', 'matches'],
+    queryFn: async () => (await libraryMatches(MATCHES_SHOWN)).result,
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['admin', 'library'] });
 
@@ -60,25 +54,6 @@ export default function LibraryAdmin() {
     } finally {
       setSeeding(false);
     }
-  }
-
-  async function importFiles(files: File[]) {
-    const results: LibraryFileResult[] = [];
-    setUpload({ done: 0, total: files.length, results });
-    for (const [i, file] of files.entries()) {
-      try {
-        results.push(...(await uploadLibraryFile(file)).result.files);
-      } catch (e) {
-        results.push({
-          file: file.name,
-          status: 'unreadable',
-          message: e instanceof Error ? e.message : String(e),
-          documentId: null,
-        });
-      }
-      setUpload({ done: i + 1, total: files.length, results: [...results] });
-    }
-    refresh();
   }
 
   const s = status.data;
@@ -138,44 +113,21 @@ export default function LibraryAdmin() {
 
       <section className="svc-card">
         <h2>{t('library.importTitle')}</h2>
-        <Upload.Dragger
-          multiple
-          accept=".docx,.pdf,.txt"
-          showUploadList={false}
-          beforeUpload={(_file, list) => {
-            if (_file === list[0]) void importFiles(list as unknown as File[]);
-            return false;
+        <p className="svc-muted">{t('library.zipHint')}</p>
+        <LibraryUpload
+          accept=".docx,.pdf,.txt,.zip"
+          send={(file) => (/\.zip$/i.test(file.name) ? uploadLibraryZip(file) : uploadLibraryFile(file))}
+          onDone={refresh}
+          labels={{
+            drag: t('library.dragText'),
+            hint: t('library.dragHint'),
+            file: t('library.file'),
+            result: t('library.result'),
+            message: t('library.message'),
+            working: (name) => t('library.working', { name }),
+            status: (st) => t(`library.status.${st}`),
           }}
-        >
-          <p className="ant-upload-drag-icon">
-            <CloudUploadOutlined />
-          </p>
-          <p>{t('library.dragText')}</p>
-          <p className="svc-muted">{t('library.dragHint')}</p>
-        </Upload.Dragger>
-        {upload && (
-          <div className="adm-upload">
-            <Progress percent={Math.round((upload.done / upload.total) * 100)} />
-            <Table
-              size="small"
-              rowKey={(r) => `${r.file}-${r.documentId ?? r.message}`}
-              pagination={false}
-              dataSource={upload.results}
-              columns={[
-                { title: t('library.file'), dataIndex: 'file' },
-                {
-                  title: t('library.result'),
-                  dataIndex: 'status',
-                  width: 120,
-                  render: (v: LibraryFileResult['status']) => (
-                    <Tag color={STATUS_COLOR[v]}>{t(`library.status.${v}`)}</Tag>
-                  ),
-                },
-                { title: t('library.message'), dataIndex: 'message' },
-              ]}
-            />
-          </div>
-        )}
+        />
       </section>
 
       <section className="svc-card">
@@ -228,6 +180,43 @@ export default function LibraryAdmin() {
                   <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('library.delete')} />
                 </Popconfirm>
               ),
+            },
+          ]}
+        />
+      </section>
+      <section className="svc-card">
+        <h2>{t('library.matchesTitle')}</h2>
+        <p className="svc-muted">{t('library.matchesHint')}</p>
+        <Table<LibraryMatch>
+          size="small"
+          rowKey="documentId"
+          loading={matches.isLoading}
+          dataSource={matches.data ?? []}
+          pagination={false}
+          locale={{ emptyText: t('library.noMatches') }}
+          scroll={{ x: 560 }}
+          columns={[
+            {
+              title: t('library.docTitle'),
+              dataIndex: 'title',
+              ellipsis: true,
+              render: (v: string, r) => (
+                <>
+                  {v} {r.deleted && <Tag>{t('library.matchesDeleted')}</Tag>}
+                </>
+              ),
+            },
+            {
+              title: t('library.matchesChecks'),
+              dataIndex: 'checks',
+              width: 110,
+              render: (v: number) => num(v),
+            },
+            {
+              title: t('library.matchesLast'),
+              dataIndex: 'lastCheckedAt',
+              width: 150,
+              render: (v: string) => formatTime(v, '{y}-{m}-{d} {h}:{i}'),
             },
           ]}
         />

@@ -1,9 +1,12 @@
-import type { SystemStatus } from '@paperdesk/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Statistic, Table, Tag } from 'antd';
+import type { FailedJob, SystemStatus } from '@paperdesk/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Statistic, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
-import { systemStatus } from './api.ts';
+import { failedJobs, retryJob, systemStatus } from './api.ts';
+import { FilterBar } from './FilterBar.tsx';
 import './admin.css';
 
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
@@ -18,7 +21,6 @@ export default function SystemAdmin() {
     refetchInterval: 5000,
   }).data;
   type Service = SystemStatus['services'][number];
-  type Failure = SystemStatus['failures'][number];
   return (
     <div className="svc-page adm-page">
       <header className="svc-hero">
@@ -78,33 +80,101 @@ export default function SystemAdmin() {
           ]}
         />
       </section>
-      <section className="svc-card">
+      <FailedJobs latest={s?.failures ?? []} />
+    </div>
+  );
+}
+
+const KINDS = ['check', 'aigc', 'rewrite', 'writing', 'ppt', 'reduce'] as const;
+
+/** Failed records with their errors: the latest of every service, or one service's all; each can be retried. */
+function FailedJobs({ latest }: { latest: FailedJob[] }) {
+  const { t } = useTranslation('admin');
+  const qc = useQueryClient();
+  const [kind, setKind] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const perKind = useQuery({
+    queryKey: ['admin', 'system', 'failed', kind, pageNo],
+    queryFn: async () => (await failedJobs(kind, { pageNo, pageSize: 10 })).result,
+    enabled: kind !== '',
+  });
+  const rows = kind ? (perKind.data?.records ?? []) : latest;
+  return (
+    <section className="svc-card">
+      <div className="adm-toolbar">
         <h2>{t('system.failures')}</h2>
-        <Table<Failure>
-          rowKey={(r) => `${r.kind}-${r.id}`}
-          size="middle"
-          pagination={false}
-          dataSource={s?.failures ?? []}
-          locale={{ emptyText: t('system.noFailures') }}
-          scroll={{ x: 640 }}
-          columns={[
+        <FilterBar
+          choices={[
             {
-              title: t('system.service'),
-              dataIndex: 'kind',
-              width: 110,
-              render: (k: string) => t(`system.kindOf.${k}`),
-            },
-            { title: t('system.record'), dataIndex: 'title', ellipsis: true },
-            { title: t('system.reason'), dataIndex: 'message' },
-            {
-              title: t('system.time'),
-              dataIndex: 'updatedAt',
-              width: 150,
-              render: (v: string) => formatTime(v, '{y}-{m}-{d} {h}:{i}'),
+              name: 'kind',
+              placeholder: t('system.service'),
+              value: kind,
+              width: 160,
+              options: [
+                { value: '', label: t('system.latestAll') },
+                ...KINDS.map((k) => ({ value: k, label: t(`system.kindOf.${k}`) })),
+              ],
             },
           ]}
+          onChange={(_, v) => {
+            setKind(v ?? '');
+            setPageNo(1);
+          }}
         />
-      </section>
-    </div>
+      </div>
+      <p className="svc-muted">{t('system.failuresHint')}</p>
+      <Table<FailedJob>
+        rowKey={(r) => `${r.kind}-${r.id}`}
+        size="middle"
+        loading={kind !== '' && perKind.isLoading}
+        dataSource={rows}
+        locale={{ emptyText: t('system.noFailures') }}
+        scroll={{ x: 720 }}
+        pagination={
+          kind
+            ? {
+                current: pageNo,
+                pageSize: 10,
+                total: perKind.data?.total ?? 0,
+                showSizeChanger: false,
+                onChange: setPageNo,
+              }
+            : false
+        }
+        columns={[
+          {
+            title: t('system.service'),
+            dataIndex: 'kind',
+            width: 110,
+            render: (k: string) => t(`system.kindOf.${k}`),
+          },
+          { title: t('system.record'), dataIndex: 'title', width: 160, ellipsis: true },
+          { title: t('system.reason'), dataIndex: 'message' },
+          {
+            title: t('system.time'),
+            dataIndex: 'updatedAt',
+            width: 140,
+            render: (v: string) => formatTime(v, '{y}-{m}-{d} {h}:{i}'),
+          },
+          {
+            title: '',
+            key: 'actions',
+            width: 80,
+            render: (_: unknown, r) => (
+              <Popconfirm
+                title={t('system.retryConfirm')}
+                onConfirm={async () => {
+                  await retryJob(r.kind, r.id);
+                  toast().success(t('system.retried'));
+                  void qc.invalidateQueries({ queryKey: ['admin', 'system'] });
+                }}
+              >
+                <Button size="small">{t('system.retry')}</Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+    </section>
   );
 }

@@ -1,15 +1,16 @@
-import type { AdminUser } from '@paperdesk/contracts';
+import type { AdminOrder, AdminUser, LedgerEntry } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Modal, Switch, Table, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { yuan } from '../../shared/format.ts';
+import { num, yuan } from '../../shared/format.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
-import { adjustBalance, adminUsers, resetPassword, setUserDisabled } from './api.ts';
+import { adjustBalance, adminUsers, resetPassword, setUserDisabled, userDetail } from './api.ts';
+import { FilterBar } from './FilterBar.tsx';
 import './admin.css';
 
-/** /admin/users: search accounts, adjust a balance (always with a reason, written to the ledger), disable. */
+/** /admin/users: search accounts, view one (balance, quotas, orders, ledger), adjust a balance (always with a reason, written to the ledger), disable. */
 export default function UsersAdmin() {
   const { t } = useTranslation('admin');
   const qc = useQueryClient();
@@ -17,6 +18,7 @@ export default function UsersAdmin() {
   const [keyword, setKeyword] = useState('');
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [resetForm] = Form.useForm<{ password: string }>();
   const [form] = Form.useForm<{ yuan: number; reason: string }>();
   const list = useQuery({
@@ -51,17 +53,13 @@ export default function UsersAdmin() {
         </div>
       </header>
       <section className="svc-card">
-        <div className="adm-toolbar">
-          <Input.Search
-            allowClear
-            placeholder={t('users.search')}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPaging((p) => ({ ...p, pageNo: 1 }));
-            }}
-            style={{ maxWidth: 320 }}
-          />
-        </div>
+        <FilterBar
+          search={{ placeholder: t('users.search'), width: 320 }}
+          onChange={(_, v) => {
+            setKeyword(v ?? '');
+            setPaging((p) => ({ ...p, pageNo: 1 }));
+          }}
+        />
         <Table<AdminUser>
           rowKey="id"
           loading={list.isLoading}
@@ -114,9 +112,10 @@ export default function UsersAdmin() {
             {
               title: '',
               key: 'actions',
-              width: 200,
+              width: 290,
               render: (_: unknown, r) => (
                 <span className="adm-filters">
+                  <Button onClick={() => setViewing(r)}>{t('users.detail')}</Button>
                   <Button onClick={() => setAdjusting(r)}>{t('users.adjust')}</Button>
                   <Button onClick={() => setResetting(r)}>{t('users.resetPassword')}</Button>
                 </span>
@@ -170,6 +169,107 @@ export default function UsersAdmin() {
           </Form.Item>
         </Form>
       </Modal>
+      <UserDrawer user={viewing} onClose={() => setViewing(null)} />
     </div>
+  );
+}
+
+/** One user's balance, every quota, latest orders and ledger rows (a drawer over the list). */
+function UserDrawer({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const detail = useQuery({
+    queryKey: ['admin', 'users', 'detail', user?.id],
+    queryFn: async () => (await userDetail(user!.id)).result,
+    enabled: user !== null,
+  });
+  const d = detail.data;
+  return (
+    <Drawer
+      open={user !== null}
+      onClose={onClose}
+      title={t('users.detailTitle', { name: user?.loginName ?? '' })}
+      width="min(760px, 100vw)"
+      destroyOnHidden
+    >
+      {d && (
+        <div className="adm-detail">
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
+            <Descriptions.Item label="ID">{d.user.id}</Descriptions.Item>
+            <Descriptions.Item label={t('users.balance')}>{yuan(d.balanceFen)}</Descriptions.Item>
+            <Descriptions.Item label={t('users.role')}>{t(`users.roleOf.${d.user.role}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('users.createdAt')}>
+              {formatTime(d.user.createdAt, '{y}-{m}-{d} {h}:{i}')}
+            </Descriptions.Item>
+          </Descriptions>
+          <h2>{t('users.quotas')}</h2>
+          <div className="adm-quotas">
+            {d.quotas.map((q) => (
+              <Tag key={q.kind} color={q.amount > 0 ? 'blue' : 'default'}>
+                {t(`users.quotaOf.${q.kind}`)} {num(q.amount)}
+              </Tag>
+            ))}
+          </div>
+          <h2>{t('users.recentOrders', { total: d.ordersTotal })}</h2>
+          <Table<AdminOrder>
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={d.orders}
+            scroll={{ x: 560 }}
+            columns={[
+              { title: t('orders.orderNo'), dataIndex: 'orderNo', width: 190, ellipsis: true },
+              { title: t('orders.subject'), dataIndex: 'subject', ellipsis: true },
+              {
+                title: t('orders.amount'),
+                dataIndex: 'amountFen',
+                width: 90,
+                render: (v: number) => yuan(v),
+              },
+              {
+                title: t('orders.status'),
+                dataIndex: 'status',
+                width: 90,
+                render: (v: string) => t(`orders.statusOf.${v}`),
+              },
+            ]}
+          />
+          <h2>{t('users.recentLedger', { total: d.ledgerTotal })}</h2>
+          <Table<LedgerEntry>
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={d.ledger}
+            scroll={{ x: 560 }}
+            columns={[
+              {
+                title: t('audit.time'),
+                dataIndex: 'createdAt',
+                width: 140,
+                render: (v: string) => formatTime(v, '{y}-{m}-{d} {h}:{i}'),
+              },
+              {
+                title: t('users.account'),
+                dataIndex: 'account',
+                width: 100,
+                render: (v: string) => (v === 'balance' ? t('users.balance') : t(`users.quotaOf.${v}`)),
+              },
+              {
+                title: t('users.delta'),
+                dataIndex: 'delta',
+                width: 90,
+                render: (v: number, r) => (r.account === 'balance' ? yuan(v) : num(v)),
+              },
+              {
+                title: t('users.ledgerReason'),
+                dataIndex: 'reason',
+                width: 100,
+                render: (v: string) => t(`users.reasonOf.${v}`),
+              },
+              { title: t('users.note'), dataIndex: 'note', ellipsis: true },
+            ]}
+          />
+        </div>
+      )}
+    </Drawer>
   );
 }

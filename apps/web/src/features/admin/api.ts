@@ -8,13 +8,17 @@ import type {
   AdminPackageCreate,
   AdminPackageUpdate,
   AdminOrder,
+  AdminRefundInput,
+  AdminRefundResult,
   AdminUser,
+  AdminUserDetail,
+  FailedJob,
+  LibraryMatch,
   AuditEntry,
   LibraryDocument,
   LibrarySeedResult,
   LibraryStatus,
   LibraryUploadResult,
-  OrderView,
   Page,
   SystemStatus,
 } from '@paperdesk/contracts';
@@ -44,6 +48,19 @@ export function uploadLibraryFile(file: File) {
     timeout: 120_000,
   });
 }
+
+/** A .zip of .jsonl/.docx/.pdf/.txt: one request, a result per file inside it. */
+export function uploadLibraryZip(file: File) {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  return request<LibraryUploadResult>('/api/base/library_api/upload_zip', {
+    data,
+    silent: true,
+    timeout: 600_000,
+  });
+}
+export const libraryMatches = (limit: number) =>
+  request<LibraryMatch[]>('/api/admin/library/matches', { method: 'GET', params: { limit } });
 
 export const adminConfig = () => request<AdminConfigEntry[]>('/api/admin/config', { method: 'GET' });
 export const setAdminConfig = (key: string, value: unknown) =>
@@ -78,8 +95,16 @@ export const adminOrders = (paging: Paging, f: OrderFilters) =>
   });
 export const exportOrders = (f: OrderFilters) =>
   download('/api/admin/orders/export', { params: filterParams(f), fallbackName: '订单.csv' });
-export const refundOrder = (id: number, reason: string) =>
-  request<OrderView>('/api/order/order_info_api/refund', { params: { id }, data: { reason } });
+export const refundOrder = (input: AdminRefundInput) =>
+  request<AdminRefundResult>('/api/admin/orders/refund', { data: input });
+
+export const userDetail = (id: number) =>
+  request<AdminUserDetail>('/api/admin/users/detail', { method: 'GET', params: { id } });
+
+export const failedJobs = (kind: string, paging: Paging) =>
+  request<Page<FailedJob>>('/api/admin/system/failed', { method: 'GET', params: { kind, ...paging } });
+export const retryJob = (kind: string, id: number) =>
+  request<boolean>('/api/admin/system/retry', { data: { kind, id } });
 
 export const systemStatus = () => request<SystemStatus>('/api/admin/system', { method: 'GET' });
 

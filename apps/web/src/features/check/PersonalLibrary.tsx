@@ -1,29 +1,20 @@
-import { CloudUploadOutlined, DeleteOutlined, FolderOpenOutlined } from '@ant-design/icons';
-import type { LibraryDocument, LibraryFileResult } from '@paperdesk/contracts';
+import { DeleteOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import type { LibraryDocument } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Progress, Table, Tag, Upload } from 'antd';
+import { Button, Popconfirm, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { num } from '../../shared/format.ts';
+import { LibraryUpload } from '../../shared/upload/LibraryUpload.tsx';
 import { formatTime } from '../../utils/time.ts';
 import { deleteFromMyLibrary, myLibrary, myLibraryStats, uploadToMyLibrary } from './api.ts';
 import './check.css';
-
-const STATUS_COLOR: Record<LibraryFileResult['status'], string> = {
-  imported: 'success',
-  duplicate: 'default',
-  unreadable: 'error',
-  empty: 'warning',
-};
 
 /** /papercheck/mylib: 自建库, the user's private references that only their own checks compare against. */
 export default function PersonalLibrary() {
   const { t } = useTranslation('check');
   const qc = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
-  const [upload, setUpload] = useState<{ done: number; total: number; results: LibraryFileResult[] } | null>(
-    null,
-  );
   const stats = useQuery({
     queryKey: ['mylib', 'stats'],
     queryFn: async () => (await myLibraryStats()).result,
@@ -33,25 +24,6 @@ export default function PersonalLibrary() {
     queryFn: async () => (await myLibrary({ pageNo, pageSize: 10 })).result,
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['mylib'] });
-
-  async function add(files: File[]) {
-    const results: LibraryFileResult[] = [];
-    setUpload({ done: 0, total: files.length, results });
-    for (const [i, file] of files.entries()) {
-      try {
-        results.push(...(await uploadToMyLibrary(file)).result.files);
-      } catch (e) {
-        results.push({
-          file: file.name,
-          status: 'unreadable',
-          message: e instanceof Error ? e.message : String(e),
-          documentId: null,
-        });
-      }
-      setUpload({ done: i + 1, total: files.length, results: [...results] });
-    }
-    refresh();
-  }
 
   return (
     <div className="svc-page">
@@ -70,32 +42,20 @@ export default function PersonalLibrary() {
         </div>
       </header>
       <section className="svc-card">
-        <Upload.Dragger
-          multiple
+        <LibraryUpload
           accept=".docx,.pdf,.txt"
-          showUploadList={false}
-          beforeUpload={(file, fileList) => {
-            if (file === fileList[0]) void add(fileList as unknown as File[]);
-            return false;
+          send={uploadToMyLibrary}
+          onDone={refresh}
+          labels={{
+            drag: t('personal.dragText'),
+            hint: t('personal.dragHint'),
+            file: t('personal.file'),
+            result: t('personal.result'),
+            message: t('personal.message'),
+            working: (name) => t('personal.working', { name }),
+            status: (st) => t(`personal.status.${st}`),
           }}
-        >
-          <p className="ant-upload-drag-icon">
-            <CloudUploadOutlined />
-          </p>
-          <p>{t('personal.dragText')}</p>
-          <p className="svc-muted">{t('personal.dragHint')}</p>
-        </Upload.Dragger>
-        {upload && (
-          <div style={{ marginTop: 16 }}>
-            <Progress percent={Math.round((upload.done / upload.total) * 100)} />
-            {upload.results.map((r) => (
-              <div key={`${r.file}-${r.documentId ?? r.message}`} className="svc-muted">
-                <Tag color={STATUS_COLOR[r.status]}>{t(`personal.status.${r.status}`)}</Tag> {r.file}
-                {r.status === 'imported' ? '' : `：${r.message}`}
-              </div>
-            ))}
-          </div>
-        )}
+        />
       </section>
       <section className="svc-card">
         <Table<LibraryDocument>

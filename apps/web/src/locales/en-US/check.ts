@@ -28,6 +28,10 @@ export default {
     deleteConfirm: 'Delete this document from your library?',
     empty: 'Your library is empty',
     status: { imported: 'Added', duplicate: 'Duplicate', unreadable: 'Unreadable', empty: 'Empty' },
+    file: 'File',
+    result: 'Result',
+    message: 'Details',
+    working: 'Uploading and reading {{name}}…',
   },
   upload: {
     title: 'Plagiarism check',

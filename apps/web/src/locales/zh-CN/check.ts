@@ -24,6 +24,10 @@ export default {
     deleteConfirm: '从自建库删除这篇文献？',
     empty: '自建库还是空的',
     status: { imported: '已加入', duplicate: '重复', unreadable: '无法读取', empty: '正文为空' },
+    file: '文件',
+    result: '结果',
+    message: '说明',
+    working: '正在上传并读取 {{name}}…',
   },
   upload: {
     title: '论文查重',
