@@ -1,12 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { AppContext } from '../../src/context.ts';
-import { createContext } from '../../src/context.ts';
-import { buildApp } from '../../src/http/app.ts';
-import { startFakeOpenAi } from '../fakes/openai-server.ts';
-import { freshDatabaseUrl, testConfig } from '../support/databases.ts';
-import { makeOwnedRecords, type OwnedRecords, type RecordKind, securityModel } from './records.ts';
+import { type OwnedRecords, type RecordKind, type SecurityApp, startSecurityApp } from './records.ts';
 
 /**
  * The IDOR walker. It reads the server's route table at run time (an onRoute hook on every Fastify
@@ -346,39 +341,17 @@ const rank = (r: Walked) =>
       : 1;
 
 describe('IDOR walker [sqlite]', () => {
-  const fake = startFakeOpenAi();
-  let ctx: AppContext;
+  let security: SecurityApp;
   let app: FastifyInstance;
-  let drop: () => Promise<void>;
   let A: OwnedRecords;
   let B: OwnedRecords;
 
   beforeAll(async () => {
-    const llm = await fake;
-    llm.respond(securityModel);
-    const db = await freshDatabaseUrl('sqlite');
-    drop = db.drop;
-    ctx = await createContext(
-      testConfig({
-        DATABASE_URL: db.url,
-        DATA_DIR: db.dataDir,
-        LLM_BASE_URL: llm.baseUrl,
-        LLM_MODEL: 'fake-model',
-        LLM_RETRY_BASE_MS: '5',
-        LLM_TIMEOUT_MS: '5000',
-      }),
-    );
-    app = await buildApp(ctx);
-    await ctx.jobs.startWorkers();
-    A = await makeOwnedRecords(app, ctx, 11);
-    B = await makeOwnedRecords(app, ctx, 12);
+    security = await startSecurityApp({ seeds: [11, 12] });
+    app = security.app;
+    [A, B] = security.owners as [OwnedRecords, OwnedRecords];
   }, 180_000);
-  afterAll(async () => {
-    await app?.close();
-    await ctx?.close();
-    await drop?.();
-    await (await fake).close();
-  });
+  afterAll(() => security?.close());
 
   async function send(route: Walked, c: Call, headers: Record<string, string> = {}) {
     const query = c.query
