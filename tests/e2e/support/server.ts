@@ -83,7 +83,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       () => false,
     );
     if (ok) break;
-    if (Date.now() > deadline) throw new Error('服务 60 秒内未就绪');
+    if (Date.now() > deadline) {
+      // not left behind to load an already busy machine further
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error('服务 60 秒内未就绪');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

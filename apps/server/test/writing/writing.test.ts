@@ -9,7 +9,7 @@ import {
   DEFAULT_OUTLINES_PER_DAY,
   OUTLINE_LIMIT_KEY,
 } from '../../src/services/writing/records.ts';
-import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
+import { credit, expectLedgerMatches, makeUser, refundDeltas } from '../billing/helpers.ts';
 import { call, chargeRows, waitFor } from '../check/support.ts';
 import { startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
@@ -347,13 +347,7 @@ describeEachDatabase(
       expect(failed.message).toContain('费用已退回');
       expect(fake.requests.filter((q) => sectionPathOf(q) === '2.1')).toHaveLength(2);
       expect((await ctx.billing.wallet(u.id)).balance).toBe(2990);
-      const refunds = await ctx.db
-        .selectFrom('ledger')
-        .select('delta')
-        .where('userId', '=', u.id)
-        .where('reason', '=', 'refund')
-        .execute();
-      expect(refunds.map((r) => Number(r.delta))).toEqual([2990]);
+      expect(await refundDeltas(ctx, u.id)).toEqual([2990]);
 
       fake.reset();
       fake.respond(writer);
