@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { THESIS_COVER } from '../writing/support.ts';
 import { type OwnedRecords, type RecordKind, type SecurityApp, startSecurityApp } from './records.ts';
 
 /**
@@ -126,15 +127,6 @@ const PAPER = '/api/base/paper_info_api';
 const PPT = '/api/base/ai_ppt_info_api';
 const ORDER = '/api/order/order_info_api';
 const REDUCE = '/api/base/paper_machine_api';
-const COVER = {
-  school: '华东理工大学',
-  college: '商学院',
-  major: '公共事业管理',
-  className: '管理2101',
-  student: '王小明',
-  studentId: '20210001',
-  supervisor: '李教授',
-};
 const PPT_DRAFT = {
   topic: '城市更新中的社区治理研究',
   templateId: 'academic-blue',
@@ -233,9 +225,9 @@ const FEEDS: Record<string, Feed> = {
   },
   [`POST ${PAPER}/paper_submit`]: {
     policy: 'owned',
-    call: (t) => ({ body: { id: t.ids.paper, outline: t.paperOutline, cover: COVER } }),
+    call: (t) => ({ body: { id: t.ids.paper, outline: t.paperOutline, cover: THESIS_COVER } }),
     mixed: (a, b) => ({
-      body: { id: b.pending.thesis, outline: b.thesisOutline, cover: COVER, orderId: a.ids.order },
+      body: { id: b.pending.thesis, outline: b.thesisOutline, cover: THESIS_COVER, orderId: a.ids.order },
     }),
   },
   [`POST ${PPT}/save_or_update`]: {

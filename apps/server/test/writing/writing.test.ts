@@ -21,6 +21,7 @@ import {
   sectionPathOf,
   sectionText,
   taskOf,
+  THESIS_COVER,
   writer,
 } from './support.ts';
 
@@ -261,15 +262,7 @@ describeEachDatabase(
       expect(rec.priceFen).toBe(9900);
       const wrong = await submitPaper(u.token, rec);
       expect(wrong.status).toBe(409);
-      const cover = {
-        school: '华东理工大学',
-        college: '商学院',
-        major: '公共事业管理',
-        className: '管理2101',
-        student: '王小明',
-        studentId: '20210001',
-        supervisor: '李教授',
-      };
+      const cover = THESIS_COVER;
       const sub = await call<WritingRecord>(app, 'POST', `${API}/paper_submit`, {
         token: u.token,
         body: { id: rec.id, outline: rec.outline, cover },
