@@ -152,7 +152,6 @@ describe('知网专版 with a model, and the hand-over from a check report', () 
         env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
       });
     },
-    timeoutMs: 180_000,
   });
 
   it('rewrites with the model on /cnki/cnki and marks the paragraph that fell back', async () => {

@@ -75,7 +75,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   );
   const url = `http://127.0.0.1:${port}`;
   // a loaded machine (benches, hostile uploads) can take a while to load the server's modules
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
     const ok = await fetch(`${url}/healthz`).then(
@@ -87,7 +87,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // not left behind to load an already busy machine further
       child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
-      throw new Error('服务 60 秒内未就绪');
+      throw new Error('服务 120 秒内未就绪');
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -9,6 +9,9 @@ import {
 import { launchBrowser } from './browser.ts';
 import { registerUser, type RunningServer, sandboxBuy, startServer } from './server.ts';
 
+/** A loaded machine may take two minutes to start the server; setting up the rest needs time too. */
+const START_TIMEOUT_MS = 240_000;
+
 /** What a page test of one feature needs: the real server, a signed-up user with money, Chromium. */
 export interface Session {
   server: RunningServer;
@@ -27,8 +30,6 @@ interface SessionOptions {
   topUpFen: number;
   /** Runs on the started server before the user signs up (e.g. importing a library). */
   prepare?: (server: RunningServer) => Promise<void>;
-  /** For a `beforeAll` that does more than the default hook timeout allows. */
-  timeoutMs?: number;
 }
 
 /**
@@ -39,7 +40,7 @@ export function useSession(opts: SessionOptions): Session {
   const s = {} as Session;
   beforeAll(async () => {
     await open(s, opts, {});
-  }, opts.timeoutMs);
+  }, START_TIMEOUT_MS);
   afterAll(() => close(s));
   return s;
 }
@@ -53,7 +54,7 @@ export function useModelSession(
     s.fake = await startFakeOpenAi();
     if (opts.respond) s.fake.respond(opts.respond);
     await open(s, opts, { LLM_BASE_URL: s.fake.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'sk-e2e' });
-  }, opts.timeoutMs);
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     await close(s);
     await s.fake?.close();
