@@ -4,11 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { registerUser, startServer } from '../e2e/support/server.ts';
+import { onEachDatabase } from './api-databases.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const pgAdmin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function measure(label: string, env: Record<string, string>) {
   const server = await startServer({ ...env, LOG_LEVEL: 'error' });
@@ -30,18 +29,4 @@ async function measure(label: string, env: Record<string, string>) {
 }
 
 console.log(`current (POST /api/base/login_api/current), ${seconds} s, 20 connections`);
-await measure('SQLite', {});
-const name = `paperdesk_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: pgAdmin });
-try {
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgAdmin);
-  url.pathname = `/${name}`;
-  await measure('PostgreSQL', { DATABASE_URL: url.toString() });
-  await admin.query(`drop database ${name} with (force)`);
-} catch (err) {
-  console.log(`PostgreSQL  skipped: ${(err as Error).message}`);
-} finally {
-  await admin.end().catch(() => {});
-}
+await onEachDatabase(measure);

@@ -7,20 +7,18 @@
  *
  * Reads ../shared/data (never copied into the repo); prints the reason and exits 0 when it is absent.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { registerUser, sandboxBuy, startServer } from '../e2e/support/server.ts';
+import { onEachDatabase } from './api-databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const data = path.resolve(root, '../shared/data');
+const main = path.join(root, 'apps/server/src/main.ts');
 const TARGET_CHARS = 299_000;
 const POLL_MS = 50;
 const IDLE_MS = 3000;
-const pgAdmin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Abstract {
   title: string;
@@ -80,17 +78,6 @@ function paper(library: Abstract[], other: Abstract[]): string {
   return lines.join('\n');
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 /** Resident memory of a process in MB (Linux). */
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -100,58 +87,13 @@ function rssMb(pid: number): number {
 type Envelope<T> = { code: number; message: string; result: T };
 
 async function run(database: string, extraEnv: Record<string, string>) {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-bench-loop-'));
-  const url = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    // production refuses to start without a payment channel; the bench pays nothing
-    PAY_SANDBOX: 'true',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ...extraEnv,
-  };
-  const main = path.join(root, 'apps/server/src/main.ts');
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main, 'serve'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const server = await startServer(extraEnv);
+  const url = server.url;
   try {
-    for (let started = Date.now(); ; ) {
-      if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode})`);
-      if (
-        await fetch(`${url}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (Date.now() - started > 60_000) throw new Error('server not ready within 60 s');
-      await new Promise((r) => setTimeout(r, 200));
-    }
     const api = async <T>(pathAndQuery: string, body?: unknown, token?: string): Promise<T> => {
-      const res = await fetch(`${url}${pathAndQuery}`, {
-        method: 'POST',
-        headers: {
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
-      const env = (await res.json()) as Envelope<T>;
-      if (res.status !== 200) throw new Error(`${pathAndQuery}: ${res.status} ${env.message}`);
-      return env.result;
+      const r = await server.api<T>(pathAndQuery, { body, ...(token ? { token } : {}) });
+      if (r.status !== 200) throw new Error(`${pathAndQuery}: ${r.status} ${r.body.message}`);
+      return r.body.result;
     };
 
     execFileSync(
@@ -159,7 +101,13 @@ async function run(database: string, extraEnv: Record<string, string>) {
       ['--import', 'tsx', main, 'user:create', '--username', 'bench_admin', '--admin'],
       {
         cwd: root,
-        env: { ...env, PAPERDESK_PASSWORD: 'bench-admin-password' },
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          DATA_DIR: server.dataDir,
+          ...extraEnv,
+          PAPERDESK_PASSWORD: 'bench-admin-password',
+        },
         stdio: 'ignore',
       },
     );
@@ -180,20 +128,10 @@ async function run(database: string, extraEnv: Record<string, string>) {
       );
     }
     const text = paper(library, humanAbstracts());
-    const user = (
-      await api<{ access_token: string }>('/api/base/login_api/f/register', {
-        username: 'bench_user',
-        password: 'password123',
-      })
-    ).access_token;
-    const order = await api<{ orderNo: string }>(
-      '/api/order/order_info_api/create_order',
-      { topUpFen: 500_000 },
-      user,
-    );
-    await api('/api/order/order_info_api/f/sandbox_pay', { orderNo: order.orderNo });
+    const user = await registerUser(server, 'bench_user');
+    await sandboxBuy(server, user, { topUpFen: 500_000 });
     console.log(
-      `${database}: server pid ${server.pid}, library ${library.length} CSL abstracts, paper ${text.length.toLocaleString('en-US')} characters in ${text.split('\n').length} blocks; RSS after seeding ${rssMb(server.pid!)} MB`,
+      `${database}: server pid ${server.pid}, library ${library.length} CSL abstracts, paper ${text.length.toLocaleString('en-US')} characters in ${text.split('\n').length} blocks; RSS after seeding ${rssMb(server.pid)} MB`,
     );
 
     /**
@@ -215,7 +153,7 @@ async function run(database: string, extraEnv: Record<string, string>) {
           },
           () => latencies.push(Number.POSITIVE_INFINITY),
         );
-        peakRss = Math.max(peakRss, rssMb(server.pid!));
+        peakRss = Math.max(peakRss, rssMb(server.pid));
       }, POLL_MS);
       try {
         if (!load) await new Promise((r) => setTimeout(r, IDLE_MS));
@@ -278,29 +216,14 @@ async function run(database: string, extraEnv: Record<string, string>) {
         user,
       ),
     );
-    console.log(`RSS at the end ${rssMb(server.pid!)} MB`);
+    console.log(`RSS at the end ${rssMb(server.pid)} MB`);
   } finally {
-    await stop();
+    await server.stop();
   }
 }
 
 if (!fs.existsSync(path.join(data, 'csl-benchmark-sample'))) {
   console.log(`api-loop: skipped, ${data} is absent`);
 } else {
-  await run('SQLite', {});
-  // PostgreSQL writes are asynchronous: what stays on the loop is the server's own work
-  const name = `paperdesk_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgAdmin });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(pgAdmin);
-    url.pathname = `/${name}`;
-    await run('PostgreSQL', { DATABASE_URL: url.toString() });
-    await admin.query(`drop database ${name} with (force)`);
-  } catch (err) {
-    console.log(`PostgreSQL skipped: ${(err as Error).message}`);
-  } finally {
-    await admin.end().catch(() => {});
-  }
+  await onEachDatabase(run);
 }

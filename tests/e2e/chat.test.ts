@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { type FakeOpenAi, startFakeOpenAi } from '../../apps/server/test/fakes/openai-server.ts';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot } from './support/browser.ts';
+import { useModelSession, withServerWithoutModel } from './support/session.ts';
 
 /** A Markdown answer with the parts the page must render: headings, lists, a table and a code block. */
 const ANSWER = [
@@ -21,32 +19,12 @@ const ANSWER = [
 ];
 
 describe('/gpt AI assistant', () => {
-  let fake: FakeOpenAi;
-  let server: RunningServer;
-  let browser: Browser;
-  let token = '';
-
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    server = await startServer({
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_MODEL: 'fake-model',
-      LLM_API_KEY: 'sk-e2e',
-    });
-    token = await registerUser(server, 'e2e_chat');
-    await sandboxBuy(server, token, { topUpFen: 100 });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
-  });
+  const s = useModelSession({ username: 'e2e_chat', topUpFen: 100 });
 
   it('sends a message and shows the streamed answer as Markdown; stop keeps the partial answer', async () => {
-    fake.respond(() => ({ chunks: ANSWER, chunkDelayMs: 60 }));
-    const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
-    await page.goto(`${server.url}/gpt`);
+    s.fake.respond(() => ({ chunks: ANSWER, chunkDelayMs: 60 }));
+    const { page, context } = await newPage(s.browser, { token: s.token, width: 1440, height: 900 });
+    await page.goto(`${s.server.url}/gpt`);
     await page.getByText('有什么可以帮你？').waitFor();
     for (const title of ['论文选题', '论文提纲', '学术润色', '中英互译', '文献综述思路']) {
       await expect(page.getByText(title, { exact: true }).count()).resolves.toBeGreaterThan(0);
@@ -74,13 +52,13 @@ describe('/gpt AI assistant', () => {
     await page.waitForURL(/\/gpt\?c=\d+/);
     const conversationId = new URL(page.url()).searchParams.get('c');
     await page.locator('.gpt-side .gpt-list__title', { hasText: '我是教育学专业的本科生' }).waitFor();
-    expect(fake.requests.at(-1)?.messages.at(-1)?.content).toBe(
+    expect(s.fake.requests.at(-1)?.messages.at(-1)?.content).toBe(
       '我是教育学专业的本科生，请给我几个毕业论文选题',
     );
     await screenshot(page, 'gpt-1440');
 
     // Stop: a slow answer is cut off; what arrived stays, marked as stopped.
-    fake.respond(() => ({
+    s.fake.respond(() => ({
       chunks: ['第一部分。', '第二部分。', '第三部分。', '第四部分。', '第五部分。', '第六部分。'],
       chunkDelayMs: 400,
     }));
@@ -90,7 +68,7 @@ describe('/gpt AI assistant', () => {
     await page.getByTestId('chat-stop').click();
     await page.locator('[data-testid="chat-assistant-message"][data-status="stopped"]').waitFor();
     await page.getByText('已停止生成').waitFor();
-    await expect.poll(() => fake.closedEarly).toBe(1);
+    await expect.poll(() => s.fake.closedEarly).toBe(1);
     const stopped = await page.getByTestId('chat-assistant-message').last().textContent();
     expect(stopped).toContain('第一部分。');
     expect(stopped).not.toContain('第六部分。');
@@ -102,8 +80,8 @@ describe('/gpt AI assistant', () => {
     await context.close();
 
     // The same conversation on a phone.
-    const phone = await newPage(browser, { token, width: 390, height: 844 });
-    await phone.page.goto(`${server.url}/gpt?c=${conversationId}`);
+    const phone = await newPage(s.browser, { token: s.token, width: 390, height: 844 });
+    await phone.page.goto(`${s.server.url}/gpt?c=${conversationId}`);
     await phone.page.getByTestId('chat-assistant-message').first().locator('table').waitFor();
     await expect(phone.page.locator('.gpt-side').isVisible()).resolves.toBe(false);
     await phone.page.evaluate(() => document.querySelector('.gpt-scroll')?.scrollTo(0, 0));
@@ -112,18 +90,16 @@ describe('/gpt AI assistant', () => {
     await phone.page.locator('.gpt-drawer .gpt-list__title').first().waitFor();
     await phone.context.close();
 
-    const welcome = await newPage(browser, { token, width: 390, height: 844 });
-    await welcome.page.goto(`${server.url}/gpt`);
+    const welcome = await newPage(s.browser, { token: s.token, width: 390, height: 844 });
+    await welcome.page.goto(`${s.server.url}/gpt`);
     await welcome.page.getByText('有什么可以帮你？').waitFor();
     await screenshot(welcome.page, 'gpt-welcome-390');
     await welcome.context.close();
   });
 
   it('says so before anyone pays when no model is configured', async () => {
-    const bare = await startServer();
-    try {
-      const t = await registerUser(bare, 'e2e_chat_nomodel');
-      const { page, context } = await newPage(browser, { token: t, width: 1440, height: 900 });
+    await withServerWithoutModel('e2e_chat_nomodel', async (bare, t) => {
+      const { page, context } = await newPage(s.browser, { token: t, width: 1440, height: 900 });
       await page.goto(`${bare.url}/gpt`);
       await page.getByTestId('chat-not-configured').waitFor();
       await expect(page.getByTestId('chat-not-configured').textContent()).resolves.toContain(
@@ -132,8 +108,6 @@ describe('/gpt AI assistant', () => {
       await expect(page.getByTestId('chat-input').isDisabled()).resolves.toBe(true);
       await screenshot(page, 'gpt-not-configured-1440');
       await context.close();
-    } finally {
-      await bare.stop();
-    }
+    });
   });
 });

@@ -1,45 +1,26 @@
 import fs from 'node:fs';
 import JSZip from 'jszip';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../../apps/server/test/fakes/openai-server.ts';
+import { describe, expect, it } from 'vitest';
 import { pptModel } from '../../apps/server/test/slides/support.ts';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
+import { newPage, screenshot } from './support/browser.ts';
+import { useModelSession, withServerWithoutModel } from './support/session.ts';
 
 describe('/aippt: template, outline, paid generation, preview and download', () => {
-  let fake: FakeOpenAi;
-  let server: RunningServer;
-  let browser: Browser;
-  let token = '';
-
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
+  const s = useModelSession({
+    username: 'e2e_ppt',
+    topUpFen: 990,
     // each section answer arrives in pieces over ~0.6 s so the progress view is seen
-    fake.respond((req) => {
+    respond: (req) => {
       const reply = pptModel(req);
       const text = (reply.chunks ?? []).join('');
       return { chunks: text.match(/[\s\S]{1,40}/g) ?? [], chunkDelayMs: 15 };
-    });
-    server = await startServer({
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_MODEL: 'fake-model',
-      LLM_API_KEY: 'sk-e2e',
-    });
-    token = await registerUser(server, 'e2e_ppt');
-    await sandboxBuy(server, token, { topUpFen: 990 });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
+    },
   });
 
   it('makes a deck at 1440 px and downloads the .pptx', async () => {
-    const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
+    const { page, context } = await newPage(s.browser, { token: s.token, width: 1440, height: 900 });
     // the gallery link of a template opens the page with it chosen
-    await page.goto(`${server.url}/aippt/ppttype/business-gray`);
+    await page.goto(`${s.server.url}/aippt/ppttype/business-gray`);
     const gray = page.getByTestId('pp-tpl-business-gray');
     await gray.waitFor();
     await expect(gray.getAttribute('aria-pressed')).resolves.toBe('true');
@@ -58,7 +39,7 @@ describe('/aippt: template, outline, paid generation, preview and download', () 
     await expect(page.getByTestId('pp-section-1').locator('input').first().inputValue()).resolves.toBe(
       '研究背景与意义',
     );
-    expect(fake.requests.at(-1)?.messages[0]?.content).toContain('开题报告');
+    expect(s.fake.requests.at(-1)?.messages[0]?.content).toContain('开题报告');
     // edit: the last section moves up and gets a point of the user's own
     await page.getByTestId('pp-section-3').getByRole('button', { name: '上移', exact: true }).click();
     await expect(page.getByTestId('pp-section-2').locator('input').first().inputValue()).resolves.toBe(
@@ -93,18 +74,18 @@ describe('/aippt: template, outline, paid generation, preview and download', () 
     expect(cover).toContain('汇报人：李明');
 
     // another template: re-rendered at once, no model call, no charge
-    const calls = fake.requests.length;
+    const calls = s.fake.requests.length;
     await result.getByTestId('pp-tpl-china-red').click();
     await expect.poll(() => result.getByTestId('pp-tpl-china-red').getAttribute('aria-pressed')).toBe('true');
     await page.getByText('已切换为「中国红」').waitFor();
-    expect(fake.requests.length).toBe(calls);
-    const wallet = await server.api<{ balance: number }>('/api/base/account_info_api/account', {
-      token,
+    expect(s.fake.requests.length).toBe(calls);
+    const wallet = await s.server.api<{ balance: number }>('/api/base/account_info_api/account', {
+      token: s.token,
       method: 'GET',
     });
     expect(wallet.body.result.balance).toBe(0);
 
-    await page.goto(`${server.url}/aippt/list`);
+    await page.goto(`${s.server.url}/aippt/list`);
     const records = page.getByTestId('pp-records');
     await records.waitFor();
     await expect(records.textContent()).resolves.toContain('已完成');
@@ -113,8 +94,8 @@ describe('/aippt: template, outline, paid generation, preview and download', () 
   });
 
   it('fits a phone at 390 px', async () => {
-    const { page, context } = await newPage(browser, { token, width: 390, height: 844 });
-    await page.goto(`${server.url}/aippt/list`);
+    const { page, context } = await newPage(s.browser, { token: s.token, width: 390, height: 844 });
+    await page.goto(`${s.server.url}/aippt/list`);
     await page.getByTestId('pp-records').waitFor();
     await screenshot(page, 'ppt-list-390');
     await page.getByRole('button', { name: '查看' }).first().click();
@@ -124,7 +105,7 @@ describe('/aippt: template, outline, paid generation, preview and download', () 
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
 
-    await page.goto(`${server.url}/aippt/ppt`);
+    await page.goto(`${s.server.url}/aippt/ppt`);
     await page.locator('#pp-topic').fill('高校混合式教学的学生参与度评价');
     await page.getByTestId('pp-draft').click();
     await page.getByTestId('pp-outline-card').waitFor();
@@ -135,10 +116,8 @@ describe('/aippt: template, outline, paid generation, preview and download', () 
   });
 
   it('says so and offers nothing to pay for when no model is configured', async () => {
-    const bare = await startServer();
-    try {
-      const bareToken = await registerUser(bare, 'e2e_ppt_bare');
-      const { page, context } = await newPage(browser, { token: bareToken, width: 1440, height: 900 });
+    await withServerWithoutModel('e2e_ppt_bare', async (bare, bareToken) => {
+      const { page, context } = await newPage(s.browser, { token: bareToken, width: 1440, height: 900 });
       await page.goto(`${bare.url}/aippt/ppt`);
       const alert = page.getByTestId('pp-no-model');
       await alert.waitFor();
@@ -150,8 +129,6 @@ describe('/aippt: template, outline, paid generation, preview and download', () 
         body: {},
       });
       expect(list.body.result.total).toBe(0);
-    } finally {
-      await bare.stop();
-    }
+    });
   });
 });

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { hasData, heldOutPairs } from '../../apps/server/test/aigc/data.ts';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
+import { newPage, screenshot } from './support/browser.ts';
+import { useSession } from './support/session.ts';
 
 /**
  * 降AIGC end to end, offline: a user pastes held-out AI-written abstracts (read from ../shared/data at run
@@ -17,27 +17,14 @@ const shot = async (page: Page, name: string) => {
 };
 
 describe.skipIf(!hasData)('降AIGC: paste, pay, before/after', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token = '';
-
-  beforeAll(async () => {
-    server = await startServer();
-    token = await registerUser(server, 'e2e_reducer');
-    await sandboxBuy(server, token, { topUpFen: 5000 });
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const s = useSession({ username: 'e2e_reducer', topUpFen: 5000 });
 
   it('submits AI-written paragraphs and reads the scores before → after', async () => {
     const text = heldOutPairs(3)
       .map((p) => p.ai)
       .join('\n');
-    const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
-    await page.goto(`${server.url}/aigcdown/machine`);
+    const { page, context } = await newPage(s.browser, { token: s.token, width: 1440, height: 900 });
+    await page.goto(`${s.server.url}/aigcdown/machine`);
     await page.getByTestId('rd-paste').waitFor({ timeout: 60_000 });
     // the 降AIGC item of the top navigation is a live link, highlighted here (spec §2: index 6)
     await expect(page.locator('a.top-nav__item.is-active[data-nav-index="6"]').count()).resolves.toBe(1);
@@ -62,12 +49,12 @@ describe.skipIf(!hasData)('降AIGC: paste, pay, before/after', () => {
     const id = Number(/\/content\/(\d+)$/.exec(page.url())![1]);
 
     const record = (
-      await server.api<{
+      await s.server.api<{
         before: { aigc: number };
         after: { aigc: number };
         metParagraphs: number;
         targetParagraphs: number;
-      }>(`/api/base/paper_machine_api/load_by_id?id=${id}`, { token })
+      }>(`/api/base/paper_machine_api/load_by_id?id=${id}`, { token: s.token })
     ).body.result;
     // the page shows the server's figures, and the loop never made the paper worse
     const tile = (await page.getByTestId('rd-tile-aigc').textContent()) ?? '';
@@ -100,8 +87,8 @@ describe.skipIf(!hasData)('降AIGC: paste, pay, before/after', () => {
     await page.getByTestId('ag-pay-now').waitFor({ timeout: 30_000 });
     await context.close();
 
-    const narrow = await newPage(browser, { token, width: 390, height: 844 });
-    await narrow.page.goto(`${server.url}/papermachine/content/${id}`);
+    const narrow = await newPage(s.browser, { token: s.token, width: 390, height: 844 });
+    await narrow.page.goto(`${s.server.url}/papermachine/content/${id}`);
     await narrow.page.getByTestId('rd-stats').waitFor({ timeout: 60_000 });
     await shot(narrow.page, 'aigcdown-result-390');
     await narrow.context.close();

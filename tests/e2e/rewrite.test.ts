@@ -2,9 +2,8 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../../apps/server/test/fakes/openai-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   fakeModelRewrite,
   OWN_PARAGRAPH,
@@ -13,8 +12,8 @@ import {
   SOURCE_PARAGRAPHS,
   SOURCE_TEXT,
 } from '../../apps/server/test/rewriting/fixtures.ts';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
+import { newPage, screenshot } from './support/browser.ts';
+import { useModelSession, useSession } from './support/session.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -32,24 +31,11 @@ const shot = async (page: Page, name: string) => {
 };
 
 describe('降重: paste, pay, before/after', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token = '';
-
-  beforeAll(async () => {
-    server = await startServer();
-    token = await registerUser(server, 'e2e_rewriter');
-    await sandboxBuy(server, token, { topUpFen: 5000 });
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const s = useSession({ username: 'e2e_rewriter', topUpFen: 5000 });
 
   it('pastes a passage, pays ¥2 from the balance and reads the comparison', async () => {
-    const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
-    await page.goto(`${server.url}/nlp/machine`);
+    const { page, context } = await newPage(s.browser, { token: s.token, width: 1440, height: 900 });
+    await page.goto(`${s.server.url}/nlp/machine`);
     await page.getByTestId('mc-edition-standard').waitFor({ timeout: 60_000 });
     await page.locator('#mc-title').fill('城市数字治理');
     await page.getByTestId('mc-paste').fill(SOURCE_TEXT);
@@ -82,22 +68,22 @@ describe('降重: paste, pay, before/after', () => {
     expect(text).not.toContain(SOURCE_TEXT.split('\n')[0]!);
 
     // the balance paid ¥2, once
-    const account = await server.api<{ balance: number; quotas: { rewrite: number } }>(
+    const account = await s.server.api<{ balance: number; quotas: { rewrite: number } }>(
       '/api/base/account_info_api/account',
-      { method: 'GET', token },
+      { method: 'GET', token: s.token },
     );
     expect(account.body.result.balance).toBe(4800);
 
-    await page.goto(`${server.url}/machine/list`);
+    await page.goto(`${s.server.url}/machine/list`);
     await page.getByRole('button', { name: '城市数字治理' }).waitFor({ timeout: 60_000 });
     await shot(page, 'rewrite-records-1440');
     await context.close();
 
-    const narrow = await newPage(browser, { token, width: 390, height: 844 });
-    await narrow.page.goto(`${server.url}/machine/content/${id}`);
+    const narrow = await newPage(s.browser, { token: s.token, width: 390, height: 844 });
+    await narrow.page.goto(`${s.server.url}/machine/content/${id}`);
     await narrow.page.getByTestId('mc-compare').waitFor({ timeout: 60_000 });
     await shot(narrow.page, 'rewrite-result-390');
-    await narrow.page.goto(`${server.url}/nlp/machine`);
+    await narrow.page.goto(`${s.server.url}/nlp/machine`);
     await narrow.page.getByTestId('mc-paste').waitFor({ timeout: 60_000 });
     await shot(narrow.page, 'rewrite-start-390');
     await narrow.context.close();
@@ -105,25 +91,28 @@ describe('降重: paste, pay, before/after', () => {
 
   it('rewrites a 10,000-character paper through the API and times it', async () => {
     const paper = Array.from({ length: 21 }, () => SOURCE_TEXT).join('\n');
-    const init = await server.api<{ id: number; characters: number }>('/api/base/machine_api/machine_init', {
-      body: { title: '一万字', text: paper },
-      token,
-    });
+    const init = await s.server.api<{ id: number; characters: number }>(
+      '/api/base/machine_api/machine_init',
+      {
+        body: { title: '一万字', text: paper },
+        token: s.token,
+      },
+    );
     expect(init.status, init.body.message).toBe(200);
     expect(init.body.result.characters).toBeGreaterThan(10_000);
     const started = Date.now();
-    const sub = await server.api('/api/base/machine_api/machine_submit', {
+    const sub = await s.server.api('/api/base/machine_api/machine_submit', {
       body: { id: init.body.result.id },
-      token,
+      token: s.token,
     });
     expect(sub.status, sub.body.message).toBe(200);
     await expect
       .poll(
         async () =>
           (
-            await server.api<{ status: string }>(
+            await s.server.api<{ status: string }>(
               `/api/base/machine_api/load_by_id?id=${init.body.result.id}`,
-              { token },
+              { token: s.token },
             )
           ).body.result.status,
         { timeout: 60_000, interval: 200 },
@@ -136,49 +125,38 @@ describe('降重: paste, pay, before/after', () => {
 });
 
 describe('知网专版 with a model, and the hand-over from a check report', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token = '';
-  let fake: FakeOpenAi;
-
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
+  const s = useModelSession({
+    username: 'e2e_cnki',
+    topUpFen: 5000,
     // the model loses the sample size "286个" in one paragraph: that paragraph falls back to the offline engine
-    fake.respond((req) => {
+    respond: (req) => {
       const text = passageOf(req.messages.at(-1)?.content ?? '');
       const answer = fakeModelRewrite(text);
       return { chunks: [text.includes('286个') ? answer.replace('286个', '多个') : answer] };
-    });
-    server = await startServer({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model' });
+    },
     // the source of the passage joins the library through the real import command
-    const jsonl = path.join(server.dataDir, 'library.jsonl');
-    fs.writeFileSync(
-      jsonl,
-      JSON.stringify({
-        title: '城市数字治理的运行机制',
-        author: '李四',
-        source: '管理世界',
-        year: 2023,
-        text: SOURCE_TEXT,
-      }),
-    );
-    await run('npm', ['run', '--silent', 'library:import', '--', jsonl], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
-    });
-    token = await registerUser(server, 'e2e_cnki');
-    await sandboxBuy(server, token, { topUpFen: 5000 });
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
+    prepare: async (server) => {
+      const jsonl = path.join(server.dataDir, 'library.jsonl');
+      fs.writeFileSync(
+        jsonl,
+        JSON.stringify({
+          title: '城市数字治理的运行机制',
+          author: '李四',
+          source: '管理世界',
+          year: 2023,
+          text: SOURCE_TEXT,
+        }),
+      );
+      await run('npm', ['run', '--silent', 'library:import', '--', jsonl], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+      });
+    },
   });
 
   it('rewrites with the model on /cnki/cnki and marks the paragraph that fell back', async () => {
-    const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
-    await page.goto(`${server.url}/cnki/cnki`);
+    const { page, context } = await newPage(s.browser, { token: s.token, width: 1440, height: 900 });
+    await page.goto(`${s.server.url}/cnki/cnki`);
     await page.getByTestId('mc-paste').fill(SOURCE_TEXT, { timeout: 60_000 });
     const count = page.getByTestId('mc-count');
     await count.getByText('计费字数').waitFor({ timeout: 30_000 });
@@ -197,15 +175,18 @@ describe('知网专版 with a model, and the hand-over from a check report', () 
 
   it('hands a checked paper over from the report page to the rewrite confirm view', async () => {
     const paper = ['第一章 绪论', SOURCE_PARAGRAPHS[0], OWN_PARAGRAPH, SOURCE_PARAGRAPHS[1]].join('\n');
-    const init = await server.api<{ id: number }>('/api/base/check_api/check_init', {
+    const init = await s.server.api<{ id: number }>('/api/base/check_api/check_init', {
       body: { title: '数字治理与公共服务', edition: 'standard', text: paper },
-      token,
+      token: s.token,
     });
     expect(init.status, init.body.message).toBe(200);
-    await server.api('/api/base/check_api/check_submit', { body: { id: init.body.result.id }, token });
+    await s.server.api('/api/base/check_api/check_submit', {
+      body: { id: init.body.result.id },
+      token: s.token,
+    });
 
-    const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
-    await page.goto(`${server.url}/paper/report/${init.body.result.id}`);
+    const { page, context } = await newPage(s.browser, { token: s.token, width: 1440, height: 900 });
+    await page.goto(`${s.server.url}/paper/report/${init.body.result.id}`);
     await page.getByTestId('to-rewrite').click({ timeout: 60_000 });
     await page.waitForURL(/\/machine\/submit\/\d+$/);
     await page.getByText('来自查重报告：只改写标红、标黄的段落').waitFor();

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../../apps/server/test/fakes/openai-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { docxText, LEAF_PATHS, promptOf, taskOf, writer } from '../../apps/server/test/writing/support.ts';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
+import { newPage, screenshot } from './support/browser.ts';
+import { useModelSession } from './support/session.ts';
 
 /** Typing scrolled the page; a full-page shot starts from the top so the fixed header stays in place. */
 async function top(page: Page) {
@@ -16,36 +15,19 @@ async function top(page: Page) {
 
 /** AI 写作 end to end: title → outline (fake model) → edit and pay from the balance → sections appear → .docx. */
 describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
-  let fake: FakeOpenAi;
-  let server: RunningServer;
-  let browser: Browser;
-  let token = '';
-
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
+  const s = useModelSession({
+    username: 'e2e_writer',
+    topUpFen: 20_000,
     // sections take a moment, so the page is seen while the paper grows
-    fake.respond((req) => ({
+    respond: (req) => ({
       ...writer(req),
       ...(taskOf(req) === '撰写章节' ? { headerDelayMs: 2000 } : {}),
-    }));
-    server = await startServer({
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_MODEL: 'fake-model',
-      LLM_API_KEY: 'sk-e2e',
-    });
-    token = await registerUser(server, 'e2e_writer');
-    await sandboxBuy(server, token, { topUpFen: 20_000 });
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
+    }),
   });
 
   it('drafts an outline, takes an edit, charges ¥29.90 and shows the paper growing, then downloads it', async () => {
-    const { page, context } = await newPage(browser, { token, width: 1440, height: 900 });
-    await page.goto(`${server.url}/papergc/gc`);
+    const { page, context } = await newPage(s.browser, { token: s.token, width: 1440, height: 900 });
+    await page.goto(`${s.server.url}/papergc/gc`);
     // type only once the signed-in shell has settled (account and config requests done)
     await page.waitForLoadState('networkidle');
     await page.getByTestId('wr-type-course').getByText('¥29.90').waitFor();
@@ -76,7 +58,7 @@ describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
     await expect(page.getByTestId('wr-refs').textContent()).resolves.toContain('逐条在知网');
     await expect(page.getByTestId('wr-sec-3').textContent()).resolves.toContain('结论');
     // the edited heading is what the model was asked to write
-    const last = fake.requests.filter((r) => taskOf(r) === '撰写章节').at(-1);
+    const last = s.fake.requests.filter((r) => taskOf(r) === '撰写章节').at(-1);
     expect(last && promptOf(last)).toContain('【任务：撰写章节】3 结论');
     await screenshot(page, 'writing-content-1440');
 
@@ -89,7 +71,7 @@ describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
     expect(text).toContain('这是第2.1节的正文');
     expect(text).toContain('参考文献由 AI 按 GB/T 7714 格式生成');
 
-    await page.goto(`${server.url}/paperwirte/report`);
+    await page.goto(`${s.server.url}/paperwirte/report`);
     await page.getByTestId('wr-record').first().waitFor();
     await expect(page.getByTestId('wr-record').first().textContent()).resolves.toContain('已完成');
     await screenshot(page, 'writing-records-1440');
@@ -97,8 +79,8 @@ describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
   }, 90_000);
 
   it('writes a graduation thesis with its cover fields at 390 px', async () => {
-    const { page, context } = await newPage(browser, { token, width: 390, height: 844 });
-    await page.goto(`${server.url}/papergc/gc`);
+    const { page, context } = await newPage(s.browser, { token: s.token, width: 390, height: 844 });
+    await page.goto(`${s.server.url}/papergc/gc`);
     await page.waitForLoadState('networkidle');
     await page.getByTestId('wr-type-thesis').getByText('¥99').waitFor();
     await page.getByTestId('wr-type-thesis').click();
@@ -126,7 +108,7 @@ describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
     expect(text).toContain('华东师范大学');
     expect(text).toContain('王小明');
 
-    await page.goto(`${server.url}/paperwirte/report`);
+    await page.goto(`${s.server.url}/paperwirte/report`);
     await page.getByTestId('wr-record').first().waitFor();
     await expect(page.getByTestId('wr-record').first().textContent()).resolves.toContain('乡村振兴');
     await screenshot(page, 'writing-records-390');

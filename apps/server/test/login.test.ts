@@ -13,6 +13,21 @@ describeEachDatabase('password login and tokens', (getCtx) => {
     app = await buildApp(getCtx());
   });
   afterAll(() => app.close());
+  /** A revoked or expired token signs nobody in: `current` is empty and a signed-in route is 401. */
+  async function expectTokenRefused(token: string) {
+    expect(bodyOf(await current(app, token)).result).toBeNull();
+    expectError(
+      await app.inject({
+        method: 'GET',
+        url: '/api/base/account_info_api/account',
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      401,
+    );
+  }
+  /** The stored users of that exact username. */
+  const usersNamed = (username: string) =>
+    getCtx().db.selectFrom('users').select('id').where('username', '=', username).execute();
 
   describe('f/login', () => {
     it('signs in with username and password in the query string (the spec) or a JSON body', async () => {
@@ -110,11 +125,7 @@ describeEachDatabase('password login and tokens', (getCtx) => {
         payload: { username: 'reg_flood_x', password: 'long-enough-1' },
       });
       expectError(res, 429);
-      const n = await getCtx()
-        .db.selectFrom('users')
-        .select('id')
-        .where('username', '=', 'reg_flood_x')
-        .execute();
+      const n = await usersNamed('reg_flood_x');
       expect(n).toHaveLength(0);
     });
   });
@@ -133,11 +144,7 @@ describeEachDatabase('password login and tokens', (getCtx) => {
         const res = await reg({ username, password: '12345678' });
         expect(res.statusCode, `${username}: ${res.body}`).toBe(200);
       }
-      const stored = await getCtx()
-        .db.selectFrom('users')
-        .select('username')
-        .where('username', '=', 'padded_name')
-        .execute();
+      const stored = await usersNamed('padded_name');
       expect(stored).toHaveLength(1);
     });
 
@@ -162,11 +169,7 @@ describeEachDatabase('password login and tokens', (getCtx) => {
       await register(app, 'lin_dup');
       expectError(await reg({ username: 'lin_dup', password: 'another-pass' }), 409);
       expectError(await reg({ username: ' lin_dup ', password: 'another-pass' }), 409);
-      const n = await getCtx()
-        .db.selectFrom('users')
-        .select('id')
-        .where('username', '=', 'lin_dup')
-        .execute();
+      const n = await usersNamed('lin_dup');
       expect(n).toHaveLength(1);
     });
   });
@@ -240,15 +243,7 @@ describeEachDatabase('password login and tokens', (getCtx) => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(out.statusCode).toBe(200);
-      expect(bodyOf(await current(app, token)).result).toBeNull();
-      expectError(
-        await app.inject({
-          method: 'GET',
-          url: '/api/base/account_info_api/account',
-          headers: { authorization: `Bearer ${token}` },
-        }),
-        401,
-      );
+      await expectTokenRefused(token);
       expect((await tokenRow(token)).revokedAt).not.toBeNull();
       // Only that device: the other session stays signed in.
       expect(bodyOf<{ loginName: string }>(await current(app, other)).result.loginName).toBe('lin_logout');
@@ -321,15 +316,7 @@ describeEachDatabase('password login and tokens', (getCtx) => {
         .set({ lastUsedAt: old, expiresAt: new Date(Date.now() - 1000).toISOString() })
         .where('id', '=', row.id)
         .execute();
-      expect(bodyOf(await current(app, token)).result).toBeNull();
-      expectError(
-        await app.inject({
-          method: 'GET',
-          url: '/api/base/account_info_api/account',
-          headers: { authorization: `Bearer ${token}` },
-        }),
-        401,
-      );
+      await expectTokenRefused(token);
     });
   });
 });

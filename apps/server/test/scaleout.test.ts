@@ -1,11 +1,17 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, registerUser, startServer } from '../../../tests/e2e/support/server.ts';
+import {
+  type Api,
+  apiAt,
+  freePort,
+  type RunningServer,
+  registerUser,
+  startServer,
+} from '../../../tests/e2e/support/server.ts';
 import { freshDatabaseUrl } from './support/databases.ts';
 
 /**
@@ -41,32 +47,6 @@ const which = (bin: string) =>
   ['/usr/sbin', '/usr/bin', '/usr/local/bin', '/usr/local/sbin']
     .map((d) => path.join(d, bin))
     .find((p) => fs.existsSync(p)) ?? null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-type Api = RunningServer['api'];
-const apiAt =
-  (url: string): Api =>
-  async <T>(pathAndQuery: string, init: Parameters<Api>[1] = {}) => {
-    const res = await fetch(`${url}${pathAndQuery}`, {
-      method: init.method ?? 'POST',
-      headers: {
-        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as { code: number; message: string; result: T } };
-  };
 
 describe('scale-out deployment (docs/deploy.md): PostgreSQL + Redis, nginx, API and worker processes', () => {
   let db: Awaited<ReturnType<typeof freshDatabaseUrl>>;

@@ -5,6 +5,9 @@ const quoted = '“知识就是力量”';
 const p1 = `随着计算能力的提升，${copied}，本文在此基础上提出一种新的特征融合框架。`;
 const p2 = `正如培根所说，${quoted}[1]，本研究的数据来源于公开的实验记录。`;
 
+/** The one library document the copied run is from. */
+const SOURCE = { documentId: 7, title: '图像识别研究综述', author: '李四', source: '计算机学报', year: 2019 };
+
 /** A small but complete report: two chapters, one copied run with its source, one quoted run. */
 export function sampleReport(overrides: Partial<CheckReport> = {}): CheckReport {
   const copyStart = p1.indexOf(copied);
@@ -20,13 +23,7 @@ export function sampleReport(overrides: Partial<CheckReport> = {}): CheckReport 
       excludingQuotesRatio: copied.length / (p1.length + p2.length),
       excludingOwnRatio: copied.length / (p1.length + p2.length),
       maxSingleRatio: copied.length / (p1.length + p2.length),
-      maxSingleSource: {
-        documentId: 7,
-        title: '图像识别研究综述',
-        author: '李四',
-        source: '计算机学报',
-        year: 2019,
-      },
+      maxSingleSource: SOURCE,
       overlapChars: copied.length,
       quotedChars: quoted.length,
       totalChars: p1.length + p2.length,
@@ -55,11 +52,7 @@ export function sampleReport(overrides: Partial<CheckReport> = {}): CheckReport 
     sources: [
       {
         index: 0,
-        documentId: 7,
-        title: '图像识别研究综述',
-        author: '李四',
-        source: '计算机学报',
-        year: 2019,
+        ...SOURCE,
         overlapChars: copied.length,
         ratio: copied.length / (p1.length + p2.length),
         own: false,

@@ -1,15 +1,6 @@
 /** Deterministic synthetic Chinese text for tests (no third-party text). */
-/** Mulberry32: a small seeded generator (also used by the benchmark corpus and the server's check tests). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mulberry32, the seeded generator textkit's fuzz cases use (also the benchmark corpus and the server's check tests). */
+export { seededRandom as rng } from '@paperdesk/textkit/fuzz/bombs';
 
 export const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 

@@ -6,18 +6,38 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
+/** POST/GET a JSON API call; returns the parsed envelope and status. */
+export type Api = <T = unknown>(
+  pathAndQuery: string,
+  init?: { method?: string; body?: unknown; token?: string },
+) => Promise<{ status: number; body: { code: number; message: string; result: T } }>;
+
 export interface RunningServer {
   url: string;
   dataDir: string;
-  /** POST/GET a JSON API call; returns the parsed envelope and status. */
-  api<T = unknown>(
-    pathAndQuery: string,
-    init?: { method?: string; body?: unknown; token?: string },
-  ): Promise<{ status: number; body: { code: number; message: string; result: T } }>;
+  pid: number;
+  /** The process's exit code, null while it runs. */
+  exitCode(): number | null;
+  api: Api;
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** The JSON API of the server (or proxy) at `url`. */
+export const apiAt =
+  (url: string): Api =>
+  async <T>(pathAndQuery: string, init: Parameters<Api>[1] = {}) => {
+    const res = await fetch(`${url}${pathAndQuery}`, {
+      method: init.method ?? 'POST',
+      headers: {
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as { code: number; message: string; result: T } };
+  };
+
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -54,7 +74,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // a loaded machine (benches, hostile uploads) can take a while to load the server's modules
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
     const ok = await fetch(`${url}/healthz`).then(
@@ -62,26 +83,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       () => false,
     );
     if (ok) break;
-    if (Date.now() > deadline) throw new Error('服务 30 秒内未就绪');
+    if (Date.now() > deadline) {
+      // not left behind to load an already busy machine further
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error('服务 120 秒内未就绪');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
     dataDir,
-    async api<T>(pathAndQuery: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-      const res = await fetch(`${url}${pathAndQuery}`, {
-        method: init.method ?? 'POST',
-        headers: {
-          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        },
-        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-      });
-      return { status: res.status, body: (await res.json()) as { code: number; message: string; result: T } };
-    },
+    pid: child.pid!,
+    exitCode: () => child.exitCode,
+    api: apiAt(url),
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
+import { credit, expectLedgerMatches, makeUser, refundDeltas } from '../billing/helpers.ts';
 import { call, chargeRows, documentText, waitFor } from '../check/support.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { hasData, heldOutPairs } from './data.ts';
@@ -156,13 +156,7 @@ describeEachDatabase('paper_aigc_api', (getCtx) => {
     expect(failed.status).toBe('failed');
     expect(failed.message).toMatch(/费用已退回/);
     await ctx.aigc.failJob(rec.id, new Error('again'));
-    const refunds = await ctx.db
-      .selectFrom('ledger')
-      .selectAll()
-      .where('userId', '=', user.id)
-      .where('reason', '=', 'refund')
-      .execute();
-    expect(refunds).toHaveLength(1);
+    expect(await refundDeltas(ctx, user.id)).toHaveLength(1);
     expect((await ctx.billing.wallet(user.id)).quotas.aigc_check).toBe(1);
 
     // the report of a failed record does not exist

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { makeUser } from '../billing/helpers.ts';
-import { buildDocx, imageOnlyPdf } from '../check/fixtures.ts';
-import { call, multipart, paragraph, postFile } from '../check/support.ts';
+import { call, paragraph } from '../check/support.ts';
 import { describeEachDatabase } from '../support/databases.ts';
+import { itReadsDocumentsLikeEveryService } from '../support/document-intake.ts';
 import { API, creditAigcQuota, footprint, initPaste } from './support.ts';
 
 describeEachDatabase('paper_aigc_api bad input', (getCtx) => {
@@ -22,73 +22,23 @@ describeEachDatabase('paper_aigc_api bad input', (getCtx) => {
     await app?.close();
   });
 
-  const upload = (
-    name: string,
-    data: Uint8Array | Buffer,
-    fields: Record<string, string> = { title: '上传' },
-  ) => postFile<AigcRecord>(app, `${API}/machine_init`, user.token, { name, data }, fields);
-
   /** Every rejection leaves no record and no ledger row behind. */
   async function expectNothingStored() {
     expect(await footprint(getCtx(), user.id)).toEqual({ records: 0, ledger: 0 });
   }
 
-  it('empty, blank, too short and too long text are refused with a clear message', async () => {
-    const cases: [unknown, number, RegExp][] = [
-      [{ title: '空', text: '' }, 400, /请粘贴论文内容或上传文件/],
-      [{ title: '空', text: '   \n\n ' }, 422, /没有可识别的文字/],
-      [{ title: '短', text: '人工智能正在改变写作。' }, 422, /至少需要 200 字符/],
-      [{ title: '长', text: '研究'.repeat(160_000) }, 422, /超过单篇 300,000 字符的上限/],
-      [{ title: '', text: paper }, 400, /请填写论文题目/],
-      [{ text: paper }, 400, /./],
-    ];
-    for (const [body, status, message] of cases) {
-      const r = await call(app, 'POST', `${API}/machine_init`, { token: user.token, body });
-      expect(r.status, JSON.stringify(body).slice(0, 40)).toBe(status);
-      expect(r.body.message).toMatch(message);
-    }
-    const wc = await call(app, 'POST', `${API}/word_count`, { body: { text: '太短了' } });
-    expect(wc.status).toBe(422);
-    const noFile = multipart({ title: '空表单' });
-    const r = await call(app, 'POST', `${API}/machine_init`, {
-      token: user.token,
-      payload: noFile.payload,
-      headers: noFile.headers,
-    });
-    expect(r.status).toBe(400);
-    expect(r.body.message).toBe('请上传论文文件或粘贴论文内容');
-    await expectNothingStored();
-  });
-
-  it('wrong file types are 415; corrupt or scanned files 422', async () => {
-    for (const name of ['论文.doc', '论文.exe', '无扩展名']) {
-      const r = await upload(name, Buffer.from(paper));
-      expect(r.status, name).toBe(415);
-      expect(r.body.message).toBe('仅支持 .docx、.pdf、.txt 文件');
-    }
-    const corrupt = await upload('损坏.docx', Buffer.from('PK\u0003\u0004 not really a zip'));
-    expect(corrupt.status).toBe(422);
-    expect(corrupt.body.message).toBe('文件已损坏或已加密，无法读取');
-    const scanned = await upload('扫描件.pdf', imageOnlyPdf(1));
-    expect(scanned.status).toBe(422);
-    expect(scanned.body.message).toContain('没有文字层');
-    await expectNothingStored();
-  });
-
-  it('a .docx upload is read with its headings, then a .txt one', async () => {
-    const docx = await buildDocx([
-      { text: '基于深度学习的图像识别研究', style: 'Title' },
-      { text: '第一章 绪论', style: 'Heading1' },
-      { text: paragraph(43, 6) },
-      { text: paragraph(44, 6) },
-    ]);
-    const r = await upload('论文.docx', docx, { title: '图像识别', author: '王五' });
-    expect(r.status, r.body.message).toBe(200);
-    expect(r.body.result).toMatchObject({ fileName: '论文.docx', author: '王五', status: 'created' });
-    const txt = await upload('论文.txt', Buffer.from(paper));
-    expect(txt.status).toBe(200);
-    for (const id of [r.body.result.id, txt.body.result.id])
+  itReadsDocumentsLikeEveryService({
+    api: API,
+    init: 'machine_init',
+    app: () => app,
+    token: () => user.token,
+    paper,
+    expectNothingStored,
+    docxFields: {},
+    docxRecord: {},
+    forget: async (id) => {
       await call(app, 'POST', `${API}/delete?id=${id}`, { token: user.token });
+    },
   });
 
   it('no token is 401; bad ids are 400; unknown ids 404', async () => {

@@ -5,10 +5,9 @@
  * Needs ../shared/data.
  *   npx tsx apps/server/test/aigc/bench-api.ts [characters]
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyDelta } from '../../src/services/billing/ledger.ts';
+import type { AigcRecord, AigcReport } from '@paperdesk/contracts';
 import { benchApp } from '../support/bench-app.ts';
 import { DATA_DIR, hasData } from './data.ts';
 
@@ -17,7 +16,7 @@ if (!hasData) {
   process.exit(0);
 }
 const target = Number(process.argv[2] ?? 30_000);
-const { dir, ctx, app } = await benchApp('aigc-bench');
+const bench = await benchApp('aigc-bench');
 
 // alternate human journal abstracts and AI-written thesis paragraphs until the paper is long enough
 const csl = JSON.parse(
@@ -38,45 +37,23 @@ for (let i = 0, n = 0; n < target; i++) {
   n += p.length;
 }
 
-const userId = await ctx.accounts.register({
-  username: `b_${randomBytes(4).toString('hex')}`,
-  password: 'password-123',
-});
-const headers = { authorization: `Bearer ${await ctx.accounts.issueToken(userId, 'password')}` };
-await applyDelta(ctx.db, {
-  userId,
-  account: 'aigc_check',
-  delta: 10,
-  reason: 'adjust',
-  refType: 'bench',
-  refId: '1',
-  idemKey: `bench:${randomBytes(6).toString('hex')}`,
-});
-const api = async (url: string, payload?: object) =>
-  (
-    await app.inject({
-      method: 'POST',
-      url: `/api/base/paper_aigc_api/${url}`,
-      headers,
-      ...(payload ? { payload } : {}),
-    })
-  ).json().result;
+const api = await bench.user('/api/base/paper_aigc_api', 'aigc_check', 10);
 
 async function waitDone(id: number) {
-  let r = await api(`load_by_id?id=${id}`);
+  let r = await api<AigcRecord>(`load_by_id?id=${id}`);
   while (r.status !== 'done' && r.status !== 'failed') {
     await new Promise((res) => setTimeout(res, 20));
-    r = await api(`load_by_id?id=${id}`);
+    r = await api<AigcRecord>(`load_by_id?id=${id}`);
   }
   return r;
 }
 // a short paper first: the process loads the model (about 1 s, once) on its first job
-const warm = await api('machine_init', { title: '预热', text: paras.slice(0, 4).join('\n') });
+const warm = await api<AigcRecord>('machine_init', { title: '预热', text: paras.slice(0, 4).join('\n') });
 await api(`submit_check?id=${warm.id}`);
 await waitDone(warm.id);
 
 const t0 = performance.now();
-const rec = await api('machine_init', { title: '计时', text: paras.join('\n') });
+const rec = await api<AigcRecord>('machine_init', { title: '计时', text: paras.join('\n') });
 const t1 = performance.now();
 let stall = 0;
 let last = performance.now();
@@ -89,7 +66,7 @@ await api(`submit_check?id=${rec.id}`);
 const r = await waitDone(rec.id);
 const t2 = performance.now();
 clearInterval(timer);
-const report = await api(`load_content_by_id?id=${rec.id}`);
+const report = await api<AigcReport>(`load_content_by_id?id=${rec.id}`);
 console.log(
   JSON.stringify({
     characters: rec.characters,
@@ -98,10 +75,8 @@ console.log(
     submitToDoneMs: Math.round(t2 - t1),
     jobElapsedMs: report.elapsedMs,
     longestEventLoopStallMs: Math.round(stall),
-    aiCharRatio: Number(r.metrics.aiCharRatio.toFixed(3)),
-    band: r.metrics.band,
+    aiCharRatio: Number(r.metrics?.aiCharRatio.toFixed(3)),
+    band: r.metrics?.band,
   }),
 );
-await app.close();
-await ctx.close();
-fs.rmSync(dir, { recursive: true, force: true });
+await bench.close();

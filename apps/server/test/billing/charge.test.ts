@@ -31,26 +31,20 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
     const ctx = getCtx();
     const u = await makeUser(ctx);
     await credit(ctx, u.id, 'check', 1);
-    const first = await ctx.billing.charge(ctx.db, {
-      userId: u.id,
-      service: 'check',
-      edition: 'professional',
-      characters: 20_000,
-      recordType: 't',
-      recordId: 1,
-    });
-    expect(first).toMatchObject({ source: 'quota', fen: 0, quotaUnits: 1 });
-    // Quota used up; no balance: 402 with the shortfall and packages to buy; nothing changed.
-    const err = await ctx.billing
-      .charge(ctx.db, {
+    /** A 专业版 check of 20,000 characters: one package use, or ¥30.00. */
+    const chargeCheck = (recordId: number) =>
+      ctx.billing.charge(ctx.db, {
         userId: u.id,
         service: 'check',
         edition: 'professional',
         characters: 20_000,
         recordType: 't',
-        recordId: 2,
-      })
-      .catch((e: unknown) => e);
+        recordId,
+      });
+    const first = await chargeCheck(1);
+    expect(first).toMatchObject({ source: 'quota', fen: 0, quotaUnits: 1 });
+    // Quota used up; no balance: 402 with the shortfall and packages to buy; nothing changed.
+    const err = await chargeCheck(2).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DomainError);
     const e = err as DomainError;
     expect(e.kind).toBe('paymentRequired');
@@ -58,14 +52,7 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
     expect(e.details).toMatchObject({ needFen: 3000, balanceFen: 0, shortFen: 3000, quotaAvailable: 0 });
     expect((e.details as { packages: unknown[] }).packages.length).toBeGreaterThan(0);
     await credit(ctx, u.id, 'balance', 5000);
-    const second = await ctx.billing.charge(ctx.db, {
-      userId: u.id,
-      service: 'check',
-      edition: 'professional',
-      characters: 20_000,
-      recordType: 't',
-      recordId: 2,
-    });
+    const second = await chargeCheck(2);
     expect(second).toMatchObject({ source: 'balance', fen: 3000 });
     const w = await ctx.billing.wallet(u.id);
     expect(w.balance).toBe(2000);

@@ -61,6 +61,18 @@ export async function expectLedgerMatches(ctx: AppContext, userId: number) {
   return rows;
 }
 
+/** The amounts refunded to a user, oldest first. */
+export async function refundDeltas(ctx: AppContext, userId: number): Promise<number[]> {
+  const rows = await ctx.db
+    .selectFrom('ledger')
+    .select('delta')
+    .where('userId', '=', userId)
+    .where('reason', '=', 'refund')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => Number(r.delta));
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The public base URL the payment-provider tests configure (notify URLs are built from it). */

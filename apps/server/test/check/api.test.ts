@@ -9,9 +9,10 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createLocalQueue } from '../../src/jobs/local.ts';
-import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
+import { credit, expectLedgerMatches, makeUser, refundDeltas } from '../billing/helpers.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import {
   adminToken,
@@ -24,6 +25,27 @@ import {
 } from './support.ts';
 
 const API = '/api/base/check_api';
+
+/** Charges a record and marks it running as if a worker had taken it, with no job behind it. */
+async function chargeAndLeaveRunning(
+  ctx: AppContext,
+  userId: number,
+  rec: { id: number; characters: number },
+) {
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('checkRecords')
+      .set({ status: 'running', progress: 40, submittedAt: new Date().toISOString() })
+      .where('id', '=', rec.id)
+      .execute();
+    await ctx.checks.billing.charge(trx, {
+      userId,
+      edition: 'standard',
+      characters: rec.characters,
+      recordId: rec.id,
+    });
+  });
+}
 
 describeEachDatabase('check_api', (getCtx) => {
   let app: FastifyInstance;
@@ -398,19 +420,7 @@ describeEachDatabase('check_api', (getCtx) => {
     expect(created.status).toBe(409);
     await credit(ctx, user.id, 'balance', 10_000);
     // charged and running (its job is elsewhere): the owner cancels
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('checkRecords')
-        .set({ status: 'running', progress: 40, submittedAt: new Date().toISOString() })
-        .where('id', '=', rec.id)
-        .execute();
-      await ctx.checks.billing.charge(trx, {
-        userId: user.id,
-        edition: 'standard',
-        characters: rec.characters,
-        recordId: rec.id,
-      });
-    });
+    await chargeAndLeaveRunning(ctx, user.id, rec);
     const other = await makeUser(ctx);
     expect((await call(app, 'POST', `${API}/check_cancel?id=${rec.id}`, { token: other.token })).status).toBe(
       404,
@@ -432,19 +442,7 @@ describeEachDatabase('check_api', (getCtx) => {
     const rec = await initPaste(user.token);
     await credit(ctx, user.id, 'balance', 10_000);
     // the record was charged and left `running` by a crash: no job exists for it any more
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('checkRecords')
-        .set({ status: 'running', progress: 40, submittedAt: new Date().toISOString() })
-        .where('id', '=', rec.id)
-        .execute();
-      await ctx.checks.billing.charge(trx, {
-        userId: user.id,
-        edition: 'standard',
-        characters: rec.characters,
-        recordId: rec.id,
-      });
-    });
+    await chargeAndLeaveRunning(ctx, user.id, rec);
     const fresh = createLocalQueue();
     ctx.checks.registerJobs(fresh);
     await fresh.startWorkers();
@@ -573,13 +571,7 @@ describe('check job failure', () => {
       // onFailed delivered again (a second worker, a retry storm): no second refund
       await ctx.checks.failJob(rec.id, new Error('again'));
       expect((await ctx.billing.wallet(user.id)).balance).toBe(5_000);
-      const refunds = await ctx.db
-        .selectFrom('ledger')
-        .select('delta')
-        .where('userId', '=', user.id)
-        .where('reason', '=', 'refund')
-        .execute();
-      expect(refunds.map((r) => Number(r.delta))).toEqual([rec.priceFen]);
+      expect(await refundDeltas(ctx, user.id)).toEqual([rec.priceFen]);
       await expectLedgerMatches(ctx, user.id);
       // and there is no report to download
       const rep = await call(app, 'GET', `${API}/report_paragraphs?id=${rec.id}`, { token: user.token });

@@ -16,6 +16,8 @@ export interface FakeAlipay {
   >;
   refunds: Array<Record<string, string>>;
   badRequests: number;
+  /** When set, the next precreate answers Alipay's system-busy business error (gateway trouble). */
+  failNext: boolean;
   pay(outTradeNo: string, opts?: NotifyOptions): string;
   notification(outTradeNo: string, opts?: NotifyOptions): string;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
     orders: new Map(),
     refunds: [],
     badRequests: 0,
+    failNext: false,
     pay(outTradeNo, opts) {
       const o = fake.orders.get(outTradeNo);
       if (!o) throw new Error(`fake alipay: unknown order ${outTradeNo}`);
@@ -136,6 +139,15 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
       }
       const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
       if (method === 'alipay.trade.precreate') {
+        if (fake.failNext) {
+          fake.failNext = false;
+          return answer(res, method, {
+            code: '20000',
+            msg: 'Service Currently Unavailable',
+            sub_code: 'isp.unknow-error',
+            sub_msg: '系统繁忙',
+          });
+        }
         fake.orders.set(biz.out_trade_no!, {
           amount: biz.total_amount!,
           subject: biz.subject!,

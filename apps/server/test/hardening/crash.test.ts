@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { CheckRecord } from '@paperdesk/contracts';
 import {
   docxDeepNesting,
@@ -13,6 +10,7 @@ import {
 } from '@paperdesk/textkit/fuzz/bombs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx, layoutPdf } from '../../../../packages/textkit/test/fixtures.ts';
+import { type RunningServer, registerUser, startServer } from '../../../../tests/e2e/support/server.ts';
 import { documentText } from '../check/support.ts';
 
 /**
@@ -25,8 +23,6 @@ import { documentText } from '../check/support.ts';
  * loaded, a paid check done), so the figure is the bombs' cost, not start-up. Test files run one at a time on a
  * 2-core machine (vitest's default: cores - 1 workers), so no other file shares the CPU with this one there.
  */
-const root = path.resolve(import.meta.dirname, '../../../..');
-
 /** Every route that reads an uploaded document (library upload is for administrators). */
 const UPLOAD_ROUTES = [
   '/api/base/check_api/word_count',
@@ -46,17 +42,6 @@ interface Envelope<T = unknown> {
   code: number;
   message: string;
   result: T;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** Peak resident set of a process so far (kB → MB), from /proc. */
@@ -118,9 +103,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 describe('hostile uploads against the real server process', () => {
-  let child: ChildProcess;
-  let url: string;
-  let dataDir: string;
+  let server: RunningServer;
   /** Each bomb with the status it must get once read (413 over a textkit cap, 422 unreadable). */
   const bombs: { name: string; filename: string; data: Buffer | Uint8Array; status: 413 | 422 }[] = [];
 
@@ -128,7 +111,7 @@ describe('hostile uploads against the real server process', () => {
     route: string,
     init: { body?: unknown; form?: FormData; token?: string } = {},
   ): Promise<{ status: number; body: Envelope<T> }> {
-    const res = await fetch(`${url}${route}`, {
+    const res = await fetch(`${server.url}${route}`, {
       method: 'POST',
       headers: {
         ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -146,13 +129,7 @@ describe('hostile uploads against the real server process', () => {
     return { status: res.status, body };
   }
 
-  async function register(username: string): Promise<string> {
-    const r = await call<{ access_token: string }>('/api/base/login_api/f/register', {
-      body: { username, password: 'password123' },
-    });
-    if (r.status !== 200) throw new Error(`注册失败: ${r.body.message}`);
-    return r.body.result.access_token;
-  }
+  const register = (username: string) => registerUser(server, username);
 
   const fileForm = (
     file: { filename: string; data: Buffer | Uint8Array },
@@ -192,50 +169,14 @@ describe('hostile uploads against the real server process', () => {
       },
       { name: 'nested 20,000 deep', filename: 'nested.docx', data: await docxDeepNesting(), status: 422 },
     );
-    const port = await freePort();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-crash-'));
     // as `npm start` runs it: node with tsx's loader, NODE_ENV production, the sandbox payment switched on
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), 'serve'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PAY_SANDBOX: 'true',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
-      const ready = await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (Date.now() > deadline) throw new Error('服务 60 秒内未就绪');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    server = await startServer();
   }, 120_000);
 
-  afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.stop());
 
   it('survives bombs on every upload route, keeps /healthz fast and finishes a paid check', async () => {
-    const pid = child.pid!;
+    const pid = server.pid;
     const payer = await register('crash_payer');
     const attacker = await register('crash_attacker');
     const order = await call<{ orderNo: string }>('/api/order/order_info_api/create_order', {
@@ -293,10 +234,10 @@ describe('hostile uploads against the real server process', () => {
       ),
     );
     expect((await paidCheck('预热')).status).toBe('done');
-    for (let i = 0; i < 50; i++) expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    for (let i = 0; i < 50; i++) expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     console.log(`[crash] warm-up ${((performance.now() - warmStarted) / 1000).toFixed(1)} s`);
 
-    const probe = startProbe(`${url}/healthz`);
+    const probe = startProbe(`${server.url}/healthz`);
     await probe.ready;
 
     const answers: {
@@ -356,7 +297,7 @@ describe('hostile uploads against the real server process', () => {
     }
     for (const [key, n] of [...tally].sort()) console.log(`[crash] ${n} × ${key}`);
 
-    expect(child.exitCode).toBeNull();
+    expect(server.exitCode()).toBeNull();
     expect(answers).toHaveLength(bombs.length * (UPLOAD_ROUTES.length + SIGNED_IN_ROUTES.length + 2));
     for (const a of answers) {
       expect(a.status, `${a.bomb} → ${a.route}`).toBeGreaterThanOrEqual(400);
@@ -382,7 +323,7 @@ describe('hostile uploads against the real server process', () => {
     expect(list.body.result.records).toEqual([]);
     expect(p99).toBeLessThan(200);
     expect(record.status).toBe('done');
-    const health = await fetch(`${url}/healthz`);
+    const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
   }, 420_000);
 });

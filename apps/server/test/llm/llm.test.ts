@@ -66,6 +66,10 @@ async function catchLlm(p: Promise<unknown>): Promise<LlmError> {
   throw new Error('expected an LlmError');
 }
 
+/** The error a one-word chat completion fails with. */
+const failedChat = (llm: ReturnType<typeof createLlm>) =>
+  catchLlm(llm.complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }));
+
 describeEachDatabase(
   'model layer',
   (get) => {
@@ -145,9 +149,7 @@ describeEachDatabase(
       const ctx = get();
       const llm = llmFor(ctx, { LLM_MAX_RETRIES: '2' });
       fake.script({ status: 500 }, { status: 502 }, { status: 500 }, { chunks: ['never'] });
-      const err = await catchLlm(
-        llm.complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }),
-      );
+      const err = await failedChat(llm);
       expect(err.code).toBe('provider');
       expect(statusOf(err)).toBe(503);
       expect(fake.requests).toHaveLength(3);
@@ -159,15 +161,11 @@ describeEachDatabase(
     it('does not retry other 4xx; a bad key reads as a configuration problem', async () => {
       const llm = llmFor(get());
       fake.script({ status: 400, error: 'context too long' });
-      const bad = await catchLlm(
-        llm.complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }),
-      );
+      const bad = await failedChat(llm);
       expect(bad.code).toBe('rejected');
       expect(fake.requests).toHaveLength(1);
       fake.script({ status: 401, error: 'invalid key' });
-      const key = await catchLlm(
-        llm.complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }),
-      );
+      const key = await failedChat(llm);
       expect(key.message).toContain('密钥无效');
       expect(fake.requests).toHaveLength(2);
     });
@@ -202,9 +200,7 @@ describeEachDatabase(
     it('treats a stream that ends without finish_reason as interrupted', async () => {
       const llm = llmFor(get());
       fake.script({ chunks: ['半'], end: 'cut' });
-      const err = await catchLlm(
-        llm.complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }),
-      );
+      const err = await failedChat(llm);
       expect(err.code).toBe('interrupted');
       expect(err.partialText).toBe('半');
     });
@@ -214,9 +210,7 @@ describeEachDatabase(
       const llm = llmFor(ctx, { LLM_TIMEOUT_MS: '300' });
       fake.script({ chunks: ['开始'], end: 'stall' });
       const t0 = Date.now();
-      const err = await catchLlm(
-        llm.complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }),
-      );
+      const err = await failedChat(llm);
       expect(err.code).toBe('timeout');
       expect(err.partialText).toBe('开始');
       expect(Date.now() - t0).toBeLessThan(3000);
@@ -227,9 +221,7 @@ describeEachDatabase(
     it('times out (and retries) a provider that never answers', async () => {
       const llm = llmFor(get(), { LLM_TIMEOUT_MS: '200', LLM_MAX_RETRIES: '1' });
       fake.script({ headerDelayMs: 1000, chunks: ['late'] }, { headerDelayMs: 1000, chunks: ['late'] });
-      const err = await catchLlm(
-        llm.complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }),
-      );
+      const err = await failedChat(llm);
       expect(err.code).toBe('timeout');
       expect(fake.requests).toHaveLength(2);
     });
@@ -307,9 +299,7 @@ describeEachDatabase(
       const llm = createLlm({ config: testConfig({}), db: ctx.db, sysConfig: ctx.sysConfig });
       const before = await callCount(ctx);
       expect(await llm.available('chat')).toBe(false);
-      const err = await catchLlm(
-        llm.complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }),
-      );
+      const err = await failedChat(llm);
       expect(statusOf(err)).toBe(503);
       expect(err.message).toBe(NOT_CONFIGURED_MESSAGE);
       expect(await callCount(ctx)).toBe(before);
@@ -407,9 +397,7 @@ describeEachDatabase(
           provider,
           ggufPackageInstalled: () => true,
         });
-        const err = await catchLlm(
-          llm.complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }),
-        );
+        const err = await failedChat(llm);
         expect(err.message).toContain('node-llama-cpp');
         expect(err.message).toContain('没有安装');
       });

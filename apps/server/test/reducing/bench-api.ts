@@ -5,11 +5,9 @@
  * targets, rounds, time, two before/after samples of each and the notes. Needs ../shared/data.
  *   npx tsx apps/server/test/reducing/bench-api.ts
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ReduceContent, ReduceDetail, ReduceRecord } from '@paperdesk/contracts';
-import { applyDelta } from '../../src/services/billing/ledger.ts';
 import { benchApp } from '../support/bench-app.ts';
 import { DATA_DIR, hasData, heldOutPairs } from '../aigc/data.ts';
 
@@ -17,7 +15,8 @@ if (!hasData) {
   console.warn(`跳过：找不到 ${DATA_DIR}`);
   process.exit(0);
 }
-const { dir, ctx, app } = await benchApp('reduce-bench');
+const bench = await benchApp('reduce-bench');
+const { ctx } = bench;
 
 // indices 450–454 of each discipline: none of them is used by the AIGC detector's training or tests
 const csl = JSON.parse(
@@ -30,29 +29,7 @@ await ctx.checks.library.add(
 );
 const copied = Object.values(csl).map((list) => list[450]!.abstract);
 
-const userId = await ctx.accounts.register({
-  username: `b_${randomBytes(4).toString('hex')}`,
-  password: 'password-123',
-});
-const headers = { authorization: `Bearer ${await ctx.accounts.issueToken(userId, 'password')}` };
-await applyDelta(ctx.db, {
-  userId,
-  account: 'balance',
-  delta: 1_000_000,
-  reason: 'adjust',
-  refType: 'bench',
-  refId: '1',
-  idemKey: `bench:${randomBytes(6).toString('hex')}`,
-});
-const api = async <T>(url: string, payload?: object): Promise<T> =>
-  (
-    await app.inject({
-      method: 'POST',
-      url: `/api/base/paper_machine_api/${url}`,
-      headers,
-      ...(payload ? { payload } : {}),
-    })
-  ).json().result as T;
+const api = await bench.user('/api/base/paper_machine_api', 'balance', 1_000_000);
 
 async function run(label: string, body: Record<string, unknown>) {
   const started = Date.now();
@@ -87,6 +64,4 @@ await run('双目标 offline, 复制比 ≤ 30 % 且 AIGC ≤ 20 %', {
   targetSimilarity: 30,
   targetAigc: 20,
 });
-await app.close();
-await ctx.close();
-fs.rmSync(dir, { recursive: true, force: true });
+await bench.close();

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
+import { credit, expectLedgerMatches, makeUser, refundDeltas } from '../billing/helpers.ts';
 import { call, waitFor } from '../check/support.ts';
 import { type FakeRequest, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
@@ -106,13 +106,7 @@ describeEachDatabase(
       expect(failed.message).toContain('费用已退回');
       expect(failed.result).toBeNull();
       expect((await ctx.billing.wallet(user.id)).balance).toBe(10_000);
-      const refunds = await ctx.db
-        .selectFrom('ledger')
-        .select('delta')
-        .where('userId', '=', user.id)
-        .where('reason', '=', 'refund')
-        .execute();
-      expect(refunds.map((r) => Number(r.delta))).toEqual([rec.priceFen]);
+      expect(await refundDeltas(ctx, user.id)).toEqual([rec.priceFen]);
       // a late second failure report changes nothing
       await ctx.rewriting.failJob(rec.id, new Error('again'));
       expect((await ctx.billing.wallet(user.id)).balance).toBe(10_000);

@@ -33,6 +33,10 @@ async function waitForFinish(app: FastifyInstance, token: string, id: number): P
 
 describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx) => {
   let app: FastifyInstance;
+  /** A new 降重 record of the source passage, not yet paid. */
+  const initSource = async (token: string) =>
+    (await call<MachineRecord>(app, 'POST', `${API}/machine_init`, { token, body: { text: SOURCE_TEXT } }))
+      .body.result;
   const downloadResult = (token: string, id: number) =>
     app.inject({ method: 'GET', url: `${API}/download_report?id=${id}`, headers: bearer(token) });
 
@@ -238,12 +242,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
   it('402 without credit: nothing charged, the record stays payable; then paid by the rewrite quota', async () => {
     const ctx = getCtx();
     const user = await makeUser(ctx);
-    const rec = (
-      await call<MachineRecord>(app, 'POST', `${API}/machine_init`, {
-        token: user.token,
-        body: { text: SOURCE_TEXT },
-      })
-    ).body.result;
+    const rec = await initSource(user.token);
     const r = await call<{ shortFen: number; quotaKind: string }>(app, 'POST', `${API}/machine_submit`, {
       token: user.token,
       body: { id: rec.id },
@@ -276,12 +275,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
   it('paying one record by QR (sandbox order) submits it; check_order_id reports the order and the record', async () => {
     const ctx = getCtx();
     const user = await makeUser(ctx);
-    const rec = (
-      await call<MachineRecord>(app, 'POST', `${API}/machine_init`, {
-        token: user.token,
-        body: { text: SOURCE_TEXT },
-      })
-    ).body.result;
+    const rec = await initSource(user.token);
     const order = await call<{ id: number; orderNo: string; amountFen: number }>(
       app,
       'POST',
@@ -312,12 +306,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
     expect((await ctx.billing.wallet(user.id)).balance).toBe(0);
     await expectLedgerMatches(ctx, user.id);
     // an order for another record does not answer for this one
-    const other = (
-      await call<MachineRecord>(app, 'POST', `${API}/machine_init`, {
-        token: user.token,
-        body: { text: SOURCE_TEXT },
-      })
-    ).body.result;
+    const other = await initSource(user.token);
     const wrong = await call(
       app,
       'POST',
@@ -334,12 +323,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
     const owner = await makeUser(ctx);
     const other = await makeUser(ctx);
     await credit(ctx, other.id, 'balance', 10_000);
-    const rec = (
-      await call<MachineRecord>(app, 'POST', `${API}/machine_init`, {
-        token: owner.token,
-        body: { text: SOURCE_TEXT },
-      })
-    ).body.result;
+    const rec = await initSource(owner.token);
     for (const [url, body] of [
       [`load_by_id?id=${rec.id}`, undefined],
       [`delete?id=${rec.id}`, undefined],

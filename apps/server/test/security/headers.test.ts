@@ -3,11 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppContext, createContext } from '../../src/context.ts';
-import { buildApp } from '../../src/http/app.ts';
-import { startFakeOpenAi } from '../fakes/openai-server.ts';
-import { freshDatabaseUrl, testConfig } from '../support/databases.ts';
-import { makeOwnedRecords, type OwnedRecords, securityModel } from './records.ts';
+import { type OwnedRecords, type SecurityApp, startSecurityApp } from './records.ts';
 
 /**
  * Security headers on every kind of answer: JSON, each error envelope (also those raised before a
@@ -74,52 +70,35 @@ function expectSecurityHeaders(
 }
 
 describe('security headers on every answer [sqlite]', () => {
-  const fake = startFakeOpenAi();
-  let ctx: AppContext;
+  let security: SecurityApp;
   let app: FastifyInstance;
-  let drop: () => Promise<void>;
   let A: OwnedRecords;
-  let webDist: string;
 
   beforeAll(async () => {
-    const llm = await fake;
-    llm.respond(securityModel);
-    const db = await freshDatabaseUrl('sqlite');
-    drop = db.drop;
-    // A built web app of our own: static files and the SPA fallback without depending on a Vite build.
-    webDist = path.join(db.dataDir, 'web');
-    fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
-    fs.writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="app"></div></body></html>',
-    );
-    fs.writeFileSync(path.join(webDist, 'assets/index.js'), 'document.title = "PaperDesk";');
-    fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    ctx = await createContext(
-      testConfig({
-        DATABASE_URL: db.url,
-        DATA_DIR: db.dataDir,
-        WEB_DIST: webDist,
-        LLM_BASE_URL: llm.baseUrl,
-        LLM_MODEL: 'fake-model',
-        LLM_RETRY_BASE_MS: '5',
-        LLM_TIMEOUT_MS: '5000',
-      }),
-    );
-    app = await buildApp(ctx);
-    // An unexpected exception in a handler: the 500 envelope must carry the headers too.
-    app.get('/api/test/boom', { schema: { hide: true } }, async () => {
-      throw new Error('boom');
+    security = await startSecurityApp({
+      seeds: [21],
+      env: (dataDir) => {
+        // A built web app of our own: static files and the SPA fallback without depending on a Vite build.
+        const webDist = path.join(dataDir, 'web');
+        fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+        fs.writeFileSync(
+          path.join(webDist, 'index.html'),
+          '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="app"></div></body></html>',
+        );
+        fs.writeFileSync(path.join(webDist, 'assets/index.js'), 'document.title = "PaperDesk";');
+        fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+        return { WEB_DIST: webDist };
+      },
+      // An unexpected exception in a handler: the 500 envelope must carry the headers too.
+      routes: (built) =>
+        built.get('/api/test/boom', { schema: { hide: true } }, async () => {
+          throw new Error('boom');
+        }),
     });
-    await ctx.jobs.startWorkers();
-    A = await makeOwnedRecords(app, ctx, 21);
+    app = security.app;
+    [A] = security.owners as [OwnedRecords];
   }, 180_000);
-  afterAll(async () => {
-    await app?.close();
-    await ctx?.close();
-    await drop?.();
-    await (await fake).close();
-  });
+  afterAll(() => security?.close());
 
   const auth = () => ({ authorization: `Bearer ${A.owner.token}` });
 

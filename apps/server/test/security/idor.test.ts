@@ -1,12 +1,8 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { AppContext } from '../../src/context.ts';
-import { createContext } from '../../src/context.ts';
-import { buildApp } from '../../src/http/app.ts';
-import { startFakeOpenAi } from '../fakes/openai-server.ts';
-import { freshDatabaseUrl, testConfig } from '../support/databases.ts';
-import { makeOwnedRecords, type OwnedRecords, type RecordKind, securityModel } from './records.ts';
+import { THESIS_COVER } from '../writing/support.ts';
+import { type OwnedRecords, type RecordKind, type SecurityApp, startSecurityApp } from './records.ts';
 
 /**
  * The IDOR walker. It reads the server's route table at run time (an onRoute hook on every Fastify
@@ -131,15 +127,6 @@ const PAPER = '/api/base/paper_info_api';
 const PPT = '/api/base/ai_ppt_info_api';
 const ORDER = '/api/order/order_info_api';
 const REDUCE = '/api/base/paper_machine_api';
-const COVER = {
-  school: '华东理工大学',
-  college: '商学院',
-  major: '公共事业管理',
-  className: '管理2101',
-  student: '王小明',
-  studentId: '20210001',
-  supervisor: '李教授',
-};
 const PPT_DRAFT = {
   topic: '城市更新中的社区治理研究',
   templateId: 'academic-blue',
@@ -238,9 +225,9 @@ const FEEDS: Record<string, Feed> = {
   },
   [`POST ${PAPER}/paper_submit`]: {
     policy: 'owned',
-    call: (t) => ({ body: { id: t.ids.paper, outline: t.paperOutline, cover: COVER } }),
+    call: (t) => ({ body: { id: t.ids.paper, outline: t.paperOutline, cover: THESIS_COVER } }),
     mixed: (a, b) => ({
-      body: { id: b.pending.thesis, outline: b.thesisOutline, cover: COVER, orderId: a.ids.order },
+      body: { id: b.pending.thesis, outline: b.thesisOutline, cover: THESIS_COVER, orderId: a.ids.order },
     }),
   },
   [`POST ${PPT}/save_or_update`]: {
@@ -357,39 +344,17 @@ const rank = (r: Walked) =>
       : 1;
 
 describe('IDOR walker [sqlite]', () => {
-  const fake = startFakeOpenAi();
-  let ctx: AppContext;
+  let security: SecurityApp;
   let app: FastifyInstance;
-  let drop: () => Promise<void>;
   let A: OwnedRecords;
   let B: OwnedRecords;
 
   beforeAll(async () => {
-    const llm = await fake;
-    llm.respond(securityModel);
-    const db = await freshDatabaseUrl('sqlite');
-    drop = db.drop;
-    ctx = await createContext(
-      testConfig({
-        DATABASE_URL: db.url,
-        DATA_DIR: db.dataDir,
-        LLM_BASE_URL: llm.baseUrl,
-        LLM_MODEL: 'fake-model',
-        LLM_RETRY_BASE_MS: '5',
-        LLM_TIMEOUT_MS: '5000',
-      }),
-    );
-    app = await buildApp(ctx);
-    await ctx.jobs.startWorkers();
-    A = await makeOwnedRecords(app, ctx, 11);
-    B = await makeOwnedRecords(app, ctx, 12);
+    security = await startSecurityApp({ seeds: [11, 12] });
+    app = security.app;
+    [A, B] = security.owners as [OwnedRecords, OwnedRecords];
   }, 180_000);
-  afterAll(async () => {
-    await app?.close();
-    await ctx?.close();
-    await drop?.();
-    await (await fake).close();
-  });
+  afterAll(() => security?.close());
 
   async function send(route: Walked, c: Call, headers: Record<string, string> = {}) {
     const query = c.query

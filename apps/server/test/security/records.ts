@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../src/context.ts';
+import { type AppContext, createContext } from '../../src/context.ts';
+import { buildApp } from '../../src/http/app.ts';
 import { creditAigcQuota } from '../aigc/support.ts';
 import { credit, makeUser } from '../billing/helpers.ts';
 import { call, documentText, multipart, waitFor } from '../check/support.ts';
-import type { FakeReply, FakeRequest } from '../fakes/openai-server.ts';
+import { type FakeReply, type FakeRequest, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { pptModel } from '../slides/support.ts';
+import { freshDatabaseUrl, testConfig } from '../support/databases.ts';
 import { draft as writingDraft, taskOf, writer } from '../writing/support.ts';
 
 /**
@@ -319,5 +321,56 @@ export async function makeOwnedRecords(
     orderNo: order.orderNo,
     qrId,
     qrCookie: `${cookie.name}=${cookie.value}`,
+  };
+}
+
+export interface SecurityApp {
+  ctx: AppContext;
+  app: FastifyInstance;
+  /** One user per seed, each owning a finished record of every kind. */
+  owners: OwnedRecords[];
+  close(): Promise<void>;
+}
+
+/**
+ * The app the security tests probe: a fresh SQLite database, job workers running and the fake model answering
+ * with `securityModel`, and the owners' records made through the API.
+ */
+export async function startSecurityApp(opts: {
+  seeds: number[];
+  /** More settings, given the database's data directory (e.g. a web build placed in it). */
+  env?: (dataDir: string) => Record<string, string>;
+  /** Adds routes before the app starts. */
+  routes?: (app: FastifyInstance) => void;
+}): Promise<SecurityApp> {
+  const llm = await startFakeOpenAi();
+  llm.respond(securityModel);
+  const db = await freshDatabaseUrl('sqlite');
+  const ctx = await createContext(
+    testConfig({
+      DATABASE_URL: db.url,
+      DATA_DIR: db.dataDir,
+      ...opts.env?.(db.dataDir),
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_MODEL: 'fake-model',
+      LLM_RETRY_BASE_MS: '5',
+      LLM_TIMEOUT_MS: '5000',
+    }),
+  );
+  const app = await buildApp(ctx);
+  opts.routes?.(app);
+  await ctx.jobs.startWorkers();
+  const owners: OwnedRecords[] = [];
+  for (const seed of opts.seeds) owners.push(await makeOwnedRecords(app, ctx, seed));
+  return {
+    ctx,
+    app,
+    owners,
+    async close() {
+      await app.close();
+      await ctx.close();
+      await db.drop();
+      await llm.close();
+    },
   };
 }

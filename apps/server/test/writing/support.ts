@@ -76,6 +76,17 @@ export async function docxText(data: Buffer): Promise<string> {
     .replace(/&amp;/g, '&');
 }
 
+/** A complete thesis cover (every field the .docx prints). */
+export const THESIS_COVER = {
+  school: '华东理工大学',
+  college: '商学院',
+  major: '公共事业管理',
+  className: '管理2101',
+  student: '王小明',
+  studentId: '20210001',
+  supervisor: '李教授',
+};
+
 export const draft = (over: Record<string, unknown> = {}) => ({
   title: '城市数字治理的协同机制研究',
   paperType: 'course',

@@ -9,7 +9,7 @@ import {
   DEFAULT_OUTLINES_PER_DAY,
   OUTLINE_LIMIT_KEY,
 } from '../../src/services/writing/records.ts';
-import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
+import { credit, expectLedgerMatches, makeUser, refundDeltas } from '../billing/helpers.ts';
 import { call, chargeRows, waitFor } from '../check/support.ts';
 import { startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
@@ -21,6 +21,7 @@ import {
   sectionPathOf,
   sectionText,
   taskOf,
+  THESIS_COVER,
   writer,
 } from './support.ts';
 
@@ -261,15 +262,7 @@ describeEachDatabase(
       expect(rec.priceFen).toBe(9900);
       const wrong = await submitPaper(u.token, rec);
       expect(wrong.status).toBe(409);
-      const cover = {
-        school: '华东理工大学',
-        college: '商学院',
-        major: '公共事业管理',
-        className: '管理2101',
-        student: '王小明',
-        studentId: '20210001',
-        supervisor: '李教授',
-      };
+      const cover = THESIS_COVER;
       const sub = await call<WritingRecord>(app, 'POST', `${API}/paper_submit`, {
         token: u.token,
         body: { id: rec.id, outline: rec.outline, cover },
@@ -347,13 +340,7 @@ describeEachDatabase(
       expect(failed.message).toContain('费用已退回');
       expect(fake.requests.filter((q) => sectionPathOf(q) === '2.1')).toHaveLength(2);
       expect((await ctx.billing.wallet(u.id)).balance).toBe(2990);
-      const refunds = await ctx.db
-        .selectFrom('ledger')
-        .select('delta')
-        .where('userId', '=', u.id)
-        .where('reason', '=', 'refund')
-        .execute();
-      expect(refunds.map((r) => Number(r.delta))).toEqual([2990]);
+      expect(await refundDeltas(ctx, u.id)).toEqual([2990]);
 
       fake.reset();
       fake.respond(writer);
