@@ -95,7 +95,7 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
     db,
     dialect,
     dataDir: config.DATA_DIR,
-    jobs: jobs.kind,
+    jobs,
     retries: {
       check: checks.retryFailed,
       aigc: aigc.retryFailed,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBullQueue } from '../src/jobs/bullmq.ts';
 import { createLocalQueue } from '../src/jobs/local.ts';
@@ -93,5 +94,20 @@ describe.each(kinds)('job queue [%s]', (_name, make) => {
     await queue.startWorkers();
     await waitFor(() => seen.length === 2);
     expect(seen.sort()).toEqual([41, 42]);
+  });
+
+  it('lists the process consuming it once workers started, and none before', async () => {
+    queue = make();
+    queue.register('test_echo', { handler: async () => {} });
+    expect(await queue.workers()).toEqual([]);
+    await queue.startWorkers();
+    // BullMQ names the worker's Redis connections when they connect
+    const deadline = Date.now() + 10_000;
+    while ((await queue.workers()).length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const workers = await queue.workers();
+    expect(workers).toHaveLength(1);
+    expect(workers[0]?.name).toBe(`${os.hostname()}:${process.pid}`);
+    expect(workers[0]?.ageSeconds).toBeGreaterThanOrEqual(0);
   });
 });

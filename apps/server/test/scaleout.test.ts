@@ -224,6 +224,16 @@ describe('scale-out deployment (docs/deploy.md): PostgreSQL + Redis, nginx, API 
       { encoding: 'utf8' },
     ).trim();
     expect(states).toBe('done|1');
+
+    // the console's system page names the two worker processes consuming the queue, whichever API answers
+    const system = await front<{ jobs: string; workers: { name: string }[] }>('/api/admin/system', {
+      method: 'GET',
+      token: admin.body.result.access_token,
+    });
+    expect(system.body.result.jobs).toBe('bullmq');
+    expect(system.body.result.workers.map((w) => w.name).sort()).toEqual(
+      workers.map((w) => `${os.hostname()}:${w.pid}`).sort(),
+    );
   }, 90_000);
 
   it('backup and restore (deploy/backup.sh, deploy/restore.sh) carry records, reports and the library', async () => {

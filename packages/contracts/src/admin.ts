@@ -188,6 +188,9 @@ export type AdminRetryInput = z.infer<typeof AdminRetryInput>;
 /** Work per paid service: records by state (queued + running = the queue), and the latest failures. */
 export const SystemStatus = z.object({
   jobs: z.enum(['local', 'bullmq']).describe('任务队列：进程内或 Redis（BullMQ）'),
+  workers: z
+    .array(z.object({ name: z.string().describe('主机:进程号'), ageSeconds: z.number().int() }))
+    .describe('正在消费任务的进程：嵌入式为本进程，Redis 模式为每个 worker 进程'),
   services: z.array(
     z.object({
       kind: z.string(),

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Queue, Worker } from 'bullmq';
 import type { JobKind, JobPayloads, JobQueue, JobRegistration } from './types.ts';
 
@@ -39,13 +40,25 @@ export function createBullQueue(
           if (!reg) throw new Error(`未注册的任务类型: ${job.name}`);
           await reg.handler(job.data as never, { attempt: job.attemptsMade + 1, signal: controller.signal });
         },
-        { connection, concurrency: opts.concurrency ?? 2 },
+        // the name is the worker's Redis client name, which `workers()` lists
+        { connection, concurrency: opts.concurrency ?? 2, name: `${os.hostname()}:${process.pid}` },
       );
       worker.on('failed', (job, err) => {
         if (!job || job.attemptsMade < (job.opts.attempts ?? 1)) return;
         const reg = registrations.get(job.name as JobKind);
         void reg?.onFailed?.(job.data as never, err).catch(() => {});
       });
+    },
+    async workers() {
+      // CLIENT LIST entries of the queue's workers, client name `<prefix>:<queue>:w:<our name>`; a worker holds
+      // more than one connection, so one row per name
+      const byName = new Map<string, number>();
+      for (const c of await queue.getWorkers()) {
+        const raw = c.rawname ?? '';
+        const name = raw.includes(':w:') ? raw.slice(raw.indexOf(':w:') + 3) : raw || (c.addr ?? '?');
+        byName.set(name, Math.max(byName.get(name) ?? 0, Number(c.age ?? 0)));
+      }
+      return [...byName].map(([name, ageSeconds]) => ({ name, ageSeconds }));
     },
     async close() {
       controller.abort();

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { JobKind, JobPayloads, JobQueue, JobRegistration } from './types.ts';
 
 interface Pending {
@@ -20,6 +21,7 @@ export function createLocalQueue(opts: { concurrency?: number; retryDelayMs?: nu
   const controller = new AbortController();
   const running = new Set<Promise<void>>();
   let started = false;
+  let startedAt = 0;
 
   function pump() {
     if (!started || controller.signal.aborted) return;
@@ -70,11 +72,18 @@ export function createLocalQueue(opts: { concurrency?: number; retryDelayMs?: nu
     },
     async startWorkers() {
       started = true;
+      startedAt = Date.now();
       for (const [kind, reg] of registrations) {
         for (const payload of (await reg.recover?.()) ?? [])
           waiting.push({ kind, payload, jobId: undefined, attempt: 1 });
       }
       pump();
+    },
+    async workers() {
+      if (!started || controller.signal.aborted) return [];
+      return [
+        { name: `${os.hostname()}:${process.pid}`, ageSeconds: Math.round((Date.now() - startedAt) / 1000) },
+      ];
     },
     async close() {
       controller.abort();

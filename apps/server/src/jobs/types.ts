@@ -27,11 +27,21 @@ export interface JobRegistration<K extends JobKind> {
   recover?: () => Promise<JobPayloads[K][]>;
 }
 
+/** A process consuming jobs, as the operator's system page lists it. */
+export interface WorkerProcess {
+  /** host:pid of the process */
+  name: string;
+  /** How long it has been consuming, in seconds. */
+  ageSeconds: number;
+}
+
 export interface JobQueue {
   readonly kind: 'local' | 'bullmq';
   register<K extends JobKind>(kind: K, registration: JobRegistration<K>): void;
   enqueue<K extends JobKind>(kind: K, payload: JobPayloads[K], opts?: { jobId?: string }): Promise<void>;
   /** Start consuming (the `serve` command in embedded mode, or the `worker` command). */
   startWorkers(): Promise<void>;
+  /** The processes consuming this queue now: this one in embedded mode, every `worker` process with Redis. */
+  workers(): Promise<WorkerProcess[]>;
   close(): Promise<void>;
 }

@@ -7,7 +7,9 @@ import type {
   LibraryMatch,
   LibraryUploadResult,
   Page,
+  SystemStatus,
 } from '@paperdesk/contracts';
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -291,6 +293,9 @@ describeEachDatabase('admin operator actions', (getCtx) => {
     const failed = await call<Page<FailedJob>>(app, 'GET', '/api/admin/system/failed?kind=check', {
       token: admin,
     });
+    // the embedded mode: this process is the one consuming jobs
+    const system = await call<SystemStatus>(app, 'GET', '/api/admin/system', { token: admin });
+    expect(system.body.result.workers.map((w) => w.name)).toEqual([`${os.hostname()}:${process.pid}`]);
     expect(failed.body.result.records).toMatchObject([
       { kind: 'check', id, message: expect.stringMatching(/模拟故障/) },
     ]);

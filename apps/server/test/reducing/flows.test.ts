@@ -155,6 +155,7 @@ it('a restart resumes at the first unfinished paragraph, keeps the stored ones a
     },
     enqueue: async () => {},
     startWorkers: async () => {},
+    workers: async () => [],
     close: async () => {},
   });
   await new Promise((r) => setTimeout(r, 50));

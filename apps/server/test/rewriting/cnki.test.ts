@@ -151,6 +151,7 @@ async function recoverPayloads(rewriting: AppContext['rewriting']): Promise<unkn
     },
     enqueue: async () => {},
     startWorkers: async () => {},
+    workers: async () => [],
     close: async () => {},
   });
   return (await recover?.()) ?? [];

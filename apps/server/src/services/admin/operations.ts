@@ -9,6 +9,7 @@ import type {
 } from '@paperdesk/contracts';
 import { sql } from 'kysely';
 import type { Db, DbDialect } from '../../db/index.ts';
+import type { JobQueue } from '../../jobs/types.ts';
 import { notFound } from '../errors.ts';
 import type { AuditLog } from './audit.ts';
 
@@ -34,7 +35,7 @@ export function createAdminOperations(deps: {
   db: Db;
   dialect: DbDialect;
   dataDir: string;
-  jobs: 'local' | 'bullmq';
+  jobs: Pick<JobQueue, 'kind' | 'workers'>;
   retries: FailedRetries;
   audit: AuditLog;
 }) {
@@ -249,7 +250,8 @@ export function createAdminOperations(deps: {
       const diskPath = fs.existsSync(deps.dataDir) ? deps.dataDir : process.cwd();
       const fsStat = fs.statfsSync(diskPath);
       return {
-        jobs: deps.jobs,
+        jobs: deps.jobs.kind,
+        workers: await deps.jobs.workers(),
         services,
         failures,
         database: { dialect: deps.dialect, bytes },

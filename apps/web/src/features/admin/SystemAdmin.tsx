@@ -11,8 +11,16 @@ import './admin.css';
 
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
 const gb = (bytes: number) => `${(bytes / 1073741824).toFixed(1)} GB`;
+/** h:mm, or m min under an hour: how long a worker has been consuming. */
+const uptime = (s: number) =>
+  s < 3600
+    ? `${Math.floor(s / 60)} min`
+    : `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} h`;
 
-/** /admin/system: work per service (the queue), the latest failures and why, database and disk size. */
+/**
+ * /admin/system: work per service (the queue), the processes consuming it, the latest failures and why, database
+ * and disk size.
+ */
 export default function SystemAdmin() {
   const { t } = useTranslation('admin');
   const s = useQuery({
@@ -79,6 +87,20 @@ export default function SystemAdmin() {
             { title: t('system.done'), dataIndex: 'done' },
           ]}
         />
+      </section>
+      <section className="svc-card">
+        <h2>{t('system.workers', { count: s?.workers.length ?? 0 })}</h2>
+        {s && s.workers.length === 0 ? (
+          <p className="svc-muted">{t('system.noWorkers')}</p>
+        ) : (
+          <div className="adm-workers">
+            {(s?.workers ?? []).map((w) => (
+              <Tag key={w.name} color="green">
+                {t('system.worker', { name: w.name, age: uptime(w.ageSeconds) })}
+              </Tag>
+            ))}
+          </div>
+        )}
       </section>
       <FailedJobs latest={s?.failures ?? []} />
     </div>

@@ -190,6 +190,10 @@ export default {
     failures: 'Failed jobs',
     failuresHint:
       'A retry queues the record again without charging the user again (the failure was refunded); every retry is in the audit log.',
+    workers: 'Processes running jobs ({{count}})',
+    worker: '{{name}} · up {{age}}',
+    noWorkers:
+      'No process is consuming jobs: queued jobs will not run until a worker process is started (npm run worker).',
     latestAll: 'Latest, all services',
     retry: 'Retry',
     retried: 'Queued again',
