@@ -106,6 +106,7 @@ const alipayChannel: Channel<string> = {
     out_trade_no: no,
     refund_amount: (fen / 100).toFixed(2),
     refund_reason: '重复购买',
+    out_request_no: expect.stringMatching(new RegExp(`^${no}R\\d+$`)),
   }),
 };
 
@@ -147,7 +148,12 @@ const wechatChannel: Channel<WechatNotification> = {
   },
   refundPayload: {},
   lastRefund: () => wechat.refunds.at(-1),
-  expectedRefund: (no, fen) => ({ out_trade_no: no, out_refund_no: `${no}R`, amount: { refund: fen } }),
+  // one refund number per refund (order number + R + refund id), so a partial refund can follow another
+  expectedRefund: (no, fen) => ({
+    out_trade_no: no,
+    out_refund_no: expect.stringMatching(new RegExp(`^${no}R\\d+$`)),
+    amount: { refund: fen },
+  }),
 };
 
 /** What an order buys and how the wallet must show it once paid. */
