@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 /** One runner for the whole workspace: engines and server in Node, web units in happy-dom, e2e in Chromium. */
 export default defineConfig({
   test: {
+    // Both cores: vitest's default (cores − 1) runs the whole suite one file at a time on a 2-core CI machine,
+    // while an e2e file mostly waits on its server and Chromium.
+    maxWorkers: 2,
     projects: [
       {
         test: {
