@@ -10,7 +10,7 @@ import {
   type ReferenceEntry,
   textToDocument,
 } from '@paperdesk/textkit';
-import { exactPassages, mergePassages, type Passage } from './align.ts';
+import { exactPassages, matchWeights, mergePassages, type Passage } from './align.ts';
 import { kgramHashes } from './fingerprint.ts';
 import { GrowableU32, type PlagiarismIndex } from './library.ts';
 import { lowerBound, matchingSentences, paraphrasePassages } from './paraphrase.ts';
@@ -250,9 +250,7 @@ export function* checkStages(
   }
   const q = matchingCodes(checked);
   const hashes = kgramHashes(q.codes, index.k);
-  // a Chinese character weighs 1, a Latin letter or digit 1/3 (13 characters of English are about four words)
-  const weights = new Float32Array(q.codes.length);
-  for (let i = 0; i < weights.length; i++) weights[i] = q.codes[i]! >= 0x2e80 ? 1 : 1 / 3;
+  const weights = matchWeights(q.codes);
   const weigh = (from: number, to: number) => {
     let w = 0;
     for (let i = from; i < to; i++) w += weights[i]!;

@@ -1,4 +1,10 @@
-export type { ExactOptions, Passage } from './align.ts';
+export {
+  chainMatches,
+  type ExactOptions,
+  matchWeights,
+  maximalMatches,
+  type Passage,
+} from './align.ts';
 export {
   type CheckControl,
   type CheckOptions,
