@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SparseVector } from '../src/features.ts';
-import { seededRandom } from '../src/hash.ts';
+import { seededRandom } from '@paperdesk/textkit';
 import { decisionValue, type TrainingExample, trainLogistic } from '../src/logistic.ts';
 
 function toyExamples(seed: number, count: number): TrainingExample[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyPlatt, fitPlatt } from '../src/calibration.ts';
-import { seededRandom } from '../src/hash.ts';
+import { seededRandom } from '@paperdesk/textkit';
 import { auroc, brierScore, expectedCalibrationError, statsAtThreshold, tprAtFpr } from '../src/metrics.ts';
 
 const scored = (pairs: Array<[number, 0 | 1]>) => pairs.map(([score, label]) => ({ score, label }));

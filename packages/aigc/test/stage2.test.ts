@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SparseVector } from '../src/features.ts';
-import { seededRandom } from '../src/hash.ts';
+import { seededRandom } from '@paperdesk/textkit';
 import { decisionValue, type LogisticModel } from '../src/logistic.ts';
 import { fitSecondStage, foldSecondStage, pairLogOdds, polishScore, type StageInput } from '../src/stage2.ts';
 

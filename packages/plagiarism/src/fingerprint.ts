@@ -6,6 +6,8 @@
  * k-gram hashes, the rightmost minimum; any run of at least k + w - 1 characters shared by two texts therefore
  * shares at least one selected fingerprint.
  */
+import { fmix32 } from '@paperdesk/textkit';
+
 export interface FingerprintParams {
   /** k-gram length in matching characters. */
   k: number;
@@ -17,14 +19,8 @@ export const DEFAULT_PARAMS: FingerprintParams = { k: 6, w: 8 };
 
 const BASE = 0x01000193;
 
-export function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
+// reworded.ts hashes its word ids with the same finaliser
+export { fmix32 };
 
 /** The hash of every k-gram: out[i] covers codes[i .. i+k). Length max(0, n - k + 1). */
 export function kgramHashes(codes: Uint16Array, k: number, out?: Uint32Array): Uint32Array {

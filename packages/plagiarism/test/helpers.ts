@@ -1,6 +1,6 @@
 /** Deterministic synthetic Chinese text for tests (no third-party text). */
 /** Mulberry32, the seeded generator textkit's fuzz cases use (also the benchmark corpus and the server's check tests). */
-export { seededRandom as rng } from '@paperdesk/textkit/fuzz/bombs';
+export { seededRandom as rng } from '@paperdesk/textkit';
 
 export const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 

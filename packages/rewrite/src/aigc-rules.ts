@@ -1,6 +1,7 @@
+import { type Random, seededRandom } from '@paperdesk/textkit';
 import { maskRange } from './mask.ts';
 import { findProtectedSpans, type ProtectOptions } from './protect.ts';
-import { pickOne, type Random, seededRandom } from './random.ts';
+import { pickOne } from './random.ts';
 import { replaceSome, type RuleContext } from './rules.ts';
 import { tagWords } from './segment.ts';
 

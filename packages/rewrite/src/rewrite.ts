@@ -1,9 +1,9 @@
-import { splitSentences } from '@paperdesk/textkit';
+import { type Random, seededRandom, splitSentences } from '@paperdesk/textkit';
 import { diffHunks } from './diff.ts';
 import { hasPlaceholder, maskRange } from './mask.ts';
 import { type RunShares, runShares } from './overlap.ts';
 import { findProtectedSpans, type ProtectedSpan, type ProtectOptions } from './protect.ts';
-import { pickOne, type Random, seededRandom } from './random.ts';
+import { pickOne } from './random.ts';
 import { RULES, type SentenceRule, splitLongRule } from './rules.ts';
 import { type Token, tagWords } from './segment.ts';
 import { synonymsOf } from './synonyms.ts';

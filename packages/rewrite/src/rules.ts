@@ -1,4 +1,5 @@
-import { pickOne, type Random } from './random.ts';
+import type { Random } from '@paperdesk/textkit';
+import { pickOne } from './random.ts';
 import { hasPlaceholder } from './mask.ts';
 import { type Token, tagWords } from './segment.ts';
 

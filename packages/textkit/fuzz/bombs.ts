@@ -6,6 +6,7 @@
  */
 import { crc32, createDeflate, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
+import { seededRandom } from '../src/hash.ts';
 import { buildDocx, buildPdf, layoutPdf } from '../test/fixtures.ts';
 
 const MiB = 1024 * 1024;
@@ -18,18 +19,6 @@ export interface Bomb {
   filename: string;
   bytes: Uint8Array;
   expected?: string;
-}
-
-/** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---- zip writing (with the option to lie) ----

@@ -4,7 +4,7 @@
  * `npm run fuzz` soak.
  */
 import JSZip from 'jszip';
-import { readDocument } from '../src/index.ts';
+import { readDocument, seededRandom } from '../src/index.ts';
 import { TextkitError } from '../src/errors.ts';
 import type { ReadLimits } from '../src/limits.ts';
 import { buildDocx, buildPdf, encodeGbk, layoutPdf } from '../test/fixtures.ts';
@@ -19,7 +19,6 @@ import {
   pdfEndlessObjectStreams,
   pdfManyPages,
   scannedPdf,
-  seededRandom,
   smashRun,
   truncate,
   validDocx,

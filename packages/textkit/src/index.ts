@@ -18,6 +18,7 @@ export {
   type TextkitErrorKind,
   textkitMessage,
 } from './errors.ts';
+export { fmix32, type Random, seededRandom } from './hash.ts';
 export { headingLevel } from './headings.ts';
 export type { HiddenReason, HiddenText } from './hidden-text.ts';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './limits.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AIGC_RULES, deAigc, meaningGuard, type ParagraphRule } from '../../src/index.ts';
-import { seededRandom } from '../../src/random.ts';
+import { seededRandom } from '@paperdesk/textkit';
 
 const rule = (name: string): ParagraphRule => {
   const r = AIGC_RULES.find((x) => x.name === name);
