@@ -17,7 +17,8 @@ import {
   openReportPdf,
   sectionIntro,
   sectionTitle,
-  table,
+  chapterTable,
+  itemTable,
 } from './check-report-pdf.ts';
 import { beijingTime, clip, percent, reportNumber } from './format.ts';
 
@@ -95,51 +96,41 @@ export async function renderAigcReportPdf(
   }
   doc.moveDown(0.8);
 
-  sectionTitle(doc, '章节检测结果');
-  table(
-    doc,
-    [
-      { header: '序号', width: 36, align: 'center' },
-      { header: '章节', width: width - 36 - 70 - 70 - 70 - 70 },
-      { header: '字数', width: 70, align: 'right' },
-      { header: '显著字数', width: 70, align: 'right' },
-      { header: '疑似度', width: 70, align: 'right' },
-      { header: '结论', width: 70, align: 'center' },
-    ],
-    report.chapters.map((c, i) => [
-      String(i + 1),
-      c.title || '（正文）',
-      c.chars.toLocaleString('zh-CN'),
-      c.aiChars.toLocaleString('zh-CN'),
-      c.scoredChars > 0 ? percent(c.aiCharRatio) : '—',
-      bandCell(c.band),
-    ]),
-  );
-  doc.moveDown(0.8);
+  chapterTable(doc, width, report.chapters, [
+    { header: '显著字数', width: 70, align: 'right', cell: (c) => c.aiChars.toLocaleString('zh-CN') },
+    {
+      header: '疑似度',
+      width: 70,
+      align: 'right',
+      cell: (c) => (c.scoredChars > 0 ? percent(c.aiCharRatio) : '—'),
+    },
+    { header: '结论', width: 70, align: 'center', cell: (c) => bandCell(c.band) },
+  ]);
 
   sectionTitle(doc, '段落检测结果');
   const scored = report.paragraphs.filter((p) => p.kind === 'paragraph');
   if (scored.length === 0) note(doc, '没有可检测的正文段落。');
   else {
-    table(
-      doc,
-      [
-        { header: '段落', width: 40, align: 'center' },
-        { header: '内容摘要', width: width - 40 - 56 - 70 - 70 },
-        { header: '字数', width: 56, align: 'right' },
-        { header: 'AI 概率', width: 70, align: 'right' },
-        { header: '疑似程度', width: 70, align: 'center' },
-      ],
-      scored.map((p) => [
-        String(p.index + 1),
-        clip(p.text, 60),
-        p.chars.toLocaleString('zh-CN'),
-        p.probability === null ? '—' : percent(p.probability),
-        p.reliable
-          ? bandCell(p.band)
-          : { text: UNSCORED_LABELS[p.unscored ?? 'short'] ?? '过短不计', color: COLORS.muted },
-      ]),
-    );
+    itemTable(doc, width, scored, [
+      { header: '段落', width: 40, align: 'center', cell: (p) => String(p.index + 1) },
+      { header: '内容摘要', cell: (p) => clip(p.text, 60) },
+      { header: '字数', width: 56, align: 'right', cell: (p) => p.chars.toLocaleString('zh-CN') },
+      {
+        header: 'AI 概率',
+        width: 70,
+        align: 'right',
+        cell: (p) => (p.probability === null ? '—' : percent(p.probability)),
+      },
+      {
+        header: '疑似程度',
+        width: 70,
+        align: 'center',
+        cell: (p) =>
+          p.reliable
+            ? bandCell(p.band)
+            : { text: UNSCORED_LABELS[p.unscored ?? 'short'] ?? '过短不计', color: COLORS.muted },
+      },
+    ]);
   }
   doc.moveDown(0.8);
 

@@ -1,13 +1,13 @@
 import type { CheckReport, ReportParagraph } from '@paperdesk/contracts';
 import { integrityLines } from './check-integrity.ts';
 import {
-  beijingTime,
-  editionLabel,
+  checkReportIdentity,
   percent,
   ratioColor,
   reportNumber,
   segments,
   sourceLine,
+  sourceTitle,
 } from './format.ts';
 
 const esc = (s: string): string =>
@@ -73,9 +73,9 @@ export function renderCheckReportHtml(report: CheckReport, options: { productNam
 <title>${esc(report.title)} — 文本复制检测报告</title><style>${CSS}</style></head>
 <body><div class="wrap">
 <div class="card"><h1>文本复制检测报告单</h1><div class="sub">${esc(product)} · No. ${reportNumber(report.recordId, report.checkedAt)}</div>
-<dl class="kv"><dt>篇名</dt><dd>${esc(report.title)}</dd><dt>作者</dt><dd>${esc(report.author || '—')}</dd>
-<dt>检测版本</dt><dd>${editionLabel(report.edition)}</dd><dt>检测时间</dt><dd>${beijingTime(report.checkedAt)}</dd>
-<dt>比对库</dt><dd>${report.library.name ? `${esc(report.library.name)}：` : ''}${num(report.library.documents)} 篇，${num(report.library.characters)} 字（检测时）</dd></dl></div>
+<dl class="kv">${checkReportIdentity(report)
+    .map(([key, value]) => `<dt>${key}</dt><dd>${esc(value)}</dd>`)
+    .join('\n')}</dl></div>
 <div class="card metrics"><div><div class="muted">总文字复制比</div><div class="big" style="color:${ratioColor(m.totalRatio)}">${percent(m.totalRatio)}</div>
 <div class="muted">重合字数 ${num(m.overlapChars)} / 总字数 ${num(m.totalChars)}</div></div>
 <div><div class="grid">
@@ -100,7 +100,7 @@ ${report.chapters
       : `<table><tr><th>文献</th><th class="n">重合字数</th><th class="n">复制比</th></tr>${sources
           .map(
             (s) =>
-              `<tr><td>${esc(s.title)}${s.own ? '（本人文献）' : ''}${s.cited ? '（参考文献已列，计为引用）' : ''}<div class="muted">${esc(sourceLine(s))}</div></td><td class="n">${num(s.overlapChars)}</td><td class="n" style="color:${ratioColor(s.ratio)}">${percent(s.ratio)}</td></tr>`,
+              `<tr><td>${esc(sourceTitle(s))}<div class="muted">${esc(sourceLine(s))}</div></td><td class="n">${num(s.overlapChars)}</td><td class="n" style="color:${ratioColor(s.ratio)}">${percent(s.ratio)}</td></tr>`,
           )
           .join('')}</table>`
   }</div>

@@ -4,15 +4,15 @@ import { integrityLines } from './check-integrity.ts';
 import { fontBuffers } from './fonts.ts';
 import { PAPERDESK_REPORT_KEY } from '@paperdesk/textkit';
 import {
-  beijingTime,
+  checkReportIdentity,
   clip,
   flaggedSpans,
-  editionLabel,
   percent,
   ratioColor,
   reportNumber,
   segments,
   sourceLine,
+  sourceTitle,
 } from './format.ts';
 
 export type CheckReportVariant = 'simple' | 'full';
@@ -77,16 +77,7 @@ export async function renderCheckReportPdf(
   doc.font('sc-bold').fontSize(18).fillColor(COLORS.text).text('文本复制检测报告单', { align: 'center' });
   doc.font('sc').fontSize(11).fillColor(COLORS.muted).text(`（${variantName}）`, { align: 'center' });
   doc.moveDown(0.8);
-  keyValues(doc, width, [
-    ['篇名', report.title],
-    ['作者', report.author || '—'],
-    ['检测版本', editionLabel(report.edition)],
-    ['检测时间', beijingTime(report.checkedAt)],
-    [
-      '比对库',
-      `${report.library.name ? `${report.library.name}：` : ''}${report.library.documents.toLocaleString('zh-CN')} 篇，${report.library.characters.toLocaleString('zh-CN')} 字（检测时）${report.library.personal ? `；本人自建库 ${report.library.personal.documents} 篇` : ''}`,
-    ],
-  ]);
+  keyValues(doc, width, checkReportIdentity(report));
   doc.moveDown(0.6);
 
   metricsBox(doc, width, report);
@@ -103,25 +94,7 @@ export async function renderCheckReportPdf(
   }
 
   // ---- chapters -----------------------------------------------------------------------------
-  sectionTitle(doc, '章节检测结果');
-  table(
-    doc,
-    [
-      { header: '序号', width: 36, align: 'center' },
-      { header: '章节', width: width - 36 - 80 - 80 - 70 },
-      { header: '字数', width: 80, align: 'right' },
-      { header: '重合字数', width: 80, align: 'right' },
-      { header: '复制比', width: 70, align: 'right' },
-    ],
-    report.chapters.map((c, i) => [
-      String(i + 1),
-      c.title || '（正文）',
-      c.chars.toLocaleString('zh-CN'),
-      c.overlapChars.toLocaleString('zh-CN'),
-      { text: percent(c.ratio), color: ratioColor(c.ratio) },
-    ]),
-  );
-  doc.moveDown(0.8);
+  chapterTable(doc, width, report.chapters, OVERLAP_COLUMNS);
 
   // ---- similar documents --------------------------------------------------------------------
   sectionTitle(doc, '相似文献列表');
@@ -129,21 +102,11 @@ export async function renderCheckReportPdf(
     note(doc, '未发现相似文献。');
   } else {
     const sources = [...report.sources].sort((a, b) => b.overlapChars - a.overlapChars).slice(0, 50);
-    table(
-      doc,
-      [
-        { header: '序号', width: 36, align: 'center' },
-        { header: '文献', width: width - 36 - 70 - 60 },
-        { header: '重合字数', width: 70, align: 'right' },
-        { header: '复制比', width: 60, align: 'right' },
-      ],
-      sources.map((s, i) => [
-        String(i + 1),
-        `${s.title}${s.own ? '（本人文献）' : ''}${s.personal ? '（自建库）' : ''}${s.cited ? '（参考文献已列，计为引用）' : ''}\n${sourceLine(s)}`,
-        s.overlapChars.toLocaleString('zh-CN'),
-        { text: percent(s.ratio), color: ratioColor(s.ratio) },
-      ]),
-    );
+    itemTable(doc, width, sources, [
+      ORDINAL_COLUMN,
+      { header: '文献', cell: (s) => `${sourceTitle(s)}\n${sourceLine(s)}` },
+      ...OVERLAP_COLUMNS,
+    ]);
     if (report.sources.length > sources.length)
       note(doc, `另有 ${report.sources.length - sources.length} 篇相似文献未列出。`);
   }
@@ -154,24 +117,12 @@ export async function renderCheckReportPdf(
     const suspect = report.paragraphs.filter((p) => p.kind === 'paragraph' && p.overlapChars > 0);
     if (suspect.length === 0) note(doc, '没有复制比大于 0 的段落。');
     else {
-      table(
-        doc,
-        [
-          { header: '段落', width: 44, align: 'center' },
-          { header: '内容摘要', width: width - 44 - 70 - 60 },
-          { header: '重合字数', width: 70, align: 'right' },
-          { header: '复制比', width: 60, align: 'right' },
-        ],
-        [...suspect]
-          .sort((a, b) => b.ratio - a.ratio)
-          .slice(0, 60)
-          .map((p) => [
-            String(p.index + 1),
-            clip(p.text, 70),
-            p.overlapChars.toLocaleString('zh-CN'),
-            { text: percent(p.ratio), color: ratioColor(p.ratio) },
-          ]),
-      );
+      const worst = [...suspect].sort((a, b) => b.ratio - a.ratio).slice(0, 60);
+      itemTable(doc, width, worst, [
+        { header: '段落', width: 44, align: 'center', cell: (p) => String(p.index + 1) },
+        { header: '内容摘要', cell: (p) => clip(p.text, 70) },
+        ...OVERLAP_COLUMNS,
+      ]);
     }
   } else {
     fullText(doc, width, report, maxSpan, ensure);
@@ -424,7 +375,61 @@ function metricsBox(doc: Doc, width: number, report: CheckReport) {
 
 export type Cell = string | { text: string; color: string };
 
-export function table(doc: Doc, columns: Column[], rows: Cell[][]) {
+/** A column of itemTable: its header and its cell for one item. The column without a width takes what the others leave. */
+export interface ItemColumn<T> {
+  header: string;
+  width?: number;
+  align?: Column['align'];
+  cell: (item: T, index: number) => Cell;
+}
+
+/** The rows' ordinal (序号). */
+export const ORDINAL_COLUMN: ItemColumn<unknown> = {
+  header: '序号',
+  width: 36,
+  align: 'center',
+  cell: (_, i) => String(i + 1),
+};
+
+/** A table of `width` with one row per item. */
+export function itemTable<T>(doc: Doc, width: number, items: readonly T[], columns: ItemColumn<T>[]) {
+  const fixed = columns.reduce((s, c) => s + (c.width ?? 0), 0);
+  table(
+    doc,
+    columns.map((c) => ({ header: c.header, width: c.width ?? width - fixed, align: c.align })),
+    items.map((item, i) => columns.map((c) => c.cell(item, i))),
+  );
+}
+
+/** 章节检测结果 of either report: 序号, 章节 and 字数, then the report's own columns. */
+export function chapterTable<T extends { title: string; chars: number }>(
+  doc: Doc,
+  width: number,
+  chapters: readonly T[],
+  columns: ItemColumn<T>[],
+) {
+  sectionTitle(doc, '章节检测结果');
+  itemTable(doc, width, chapters, [
+    ORDINAL_COLUMN,
+    { header: '章节', cell: (c) => c.title || '（正文）' },
+    { header: '字数', width: 70, align: 'right', cell: (c) => c.chars.toLocaleString('zh-CN') },
+    ...columns,
+  ]);
+  doc.moveDown(0.8);
+}
+
+/** 重合字数 and 复制比 of a chapter, a similar document or a paragraph. */
+const OVERLAP_COLUMNS: ItemColumn<{ overlapChars: number; ratio: number }>[] = [
+  { header: '重合字数', width: 70, align: 'right', cell: (x) => x.overlapChars.toLocaleString('zh-CN') },
+  {
+    header: '复制比',
+    width: 60,
+    align: 'right',
+    cell: (x) => ({ text: percent(x.ratio), color: ratioColor(x.ratio) }),
+  },
+];
+
+function table(doc: Doc, columns: Column[], rows: Cell[][]) {
   const pad = 5;
   const drawHeader = () => {
     const y = doc.y;

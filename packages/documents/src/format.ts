@@ -1,4 +1,4 @@
-import type { CheckReport, ReportSpan } from '@paperdesk/contracts';
+import type { CheckReport, ReportSource, ReportSpan } from '@paperdesk/contracts';
 
 /** 0.1234 -> "12.3%" (知网 prints one decimal). */
 export function percent(ratio: number): string {
@@ -89,6 +89,26 @@ export function sourceLine(s: {
   year: number | null;
 }): string {
   return [s.author, s.source, s.year ? String(s.year) : ''].filter(Boolean).join(' · ');
+}
+
+/** A similar document's title with what it counts as (本人文献, 自建库, an already cited reference). */
+export function sourceTitle(s: ReportSource): string {
+  return `${s.title}${s.own ? '（本人文献）' : ''}${s.personal ? '（自建库）' : ''}${s.cited ? '（参考文献已列，计为引用）' : ''}`;
+}
+
+/** The identity lines of a check report (篇名 … 比对库), the same in its PDF and its HTML. */
+export function checkReportIdentity(report: CheckReport): Array<[string, string]> {
+  const library = report.library;
+  return [
+    ['篇名', report.title],
+    ['作者', report.author || '—'],
+    ['检测版本', editionLabel(report.edition)],
+    ['检测时间', beijingTime(report.checkedAt)],
+    [
+      '比对库',
+      `${library.name ? `${library.name}：` : ''}${library.documents.toLocaleString('zh-CN')} 篇，${library.characters.toLocaleString('zh-CN')} 字（检测时）${library.personal ? `；本人自建库 ${library.personal.documents} 篇` : ''}`,
+    ],
+  ];
 }
 
 /**

@@ -96,6 +96,18 @@ interface Layout {
   content: ContentFrame;
 }
 
+/** A cover or section slide's subtitle or meta line: body font, top-aligned, from `max` down to `min` points. */
+function frameLine(
+  l: Layout,
+  text: string,
+  at: Box,
+  color: string,
+  align: TextElement['align'],
+  size: { max: number; min: number },
+): TextElement {
+  return fittedText(text, at, { font: l.t.fonts.body, color, ...size, align, valign: 'top' });
+}
+
 /** Title and closing slides share the cover layout; a closing title (谢谢) is set larger. */
 function coverSlide(
   l: Layout,
@@ -118,29 +130,9 @@ function coverSlide(
       valign: f.titleValign,
     }),
   ];
-  if (subtitle) {
-    elements.push(
-      fittedText(subtitle, f.subtitle, {
-        font: l.t.fonts.body,
-        color: f.colors.subtitle,
-        max: 22,
-        min: 14,
-        align: f.align,
-        valign: 'top',
-      }),
-    );
-  }
-  if (meta)
-    elements.push(
-      fittedText(meta, f.meta, {
-        font: l.t.fonts.body,
-        color: f.colors.meta,
-        max: 16,
-        min: 12,
-        align: f.align,
-        valign: 'top',
-      }),
-    );
+  if (subtitle)
+    elements.push(frameLine(l, subtitle, f.subtitle, f.colors.subtitle, f.align, { max: 22, min: 14 }));
+  if (meta) elements.push(frameLine(l, meta, f.meta, f.colors.meta, f.align, { max: 16, min: 12 }));
   return { background: f.background, elements, notes };
 }
 
@@ -173,16 +165,7 @@ function sectionSlide(l: Layout, slide: Extract<Slide, { kind: 'section' }>, num
   ];
   const subtitle = clean(slide.subtitle);
   if (subtitle)
-    elements.push(
-      fittedText(subtitle, f.subtitle, {
-        font: l.t.fonts.body,
-        color: f.colors.subtitle,
-        max: 20,
-        min: 14,
-        align: f.align,
-        valign: 'top',
-      }),
-    );
+    elements.push(frameLine(l, subtitle, f.subtitle, f.colors.subtitle, f.align, { max: 20, min: 14 }));
   return { background: f.background, elements, notes: slide.notes };
 }
 
