@@ -10,6 +10,7 @@ import {
   COLORS,
   type Doc,
   figureGrid,
+  headingLine,
   keyValues,
   MARGIN,
   metricsFrame,
@@ -220,12 +221,7 @@ function fullText(doc: Doc, width: number, report: AigcReport, ensure: (h: numbe
 }
 
 function paragraph(doc: Doc, width: number, p: AigcParagraph, ensure: (h: number) => void) {
-  if (p.kind === 'heading') {
-    ensure(30);
-    doc.font('sc-bold').fontSize(10.5).fillColor(COLORS.text).text(p.text, MARGIN.left, doc.y, { width });
-    doc.moveDown(0.3);
-    return;
-  }
+  if (p.kind === 'heading') return headingLine(doc, width, p.text, ensure);
   ensure(28);
   if (p.kind === 'paragraph' && p.band && p.band !== 'none' && p.reliable) {
     doc

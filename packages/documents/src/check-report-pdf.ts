@@ -545,6 +545,13 @@ function fullText(
   }
 }
 
+/** A heading of the paper in a report's full text (kept with at least a line of what follows). */
+export function headingLine(doc: Doc, width: number, text: string, ensure: (h: number) => void) {
+  ensure(30);
+  doc.font('sc-bold').fontSize(10.5).fillColor(COLORS.text).text(text, MARGIN.left, doc.y, { width });
+  doc.moveDown(0.3);
+}
+
 function paragraph(
   doc: Doc,
   width: number,
@@ -553,12 +560,7 @@ function paragraph(
   maxSpan: number,
   ensure: (h: number) => void,
 ) {
-  if (p.kind === 'heading') {
-    ensure(30);
-    doc.font('sc-bold').fontSize(10.5).fillColor(COLORS.text).text(p.text, MARGIN.left, doc.y, { width });
-    doc.moveDown(0.3);
-    return;
-  }
+  if (p.kind === 'heading') return headingLine(doc, width, p.text, ensure);
   ensure(28);
   if (p.overlapChars > 0 || p.quotedChars > 0) {
     doc
