@@ -16,11 +16,10 @@ export interface CharLm {
   vocabulary: number;
 }
 
-const LAMBDA_TRIGRAM = 0.6;
-const LAMBDA_BIGRAM = 0.3;
-const LAMBDA_UNIGRAM = 0.1;
-const SEED_BIGRAM = 2;
-const SEED_TRIGRAM = 3;
+/** Interpolation weights of the three orders. */
+const LAMBDA = { trigram: 0.6, bigram: 0.3, unigram: 0.1 };
+/** Hash seeds of the bigram and trigram tables. */
+const SEED = { bigram: 2, trigram: 3 };
 const MAX_COUNT = 0xffff;
 
 function codesOf(text: string): Uint16Array {
@@ -42,11 +41,11 @@ export function trainCharLm(texts: Iterable<string>, bigramBits = 19, trigramBit
       unigram[codes[i]!]!++;
       totalChars++;
       if (i >= 1) {
-        const b = hashCodes(codes, i - 1, 2, SEED_BIGRAM) & bigramMask;
+        const b = hashCodes(codes, i - 1, 2, SEED.bigram) & bigramMask;
         if (bigram[b]! < MAX_COUNT) bigram[b]!++;
       }
       if (i >= 2) {
-        const t = hashCodes(codes, i - 2, 3, SEED_TRIGRAM) & trigramMask;
+        const t = hashCodes(codes, i - 2, 3, SEED.trigram) & trigramMask;
         if (trigram[t]! < MAX_COUNT) trigram[t]!++;
       }
     }
@@ -66,14 +65,14 @@ export function charLogProbs(lm: CharLm, text: string): Float64Array {
   for (let i = 2; i < codes.length; i++) {
     const c = codes[i]!;
     const prev = codes[i - 1]!;
-    const contextBigram = lm.bigram[hashCodes(codes, i - 2, 2, SEED_BIGRAM) & bigramMask]!;
-    const trigram = lm.trigram[hashCodes(codes, i - 2, 3, SEED_TRIGRAM) & trigramMask]!;
+    const contextBigram = lm.bigram[hashCodes(codes, i - 2, 2, SEED.bigram) & bigramMask]!;
+    const trigram = lm.trigram[hashCodes(codes, i - 2, 3, SEED.trigram) & trigramMask]!;
     const prevCount = lm.unigram[prev]!;
-    const bigram = lm.bigram[hashCodes(codes, i - 1, 2, SEED_BIGRAM) & bigramMask]!;
+    const bigram = lm.bigram[hashCodes(codes, i - 1, 2, SEED.bigram) & bigramMask]!;
     const pUnigram = (lm.unigram[c]! + 1) / unigramDenominator;
     const pBigram = prevCount > 0 ? Math.min(1, bigram / prevCount) : pUnigram;
     const pTrigram = contextBigram > 0 ? Math.min(1, trigram / contextBigram) : pBigram;
-    out[i - 2] = Math.log(LAMBDA_TRIGRAM * pTrigram + LAMBDA_BIGRAM * pBigram + LAMBDA_UNIGRAM * pUnigram);
+    out[i - 2] = Math.log(LAMBDA.trigram * pTrigram + LAMBDA.bigram * pBigram + LAMBDA.unigram * pUnigram);
   }
   return out;
 }

@@ -255,28 +255,24 @@ function falsePositives(s: Split, options: CheckOptions): Array<Array<string | n
     W,
   );
   for (const label of [1, 0]) {
-    let n = 0;
-    let hit = 0;
-    let hitOwnPair = 0;
-    let chars = 0;
-    let total = 0;
-    let ratios = 0;
+    // pairs checked, pairs with any match, pairs matched to their own sentence 1, and the summed report numbers
+    const sum = { n: 0, hit: 0, hitOwnPair: 0, chars: 0, total: 0, ratios: 0 };
     paws.forEach((p, i) => {
       if (p.label !== label) return;
-      n++;
+      sum.n++;
       const rep = checkDocument(asDoc([p.b]), pawsIndex, options);
-      if (rep.matches.length > 0) hit++;
-      if (rep.matches.some((m) => m.docId === `paws-${i}`)) hitOwnPair++;
-      chars += rep.overlapChars;
-      total += rep.totalChars;
-      ratios += rep.ratios.total;
+      if (rep.matches.length > 0) sum.hit++;
+      if (rep.matches.some((m) => m.docId === `paws-${i}`)) sum.hitOwnPair++;
+      sum.chars += rep.overlapChars;
+      sum.total += rep.totalChars;
+      sum.ratios += rep.ratios.total;
     });
     rows.push([
-      `PAWS-X test, label ${label} (${label ? 'paraphrase' : 'not paraphrase'}); own pair flagged ${hitOwnPair}`,
-      n,
-      `${hit} (${fmt((100 * hit) / n, 1)}%)`,
-      `${fmt((100 * ratios) / n, 2)}%`,
-      `${fmt((100 * chars) / Math.max(1, total), 2)}%`,
+      `PAWS-X test, label ${label} (${label ? 'paraphrase' : 'not paraphrase'}); own pair flagged ${sum.hitOwnPair}`,
+      sum.n,
+      `${sum.hit} (${fmt((100 * sum.hit) / sum.n, 1)}%)`,
+      `${fmt((100 * sum.ratios) / sum.n, 2)}%`,
+      `${fmt((100 * sum.chars) / Math.max(1, sum.total), 2)}%`,
     ]);
   }
   return rows;

@@ -558,15 +558,18 @@ function highlightSlides(l: Layout, s: Extract<Slide, { kind: 'highlight' }>): S
   );
 }
 
-const TABLE_MAX = 20;
-/** rows are stretched up to this height when the slide has room */
-const ROW_MAX_H = 0.7;
-const TABLE_MIN = 11;
-/** a table that needs more than one slide is split at this size */
-const TABLE_SPLIT_SIZE = 14;
-const CELL_PAD_Y = 0.16;
-const CELL_PAD_X = 0.2;
-const MAX_CELL_LINES = 5;
+/** Table slides: text sizes in points, lengths in inches. */
+const TABLE = {
+  maxSize: 20,
+  minSize: 11,
+  /** a table that needs more than one slide is split at this size */
+  splitSize: 14,
+  /** rows are stretched up to this height when the slide has room */
+  rowMaxH: 0.7,
+  cellPadY: 0.16,
+  cellPadX: 0.2,
+  maxCellLines: 5,
+};
 
 function tableSlides(l: Layout, s: Extract<Slide, { kind: 'table' }>): SlidePlan[] {
   const title = clean(s.title);
@@ -602,18 +605,18 @@ function tableSlides(l: Layout, s: Extract<Slide, { kind: 'table' }>): SlidePlan
   const rowHeight = (row: readonly string[], size: number) =>
     Math.max(
       ...row.map((cell, c) =>
-        Math.min(MAX_CELL_LINES, wrapLines(cell, size, (colW[c] ?? 1) - CELL_PAD_X).length),
+        Math.min(TABLE.maxCellLines, wrapLines(cell, size, (colW[c] ?? 1) - TABLE.cellPadX).length),
       ),
     ) *
       ((size * 1.3) / 72) +
-    CELL_PAD_Y;
+    TABLE.cellPadY;
   const clampRow = (row: readonly string[], size: number) =>
-    row.map((cell, c) => clampLines(cell, size, (colW[c] ?? 1) - CELL_PAD_X, MAX_CELL_LINES));
+    row.map((cell, c) => clampLines(cell, size, (colW[c] ?? 1) - TABLE.cellPadX, TABLE.maxCellLines));
   const tableHeight = (size: number) =>
     [head, ...rows].filter((r) => r.length > 0).reduce((h, r) => h + rowHeight(r, size), 0);
-  let size = TABLE_MAX;
-  while (size > TABLE_MIN && tableHeight(size) > area.h) size--;
-  if (tableHeight(size) > area.h) size = TABLE_SPLIT_SIZE;
+  let size = TABLE.maxSize;
+  while (size > TABLE.minSize && tableHeight(size) > area.h) size--;
+  if (tableHeight(size) > area.h) size = TABLE.splitSize;
   // split rows over slides at that size, the header repeated on each, balanced so no slide is left with a row or two
   const headH = head.length > 0 ? rowHeight(head, size) : 0;
   const heights = rows.map((r) => rowHeight(r, size));
@@ -649,7 +652,7 @@ function tableSlides(l: Layout, s: Extract<Slide, { kind: 'table' }>): SlidePlan
     const naturalH = natural.reduce((a, b) => a + b, 0);
     const stretch = Math.max(
       1,
-      Math.min(ROW_MAX_H / Math.max(...natural, 0.01), area.h / Math.max(naturalH, 0.01)),
+      Math.min(TABLE.rowMaxH / Math.max(...natural, 0.01), area.h / Math.max(naturalH, 0.01)),
     );
     const rowH = natural.map((h) => h * stretch);
     const table: TableElement = {
