@@ -1,11 +1,14 @@
-import { SYNONYM_TABLE } from './synonym-table.ts';
-import { MORE_TABLE } from './synonym-table-more.ts';
-import { VERB_TABLE } from './synonym-table-verbs.ts';
+import fs from 'node:fs';
+import path from 'node:path';
 
-/** Every table line: the core table first, so its groups win where a word is listed twice. */
-const TABLE_LINES = [SYNONYM_TABLE, VERB_TABLE, MORE_TABLE]
-  .flatMap((t) => t.split('\n'))
-  .filter((l) => l.includes('|'));
+/** The curated groups (data/synonyms.txt, format described at its top): the core groups first, so they win. */
+export const SYNONYM_FILE = path.resolve(import.meta.dirname, '../data/synonyms.txt');
+
+/** Every group line of the table, in file order. */
+const TABLE_LINES = fs
+  .readFileSync(SYNONYM_FILE, 'utf8')
+  .split('\n')
+  .filter((l) => !l.startsWith('#') && l.includes('|'));
 
 interface SynonymGroup {
   tags: ReadonlySet<string>;
