@@ -7,6 +7,7 @@
 import { crc32, createDeflate, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { seededRandom } from '../src/hash.ts';
+import { writeZipRecords, type ZipRecord } from '../src/zip.ts';
 import { buildDocx, buildPdf, layoutPdf } from '../test/fixtures.ts';
 
 const MiB = 1024 * 1024;
@@ -35,56 +36,23 @@ export interface ZipFileSpec {
 }
 
 export function writeZip(files: ZipFileSpec[]): Buffer {
-  const parts: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const f of files) {
-    const name = Buffer.from(f.name, 'utf8');
-    let payload: Buffer;
-    let size: number;
-    let crc: number;
-    let method: number;
-    if (f.deflated) {
-      ({ data: payload, size, crc } = f.deflated);
-      method = 8;
-    } else {
+  return writeZipRecords(
+    files.map((f): ZipRecord => {
+      if (f.deflated) {
+        const { data, size, crc } = f.deflated;
+        return { name: f.name, payload: data, method: 8, crc, size: f.declaredSize ?? size, flags: 0 };
+      }
       const raw = Buffer.from(f.data ?? new Uint8Array());
-      size = raw.length;
-      crc = crc32(raw);
-      payload = f.store ? raw : deflateRawSync(raw);
-      method = f.store ? 0 : 8;
-    }
-    const declared = f.declaredSize ?? size;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(payload.length, 18);
-    local.writeUInt32LE(declared >>> 0, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(payload.length, 20);
-    central.writeUInt32LE(declared >>> 0, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    parts.push(local, name, payload);
-    directory.push(central, name);
-    offset += 30 + name.length + payload.length;
-  }
-  const dirSize = directory.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(dirSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, ...directory, end]);
+      return {
+        name: f.name,
+        payload: f.store ? raw : deflateRawSync(raw),
+        method: f.store ? 0 : 8,
+        crc: crc32(raw),
+        size: f.declaredSize ?? raw.length,
+        flags: 0,
+      };
+    }),
+  );
 }
 
 /** Deflate (raw, or with zlib framing as PDFs use) `total` bytes of `unit` repeated, streaming, so the inflated form is never held in memory. */

@@ -108,44 +108,84 @@ export function inflateEntry(buf: Buffer, entry: ZipEntry, limits: ReadLimits, m
   return out;
 }
 
-/** A zip with every file stored (no compression): what it holds is already inflated and bounded. */
-export function writeStoredZip(files: ReadonlyArray<{ name: string; data: Buffer }>): Buffer {
+/** An entry to write: its bytes as stored and what its headers say about them. */
+export interface ZipRecord {
+  name: string;
+  /** The bytes as stored: deflated when `method` is 8. */
+  payload: Buffer;
+  method: number;
+  crc: number;
+  /** Inflated size written in the headers (the fuzz bombs make it lie). */
+  size: number;
+  /** General-purpose flags (0x0800: the name is UTF-8). */
+  flags: number;
+}
+
+/** A record's local header (30 bytes, modification time zero); its name follows it. */
+function localHeader(r: ZipRecord, nameLength: number): Buffer {
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(LOC_SIG, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(r.flags, 6);
+  local.writeUInt16LE(r.method, 8);
+  local.writeUInt32LE(r.crc, 14);
+  local.writeUInt32LE(r.payload.length, 18);
+  local.writeUInt32LE(r.size >>> 0, 22);
+  local.writeUInt16LE(nameLength, 26);
+  return local;
+}
+
+/** The end-of-central-directory record of `count` entries whose directory follows their data. */
+function endOfDirectory(count: number, directory: readonly Buffer[], dataLength: number): Buffer {
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(EOCD_SIG, 0);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(
+    directory.reduce((n, b) => n + b.length, 0),
+    12,
+  );
+  end.writeUInt32LE(dataLength, 16);
+  return end;
+}
+
+/** A zip of `records` in order: local records, then the central directory. */
+export function writeZipRecords(records: readonly ZipRecord[]): Buffer {
   const parts: Buffer[] = [];
   const directory: Buffer[] = [];
   let offset = 0;
-  for (const { name, data } of files) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(LOC_SIG, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // names are UTF-8
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
+  for (const r of records) {
+    const name = Buffer.from(r.name, 'utf8');
     const central = Buffer.alloc(46);
     central.writeUInt32LE(CEN_SIG, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt16LE(r.flags, 8);
+    central.writeUInt16LE(r.method, 10);
+    central.writeUInt32LE(r.crc, 16);
+    central.writeUInt32LE(r.payload.length, 20);
+    central.writeUInt32LE(r.size >>> 0, 24);
+    central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    parts.push(local, nameBytes, data);
-    directory.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
+    parts.push(localHeader(r, name.length), name, r.payload);
+    directory.push(central, name);
+    offset += 30 + name.length + r.payload.length;
   }
-  const dirSize = directory.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(EOCD_SIG, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(dirSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, ...directory, end]);
+  return Buffer.concat([...parts, ...directory, endOfDirectory(records.length, directory, offset)]);
+}
+
+/** A zip with every file stored (no compression): what it holds is already inflated and bounded. */
+export function writeStoredZip(files: ReadonlyArray<{ name: string; data: Buffer }>): Buffer {
+  return writeZipRecords(
+    files.map(({ name, data }) => ({
+      name,
+      payload: data,
+      method: 0,
+      crc: crc32(data),
+      size: data.length,
+      flags: 0x0800,
+    })),
+  );
 }
 
 const DESCRIPTOR_SIG = 0x08074b50;
@@ -179,28 +219,25 @@ export function replaceZipEntry(
     const central = Buffer.from(buf.subarray(entry.centralOffset, entry.centralOffset + entry.centralLength));
     if (entry.name === name) {
       const old = localRecord(buf, entry);
-      const deflated = deflateRawSync(data);
       const nameBytes = Buffer.from(name, 'utf8');
-      const flags = entry.flags & 0x0800; // keep "UTF-8 names"; no descriptor, no encryption
-      const crc = crc32(data);
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(LOC_SIG, 0);
-      local.writeUInt16LE(20, 4);
-      local.writeUInt16LE(flags, 6);
-      local.writeUInt16LE(8, 8);
+      const record: ZipRecord = {
+        name,
+        payload: deflateRawSync(data),
+        method: 8,
+        crc: crc32(data),
+        size: data.length,
+        flags: entry.flags & 0x0800, // keep "UTF-8 names"; no descriptor, no encryption
+      };
+      const local = localHeader(record, nameBytes.length);
       local.writeUInt32LE(old.readUInt32LE(10), 10); // modification time and date
-      local.writeUInt32LE(crc, 14);
-      local.writeUInt32LE(deflated.length, 18);
-      local.writeUInt32LE(data.length, 22);
-      local.writeUInt16LE(nameBytes.length, 26);
-      parts.push(local, nameBytes, deflated);
-      central.writeUInt16LE(flags, 8);
-      central.writeUInt16LE(8, 10);
-      central.writeUInt32LE(crc, 16);
-      central.writeUInt32LE(deflated.length, 20);
-      central.writeUInt32LE(data.length, 24);
+      parts.push(local, nameBytes, record.payload);
+      central.writeUInt16LE(record.flags, 8);
+      central.writeUInt16LE(record.method, 10);
+      central.writeUInt32LE(record.crc, 16);
+      central.writeUInt32LE(record.payload.length, 20);
+      central.writeUInt32LE(record.size, 24);
       central.writeUInt32LE(offset, 42);
-      offset += 30 + nameBytes.length + deflated.length;
+      offset += 30 + nameBytes.length + record.payload.length;
     } else {
       const record = localRecord(buf, entry);
       central.writeUInt32LE(offset, 42);
@@ -209,12 +246,5 @@ export function replaceZipEntry(
     }
     directory.push(central);
   }
-  const dirSize = directory.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(EOCD_SIG, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(dirSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, ...directory, end]);
+  return Buffer.concat([...parts, ...directory, endOfDirectory(entries.length, directory, offset)]);
 }
