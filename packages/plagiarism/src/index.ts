@@ -38,14 +38,5 @@ export {
   wordIndexOf as warmWordIndex,
 } from './reworded.ts';
 export { type Detection, type PlagdetCase, type PlagdetScore, plagdet } from './plagdet.ts';
-export type {
-  FlaggedSpan,
-  Match,
-  ParagraphMetric,
-  ParagraphSpan,
-  PartMetric,
-  Report,
-  SimilarDocument,
-  SourceRef,
-  SpanKind,
-} from './report.ts';
+// the report's shape, every type of it
+export type * from './report.ts';
