@@ -156,18 +156,14 @@ export function writeZipRecords(records: readonly ZipRecord[]): Buffer {
   let offset = 0;
   for (const r of records) {
     const name = Buffer.from(r.name, 'utf8');
+    const local = localHeader(r, name.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(CEN_SIG, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(r.flags, 8);
-    central.writeUInt16LE(r.method, 10);
-    central.writeUInt32LE(r.crc, 16);
-    central.writeUInt32LE(r.payload.length, 20);
-    central.writeUInt32LE(r.size >>> 0, 24);
-    central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
+    // from "version needed" to "extra field length" a central record repeats its local header, 2 bytes later
+    local.copy(central, 6, 4, 30);
     central.writeUInt32LE(offset, 42);
-    parts.push(localHeader(r, name.length), name, r.payload);
+    parts.push(local, name, r.payload);
     directory.push(central, name);
     offset += 30 + name.length + r.payload.length;
   }
