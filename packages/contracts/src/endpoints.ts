@@ -99,14 +99,18 @@ function group<T extends Record<string, Def>>(base: string, defs: T): { [K in ke
 
 const deleted = z.boolean();
 
+/** A paid service's record list: paging in the query, the service's filter in the body. */
+function recordList<F extends z.ZodType, R extends z.ZodType>(summary: string, filter: F, record: R) {
+  return { summary, query: PageQuery, body: filter, result: page(record) };
+}
+
 /** check_api: the calls every record of 查重 shares with the other paid services. */
 export const checkEndpoints = group('/api/base/check_api', {
-  query_list: {
-    summary: '我的查重记录（分页在 query，筛选在 body：status、title 关键字）',
-    query: PageQuery,
-    body: CheckListFilter,
-    result: page(CheckRecord),
-  },
+  query_list: recordList(
+    '我的查重记录（分页在 query，筛选在 body：status、title 关键字）',
+    CheckListFilter,
+    CheckRecord,
+  ),
   delete: { summary: '删除自己的检测记录', query: IdQuery, result: deleted },
   load_by_id: { summary: '一条检测记录：状态、进度与核心指标', query: IdQuery, result: CheckRecord },
   update_title: { summary: '修改题目', query: IdQuery, body: UpdateTitleInput, result: CheckRecord },
@@ -148,12 +152,11 @@ export const checkEndpoints = group('/api/base/check_api', {
 
 /** paper_aigc_api (AIGC检测). */
 export const aigcEndpoints = group('/api/base/paper_aigc_api', {
-  query_list: {
-    summary: '我的 AIGC 检测记录（分页在 query，筛选在 body：status、title 关键字）',
-    query: PageQuery,
-    body: AigcListFilter,
-    result: page(AigcRecord),
-  },
+  query_list: recordList(
+    '我的 AIGC 检测记录（分页在 query，筛选在 body：status、title 关键字）',
+    AigcListFilter,
+    AigcRecord,
+  ),
   check_order_id: {
     summary: '扫码支付后确认：订单已支付则提交本记录（只扣一次）；未支付时 paid=false',
     query: AigcOrderQuery,
@@ -187,12 +190,11 @@ export const aigcEndpoints = group('/api/base/paper_aigc_api', {
 
 /** machine_api (降重). */
 export const machineEndpoints = group('/api/base/machine_api', {
-  query_list: {
-    summary: '我的降重记录（分页在 query，筛选在 body：status、edition、title 关键字）',
-    query: PageQuery,
-    body: MachineListFilter,
-    result: page(MachineRecord),
-  },
+  query_list: recordList(
+    '我的降重记录（分页在 query，筛选在 body：status、edition、title 关键字）',
+    MachineListFilter,
+    MachineRecord,
+  ),
   check_order_id: {
     summary: '扫码支付本条记录后查询订单：已到账则记录已自动提交',
     query: MachineOrderQuery,
@@ -224,12 +226,11 @@ export const machineEndpoints = group('/api/base/machine_api', {
 
 /** ai_ppt_info_api (PPT生成). */
 export const pptEndpoints = group('/api/base/ai_ppt_info_api', {
-  query_list: {
-    summary: '我的 PPT 记录（分页在 query，筛选在 body：status、topic 关键字）',
-    query: PageQuery,
-    body: PptListFilter,
-    result: page(PptRecord),
-  },
+  query_list: recordList(
+    '我的 PPT 记录（分页在 query，筛选在 body：status、topic 关键字）',
+    PptListFilter,
+    PptRecord,
+  ),
   load_by_id: { summary: '一条 PPT 记录：状态、进度、大纲与幻灯片预览', query: IdQuery, result: PptRecord },
   delete: { summary: '删除自己的 PPT 记录', query: IdQuery, result: deleted },
   download: { method: 'GET', summary: '下载生成的 .pptx', query: IdQuery, result: null },
@@ -237,12 +238,11 @@ export const pptEndpoints = group('/api/base/ai_ppt_info_api', {
 
 /** paper_info_api (论文写作). */
 export const paperInfoEndpoints = group('/api/base/paper_info_api', {
-  query_list: {
-    summary: '我的写作记录（分页在 query，筛选在 body：status、title 关键字）',
-    query: PageQuery,
-    body: WritingListFilter,
-    result: page(WritingRecord),
-  },
+  query_list: recordList(
+    '我的写作记录（分页在 query，筛选在 body：status、title 关键字）',
+    WritingListFilter,
+    WritingRecord,
+  ),
   load_by_id: { summary: '一条写作记录：状态、进度、价格与大纲', query: IdQuery, result: WritingRecord },
   delete: { summary: '删除自己的写作记录（写作中的不能删除）', query: IdQuery, result: deleted },
   reload: {
@@ -272,12 +272,11 @@ const reduceContentList = {
  * per-paragraph accept / reject / edit / redo). download and the spec's POST both answer.
  */
 export const paperMachineEndpoints = group('/api/base/paper_machine_api', {
-  query_list: {
-    summary: '我的降重/降AIGC 记录（分页在 query；body 筛选 kind、status、origin+sourceRecordId、title）',
-    query: PageQuery,
-    body: ReduceListFilter,
-    result: page(ReduceRecord),
-  },
+  query_list: recordList(
+    '我的降重/降AIGC 记录（分页在 query；body 筛选 kind、status、origin+sourceRecordId、title）',
+    ReduceListFilter,
+    ReduceRecord,
+  ),
   query_content_list: reduceContentList,
   delete: { summary: '删除自己的记录（排队或改写中的不能删除）', query: IdQuery, result: deleted },
   load_by_id: {
