@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The curated groups (data/synonyms.txt, format described at its top): the core groups first, so they win. */
-export const SYNONYM_FILE = path.resolve(import.meta.dirname, '../data/synonyms.txt');
+const SYNONYM_FILE = path.resolve(import.meta.dirname, '../data/synonyms.txt');
 
 /** Every group line of the table, in file order. */
 const TABLE_LINES = fs
