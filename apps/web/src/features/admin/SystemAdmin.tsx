@@ -1,12 +1,13 @@
 import type { FailedJob, SystemStatus } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Statistic, Table, Tag } from 'antd';
+import { Button, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import { failedJobs, retryJob, systemStatus } from './api.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { confirmedAction } from './tables.tsx';
 import './admin.css';
 
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
@@ -178,23 +179,16 @@ function FailedJobs({ latest }: { latest: FailedJob[] }) {
             width: 140,
             render: (v: string) => formatTime(v, '{y}-{m}-{d} {h}:{i}'),
           },
-          {
-            title: '',
-            key: 'actions',
-            width: 80,
-            render: (_: unknown, r) => (
-              <Popconfirm
-                title={t('system.retryConfirm')}
-                onConfirm={async () => {
-                  await retryJob(r.kind, r.id);
-                  toast().success(t('system.retried'));
-                  void qc.invalidateQueries({ queryKey: ['admin', 'system'] });
-                }}
-              >
-                <Button size="small">{t('system.retry')}</Button>
-              </Popconfirm>
-            ),
-          },
+          confirmedAction<FailedJob>(
+            80,
+            t('system.retryConfirm'),
+            async (r) => {
+              await retryJob(r.kind, r.id);
+              toast().success(t('system.retried'));
+              void qc.invalidateQueries({ queryKey: ['admin', 'system'] });
+            },
+            <Button size="small">{t('system.retry')}</Button>,
+          ),
         ]}
       />
     </section>

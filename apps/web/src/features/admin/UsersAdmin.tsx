@@ -8,23 +8,19 @@ import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import { adjustBalance, adminUsers, resetPassword, setUserDisabled, userDetail } from './api.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { PagedTable, usePagedList } from './tables.tsx';
 import './admin.css';
 
 /** /admin/users: search accounts, view one (balance, quotas, orders, ledger), adjust a balance (always with a reason, written to the ledger), disable. */
 export default function UsersAdmin() {
   const { t } = useTranslation('admin');
   const qc = useQueryClient();
-  const [paging, setPaging] = useState({ pageNo: 1, pageSize: 10 });
-  const [keyword, setKeyword] = useState('');
+  const paged = usePagedList('users', (paging, f) => adminUsers(paging, f.keyword), { keyword: '' });
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [resetForm] = Form.useForm<{ password: string }>();
   const [form] = Form.useForm<{ yuan: number; reason: string }>();
-  const list = useQuery({
-    queryKey: ['admin', 'users', paging, keyword],
-    queryFn: async () => (await adminUsers(paging, keyword)).result,
-  });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['admin', 'users'] });
 
   async function submitReset() {
@@ -55,23 +51,11 @@ export default function UsersAdmin() {
       <section className="svc-card">
         <FilterBar
           search={{ placeholder: t('users.search'), width: 320 }}
-          onChange={(_, v) => {
-            setKeyword(v ?? '');
-            setPaging((p) => ({ ...p, pageNo: 1 }));
-          }}
+          onChange={(_, v) => paged.filter({ keyword: v ?? '' })}
         />
-        <Table<AdminUser>
-          rowKey="id"
-          loading={list.isLoading}
-          dataSource={list.data?.records ?? []}
+        <PagedTable<AdminUser>
+          paged={paged}
           scroll={{ x: 760 }}
-          pagination={{
-            current: paging.pageNo,
-            pageSize: paging.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: (pageNo) => setPaging((p) => ({ ...p, pageNo })),
-          }}
           columns={[
             { title: 'ID', dataIndex: 'id', width: 70 },
             { title: t('users.name'), dataIndex: 'loginName', width: 160 },
