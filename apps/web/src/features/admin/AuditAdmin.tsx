@@ -5,6 +5,7 @@ import { formatTime } from '../../utils/time.ts';
 import { auditLog } from './api.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { PagedTable, usePagedList } from './tables.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 const ACTIONS = ['', 'library.', 'config.', 'user.', 'order.', 'job.'];
@@ -16,12 +17,7 @@ export default function AuditAdmin() {
   const paged = usePagedList('audit', (paging, f) => auditLog(paging, f.action), { action: '' }, 20);
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('audit.title')}</h1>
-          <p>{t('audit.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('audit.title')} subtitle={t('audit.subtitle')} />
       <section className="svc-card">
         <FilterBar
           choices={[

@@ -18,6 +18,7 @@ import {
   uploadLibraryZip,
 } from './api.ts';
 import { confirmedAction } from './tables.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 const MATCHES_SHOWN = 10;
@@ -60,12 +61,7 @@ export default function LibraryAdmin() {
   const s = status.data;
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('library.title')}</h1>
-          <p>{s?.name ?? t('library.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('library.title')} subtitle={s?.name ?? t('library.subtitle')} />
 
       <section className="adm-stats">
         <div className="svc-card">

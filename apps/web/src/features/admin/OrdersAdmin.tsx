@@ -10,6 +10,7 @@ import { formatTime } from '../../utils/time.ts';
 import { adminOrders, exportOrders, type OrderFilters, refundOrder } from './api.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { PagedTable, usePagedList } from './tables.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 const STATUSES = ['created', 'paid', 'fulfilled', 'expired', 'refunded'] as const;
@@ -30,12 +31,7 @@ export default function OrdersAdmin() {
 
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('orders.title')}</h1>
-          <p>{t('orders.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('orders.title')} subtitle={t('orders.subtitle')} />
       <section className="svc-card">
         <FilterBar
           search={{ placeholder: t('orders.search') }}

@@ -8,6 +8,7 @@ import { formatTime } from '../../utils/time.ts';
 import { failedJobs, retryJob, systemStatus } from './api.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { confirmedAction } from './tables.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
@@ -32,12 +33,7 @@ export default function SystemAdmin() {
   type Service = SystemStatus['services'][number];
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('system.title')}</h1>
-          <p>{s ? t(`system.jobs.${s.jobs}`) : t('system.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('system.title')} subtitle={s ? t(`system.jobs.${s.jobs}`) : t('system.subtitle')} />
       <section className="adm-stats">
         <div className="svc-card">
           <Statistic

@@ -9,6 +9,7 @@ import { formatTime } from '../../utils/time.ts';
 import { adjustBalance, adminUsers, resetPassword, setUserDisabled, userDetail } from './api.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { PagedTable, usePagedList } from './tables.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 /** /admin/users: search accounts, view one (balance, quotas, orders, ledger), adjust a balance (always with a reason, written to the ledger), disable. */
@@ -42,12 +43,7 @@ export default function UsersAdmin() {
 
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('users.title')}</h1>
-          <p>{t('users.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('users.title')} subtitle={t('users.subtitle')} />
       <section className="svc-card">
         <FilterBar
           search={{ placeholder: t('users.search'), width: 320 }}

@@ -325,7 +325,7 @@ export function Outcome(props: {
         </div>
         {view === 'compare' ? (
           <div className="rd-pairs" data-testid="rd-compare">
-            <div className="rd-pair rd-pair--head cmp-head">
+            <div className="cmp-pair cmp-head">
               <div>{t('content.before')}</div>
               <div>{t('content.after')}</div>
             </div>

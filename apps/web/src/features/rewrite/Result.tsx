@@ -43,7 +43,7 @@ function Paragraphs({ record }: { record: MachineDetail }) {
   const { t } = useTranslation('machine');
   return (
     <div className="mc-pairs" data-testid="mc-compare">
-      <div className="mc-pair mc-pair--head cmp-head">
+      <div className="cmp-pair cmp-head">
         <div>{t('result.before')}</div>
         <div>{t('result.after')}</div>
       </div>
@@ -53,7 +53,7 @@ function Paragraphs({ record }: { record: MachineDetail }) {
             {p.text}
           </h3>
         ) : (
-          <div key={p.index} className={`mc-pair${p.method === 'kept' ? ' is-kept' : ''}`}>
+          <div key={p.index} className={`mc-pair cmp-pair${p.method === 'kept' ? ' is-kept' : ''}`}>
             <div className="mc-pair__before cmp-text cmp-before">{marked(p, 'before')}</div>
             <div className="mc-pair__after cmp-text cmp-after">
               {marked(p, 'after')}
