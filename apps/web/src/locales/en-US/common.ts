@@ -18,4 +18,13 @@ export default {
   pageError: 'Something went wrong',
   pageErrorDesc: 'Sorry, this page ran into a problem. Reload it or go back home.',
   reload: 'Reload',
+  records: {
+    colTitle: 'Title',
+    colPaid: 'Paid',
+    colStatus: 'Status',
+    colCreated: 'Created',
+    colActions: 'Actions',
+    pay: 'Pay',
+    view: 'View',
+  },
 } satisfies Twin<typeof zh>;

@@ -15,4 +15,14 @@ export default {
   pageError: '页面出错了',
   pageErrorDesc: '抱歉，页面遇到了问题。可以刷新重试，或返回首页。',
   reload: '刷新页面',
+  /** The records tables' columns and row actions, the same in every service. */
+  records: {
+    colTitle: '标题',
+    colPaid: '费用',
+    colStatus: '状态',
+    colCreated: '创建时间',
+    colActions: '操作',
+    pay: '去支付',
+    view: '查看',
+  },
 };

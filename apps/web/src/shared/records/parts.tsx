@@ -220,3 +220,20 @@ export function DeleteAction<R extends { id: number; status: RecordStatus }>(pro
     </Popconfirm>
   );
 }
+
+/** A row's actions: open it (去支付 while it waits for payment, else 查看), and delete. */
+export function PayOrViewActions<R extends { id: number; status: RecordStatus }>(props: {
+  rec: RecordList<R>;
+  record: R;
+  open: (r: R) => void;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <span className="rec-row-actions">
+      <Button type="link" size="small" onClick={() => props.open(props.record)}>
+        {props.record.status === 'created' ? t('records.pay') : t('records.view')}
+      </Button>
+      <DeleteAction rec={props.rec} record={props.record} icon />
+    </span>
+  );
+}
