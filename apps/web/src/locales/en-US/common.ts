@@ -18,6 +18,12 @@ export default {
   pageError: 'Something went wrong',
   pageErrorDesc: 'Sorry, this page ran into a problem. Reload it or go back home.',
   reload: 'Reload',
+  compare: {
+    view: { compare: 'Side by side', text: 'Rewritten text' },
+    before: 'Original',
+    after: 'Rewritten',
+    legend: 'Changes are highlighted',
+  },
   records: {
     colTitle: 'Title',
     colPaid: 'Paid',

@@ -107,10 +107,6 @@ export default {
       model: 'AI paragraphs',
       fallback: 'Fell back offline',
     },
-    view: { compare: 'Compare', text: 'Rewritten text' },
-    before: 'Original',
-    after: 'Rewritten',
-    legend: 'Highlighted: changed',
     keptNote: 'Kept',
   },
   records: {

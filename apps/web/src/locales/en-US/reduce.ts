@@ -171,11 +171,7 @@ export default {
     verifyCheck: 'Similarity check: measure the copy ratio again',
     verifyAigc: 'AI detection: measure the AI ratio again',
     again: 'New rewrite',
-    view: { compare: 'Side by side', text: 'Rewritten text' },
     onlyUnmet: 'Only off-target',
-    before: 'Original',
-    after: 'Rewritten',
-    legend: 'Changes are highlighted',
     kept: 'Kept',
     noBetter:
       'No rewrite was better on every asked score, so the original stays; edit it or try the AI model.',

@@ -99,10 +99,6 @@ export default {
       model: 'AI 改写段落',
       fallback: '校验后改用离线',
     },
-    view: { compare: '逐段对照', text: '改写全文' },
-    before: '原文',
-    after: '改写后',
-    legend: '标色为改动处',
     keptNote: '未改写',
   },
   records: {
