@@ -22,12 +22,7 @@ import { ParagraphView } from './ParagraphView.tsx';
 import { reduceContentPath, reducePaths } from './routes.ts';
 import { meets, type Metric, offTarget, percent } from './targets.ts';
 import { ReportHead } from '../../shared/records/ReportParts.tsx';
-import {
-  ChangesLegend,
-  CompareHead,
-  CompareToolbar,
-  type CompareView,
-} from '../../shared/records/Compare.tsx';
+import * as Compare from '../../shared/records/Compare.tsx';
 
 /** How many off-target paragraphs the notice names. */
 const UNMET_SHOWN = 3;
@@ -150,7 +145,7 @@ export function Outcome(props: {
   const { t } = useTranslation('reduce');
   const navigate = useNavigate();
   const { record, content } = props;
-  const [view, setView] = useState<CompareView>('compare');
+  const [view, setView] = useState<Compare.View>('compare');
   const [onlyUnmet, setOnlyUnmet] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [checking, setChecking] = useState(false);
@@ -308,19 +303,19 @@ export function Outcome(props: {
       <Notes record={record} content={content} onReloaded={props.onReloaded} />
 
       <section className="svc-card">
-        <CompareToolbar view={view} onView={setView}>
+        <Compare.Toolbar view={view} onView={setView}>
           {view === 'compare' && (
             <span className="rd-toolbar__right">
               <span className="svc-muted">
                 <Switch size="small" checked={onlyUnmet} onChange={setOnlyUnmet} /> {t('content.onlyUnmet')}
               </span>
-              <ChangesLegend />
+              <Compare.Legend />
             </span>
           )}
-        </CompareToolbar>
+        </Compare.Toolbar>
         {view === 'compare' ? (
           <div className="rd-pairs" data-testid="rd-compare">
-            <CompareHead />
+            <Compare.Head />
             {shown.map((p) => (
               <ParagraphView
                 key={p.index}

@@ -19,12 +19,7 @@ import '../check/check.css';
 import '../../shared/records/records.css';
 import './machine.css';
 import { ReportHead } from '../../shared/records/ReportParts.tsx';
-import {
-  ChangesLegend,
-  CompareHead,
-  CompareToolbar,
-  type CompareView,
-} from '../../shared/records/Compare.tsx';
+import * as Compare from '../../shared/records/Compare.tsx';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import { usePolledRecord } from '../../shared/records/queries.ts';
 
@@ -46,7 +41,7 @@ function Paragraphs({ record }: { record: MachineDetail }) {
   const { t } = useTranslation('machine');
   return (
     <div className="mc-pairs" data-testid="mc-compare">
-      <CompareHead />
+      <Compare.Head />
       {(record.result ?? []).map((p) =>
         p.kind === 'heading' ? (
           <h3 key={p.index} className="mc-heading">
@@ -76,7 +71,7 @@ export default function RewriteResult() {
   const { t } = useTranslation('machine');
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const [view, setView] = useState<CompareView>('compare');
+  const [view, setView] = useState<Compare.View>('compare');
   const [downloading, setDownloading] = useState(false);
 
   const record = usePolledRecord('machine', id, async (id) => (await loadMachine(id, true)).result);
@@ -204,9 +199,9 @@ export default function RewriteResult() {
             </section>
           )}
           <section className="svc-card">
-            <CompareToolbar view={view} onView={setView}>
-              <ChangesLegend />
-            </CompareToolbar>
+            <Compare.Toolbar view={view} onView={setView}>
+              <Compare.Legend />
+            </Compare.Toolbar>
             {view === 'compare' ? (
               <Paragraphs record={r} />
             ) : (

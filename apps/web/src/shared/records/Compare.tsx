@@ -3,19 +3,17 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './compare.css';
 
+/** A rewrite beside its original, imported as `Compare` (`Compare.Toolbar`, `Compare.Head`, `Compare.Legend`). */
+
 /** How a rewrite is shown: paragraph by paragraph beside the original, or the rewritten text alone. */
-export type CompareView = 'compare' | 'text';
+export type View = 'compare' | 'text';
 
 /** The bar over a rewrite (降重 result, whole-paper 降重 / 降AIGC): the view switch, then `children`. */
-export function CompareToolbar(props: {
-  view: CompareView;
-  onView: (view: CompareView) => void;
-  children?: ReactNode;
-}) {
+export function Toolbar(props: { view: View; onView: (view: View) => void; children?: ReactNode }) {
   const { t } = useTranslation('common');
   return (
     <div className="svc-toolbar">
-      <Segmented<CompareView>
+      <Segmented<View>
         value={props.view}
         onChange={props.onView}
         options={[
@@ -29,7 +27,7 @@ export function CompareToolbar(props: {
 }
 
 /** The swatch telling what the green marks in the rewrite are. */
-export function ChangesLegend() {
+export function Legend() {
   const { t } = useTranslation('common');
   return (
     <span className="svc-muted">
@@ -39,7 +37,7 @@ export function ChangesLegend() {
 }
 
 /** The column heads over the pairs: 原文 | 改写后. */
-export function CompareHead() {
+export function Head() {
   const { t } = useTranslation('common');
   return (
     <div className="cmp-pair cmp-head">
