@@ -82,7 +82,7 @@ export default function PackagesAdmin() {
               title: t('packages.service'),
               dataIndex: 'service',
               width: 130,
-              render: (s: string, r) => `${t(`packages.serviceOf.${s}`, s)} · ${r.edition}`,
+              render: (s: string, r) => `${t(`quotaKind.${s}`, s)} · ${r.edition}`,
             },
             {
               title: t('packages.quota'),
@@ -147,7 +147,7 @@ export default function PackagesAdmin() {
           </Form.Item>
           <Form.Item name="service" label={t('packages.service')} rules={[{ required: true }]}>
             <Select
-              options={QuotaKind.options.map((k) => ({ value: k, label: t(`packages.serviceOf.${k}`, k) }))}
+              options={QuotaKind.options.map((k) => ({ value: k, label: t(`quotaKind.${k}`, k) }))}
             />
           </Form.Item>
           <Form.Item name="edition" label={t('packages.edition')} rules={[{ required: true }]}>

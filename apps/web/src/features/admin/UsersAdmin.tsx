@@ -185,7 +185,7 @@ function UserDrawer({ user, onClose }: { user: AdminUser | null; onClose: () => 
           <div className="adm-quotas">
             {d.quotas.map((q) => (
               <Tag key={q.kind} color={q.amount > 0 ? 'blue' : 'default'}>
-                {t(`users.quotaOf.${q.kind}`)} {num(q.amount)}
+                {t(`quotaKind.${q.kind}`)} {num(q.amount)}
               </Tag>
             ))}
           </div>
@@ -231,7 +231,7 @@ function UserDrawer({ user, onClose }: { user: AdminUser | null; onClose: () => 
                 title: t('users.account'),
                 dataIndex: 'account',
                 width: 100,
-                render: (v: string) => (v === 'balance' ? t('users.balance') : t(`users.quotaOf.${v}`)),
+                render: (v: string) => (v === 'balance' ? t('users.balance') : t(`quotaKind.${v}`)),
               },
               {
                 title: t('users.delta'),
