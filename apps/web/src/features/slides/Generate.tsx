@@ -30,7 +30,7 @@ import {
   submitPpt,
 } from './api.ts';
 import { useAppStore } from '../../store/app.ts';
-import { selectLoggedIn, useUserStore } from '../../store/user.ts';
+import { useLoginGate } from '../../shared/records/useGuardedSubmit.ts';
 import { toast } from '../../utils/feedback.ts';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { RequestError } from '../../utils/request.ts';
@@ -51,7 +51,7 @@ export default function GeneratePpt() {
   const { t } = useTranslation('ppt');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const loggedIn = useUserStore(selectLoggedIn);
+  const { loggedIn, pass: loginFirst } = useLoginGate(t('form.loginFirst'));
   const openLogin = useAppStore((s) => s.openLogin);
   const params = useParams();
   const [search, setSearch] = useSearchParams();
@@ -124,11 +124,7 @@ export default function GeneratePpt() {
       toast().warning(t('form.topicRequired'));
       return;
     }
-    if (!loggedIn) {
-      toast().info(t('form.loginFirst'));
-      openLogin();
-      return;
-    }
+    if (!loginFirst()) return;
     setBusy('outline');
     try {
       const saved = (await savePpt(form())).result;
