@@ -410,7 +410,7 @@ function Result(props: {
   const slides = r.slides ?? [];
   return (
     <section className="svc-card pp-result" data-testid="pp-result">
-      <div className="pp-result__head">
+      <div className="svc-split pp-result__head">
         <div>
           <h2>
             <CheckCircleFilled className="pp-ok" /> {r.topic}
