@@ -39,7 +39,7 @@ import { STATUS_COLORS } from '../../shared/records/status.ts';
 import OutlineEditor, { outlineProblem } from './OutlineEditor.tsx';
 import SlidePreview from './SlidePreview.tsx';
 import TemplateGallery from './TemplateGallery.tsx';
-import { Field } from '../../shared/records/FormParts.tsx';
+import { Field, TextField } from '../../shared/records/FormParts.tsx';
 import '../check/check.css';
 import './aippt.css';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
@@ -229,17 +229,15 @@ export default function GeneratePpt() {
                 data-testid="pp-no-model"
               />
             )}
-            <Field id="pp-topic" label={t('form.topic')}>
-              <Input
-                id="pp-topic"
-                size="large"
-                maxLength={100}
-                showCount
-                placeholder={t('form.topicPlaceholder')}
-                value={topic}
-                onChange={(e) => setTopic(e.target.value)}
-              />
-            </Field>
+            <TextField
+              id="pp-topic"
+              label={t('form.topic')}
+              maxLength={100}
+              showCount
+              placeholder={t('form.topicPlaceholder')}
+              value={topic}
+              onChange={setTopic}
+            />
             <div className="pp-row3">
               <Field id="pp-speaker" label={t('form.speaker')}>
                 <Input

@@ -91,18 +91,16 @@ export default function GeneratePaper() {
             }}
             testIdPrefix="wr-type-"
           />
-          <Field id="wr-title" label={t('generate.titleLabel')}>
-            <Input
-              id="wr-title"
-              size="large"
-              maxLength={100}
-              showCount
-              placeholder={t('generate.titlePlaceholder')}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              onPressEnter={() => void submit()}
-            />
-          </Field>
+          <TextField
+            id="wr-title"
+            label={t('generate.titleLabel')}
+            maxLength={100}
+            showCount
+            placeholder={t('generate.titlePlaceholder')}
+            value={title}
+            onChange={setTitle}
+            onEnter={() => void submit()}
+          />
           <div className="ck-row2">
             <TextField
               id="wr-discipline"

@@ -60,6 +60,9 @@ export function TextField(props: {
   value: string;
   onChange: (value: string) => void;
   maxLength?: number;
+  /** Show the characters typed against `maxLength`. */
+  showCount?: boolean;
+  onEnter?: () => void;
 }) {
   return (
     <Field id={props.id} label={props.label}>
@@ -67,9 +70,11 @@ export function TextField(props: {
         id={props.id}
         size="large"
         maxLength={props.maxLength ?? 200}
+        showCount={props.showCount}
         placeholder={props.placeholder}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
+        onPressEnter={props.onEnter}
       />
     </Field>
   );
