@@ -146,9 +146,7 @@ export default function PackagesAdmin() {
             <Input maxLength={60} />
           </Form.Item>
           <Form.Item name="service" label={t('packages.service')} rules={[{ required: true }]}>
-            <Select
-              options={QuotaKind.options.map((k) => ({ value: k, label: t(`quotaKind.${k}`, k) }))}
-            />
+            <Select options={QuotaKind.options.map((k) => ({ value: k, label: t(`quotaKind.${k}`, k) }))} />
           </Form.Item>
           <Form.Item name="edition" label={t('packages.edition')} rules={[{ required: true }]}>
             <Input />
