@@ -11,7 +11,8 @@ import './records.css';
 
 /**
  * The pieces of a records page. Each finds its texts under the same keys (`records.*`, `status.*`) in the
- * page's i18n namespace: `rec.ns`, or `ns` for the status tags.
+ * page's i18n namespace: `rec.ns`, or `ns` for the status tags; what every service says alike (去支付 / 查看)
+ * comes from `common:records`.
  */
 
 type AnyRecordList = Pick<
