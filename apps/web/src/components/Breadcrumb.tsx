@@ -1,16 +1,19 @@
 import { RightOutlined } from '@ant-design/icons';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useCurrentRoute } from '../hooks/useCurrentRoute.ts';
-import { breadcrumbFor } from '../router/lookup.ts';
+import { useDeclaredNavPlace } from '../hooks/useNavPlace.ts';
+import { breadcrumbFor, matchAppRoute } from '../router/lookup.ts';
+import { routes } from '../router/routes.tsx';
 
 /** 首页 › menu group › page, from the route table. Hidden where `meta.breadcrumb === false`. */
 export default function Breadcrumb() {
   const { t } = useTranslation();
   const match = useCurrentRoute();
+  const declared = useDeclaredNavPlace(useLocation().pathname);
   if (!match || match.route.meta?.breadcrumb === false) return null;
-  const chain = breadcrumbFor(match);
+  const chain = breadcrumbFor(match, declared ? matchAppRoute(routes, declared.activeMenu) : null);
   if (chain.length === 0) return null;
   const items = [
     ...(chain[0]?.path === '/home'

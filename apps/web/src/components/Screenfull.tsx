@@ -1,5 +1,5 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Tooltip } from 'antd';
+import NavbarButton from './NavbarButton.tsx';
 import screenfull from 'screenfull';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,16 +24,8 @@ export default function Screenfull() {
   };
   const label = isFullscreen ? t('navbar:exitScreenfull') : t('navbar:screenfull');
   return (
-    <Tooltip title={label}>
-      <button
-        type="button"
-        className="navbar-icon"
-        onClick={click}
-        aria-label={label}
-        data-testid="screenfull"
-      >
-        {isFullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-      </button>
-    </Tooltip>
+    <NavbarButton title={label} placement="top" onClick={click} testId="screenfull">
+      {isFullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+    </NavbarButton>
   );
 }

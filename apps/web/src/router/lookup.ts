@@ -30,8 +30,11 @@ export function hasRoute(routes: readonly AppRoute[], pathname: string): boolean
   return matchAppRoute(routes, pathname) !== null;
 }
 
-/** Breadcrumb chain: menu ancestors with titles, then the page itself. */
-export function breadcrumbFor(match: RouteMatch | null): AppRoute[] {
+/**
+ * Breadcrumb chain: menu ancestors with titles, then the page itself. A page that declared its menu entry
+ * (one content URL for 全文降重 and 降AIGC records) stands under that entry's ancestors instead of its URL's.
+ */
+export function breadcrumbFor(match: RouteMatch | null, declaredMenu: RouteMatch | null = null): AppRoute[] {
   if (!match) return [];
-  return [...match.parents, match.route].filter((r) => r.meta?.title);
+  return [...(declaredMenu ?? match).parents, match.route].filter((r) => r.meta?.title);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reduceContentPath, reducePaths } from '../features/reduce/routes.ts';
 import i18n, { loadEnglish } from '../locales/index.ts';
 import { breadcrumbFor, flattenRoutes, hasRoute, matchAppRoute } from './lookup.ts';
 import { navIndexFor, navItemAvailable, TOP_NAV } from './nav.ts';
@@ -48,6 +49,16 @@ describe('route lookup', () => {
     expect(breadcrumbFor(matchAppRoute(table, '/paper/report')).map((r) => r.meta?.title)).toEqual([
       '论文查重',
       '查重报告',
+    ]);
+  });
+
+  it('puts a page under the group of the menu entry it declared (a 降AIGC record on the shared content URL)', () => {
+    const content = matchAppRoute(routes, reduceContentPath(7));
+    const titles = (chain: AppRoute[]) => chain.map((r) => r.meta?.title);
+    expect(titles(breadcrumbFor(content))).toEqual(['reduce:route.group', 'reduce:route.content']);
+    expect(titles(breadcrumbFor(content, matchAppRoute(routes, reducePaths.aigcRecords)))).toEqual([
+      'reduce:route.aigcGroup',
+      'reduce:route.content',
     ]);
   });
 });

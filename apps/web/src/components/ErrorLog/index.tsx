@@ -1,5 +1,5 @@
 import { BugOutlined } from '@ant-design/icons';
-import { Tooltip } from 'antd';
+import NavbarButton from '../NavbarButton.tsx';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorLogStore } from '../../store/errorLog.ts';
@@ -14,20 +14,17 @@ export default function ErrorLog() {
   if (count === 0 && !open) return null;
   return (
     <>
-      <Tooltip title={t('navbar:errorLog')} placement="bottom">
-        <button
-          type="button"
-          className="navbar-icon errLog-container"
-          onClick={() => setOpen(true)}
-          aria-label={t('navbar:errorLog')}
-          data-testid="error-log"
-        >
-          <BugOutlined className="errLog-icon" />
-          <span className="errLog-badge" data-testid="error-log-count">
-            {count > 99 ? '99+' : count}
-          </span>
-        </button>
-      </Tooltip>
+      <NavbarButton
+        title={t('navbar:errorLog')}
+        className="errLog-container"
+        onClick={() => setOpen(true)}
+        testId="error-log"
+      >
+        <BugOutlined className="errLog-icon" />
+        <span className="errLog-badge" data-testid="error-log-count">
+          {count > 99 ? '99+' : count}
+        </span>
+      </NavbarButton>
       <Suspense fallback={null}>{open && <ErrorLogDialog onClose={() => setOpen(false)} />}</Suspense>
     </>
   );

@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Tooltip } from 'antd';
+import NavbarButton from '../NavbarButton.tsx';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,18 +12,14 @@ export default function HeaderSearch() {
   const [show, setShow] = useState(false);
   return (
     <div className={`header-search${show ? ' show' : ''}`}>
-      <Tooltip title={t('navbar:search')} placement="bottom">
-        <button
-          type="button"
-          className="navbar-icon"
-          onClick={() => setShow((v) => !v)}
-          aria-label={t('navbar:search')}
-          aria-expanded={show}
-          data-testid="header-search-toggle"
-        >
-          <SearchOutlined />
-        </button>
-      </Tooltip>
+      <NavbarButton
+        title={t('navbar:search')}
+        onClick={() => setShow((v) => !v)}
+        expanded={show}
+        testId="header-search-toggle"
+      >
+        <SearchOutlined />
+      </NavbarButton>
       {show && (
         <Suspense fallback={<span className="header-search-select" />}>
           <SearchBox onClose={() => setShow(false)} />

@@ -1,11 +1,11 @@
 import type { AuditEntry } from '@paperdesk/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Table, Tag } from 'antd';
-import { useState } from 'react';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../utils/time.ts';
 import { auditLog } from './api.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { PagedTable, usePagedList } from './tables.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 const ACTIONS = ['', 'library.', 'config.', 'user.', 'order.', 'job.'];
@@ -14,27 +14,17 @@ const show = (v: unknown) => (v === null || v === undefined ? '—' : JSON.strin
 /** /admin/audit: every admin action, newest first, with the value before and after. */
 export default function AuditAdmin() {
   const { t } = useTranslation('admin');
-  const [paging, setPaging] = useState({ pageNo: 1, pageSize: 20 });
-  const [action, setAction] = useState('');
-  const list = useQuery({
-    queryKey: ['admin', 'audit', paging, action],
-    queryFn: async () => (await auditLog(paging, action)).result,
-  });
+  const paged = usePagedList('audit', (paging, f) => auditLog(paging, f.action), { action: '' }, 20);
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('audit.title')}</h1>
-          <p>{t('audit.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('audit.title')} subtitle={t('audit.subtitle')} />
       <section className="svc-card">
         <FilterBar
           choices={[
             {
               name: 'action',
               placeholder: t('audit.action'),
-              value: action,
+              value: paged.filters.action,
               width: 200,
               options: ACTIONS.map((a) => ({
                 value: a,
@@ -42,23 +32,11 @@ export default function AuditAdmin() {
               })),
             },
           ]}
-          onChange={(_, v) => {
-            setAction(v ?? '');
-            setPaging((p) => ({ ...p, pageNo: 1 }));
-          }}
+          onChange={(_, v) => paged.filter({ action: v ?? '' })}
         />
-        <Table<AuditEntry>
-          rowKey="id"
-          loading={list.isLoading}
-          dataSource={list.data?.records ?? []}
+        <PagedTable<AuditEntry>
+          paged={paged}
           scroll={{ x: 900 }}
-          pagination={{
-            current: paging.pageNo,
-            pageSize: paging.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: (pageNo) => setPaging((p) => ({ ...p, pageNo })),
-          }}
           columns={[
             {
               title: t('audit.time'),

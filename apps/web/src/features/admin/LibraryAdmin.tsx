@@ -1,7 +1,7 @@
 import { DatabaseOutlined, DeleteOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { LibraryDocument, LibraryMatch } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Statistic, Table, Tag } from 'antd';
+import { Button, Input, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { num } from '../../shared/format.ts';
@@ -17,6 +17,8 @@ import {
   uploadLibraryFile,
   uploadLibraryZip,
 } from './api.ts';
+import { confirmedAction } from './tables.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 const MATCHES_SHOWN = 10;
@@ -59,12 +61,7 @@ export default function LibraryAdmin() {
   const s = status.data;
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('library.title')}</h1>
-          <p>{s?.name ?? t('library.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('library.title')} subtitle={s?.name ?? t('library.subtitle')} />
 
       <section className="adm-stats">
         <div className="svc-card">
@@ -165,22 +162,15 @@ export default function LibraryAdmin() {
               width: 90,
               render: (v: string) => <Tag>{t(`library.originOf.${v}`)}</Tag>,
             },
-            {
-              title: '',
-              key: 'actions',
-              width: 70,
-              render: (_: unknown, r) => (
-                <Popconfirm
-                  title={t('library.deleteConfirm')}
-                  onConfirm={async () => {
-                    await deleteLibraryDocument(r.documentId);
-                    refresh();
-                  }}
-                >
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('library.delete')} />
-                </Popconfirm>
-              ),
-            },
+            confirmedAction<LibraryDocument>(
+              70,
+              t('library.deleteConfirm'),
+              async (r) => {
+                await deleteLibraryDocument(r.documentId);
+                refresh();
+              },
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('library.delete')} />,
+            ),
           ]}
         />
       </section>

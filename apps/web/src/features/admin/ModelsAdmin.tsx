@@ -4,6 +4,7 @@ import { Alert, Button, Descriptions, Segmented, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modelStatus, modelUsage, testModel } from './api.ts';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 type Feature = AdminModelStatus['features'][number];
@@ -126,12 +127,7 @@ export default function ModelsAdmin() {
 
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('models.title')}</h1>
-          <p>{t('models.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('models.title')} subtitle={t('models.subtitle')} />
       {s && !s.provider && (
         <Alert type="warning" showIcon message={t('models.notConfigured')} className="adm-alert" />
       )}

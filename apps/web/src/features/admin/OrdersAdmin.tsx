@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AdminOrder } from '@paperdesk/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Modal, Table, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Modal, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { yuan } from '../../shared/format.ts';
@@ -9,6 +9,8 @@ import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import { adminOrders, exportOrders, type OrderFilters, refundOrder } from './api.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { PagedTable, usePagedList } from './tables.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 const STATUSES = ['created', 'paid', 'fulfilled', 'expired', 'refunded'] as const;
@@ -23,26 +25,13 @@ const STATUS_COLOR: Record<string, string> = {
 export default function OrdersAdmin() {
   const { t } = useTranslation('admin');
   const qc = useQueryClient();
-  const [paging, setPaging] = useState({ pageNo: 1, pageSize: 10 });
-  const [filters, setFilters] = useState<OrderFilters>({});
-  const list = useQuery({
-    queryKey: ['admin', 'orders', paging, filters],
-    queryFn: async () => (await adminOrders(paging, filters)).result,
-  });
+  const paged = usePagedList<OrderFilters, AdminOrder>('orders', adminOrders, {});
+  const { filters, filter } = paged;
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
-  const filter = (f: OrderFilters) => {
-    setFilters((old) => ({ ...old, ...f }));
-    setPaging((p) => ({ ...p, pageNo: 1 }));
-  };
 
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('orders.title')}</h1>
-          <p>{t('orders.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('orders.title')} subtitle={t('orders.subtitle')} />
       <section className="svc-card">
         <FilterBar
           search={{ placeholder: t('orders.search') }}
@@ -65,18 +54,9 @@ export default function OrdersAdmin() {
             </Button>
           }
         />
-        <Table<AdminOrder>
-          rowKey="id"
-          loading={list.isLoading}
-          dataSource={list.data?.records ?? []}
+        <PagedTable<AdminOrder>
+          paged={paged}
           scroll={{ x: 1000 }}
-          pagination={{
-            current: paging.pageNo,
-            pageSize: paging.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: (pageNo) => setPaging((p) => ({ ...p, pageNo })),
-          }}
           columns={[
             { title: t('orders.orderNo'), dataIndex: 'orderNo', width: 200 },
             { title: t('orders.user'), dataIndex: 'username', width: 130, ellipsis: true },

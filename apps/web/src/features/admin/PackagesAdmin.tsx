@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { yuan } from '../../shared/format.ts';
 import { toast } from '../../utils/feedback.ts';
 import { createPackage, packages, setPackageActive, updatePackage } from './api.ts';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; pkg: AdminPackage };
@@ -51,12 +52,7 @@ export default function PackagesAdmin() {
 
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('packages.title')}</h1>
-          <p>{t('packages.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('packages.title')} subtitle={t('packages.subtitle')} />
       <section className="svc-card">
         <div className="adm-toolbar">
           <h2>{t('packages.list')}</h2>
@@ -86,7 +82,7 @@ export default function PackagesAdmin() {
               title: t('packages.service'),
               dataIndex: 'service',
               width: 130,
-              render: (s: string, r) => `${t(`packages.serviceOf.${s}`, s)} · ${r.edition}`,
+              render: (s: string, r) => `${t(`quotaKind.${s}`, s)} · ${r.edition}`,
             },
             {
               title: t('packages.quota'),
@@ -150,9 +146,7 @@ export default function PackagesAdmin() {
             <Input maxLength={60} />
           </Form.Item>
           <Form.Item name="service" label={t('packages.service')} rules={[{ required: true }]}>
-            <Select
-              options={QuotaKind.options.map((k) => ({ value: k, label: t(`packages.serviceOf.${k}`, k) }))}
-            />
+            <Select options={QuotaKind.options.map((k) => ({ value: k, label: t(`quotaKind.${k}`, k) }))} />
           </Form.Item>
           <Form.Item name="edition" label={t('packages.edition')} rules={[{ required: true }]}>
             <Input />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import { adminConfig, setAdminConfig } from './api.ts';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 type Price = { unit: string; fen: number; label: string };
@@ -41,12 +42,7 @@ export default function PricesAdmin() {
 
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('prices.title')}</h1>
-          <p>{t('prices.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('prices.title')} subtitle={t('prices.subtitle')} />
       <section className="svc-card">
         <Table<AdminConfigEntry>
           rowKey="key"

@@ -1,12 +1,14 @@
 import type { FailedJob, SystemStatus } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Statistic, Table, Tag } from 'antd';
+import { Button, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import { failedJobs, retryJob, systemStatus } from './api.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { confirmedAction } from './tables.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
@@ -31,12 +33,7 @@ export default function SystemAdmin() {
   type Service = SystemStatus['services'][number];
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('system.title')}</h1>
-          <p>{s ? t(`system.jobs.${s.jobs}`) : t('system.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('system.title')} subtitle={s ? t(`system.jobs.${s.jobs}`) : t('system.subtitle')} />
       <section className="adm-stats">
         <div className="svc-card">
           <Statistic
@@ -178,23 +175,16 @@ function FailedJobs({ latest }: { latest: FailedJob[] }) {
             width: 140,
             render: (v: string) => formatTime(v, '{y}-{m}-{d} {h}:{i}'),
           },
-          {
-            title: '',
-            key: 'actions',
-            width: 80,
-            render: (_: unknown, r) => (
-              <Popconfirm
-                title={t('system.retryConfirm')}
-                onConfirm={async () => {
-                  await retryJob(r.kind, r.id);
-                  toast().success(t('system.retried'));
-                  void qc.invalidateQueries({ queryKey: ['admin', 'system'] });
-                }}
-              >
-                <Button size="small">{t('system.retry')}</Button>
-              </Popconfirm>
-            ),
-          },
+          confirmedAction<FailedJob>(
+            80,
+            t('system.retryConfirm'),
+            async (r) => {
+              await retryJob(r.kind, r.id);
+              toast().success(t('system.retried'));
+              void qc.invalidateQueries({ queryKey: ['admin', 'system'] });
+            },
+            <Button size="small">{t('system.retry')}</Button>,
+          ),
         ]}
       />
     </section>

@@ -8,23 +8,20 @@ import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import { adjustBalance, adminUsers, resetPassword, setUserDisabled, userDetail } from './api.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { PagedTable, usePagedList } from './tables.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 import './admin.css';
 
 /** /admin/users: search accounts, view one (balance, quotas, orders, ledger), adjust a balance (always with a reason, written to the ledger), disable. */
 export default function UsersAdmin() {
   const { t } = useTranslation('admin');
   const qc = useQueryClient();
-  const [paging, setPaging] = useState({ pageNo: 1, pageSize: 10 });
-  const [keyword, setKeyword] = useState('');
+  const paged = usePagedList('users', (paging, f) => adminUsers(paging, f.keyword), { keyword: '' });
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [resetForm] = Form.useForm<{ password: string }>();
   const [form] = Form.useForm<{ yuan: number; reason: string }>();
-  const list = useQuery({
-    queryKey: ['admin', 'users', paging, keyword],
-    queryFn: async () => (await adminUsers(paging, keyword)).result,
-  });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['admin', 'users'] });
 
   async function submitReset() {
@@ -46,32 +43,15 @@ export default function UsersAdmin() {
 
   return (
     <div className="svc-page adm-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('users.title')}</h1>
-          <p>{t('users.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('users.title')} subtitle={t('users.subtitle')} />
       <section className="svc-card">
         <FilterBar
           search={{ placeholder: t('users.search'), width: 320 }}
-          onChange={(_, v) => {
-            setKeyword(v ?? '');
-            setPaging((p) => ({ ...p, pageNo: 1 }));
-          }}
+          onChange={(_, v) => paged.filter({ keyword: v ?? '' })}
         />
-        <Table<AdminUser>
-          rowKey="id"
-          loading={list.isLoading}
-          dataSource={list.data?.records ?? []}
+        <PagedTable<AdminUser>
+          paged={paged}
           scroll={{ x: 760 }}
-          pagination={{
-            current: paging.pageNo,
-            pageSize: paging.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: (pageNo) => setPaging((p) => ({ ...p, pageNo })),
-          }}
           columns={[
             { title: 'ID', dataIndex: 'id', width: 70 },
             { title: t('users.name'), dataIndex: 'loginName', width: 160 },
@@ -205,7 +185,7 @@ function UserDrawer({ user, onClose }: { user: AdminUser | null; onClose: () => 
           <div className="adm-quotas">
             {d.quotas.map((q) => (
               <Tag key={q.kind} color={q.amount > 0 ? 'blue' : 'default'}>
-                {t(`users.quotaOf.${q.kind}`)} {num(q.amount)}
+                {t(`quotaKind.${q.kind}`)} {num(q.amount)}
               </Tag>
             ))}
           </div>
@@ -251,7 +231,7 @@ function UserDrawer({ user, onClose }: { user: AdminUser | null; onClose: () => 
                 title: t('users.account'),
                 dataIndex: 'account',
                 width: 100,
-                render: (v: string) => (v === 'balance' ? t('users.balance') : t(`users.quotaOf.${v}`)),
+                render: (v: string) => (v === 'balance' ? t('users.balance') : t(`quotaKind.${v}`)),
               },
               {
                 title: t('users.delta'),

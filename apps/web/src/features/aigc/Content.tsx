@@ -14,7 +14,7 @@ import { BAND_COLORS, BAND_TAG_COLORS } from './format.ts';
 import { useSubmit } from './useSubmit.tsx';
 import '../check/check.css';
 import './aigc.css';
-import { queryKeys, usePolledRecord, useRecordReport } from '../../shared/records/queries.ts';
+import { queryKeys, useReportedRecord } from '../../shared/records/queries.ts';
 import { ReportChapters } from '../../shared/records/ReportChapters.tsx';
 import { ChapterTable, RatioRing } from '../../shared/records/ReportFigures.tsx';
 import {
@@ -287,16 +287,9 @@ export default function AigcContent() {
   const qc = useQueryClient();
   const { submit, submitting, dialog } = useSubmit();
   const reloading = useBusy();
-  const record = usePolledRecord('aigc', id, async (id) => (await loadAigc(id, true)).result, {
+  const { record, report } = useReportedRecord('aigc', id, (id) => loadAigc(id, true), aigcReport, {
     retry: false,
   });
-  const report = useRecordReport(
-    'aigc',
-    id,
-    record.data?.status === 'done',
-    async (id) => (await aigcReport(id)).result,
-    record.data?.finishedAt,
-  );
   const reload = () =>
     reloading.run('file', async () => {
       qc.setQueryData(queryKeys.record('aigc', id), (await aigcReload(id)).result);

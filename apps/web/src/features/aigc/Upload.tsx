@@ -4,8 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { aigcInit, aigcWordCount } from './api.ts';
-import { useAppStore } from '../../store/app.ts';
-import { selectLoggedIn, useUserStore } from '../../store/user.ts';
+import { useLoginGate } from '../../shared/records/useGuardedSubmit.ts';
 import { toast } from '../../utils/feedback.ts';
 import { yuan } from '../../shared/format.ts';
 import { useSubmit } from './useSubmit.tsx';
@@ -19,8 +18,7 @@ import { usePublicConfig } from './hooks.ts';
 /** /aigccheck/check: paste or upload, see the count and price, confirm; the report page shows progress. */
 export default function AigcCheck() {
   const { t } = useTranslation('aigc');
-  const loggedIn = useUserStore(selectLoggedIn);
-  const openLogin = useAppStore((s) => s.openLogin);
+  const { loggedIn, pass: loginFirst } = useLoginGate(t('check.loginFirst'));
   const [title, setTitle] = useState('');
   const [author, setAuthor] = useState('');
   const [creating, setCreating] = useState(false);
@@ -59,11 +57,7 @@ export default function AigcCheck() {
 
   async function start() {
     if (!sent) return;
-    if (!loggedIn) {
-      toast().info(t('check.loginFirst'));
-      openLogin();
-      return;
-    }
+    if (!loginFirst()) return;
     const finalTitle = (title.trim() || count.result?.title || paper.fileTitle).slice(0, 200);
     if (!finalTitle) {
       toast().warning(t('check.titleRequired'));

@@ -12,7 +12,7 @@ import { formatTime } from '../../utils/time.ts';
 import { LEVEL_COLORS, level, num, pct } from '../../shared/format.ts';
 import { STATUS_COLORS } from '../../shared/records/status.ts';
 import './check.css';
-import { queryKeys, usePolledRecord, useRecordReport } from '../../shared/records/queries.ts';
+import { queryKeys, useReportedRecord } from '../../shared/records/queries.ts';
 import { ReportChapters } from '../../shared/records/ReportChapters.tsx';
 import { ChapterTable, RatioRing } from '../../shared/records/ReportFigures.tsx';
 import {
@@ -360,19 +360,13 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
 export default function CheckReportPage() {
   const { t } = useTranslation('check');
   const id = Number(useParams().id);
-  const record = usePolledRecord('check', id, async (id) => (await loadCheck(id, true)).result);
+  const { record, report } = useReportedRecord('check', id, (id) => loadCheck(id, true), reportParagraphs);
   const queryClient = useQueryClient();
   const cancelling = useBusy();
   const cancel = () =>
     cancelling.run('file', async () => {
       queryClient.setQueryData(queryKeys.record('check', id), (await cancelCheck(id)).result);
     });
-  const report = useRecordReport(
-    'check',
-    id,
-    record.data?.status === 'done',
-    async (id) => (await reportParagraphs(id)).result,
-  );
 
   return (
     <ReportFrame

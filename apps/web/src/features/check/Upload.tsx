@@ -18,7 +18,6 @@ import {
   SubmitButton,
   TextField,
   UnitPriceLine,
-  unitPrice,
 } from '../../shared/records/FormParts.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import { useAccount } from '../account/hooks.ts';
@@ -206,18 +205,10 @@ export default function PaperCheck() {
               )}
             </>
           }
-          priceTitle={t('upload.priceTitle')}
-          rows={EDITIONS.map((e) => ({
-            key: e,
-            label: t(`edition.${e}`),
-            price: unitPrice(unit(e), t('upload.perThousand')),
-          }))}
-          priceNote={t('upload.priceNote')}
-          notes={{
-            icon: <SafetyCertificateOutlined />,
-            title: t('upload.notesTitle'),
-            items: t('upload.notes', { returnObjects: true }) as unknown as string[],
-          }}
+          ns="check"
+          keyPrefix="upload"
+          units={EDITIONS.map((e) => ({ key: e, label: t(`edition.${e}`), fen: unit(e) }))}
+          notes={{ icon: <SafetyCertificateOutlined />, key: 'notes' }}
         />
       </div>
     </div>

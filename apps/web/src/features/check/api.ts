@@ -1,6 +1,5 @@
 import {
   type CheckEdition,
-  type CheckListFilter,
   type CheckRecord,
   checkEndpoints,
   type LibraryDocument,
@@ -11,32 +10,18 @@ import {
   type ReportType,
   type WordCountResult,
 } from '@paperdesk/contracts';
+import { recordCalls, UPLOAD_TIMEOUT_MS, wordCountOf } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
 import { call, download, request } from '../../utils/request.ts';
 
 /** `check_api` (查重): records, prices, submission, reports (spec §7). */
 const BASE = '/api/base/check_api';
 const ep = checkEndpoints;
-/** Uploads and reading a long PDF can take longer than the default 15 s. */
-const UPLOAD_TIMEOUT_MS = 120_000;
+export const { query: queryChecks, load: loadCheck, remove: deleteCheck } = recordCalls(ep);
 
-export function queryChecks(
-  paging: { pageNo: number; pageSize: number },
-  filter: NonNullable<CheckListFilter> = {},
-  silent = false,
-) {
-  return call(ep.query_list, { query: paging, body: filter, silent });
-}
-
-/** Characters and a quote per edition for a file or pasted text; nothing is stored. */
-export function wordCount(source: PaperSource, opts: { signal?: AbortSignal } = {}) {
-  return request<WordCountResult>(`${BASE}/word_count`, {
-    data: sourceBody(source),
-    silent: true,
-    timeout: UPLOAD_TIMEOUT_MS,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-  });
-}
+/** A quote per edition. */
+export const wordCount = (source: PaperSource, opts?: { signal?: AbortSignal }) =>
+  wordCountOf<WordCountResult>(BASE, source, opts);
 
 export interface CheckInitForm {
   title: string;
@@ -60,18 +45,9 @@ export function checkSubmit(id: number, opts: { edition?: CheckEdition; orderId?
   return call(ep.check_submit, { body: { id, ...opts } });
 }
 
-/** Polled while a check runs: silent so a slow network does not toast every second. */
-export function loadCheck(id: number, silent = false) {
-  return call(ep.load_by_id, { query: { id }, silent });
-}
-
 /** Stop a queued or running check; the charge is refunded. */
 export function cancelCheck(id: number) {
   return request<CheckRecord>(`${BASE}/check_cancel`, { params: { id } });
-}
-
-export function deleteCheck(id: number) {
-  return call(ep.delete, { query: { id } });
 }
 
 export function updateTitle(id: number, title: string) {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ArcRing } from '../../components/ArcRing.tsx';
 
 const PARAGRAPHS = [
   { id: 'p1', w: 92, level: 'low' },
@@ -12,8 +13,6 @@ const PARAGRAPHS = [
 export default function SampleReport() {
   const { t } = useTranslation('home');
   const ratio = 8.6;
-  const r = 46;
-  const c = 2 * Math.PI * r;
   return (
     <div className="sample-report">
       <div className="sample-report__head">
@@ -22,17 +21,13 @@ export default function SampleReport() {
       </div>
       <div className="sample-report__body">
         <div className="sample-report__ring">
-          <svg viewBox="0 0 120 120" width="120" height="120" aria-hidden="true">
-            <circle cx="60" cy="60" r={r} className="ring-track" />
-            <circle
-              cx="60"
-              cy="60"
-              r={r}
-              className="ring-value"
-              strokeDasharray={`${(c * ratio) / 100 + 18} ${c}`}
-              transform="rotate(-90 60 60)"
-            />
-          </svg>
+          <ArcRing
+            size={120}
+            r={46}
+            arc={(c) => (c * ratio) / 100 + 18}
+            trackClassName="ring-track"
+            arcClassName="ring-value"
+          />
           <div className="sample-report__ring-text">
             <strong>{ratio}%</strong>
             <span>{t('sample.total')}</span>

@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { register } from './api.ts';
 import { signInWithToken } from '../../utils/session.ts';
@@ -9,6 +9,12 @@ interface Values {
   username: string;
   password: string;
   confirm: string;
+}
+
+/** A large input with its icon; a new password's is masked. Form.Item gives it its value. */
+function largeInput(icon: ReactNode, placeholder: string, autoComplete: 'username' | 'new-password') {
+  const Control = autoComplete === 'new-password' ? Input.Password : Input;
+  return <Control size="large" prefix={icon} placeholder={placeholder} autoComplete={autoComplete} />;
 }
 
 /** Account registration (username 3–32 characters, password at least 8), then signed in. */
@@ -43,12 +49,7 @@ export default function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
           { min: 3, max: 32, message: t('login:page.usernameRule') },
         ]}
       >
-        <Input
-          size="large"
-          prefix={<UserOutlined />}
-          placeholder={t('login:usernamePlaceholder')}
-          autoComplete="username"
-        />
+        {largeInput(<UserOutlined />, t('login:usernamePlaceholder'), 'username')}
       </Form.Item>
       <Form.Item
         name="password"
@@ -57,12 +58,7 @@ export default function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
           { min: 8, message: t('login:page.passwordRule') },
         ]}
       >
-        <Input.Password
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder={t('login:page.passwordRule')}
-          autoComplete="new-password"
-        />
+        {largeInput(<LockOutlined />, t('login:page.passwordRule'), 'new-password')}
       </Form.Item>
       <Form.Item
         name="confirm"
@@ -77,12 +73,7 @@ export default function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
           }),
         ]}
       >
-        <Input.Password
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder={t('login:page.confirmPlaceholder')}
-          autoComplete="new-password"
-        />
+        {largeInput(<LockOutlined />, t('login:page.confirmPlaceholder'), 'new-password')}
       </Form.Item>
       {error && (
         <div className="password-form__error" role="alert">

@@ -6,7 +6,7 @@ import {
   RobotOutlined,
 } from '@ant-design/icons';
 import type { ReduceContent, ReduceDetail, ReduceParagraphResult, ReduceScores } from '@paperdesk/contracts';
-import { Alert, Button, Dropdown, Segmented, Switch, Tag } from 'antd';
+import { Alert, Button, Dropdown, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,8 +22,8 @@ import { ParagraphView } from './ParagraphView.tsx';
 import { reduceContentPath, reducePaths } from './routes.ts';
 import { meets, type Metric, offTarget, percent } from './targets.ts';
 import { ReportHead } from '../../shared/records/ReportParts.tsx';
+import * as Compare from '../../shared/records/Compare.tsx';
 
-type View = 'compare' | 'text';
 /** How many off-target paragraphs the notice names. */
 const UNMET_SHOWN = 3;
 
@@ -145,7 +145,7 @@ export function Outcome(props: {
   const { t } = useTranslation('reduce');
   const navigate = useNavigate();
   const { record, content } = props;
-  const [view, setView] = useState<View>('compare');
+  const [view, setView] = useState<Compare.View>('compare');
   const [onlyUnmet, setOnlyUnmet] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [checking, setChecking] = useState(false);
@@ -303,32 +303,19 @@ export function Outcome(props: {
       <Notes record={record} content={content} onReloaded={props.onReloaded} />
 
       <section className="svc-card">
-        <div className="svc-toolbar">
-          <Segmented<View>
-            value={view}
-            onChange={setView}
-            options={[
-              { value: 'compare', label: t('content.view.compare') },
-              { value: 'text', label: t('content.view.text') },
-            ]}
-          />
+        <Compare.Toolbar view={view} onView={setView}>
           {view === 'compare' && (
             <span className="rd-toolbar__right">
               <span className="svc-muted">
                 <Switch size="small" checked={onlyUnmet} onChange={setOnlyUnmet} /> {t('content.onlyUnmet')}
               </span>
-              <span className="svc-muted">
-                <mark className="cmp-legend" /> {t('content.legend')}
-              </span>
+              <Compare.Legend />
             </span>
           )}
-        </div>
+        </Compare.Toolbar>
         {view === 'compare' ? (
           <div className="rd-pairs" data-testid="rd-compare">
-            <div className="rd-pair rd-pair--head cmp-head">
-              <div>{t('content.before')}</div>
-              <div>{t('content.after')}</div>
-            </div>
+            <Compare.Head />
             {shown.map((p) => (
               <ParagraphView
                 key={p.index}

@@ -71,7 +71,7 @@ export function ParagraphView(props: {
   if (p.kind === 'heading') return <h3 className="rd-heading">{p.text}</h3>;
   if (p.state !== 'done') {
     return (
-      <div className="rd-pair is-skipped">
+      <div className="rd-pair cmp-pair is-skipped">
         <div className="rd-pair__single cmp-text">
           {p.original}
           <Tag className="rd-pair__tag">
@@ -145,7 +145,7 @@ export function ParagraphView(props: {
 
   return (
     <div
-      className={`rd-pair${p.met === false ? ' is-unmet' : ''}`}
+      className={`rd-pair cmp-pair${p.met === false ? ' is-unmet' : ''}`}
       data-testid="rd-paragraph"
       data-index={p.index}
     >

@@ -1,5 +1,4 @@
 import type { ReduceKind, ReduceRecord } from '@paperdesk/contracts';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import * as Records from '../../shared/records/index.ts';
@@ -39,14 +38,7 @@ export default function RecordsPage({ kind }: { kind: ReduceKind }) {
   const kindLabel = (r: ReduceRecord) =>
     t(`kind.${r.origin === 'report' ? 'cnki' : r.kind === 'aigc' ? 'aigc' : 'whole'}`);
   const statusCell = (r: ReduceRecord) => <Records.StatusCell ns={NS} record={r} minWidth={110} />;
-  const actions = (r: ReduceRecord) => (
-    <span className="rec-row-actions">
-      <Button type="link" size="small" onClick={() => open(r)}>
-        {r.status === 'created' ? t('records.pay') : t('records.view')}
-      </Button>
-      <Records.DeleteAction rec={rec} record={r} icon />
-    </span>
-  );
+  const actions = (r: ReduceRecord) => <Records.PayOrViewActions rec={rec} record={r} open={open} />;
   return (
     <Records.RecordsFrame
       rec={rec}
@@ -68,7 +60,7 @@ export default function RecordsPage({ kind }: { kind: ReduceKind }) {
         status={statusCell}
         actions={actions}
         columns={[
-          Records.buttonTitleColumn(t('records.colTitle'), open),
+          Records.buttonTitleColumn(t('common:records.colTitle'), open),
           Records.cellColumn(t('records.colKind'), 130, (r) => (
             <>
               {kindLabel(r)}
@@ -77,10 +69,7 @@ export default function RecordsPage({ kind }: { kind: ReduceKind }) {
           )),
           Records.cellColumn(t('records.colScores'), 220, (r) => <Scores r={r} />),
           Records.cellColumn(t('records.colChars'), 80, (r) => num(r.characters)),
-          Records.paidColumn(t('records.colPaid')),
-          Records.cellColumn(t('records.colStatus'), 140, statusCell),
-          Records.createdColumn(t('records.colCreated'), 140),
-          Records.cellColumn(t('records.colActions'), 130, actions),
+          ...Records.closingColumns(t, { status: 140, created: 140, actions: 130 }, statusCell, actions),
         ]}
       />
     </Records.RecordsFrame>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { num, yuan } from '../../shared/format.ts';
-import { PageHero, PriceSide, SubmitButton, TextField, unitPrice } from '../../shared/records/FormParts.tsx';
+import { PageHero, PriceSide, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import {
   PaperSourceInput,
@@ -144,18 +144,10 @@ export function SubmitSide({ units }: { units: UnitPrices }) {
   const { t } = useTranslation('reduce');
   return (
     <PriceSide
-      priceTitle={t('submit.priceTitle')}
-      rows={(['offline', 'model'] as const).map((p) => ({
-        key: p,
-        label: t(`path.${p}`),
-        price: unitPrice(units[p], t('submit.perThousand')),
-      }))}
-      priceNote={t('submit.priceNote')}
-      notes={{
-        icon: <ExperimentOutlined />,
-        title: t('submit.howTitle'),
-        items: t('submit.how', { returnObjects: true }) as unknown as string[],
-      }}
+      ns="reduce"
+      keyPrefix="submit"
+      units={(['offline', 'model'] as const).map((p) => ({ key: p, label: t(`path.${p}`), fen: units[p] }))}
+      notes={{ icon: <ExperimentOutlined />, key: 'how' }}
     />
   );
 }

@@ -8,6 +8,7 @@ import {
   type ReduceTargets,
 } from '@paperdesk/contracts';
 import { call, downloadFrom } from '../../utils/request.ts';
+import { recordCalls, UPLOAD_TIMEOUT_MS } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
 import type { RecordFilter } from '../../shared/records/useRecordList.ts';
 
@@ -16,8 +17,6 @@ import type { RecordFilter } from '../../shared/records/useRecordList.ts';
  * typed from their definitions in contracts/src/endpoints.ts. Scores and targets are percentages.
  */
 
-/** Uploads and reading a long PDF can take longer than the default 15 s. */
-const UPLOAD_TIMEOUT_MS = 120_000;
 /** A re-measured paragraph (edit, redo) runs the check and the detector, or a model call. */
 const PARAGRAPH_TIMEOUT_MS = 90_000;
 
@@ -48,6 +47,8 @@ function initBody(
   if (report) form.append('report', report, report.name);
   return form;
 }
+
+export const { load: loadReduce, remove: deleteReduce } = recordCalls(E);
 
 /** One product's records (降重 or 降AIGC), for the records kit. */
 export const queryReduce =
@@ -99,17 +100,8 @@ export function reduceSubmit(
   return call(endpoint, { query, silent: true });
 }
 
-/** Polled while a job runs: silent so a slow network does not toast every second. */
-export function loadReduce(id: number, silent = false) {
-  return call(E.load_by_id, { query: { id }, silent });
-}
-
 export function loadReduceContent(id: number, silent = false) {
   return call(E.load_content_by_id, { query: { id }, silent, timeout: 60_000 });
-}
-
-export function deleteReduce(id: number) {
-  return call(E.delete, { query: { id } });
 }
 
 /** A failed record runs again (charged once more); a done offline record continues with path=model. */

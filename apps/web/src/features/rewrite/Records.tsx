@@ -1,5 +1,4 @@
 import type { MachineRecord } from '@paperdesk/contracts';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteMachine, queryMachines } from './api.ts';
@@ -31,14 +30,7 @@ export default function RewriteRecords() {
       }
     />
   );
-  const actions = (r: MachineRecord) => (
-    <span className="rec-row-actions">
-      <Button type="link" size="small" onClick={() => open(r)}>
-        {r.status === 'created' ? t('records.pay') : t('records.view')}
-      </Button>
-      <Records.DeleteAction rec={rec} record={r} icon />
-    </span>
-  );
+  const actions = (r: MachineRecord) => <Records.PayOrViewActions rec={rec} record={r} open={open} />;
 
   return (
     <Records.RecordsFrame rec={rec} inlineToolbar newPath={rewritePaths.smart}>
@@ -54,13 +46,10 @@ export default function RewriteRecords() {
         status={statusCell}
         actions={actions}
         columns={[
-          Records.buttonTitleColumn(t('records.colTitle'), open),
+          Records.buttonTitleColumn(t('common:records.colTitle'), open),
           Records.cellColumn(t('records.colEdition'), 130, (r) => t(`edition.${r.edition}`)),
           Records.cellColumn(t('records.colChars'), 90, (r) => num(r.characters)),
-          Records.paidColumn(t('records.colPaid')),
-          Records.cellColumn(t('records.colStatus'), 150, statusCell),
-          Records.createdColumn(t('records.colCreated'), 150),
-          Records.cellColumn(t('records.colActions'), 150, actions),
+          ...Records.closingColumns(t, { status: 150, created: 150, actions: 150 }, statusCell, actions),
         ]}
       />
     </Records.RecordsFrame>

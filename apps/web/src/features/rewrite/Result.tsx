@@ -6,7 +6,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import type { MachineChange, MachineDetail, MachineParagraph } from '@paperdesk/contracts';
-import { Button, Progress, Result, Segmented, Tag } from 'antd';
+import { Button, Progress, Result, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -19,11 +19,9 @@ import '../check/check.css';
 import '../../shared/records/records.css';
 import './machine.css';
 import { ReportHead } from '../../shared/records/ReportParts.tsx';
-import '../../shared/records/compare.css';
+import * as Compare from '../../shared/records/Compare.tsx';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import { usePolledRecord } from '../../shared/records/queries.ts';
-
-type View = 'compare' | 'text';
 
 /** The original with the replaced runs marked, or the rewrite with the replacements marked. */
 function marked(p: MachineParagraph, side: 'before' | 'after'): ReactNode[] {
@@ -43,17 +41,14 @@ function Paragraphs({ record }: { record: MachineDetail }) {
   const { t } = useTranslation('machine');
   return (
     <div className="mc-pairs" data-testid="mc-compare">
-      <div className="mc-pair mc-pair--head cmp-head">
-        <div>{t('result.before')}</div>
-        <div>{t('result.after')}</div>
-      </div>
+      <Compare.Head />
       {(record.result ?? []).map((p) =>
         p.kind === 'heading' ? (
           <h3 key={p.index} className="mc-heading">
             {p.text}
           </h3>
         ) : (
-          <div key={p.index} className={`mc-pair${p.method === 'kept' ? ' is-kept' : ''}`}>
+          <div key={p.index} className={`mc-pair cmp-pair${p.method === 'kept' ? ' is-kept' : ''}`}>
             <div className="mc-pair__before cmp-text cmp-before">{marked(p, 'before')}</div>
             <div className="mc-pair__after cmp-text cmp-after">
               {marked(p, 'after')}
@@ -76,7 +71,7 @@ export default function RewriteResult() {
   const { t } = useTranslation('machine');
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const [view, setView] = useState<View>('compare');
+  const [view, setView] = useState<Compare.View>('compare');
   const [downloading, setDownloading] = useState(false);
 
   const record = usePolledRecord('machine', id, async (id) => (await loadMachine(id, true)).result);
@@ -204,19 +199,9 @@ export default function RewriteResult() {
             </section>
           )}
           <section className="svc-card">
-            <div className="svc-toolbar">
-              <Segmented<View>
-                value={view}
-                onChange={setView}
-                options={[
-                  { value: 'compare', label: t('result.view.compare') },
-                  { value: 'text', label: t('result.view.text') },
-                ]}
-              />
-              <span className="svc-muted">
-                <mark className="cmp-legend" /> {t('result.legend')}
-              </span>
-            </div>
+            <Compare.Toolbar view={view} onView={setView}>
+              <Compare.Legend />
+            </Compare.Toolbar>
             {view === 'compare' ? (
               <Paragraphs record={r} />
             ) : (

@@ -16,7 +16,6 @@ import {
   SubmitButton,
   TextField,
   UnitPriceLine,
-  unitPrice,
 } from '../../shared/records/FormParts.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import { usePublicConfig } from './hooks.ts';
@@ -119,18 +118,10 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
         </section>
 
         <PriceSide
-          priceTitle={t('start.priceTitle')}
-          rows={EDITIONS.map((e) => ({
-            key: e,
-            label: t(`edition.${e}`),
-            price: unitPrice(unit(e), t('start.perThousand')),
-          }))}
-          priceNote={t('start.priceNote')}
-          notes={{
-            icon: <SafetyCertificateOutlined />,
-            title: t('start.notesTitle'),
-            items: t('start.notes', { returnObjects: true }) as unknown as string[],
-          }}
+          ns="machine"
+          keyPrefix="start"
+          units={EDITIONS.map((e) => ({ key: e, label: t(`edition.${e}`), fen: unit(e) }))}
+          notes={{ icon: <SafetyCertificateOutlined />, key: 'notes' }}
         />
       </div>
     </div>

@@ -107,7 +107,7 @@ export default function SubmitRewrite() {
                 </>
               ),
             },
-            { label: t('records.colCreated'), value: formatTime(r.createdAt, '{y}-{m}-{d} {h}:{i}') },
+            { label: t('common:records.colCreated'), value: formatTime(r.createdAt, '{y}-{m}-{d} {h}:{i}') },
           ]}
         />
 

@@ -30,7 +30,7 @@ import {
   submitPpt,
 } from './api.ts';
 import { useAppStore } from '../../store/app.ts';
-import { selectLoggedIn, useUserStore } from '../../store/user.ts';
+import { useLoginGate } from '../../shared/records/useGuardedSubmit.ts';
 import { toast } from '../../utils/feedback.ts';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { RequestError } from '../../utils/request.ts';
@@ -39,7 +39,7 @@ import { STATUS_COLORS } from '../../shared/records/status.ts';
 import OutlineEditor, { outlineProblem } from './OutlineEditor.tsx';
 import SlidePreview from './SlidePreview.tsx';
 import TemplateGallery from './TemplateGallery.tsx';
-import { Field } from '../../shared/records/FormParts.tsx';
+import { Field, TextField } from '../../shared/records/FormParts.tsx';
 import '../check/check.css';
 import './aippt.css';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
@@ -51,7 +51,7 @@ export default function GeneratePpt() {
   const { t } = useTranslation('ppt');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const loggedIn = useUserStore(selectLoggedIn);
+  const { loggedIn, pass: loginFirst } = useLoginGate(t('form.loginFirst'));
   const openLogin = useAppStore((s) => s.openLogin);
   const params = useParams();
   const [search, setSearch] = useSearchParams();
@@ -124,11 +124,7 @@ export default function GeneratePpt() {
       toast().warning(t('form.topicRequired'));
       return;
     }
-    if (!loggedIn) {
-      toast().info(t('form.loginFirst'));
-      openLogin();
-      return;
-    }
+    if (!loginFirst()) return;
     setBusy('outline');
     try {
       const saved = (await savePpt(form())).result;
@@ -233,17 +229,15 @@ export default function GeneratePpt() {
                 data-testid="pp-no-model"
               />
             )}
-            <Field id="pp-topic" label={t('form.topic')}>
-              <Input
-                id="pp-topic"
-                size="large"
-                maxLength={100}
-                showCount
-                placeholder={t('form.topicPlaceholder')}
-                value={topic}
-                onChange={(e) => setTopic(e.target.value)}
-              />
-            </Field>
+            <TextField
+              id="pp-topic"
+              label={t('form.topic')}
+              maxLength={100}
+              showCount
+              placeholder={t('form.topicPlaceholder')}
+              value={topic}
+              onChange={setTopic}
+            />
             <div className="pp-row3">
               <Field id="pp-speaker" label={t('form.speaker')}>
                 <Input
@@ -414,7 +408,7 @@ function Result(props: {
   const slides = r.slides ?? [];
   return (
     <section className="svc-card pp-result" data-testid="pp-result">
-      <div className="pp-result__head">
+      <div className="svc-split pp-result__head">
         <div>
           <h2>
             <CheckCircleFilled className="pp-ok" /> {r.topic}

@@ -1,13 +1,13 @@
 import {
   pptEndpoints,
-  type PptListFilter,
   type PptOutlineQuota,
   type PptRecord,
   type PptSaveInput,
   type PptSourceText,
   type PptTemplate,
 } from '@paperdesk/contracts';
-import { call, download, request } from '../../utils/request.ts';
+import { recordCalls } from '../../shared/records/api.ts';
+import { download, request } from '../../utils/request.ts';
 
 /** `ai_ppt_info_api` (AI生成PPT): templates, records, the free outline, generation and the .pptx (spec §7). */
 const BASE = '/api/base/ai_ppt_info_api';
@@ -30,18 +30,7 @@ export function readSource(file: File) {
   return request<PptSourceText>(`${BASE}/read_source`, { data, timeout: MODEL_TIMEOUT_MS });
 }
 
-export function queryPpts(
-  paging: { pageNo: number; pageSize: number },
-  filter: NonNullable<PptListFilter> = {},
-  silent = false,
-) {
-  return call(ep.query_list, { query: paging, body: filter, silent });
-}
-
-/** Polled while a deck is generated: silent so a slow network does not toast every second. */
-export const loadPpt = (id: number, silent = false) => call(ep.load_by_id, { query: { id }, silent });
-
-export const deletePpt = (id: number) => call(ep.delete, { query: { id } });
+export const { query: queryPpts, load: loadPpt, remove: deletePpt } = recordCalls(ep);
 
 /** Charged: 402 carries what to buy. Callers show that themselves, so it stays silent. */
 export const submitPpt = (id: number) =>

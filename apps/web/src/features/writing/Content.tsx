@@ -205,7 +205,7 @@ export default function WritingContent() {
   return (
     <div className="svc-page wr-page">
       <section className="svc-card wr-status" data-testid="wr-status">
-        <div className="wr-status__head">
+        <div className="svc-split wr-status__head">
           <div style={{ minWidth: 0 }}>
             <h1>{r.title}</h1>
             <div className="svc-muted">

@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { draftOutline } from './api.ts';
-import { useAppStore } from '../../store/app.ts';
-import { selectLoggedIn, useUserStore } from '../../store/user.ts';
+import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import { toast } from '../../utils/feedback.ts';
 import { yuan } from '../../shared/format.ts';
 import {
@@ -29,8 +28,7 @@ const DEFAULT_WORDS: Record<PaperType, number> = { course: 3000, journal: 6000, 
 export default function GeneratePaper() {
   const { t } = useTranslation('writing');
   const navigate = useNavigate();
-  const loggedIn = useUserStore(selectLoggedIn);
-  const openLogin = useAppStore((s) => s.openLogin);
+  const draft = useGuardedSubmit(t('generate.loginFirst'));
   const config = useWritingConfig().data;
   const [paperType, setPaperType] = useState<PaperType>('course');
   const [title, setTitle] = useState('');
@@ -39,20 +37,13 @@ export default function GeneratePaper() {
   const [language, setLanguage] = useState<PaperLanguage>('zh');
   const [keywords, setKeywords] = useState('');
   const [requirements, setRequirements] = useState('');
-  const [drafting, setDrafting] = useState(false);
 
   async function submit() {
     if (!title.trim()) {
       toast().warning(t('generate.titleRequired'));
       return;
     }
-    if (!loggedIn) {
-      toast().info(t('generate.loginFirst'));
-      openLogin();
-      return;
-    }
-    setDrafting(true);
-    try {
+    await draft.run(async () => {
       const r = await draftOutline({
         title,
         paperType,
@@ -63,11 +54,7 @@ export default function GeneratePaper() {
         requirements,
       });
       navigate(confirmPath(r.result));
-    } catch {
-      // the request layer shows the reason (503 no model, 429 daily allowance, 400 bad input)
-    } finally {
-      setDrafting(false);
-    }
+    });
   }
 
   const price = (type: PaperType) => {
@@ -104,18 +91,16 @@ export default function GeneratePaper() {
             }}
             testIdPrefix="wr-type-"
           />
-          <Field id="wr-title" label={t('generate.titleLabel')}>
-            <Input
-              id="wr-title"
-              size="large"
-              maxLength={100}
-              showCount
-              placeholder={t('generate.titlePlaceholder')}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              onPressEnter={() => void submit()}
-            />
-          </Field>
+          <TextField
+            id="wr-title"
+            label={t('generate.titleLabel')}
+            maxLength={100}
+            showCount
+            placeholder={t('generate.titlePlaceholder')}
+            value={title}
+            onChange={setTitle}
+            onEnter={() => void submit()}
+          />
           <div className="ck-row2">
             <TextField
               id="wr-discipline"
@@ -169,12 +154,12 @@ export default function GeneratePaper() {
           </Field>
           <SubmitButton
             testId="wr-generate"
-            icon={drafting ? <LoadingOutlined /> : <BulbOutlined />}
-            disabled={drafting}
+            icon={draft.submitting ? <LoadingOutlined /> : <BulbOutlined />}
+            disabled={draft.submitting}
             onClick={() => void submit()}
             foot={t('generate.free', { count: config?.outlinesPerDay ?? 10 })}
           >
-            {drafting ? t('generate.drafting') : t('generate.submit')}
+            {draft.submitting ? t('generate.drafting') : t('generate.submit')}
           </SubmitButton>
         </section>
 

@@ -32,7 +32,7 @@ export default function WritingRecords() {
   const actions = (r: WritingRecord) => (
     <span className="rec-row-actions">
       <Button type="link" size="small" onClick={() => open(r)}>
-        {r.status === 'created' ? t('records.confirm') : t('records.view')}
+        {r.status === 'created' ? t('records.confirm') : t('common:records.view')}
       </Button>
       {r.status === 'done' && (
         <Button
@@ -64,13 +64,10 @@ export default function WritingRecords() {
         status={statusCell}
         actions={actions}
         columns={[
-          Records.buttonTitleColumn(t('records.colTitle'), open, true),
+          Records.buttonTitleColumn(t('common:records.colTitle'), open, true),
           Records.cellColumn(t('records.colType'), 100, (r) => t(`type.${r.paperType}`)),
           Records.cellColumn(t('records.colWords'), 90, (r) => num(r.targetWords)),
-          Records.paidColumn(t('records.colPaid')),
-          Records.cellColumn(t('records.colStatus'), 160, statusCell),
-          Records.createdColumn(t('records.colCreated'), 150),
-          Records.cellColumn(t('records.colActions'), 210, actions),
+          ...Records.closingColumns(t, { status: 160, created: 150, actions: 210 }, statusCell, actions),
         ]}
       />
     </Records.RecordsFrame>

@@ -4,11 +4,11 @@ import {
   type PaperDraftInput,
   paperInfoEndpoints,
   type ThesisCover,
-  type WritingListFilter,
   type WritingOtherInfo,
   type WritingRecord,
   type WritingSection,
 } from '@paperdesk/contracts';
+import { recordCalls } from '../../shared/records/api.ts';
 import { call, download, request } from '../../utils/request.ts';
 
 /** `paper_info_api` (AI 论文写作): outline drafting, submission, records and the .docx (spec §7). */
@@ -17,13 +17,7 @@ const ep = paperInfoEndpoints;
 /** The model drafts the outline while the request waits: allow it a minute and a half. */
 const MODEL_TIMEOUT_MS = 90_000;
 
-export function queryWritings(
-  paging: { pageNo: number; pageSize: number },
-  filter: NonNullable<WritingListFilter> = {},
-  silent = false,
-) {
-  return call(ep.query_list, { query: paging, body: filter, silent });
-}
+export const { query: queryWritings, load: loadWriting, remove: deleteWriting } = recordCalls(ep);
 
 /** query_paper_content `outline`: a new record with the model's outline (free, a few a day). */
 export function draftOutline(draft: PaperDraftInput) {
@@ -50,10 +44,6 @@ export function loadWritingSections(id: number) {
   return request<WritingSection[]>(`${BASE}/query_content_list`, { params: { id } });
 }
 
-export function loadWriting(id: number, silent = false) {
-  return call(ep.load_by_id, { query: { id }, silent });
-}
-
 export function loadWritingOther(id: number) {
   return request<WritingOtherInfo>(`${BASE}/load_other_by_id`, { params: { id }, silent: true });
 }
@@ -75,10 +65,6 @@ export function submitWriting(form: WritingSubmitForm, cover?: ThesisCover) {
 
 export function reloadWriting(id: number) {
   return call(ep.reload, { query: { id } });
-}
-
-export function deleteWriting(id: number) {
-  return call(ep.delete, { query: { id } });
 }
 
 export function downloadWriting(id: number, fallbackName: string) {

@@ -18,4 +18,19 @@ export default {
   pageError: 'Something went wrong',
   pageErrorDesc: 'Sorry, this page ran into a problem. Reload it or go back home.',
   reload: 'Reload',
+  compare: {
+    view: { compare: 'Side by side', text: 'Rewritten text' },
+    before: 'Original',
+    after: 'Rewritten',
+    legend: 'Changes are highlighted',
+  },
+  records: {
+    colTitle: 'Title',
+    colPaid: 'Paid',
+    colStatus: 'Status',
+    colCreated: 'Created',
+    colActions: 'Actions',
+    pay: 'Pay',
+    view: 'View',
+  },
 } satisfies Twin<typeof zh>;

@@ -11,6 +11,16 @@ export default {
     models: 'AI 模型',
     packages: '套餐',
   },
+  /** The kinds of quota a package grants and an account holds (users, packages). */
+  quotaKind: {
+    check: '论文查重',
+    rewrite: '降重',
+    aigc_check: 'AIGC检测',
+    aigc_rewrite: '降AIGC',
+    writing: '论文写作',
+    ppt: 'PPT生成',
+    chat: 'AI 助手',
+  },
   library: {
     title: '比对库管理',
     subtitle: '查重所比对的文献库',
@@ -99,15 +109,6 @@ export default {
     detailTitle: '{{name}} 的账户',
     balance: '余额',
     quotas: '剩余额度',
-    quotaOf: {
-      check: '论文查重',
-      rewrite: '降重',
-      aigc_check: 'AIGC检测',
-      aigc_rewrite: '降AIGC',
-      writing: '论文写作',
-      ppt: 'PPT生成',
-      chat: 'AI 助手',
-    },
     recentOrders: '最近订单（共 {{total}} 笔）',
     recentLedger: '最近流水（共 {{total}} 条）',
     account: '账户',
@@ -296,14 +297,5 @@ export default {
     saved: '套餐已保存',
     retired: '已下架',
     restored: '已重新上架',
-    serviceOf: {
-      check: '论文查重',
-      rewrite: '降重',
-      aigc_check: 'AIGC检测',
-      aigc_rewrite: '降AIGC',
-      writing: '论文写作',
-      ppt: 'PPT生成',
-      chat: 'AI 助手',
-    },
   },
 };

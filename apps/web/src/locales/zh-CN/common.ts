@@ -15,4 +15,21 @@ export default {
   pageError: '页面出错了',
   pageErrorDesc: '抱歉，页面遇到了问题。可以刷新重试，或返回首页。',
   reload: '刷新页面',
+  /** A rewrite beside its original (降重 result, whole-paper 降重 / 降AIGC). */
+  compare: {
+    view: { compare: '逐段对照', text: '改写全文' },
+    before: '原文',
+    after: '改写后',
+    legend: '标色为改动处',
+  },
+  /** The records tables' columns and row actions, the same in every service. */
+  records: {
+    colTitle: '标题',
+    colPaid: '费用',
+    colStatus: '状态',
+    colCreated: '创建时间',
+    colActions: '操作',
+    pay: '去支付',
+    view: '查看',
+  },
 };

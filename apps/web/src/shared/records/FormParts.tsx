@@ -1,6 +1,7 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { yuan } from '../format.ts';
 
 /**
@@ -59,6 +60,9 @@ export function TextField(props: {
   value: string;
   onChange: (value: string) => void;
   maxLength?: number;
+  /** Show the characters typed against `maxLength`. */
+  showCount?: boolean;
+  onEnter?: () => void;
 }) {
   return (
     <Field id={props.id} label={props.label}>
@@ -66,9 +70,11 @@ export function TextField(props: {
         id={props.id}
         size="large"
         maxLength={props.maxLength ?? 200}
+        showCount={props.showCount}
         placeholder={props.placeholder}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
+        onPressEnter={props.onEnter}
       />
     </Field>
   );
@@ -169,19 +175,37 @@ export function UnitPriceLine({ fen, per }: { fen: number | undefined; per: stri
  */
 export function PriceSide(props: {
   top?: ReactNode;
-  priceTitle: ReactNode;
-  rows: { key: string; label: ReactNode; price: ReactNode }[];
-  priceNote: string;
-  notes: { icon: ReactNode; title: ReactNode; items: string[] };
+  /**
+   * Where the page keeps its texts: `<keyPrefix>.priceTitle`, `.priceNote`, `.perThousand`, and the notes
+   * card's title and lines, `.<notes.key>Title` and `.<notes.key>`.
+   */
+  ns: string;
+  keyPrefix: string;
+  /** One row per edition or path: its name and unit price per thousand characters (undefined while unknown). */
+  units: { key: string; label: ReactNode; fen: number | undefined }[];
+  notes: { icon: ReactNode; key: string };
 }) {
+  const { t } = useTranslation(props.ns);
+  const at = (key: string) => `${props.keyPrefix}.${key}`;
   return (
     <aside className="ck-side">
       <section className="svc-card">
         {props.top}
-        <h2>{props.priceTitle}</h2>
-        <PriceTable rows={props.rows} note={props.priceNote} />
+        <h2>{t(at('priceTitle'))}</h2>
+        <PriceTable
+          rows={props.units.map((u) => ({
+            key: u.key,
+            label: u.label,
+            price: unitPrice(u.fen, t(at('perThousand'))),
+          }))}
+          note={t(at('priceNote'))}
+        />
       </section>
-      <NotesCard icon={props.notes.icon} title={props.notes.title} notes={props.notes.items} />
+      <NotesCard
+        icon={props.notes.icon}
+        title={t(at(`${props.notes.key}Title`))}
+        notes={t(at(props.notes.key), { returnObjects: true }) as unknown as string[]}
+      />
     </aside>
   );
 }

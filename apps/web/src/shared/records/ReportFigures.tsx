@@ -1,28 +1,23 @@
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { ArcRing } from '../../components/ArcRing.tsx';
 import { useAppStore } from '../../store/app.ts';
 import { num, pct } from '../format.ts';
 
 /** The figures a report draws: the big ratio ring, a ratio bar, and the chapter table. */
 
 export function RatioRing(props: { ratio: number; color: string; label: string; testId: string }) {
-  const r = 78;
-  const c = 2 * Math.PI * r;
   return (
     <div className="ck-ring">
-      <svg viewBox="0 0 180 180" width="180" height="180" aria-hidden="true">
-        <circle cx="90" cy="90" r={r} className="track" />
-        <circle
-          cx="90"
-          cy="90"
-          r={r}
-          stroke={props.color}
-          strokeLinecap="round"
-          strokeDasharray={`${Math.max(0.001, c * props.ratio)} ${c}`}
-          transform="rotate(-90 90 90)"
-        />
-      </svg>
+      <ArcRing
+        size={180}
+        r={78}
+        arc={(c) => Math.max(0.001, c * props.ratio)}
+        trackClassName="track"
+        stroke={props.color}
+        round
+      />
       <div className="ck-ring__text">
         <strong style={{ color: props.color }} data-testid={props.testId}>
           {pct(props.ratio)}

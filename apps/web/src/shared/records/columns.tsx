@@ -1,5 +1,6 @@
 import { Button } from 'antd';
 import type { ColumnType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatTime } from '../../utils/time.ts';
@@ -61,4 +62,22 @@ export function paidColumn<R extends { status: RecordStatus; paidFen: number }>(
 
 export function createdColumn<R extends { createdAt: string }>(title: string, width: number): ColumnType<R> {
   return cellColumn(title, width, (r) => formatTime(r.createdAt, '{y}-{m}-{d} {h}:{i}'));
+}
+
+/**
+ * The columns a records table ends with: paid, status, created and the row's actions, under the headers every
+ * service shares (`common:records.*`).
+ */
+export function closingColumns<R extends { status: RecordStatus; paidFen: number; createdAt: string }>(
+  t: TFunction,
+  widths: { status: number; created: number; actions: number },
+  status: (r: R) => ReactNode,
+  actions: (r: R) => ReactNode,
+): ColumnType<R>[] {
+  return [
+    paidColumn(t('common:records.colPaid')),
+    cellColumn(t('common:records.colStatus'), widths.status, status),
+    createdColumn(t('common:records.colCreated'), widths.created),
+    cellColumn(t('common:records.colActions'), widths.actions, actions),
+  ];
 }

@@ -11,7 +11,8 @@ import './records.css';
 
 /**
  * The pieces of a records page. Each finds its texts under the same keys (`records.*`, `status.*`) in the
- * page's i18n namespace: `rec.ns`, or `ns` for the status tags.
+ * page's i18n namespace: `rec.ns`, or `ns` for the status tags; what every service says alike (去支付 / 查看)
+ * comes from `common:records`.
  */
 
 type AnyRecordList = Pick<
@@ -218,5 +219,22 @@ export function DeleteAction<R extends { id: number; status: RecordStatus }>(pro
         {t('records.delete')}
       </Button>
     </Popconfirm>
+  );
+}
+
+/** A row's actions: open it (去支付 while it waits for payment, else 查看), and delete. */
+export function PayOrViewActions<R extends { id: number; status: RecordStatus }>(props: {
+  rec: RecordList<R>;
+  record: R;
+  open: (r: R) => void;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <span className="rec-row-actions">
+      <Button type="link" size="small" onClick={() => props.open(props.record)}>
+        {props.record.status === 'created' ? t('records.pay') : t('records.view')}
+      </Button>
+      <DeleteAction rec={props.rec} record={props.record} icon />
+    </span>
   );
 }

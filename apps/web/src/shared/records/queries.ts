@@ -87,3 +87,25 @@ export function useRecordReport<T>(
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
+
+/**
+ * A report page's data: the record, polled while it runs, and its report once it is done (asked again when it
+ * finishes anew, after a rerun). `loadRecord` is the area's silent load call.
+ */
+export function useReportedRecord<R extends { status: RecordStatus; finishedAt: string | null }, T>(
+  area: RecordArea,
+  id: number,
+  loadRecord: (id: number) => Promise<{ result: R }>,
+  loadReport: (id: number) => Promise<{ result: T }>,
+  options: { retry?: boolean } = {},
+) {
+  const record = usePolledRecord(area, id, async (id) => (await loadRecord(id)).result, options);
+  const report = useRecordReport(
+    area,
+    id,
+    record.data?.status === 'done',
+    async (id) => (await loadReport(id)).result,
+    record.data?.finishedAt,
+  );
+  return { record, report };
+}

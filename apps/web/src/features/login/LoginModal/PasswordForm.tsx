@@ -88,6 +88,15 @@ export default function PasswordForm({
     if (error) setError(null);
   };
   const blur = (field: Field) => setErrors((e) => ({ ...e, [field]: invalidFields(values).includes(field) }));
+  /** What ties a text field to its form value and error mark. */
+  const bind = (field: Field) => ({
+    large: size === 'large',
+    name: field,
+    invalid: Boolean(errors[field]),
+    value: values[field],
+    onChange: (v: string) => change(field, v),
+  });
+  const itemClass = (field: Field) => `password-form__item${errors[field] ? ' has-error' : ''}`;
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
@@ -112,16 +121,12 @@ export default function PasswordForm({
 
   return (
     <form className="password-form" onSubmit={(e) => void submit(e)} noValidate>
-      <div className={`password-form__item${errors.username ? ' has-error' : ''}`} data-field="username">
+      <div className={itemClass('username')} data-field="username">
         <TextField
-          large={size === 'large'}
+          {...bind('username')}
           icon={<UserOutlined />}
           placeholder={t('login:usernamePlaceholder')}
           autoComplete="username"
-          name="username"
-          invalid={Boolean(errors.username)}
-          value={values.username}
-          onChange={(v) => change('username', v)}
           onBlur={() => blur('username')}
         />
       </div>
@@ -131,17 +136,13 @@ export default function PasswordForm({
         placement="right"
         getPopupContainer={(el) => el.parentElement ?? document.body}
       >
-        <div className={`password-form__item${errors.password ? ' has-error' : ''}`} data-field="password">
+        <div className={itemClass('password')} data-field="password">
           <TextField
-            large={size === 'large'}
+            {...bind('password')}
             icon={<LockOutlined />}
             type={showPassword ? 'text' : 'password'}
             placeholder={t('login:passwordPlaceholder')}
             autoComplete="current-password"
-            name="password"
-            invalid={Boolean(errors.password)}
-            value={values.password}
-            onChange={(v) => change('password', v)}
             onKeyUp={(e) => setCapsTooltip(capsLockOn(e))}
             onBlur={() => {
               setCapsTooltip(false);

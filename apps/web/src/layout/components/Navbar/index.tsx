@@ -1,5 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Tooltip } from 'antd';
+import NavbarButton from '../../../components/NavbarButton.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import ErrorLog from '../../../components/ErrorLog/index.tsx';
@@ -43,17 +43,13 @@ export default function Navbar() {
           {!mobile && <SizeSelect />}
           <LangSelect />
           {!mobile && showSettings && (
-            <Tooltip title={t('navbar:settings')} placement="bottom">
-              <button
-                type="button"
-                className="navbar-icon"
-                onClick={() => openSettings(true)}
-                aria-label={t('navbar:settings')}
-                data-testid="open-settings"
-              >
-                <SettingOutlined />
-              </button>
-            </Tooltip>
+            <NavbarButton
+              title={t('navbar:settings')}
+              onClick={() => openSettings(true)}
+              testId="open-settings"
+            >
+              <SettingOutlined />
+            </NavbarButton>
           )}
           <UserArea compact={mobile} />
         </div>
