@@ -74,17 +74,6 @@ export const LedgerReason = z.enum([
 ]);
 export type LedgerReason = z.infer<typeof LedgerReason>;
 
-export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
-  topup: '充值',
-  package: '购买套餐',
-  order_payment: '按次支付',
-  charge: '消费',
-  refund: '退还',
-  free_check: '每日免费查重',
-  order_refund: '订单退款',
-  adjust: '人工调整',
-};
-
 export const LedgerEntry = z.object({
   id: z.number().int(),
   account: WalletAccount.describe('balance：余额（分）；其余为对应服务的额度'),
