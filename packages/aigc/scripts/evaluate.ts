@@ -131,7 +131,13 @@ function classFpr(detector: AigcDetector, texts: readonly string[], score: TextS
     if (band !== 'none') suspect++;
   }
   const n = Math.max(1, texts.length);
-  return { texts: texts.length, significant, suspect, fprSignificant: significant / n, fprSuspect: suspect / n };
+  return {
+    texts: texts.length,
+    significant,
+    suspect,
+    fprSignificant: significant / n,
+    fprSuspect: suspect / n,
+  };
 }
 
 /**

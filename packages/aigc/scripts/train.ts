@@ -79,7 +79,7 @@ const saved = saveModel(
     training: {
       ...meta.training,
       sets: 'hc3_chinese_subset_cudrt, m4_qazh_chatgpt_glimpse, ai_academic_zh, csl_human_abstracts_zh, csl-benchmark-sample',
-      split: 'unitHash(group id): test < 0.2 <= calibration < 0.3 <= lm < 0.45 <= train (src/split.ts)',
+      split: 'unitHash(group id): test < 0.2 <= calibration < 0.35 <= lm < 0.5 <= train (src/split.ts)',
       counts,
       seconds: Math.round((Date.now() - started) / 1000),
     },
