@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadDetector } from '../src/detector.ts';
+import { wilsonInterval } from '../src/metrics.ts';
 import { DEFAULT_MODEL_DIR } from '../src/model.ts';
 import { combineWithZeroShot } from '../src/zeroshot.ts';
 import { hasData, loadCorpus, loadOutOfDistribution } from '../scripts/corpus.ts';
@@ -32,10 +33,24 @@ function printRows(title: string, report: HeldOutReport) {
   console.log('| row | n (AI / human) | AUROC | TPR@显著 | TPR@疑似 | FPR@显著 | FPR@疑似 | ECE |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const m of report.rows) console.log(row(m));
-  const { short, long } = report.humanAcademic;
+  const { short, long, longJoined } = report.humanAcademic;
   console.log(
-    `\nheld-out human academic text: short (<= ${maxShort} chars, incl. windows of long texts) n=${short.texts}: 显著 ${pct(short.fprSignificant)} (target <= ${pct(target.significant)}), 疑似 ${pct(short.fprSuspect)} (target <= ${pct(target.suspect)}); long n=${long.texts}: 显著 ${pct(long.fprSignificant)}, 疑似 ${pct(long.fprSuspect)}`,
+    `\nheld-out human academic text (targets: 显著 <= ${pct(target.significant)}, 疑似 <= ${pct(target.suspect)}; 95% Wilson intervals):`,
   );
+  for (const [name, c] of [
+    [`short (<= ${maxShort} chars, incl. windows of long texts)`, short],
+    ['long', long],
+    ['long, two short texts joined', longJoined],
+  ] as const) {
+    console.log(
+      `  ${name} n=${c.texts}: 显著 ${withInterval(c.significant, c.texts)}, 疑似 ${withInterval(c.suspect, c.texts)}`,
+    );
+  }
+}
+
+function withInterval(k: number, n: number): string {
+  const { low, high } = wilsonInterval(k, n);
+  return `${pct(k / n)} [${pct(low)}, ${pct(high)}]`;
 }
 
 function row(m: RowMetrics): string {

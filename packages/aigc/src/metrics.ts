@@ -102,3 +102,16 @@ export function brierScore(items: readonly Scored[]): number {
   for (const { score, label } of items) sum += (score - label) ** 2;
   return sum / items.length;
 }
+
+/**
+ * Wilson score interval of a proportion k/n (z = 1.96: 95%). Unlike the normal approximation it stays inside
+ * [0, 1] and is honest near 0, where the false-positive rates of the bands live.
+ */
+export function wilsonInterval(k: number, n: number, z = 1.96): { low: number; high: number } {
+  if (n === 0) return { low: Number.NaN, high: Number.NaN };
+  const p = k / n;
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}

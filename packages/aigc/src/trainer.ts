@@ -11,6 +11,7 @@ import {
   STYLE_FEATURES,
 } from './features.ts';
 import { unitHash } from './hash.ts';
+import { auroc } from './metrics.ts';
 import { decisionValue, type LogisticModel, type TrainingExample, trainLogistic } from './logistic.ts';
 import type { AigcModel, BandCalibration, BandThresholds, LengthClassBands, ModelMeta } from './model.ts';
 import { paragraphSentences, sentenceWindows, splitParagraphs } from './segment.ts';
@@ -39,6 +40,11 @@ export interface TrainerOptions {
    * thresholds, set separately for short texts (up to `maxShortChars` visible characters) and long ones.
    */
   bandFpr: { significant: number; suspect: number };
+  /**
+   * Long-class thresholds also see pairs of short human texts (of one second-stage fold) joined into one text.
+   * Why: a split holds only ~150 long human abstracts, too few to set a 1% threshold with any margin.
+   */
+  joinShortForLong?: boolean;
   /** Standard errors of margin below `bandFpr` (see bandsFromHuman); default none. */
   bandConfidenceZ?: { significant: number; suspect: number };
   bandStrata: readonly string[];
@@ -53,7 +59,17 @@ export interface TrainerOptions {
    * stage's log-odds against a polish score — the naive-Bayes log-odds of AI-polished texts of
    * `pairStratum` against their human originals, counted on the train and lm splits only. Absent: one stage.
    */
-  secondStage?: { pairStratum: string; smoothing: number; l2: number; folds: number };
+  secondStage?: {
+    pairStratum: string;
+    /**
+     * Counts the pairs on these word n-gram orders only (the buckets the first stage hashes them into) instead of
+     * every n-gram: a pair shares its content, and the character n-grams add noise, not wording, to the counts.
+     */
+    pairWordOrders?: number[];
+    smoothing: number;
+    l2: number;
+    folds: number;
+  };
   version: string;
   log?: (message: string) => void;
 }
@@ -108,6 +124,11 @@ export function bandsFromHuman(
   };
 }
 
+function shareAtLeast(probabilities: readonly number[], threshold: number): string {
+  const share = probabilities.filter((p) => p >= threshold).length / Math.max(1, probabilities.length);
+  return `${(100 * share).toFixed(1)}%`;
+}
+
 /**
  * Trains the whole detector from labelled, split texts: surprisal LM on the human texts of the 'lm' split,
  * style scaling and logistic regression on 'train' (plus the AI texts of 'lm'), the optional second stage, Platt
@@ -157,13 +178,18 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
    * texts the model has not seen, as the test split and users' texts will be.
    */
   let heldOutClassifier: (k: number) => LogisticModel = () => classifier;
+  /** The second-stage fold of calibration text k (one fold without a second stage). */
+  let heldOutFold: (k: number) => number = () => 0;
   let secondStage: (SecondStage & { pairTexts: { polished: number; originals: number } }) | undefined;
   if (options.secondStage) {
-    const { pairStratum, smoothing, l2, folds } = options.secondStage;
+    const { pairStratum, pairWordOrders, smoothing, l2, folds } = options.secondStage;
+    const pairConfig: FeatureConfig = pairWordOrders
+      ? { hashBits: options.featureConfig.hashBits, ngramOrders: [], wordOrders: pairWordOrders }
+      : options.featureConfig;
     const pairSide = (label: 0 | 1) =>
       texts.flatMap((t, i) =>
         t.stratum === pairStratum && t.label === label && (t.split === 'train' || t.split === 'lm')
-          ? [hashedNgrams(canonical[i]!, options.featureConfig)]
+          ? [hashedNgrams(canonical[i]!, pairConfig)]
           : [],
       );
     const polished = pairSide(1);
@@ -193,6 +219,7 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
       (_, f) => fit(inputs.filter((_, k) => foldOf[k] !== f)).folded,
     );
     heldOutClassifier = (k) => perFold[foldOf[k]!]!;
+    heldOutFold = (k) => foldOf[k]!;
     secondStage = { ...all.stage, pairTexts: { polished: polished.length, originals: originals.length } };
     log(
       `second stage on ${calibrationIdx.length} calibration texts (pairs: ${polished.length} polished / ${originals.length} originals): first stage ×${all.stage.firstStage.toFixed(3)}, polish ${all.stage.polish.toFixed(3)} per ${all.stage.polishScale.toFixed(3)}`,
@@ -200,6 +227,26 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
   }
 
   const calibrationScores = calibrationVectors.map((x, k) => decisionValue(heldOutClassifier(k), x));
+  // what model choices are judged by (the test split is not for choosing): each stratum's AI texts against the
+  // human texts the bands are set on
+  const bandHuman = calibrationIdx.flatMap((i, k) =>
+    texts[i]!.label === 0 && options.bandStrata.includes(texts[i]!.stratum)
+      ? [{ score: calibrationScores[k]!, label: 0 as const }]
+      : [],
+  );
+  const strata = [...new Set(calibrationIdx.map((i) => texts[i]!.stratum))];
+  log(
+    `calibration AUROC (scores of unseen folds), AI of each stratum vs band human: ${strata
+      .map((stratum) => {
+        const ai = calibrationIdx.flatMap((i, k) =>
+          texts[i]!.label === 1 && texts[i]!.stratum === stratum
+            ? [{ score: calibrationScores[k]!, label: 1 as const }]
+            : [],
+        );
+        return `${stratum} ${auroc([...ai, ...bandHuman]).toFixed(3)} (${ai.length})`;
+      })
+      .join(', ')}`,
+  );
   const calibration = fitPlatt(
     calibrationScores,
     calibrationIdx.map((i) => texts[i]!.label),
@@ -209,12 +256,26 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     applyPlatt(calibration, decisionValue(heldOutClassifier(k), extractor.vector(canonical)));
   const shortHuman: number[] = [];
   const longHuman: number[] = [];
+  /** Short human texts waiting for a partner of their fold to be joined with (joinShortForLong). */
+  const unpaired = new Map<number, number>();
+  const joinedHuman: number[] = [];
   calibrationIdx.forEach((i, k) => {
     const t = texts[i]!;
     if (t.label !== 0 || !options.bandStrata.includes(t.stratum)) return;
     const p = applyPlatt(calibration, calibrationScores[k]!);
     if (visibleLength(t.text) <= options.maxShortChars) {
       shortHuman.push(p);
+      if (!options.joinShortForLong) return;
+      const fold = heldOutFold(k);
+      const partner = unpaired.get(fold);
+      if (partner === undefined) {
+        unpaired.set(fold, i);
+        return;
+      }
+      unpaired.delete(fold);
+      const pair = `${texts[partner]!.text}\n${t.text}`;
+      if (visibleLength(pair) <= options.maxShortChars) return;
+      joinedHuman.push(probabilityOf(canonicalText(pair), k));
       return;
     }
     longHuman.push(p);
@@ -227,14 +288,14 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     maxShortChars: options.maxShortChars,
     targetFpr: options.bandFpr,
     short: bandsFromHuman(shortHuman, options.bandFpr, options.bandConfidenceZ),
-    long: bandsFromHuman(longHuman, options.bandFpr, options.bandConfidenceZ),
-    chosenOn: `calibration split, human texts of ${options.bandStrata.join(' + ')}; long texts also cut into the detector's ${options.windowChars}-character windows${options.secondStage ? "; scored by second stages fitted without the text's fold" : ''}`,
+    long: bandsFromHuman([...longHuman, ...joinedHuman], options.bandFpr, options.bandConfidenceZ),
+    chosenOn: `calibration split, human texts of ${options.bandStrata.join(' + ')}; long texts also cut into the detector's ${options.windowChars}-character windows${joinedHuman.length > 0 ? `; long class also ${joinedHuman.length} pairs of short texts joined` : ''}${options.secondStage ? "; scored by second stages fitted without the text's fold" : ''}`,
   };
   const { flag, high, light } = bands.short;
   // detect() scores windows of about windowChars: the short class is what its sentences are judged by
   const thresholds: BandThresholds = { flag, high, light };
   log(
-    `calibration: a=${calibration.a.toFixed(3)} b=${calibration.b.toFixed(3)}; short (${shortHuman.length} human) 显著 ${bands.short.flag.toFixed(3)} 疑似 ${bands.short.light.toFixed(3)}; long (${longHuman.length} human) 显著 ${bands.long.flag.toFixed(3)} 疑似 ${bands.long.light.toFixed(3)}`,
+    `calibration: a=${calibration.a.toFixed(3)} b=${calibration.b.toFixed(3)}; short (${shortHuman.length} human) 显著 ${bands.short.flag.toFixed(3)} 疑似 ${bands.short.light.toFixed(3)}; long (${longHuman.length} human + ${joinedHuman.length} joined) 显著 ${bands.long.flag.toFixed(3)} 疑似 ${bands.long.light.toFixed(3)}, where the real long texts are at ${shareAtLeast(longHuman, bands.long.flag)} / ${shareAtLeast(longHuman, bands.long.light)} and the joined ones at ${shareAtLeast(joinedHuman, bands.long.flag)} / ${shareAtLeast(joinedHuman, bands.long.light)}`,
   );
 
   const meta: ModelMeta = {

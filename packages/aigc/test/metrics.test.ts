@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { applyPlatt, fitPlatt } from '../src/calibration.ts';
 import { seededRandom } from '@paperdesk/textkit';
-import { auroc, brierScore, expectedCalibrationError, statsAtThreshold, tprAtFpr } from '../src/metrics.ts';
+import {
+  auroc,
+  brierScore,
+  expectedCalibrationError,
+  statsAtThreshold,
+  tprAtFpr,
+  wilsonInterval,
+} from '../src/metrics.ts';
 
 const scored = (pairs: Array<[number, 0 | 1]>) => pairs.map(([score, label]) => ({ score, label }));
 
@@ -136,5 +143,18 @@ describe('Platt scaling', () => {
       expect(p).toBeGreaterThan(previous);
       previous = p;
     }
+  });
+});
+
+describe('wilsonInterval', () => {
+  it('matches the textbook interval and stays inside [0, 1] at 0 events', () => {
+    // 6 of 325: 1.8%, 95% interval about 0.85%–3.97%
+    const { low, high } = wilsonInterval(6, 325);
+    expect(low).toBeCloseTo(0.0085, 3);
+    expect(high).toBeCloseTo(0.0397, 3);
+    const none = wilsonInterval(0, 100);
+    expect(none.low).toBe(0);
+    expect(none.high).toBeGreaterThan(0.03);
+    expect(none.high).toBeLessThan(0.04);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { visibleLength } from '../src/canonical.ts';
 import { AigcDetector } from '../src/detector.ts';
 import { CONNECTIVES } from '../src/lexicon.ts';
 import { auroc } from '../src/metrics.ts';
@@ -34,6 +35,7 @@ describe.skipIf(!dataPresent)('trainer smoke test', () => {
         lmTrigramBits: 14,
         bandFpr: { significant: 0.01, suspect: 0.05 },
         bandStrata: ['academic'],
+        joinShortForLong: true,
         maxShortChars: 300,
         windowChars: 220,
         minReliableChars: 50,
@@ -44,5 +46,12 @@ describe.skipIf(!dataPresent)('trainer smoke test', () => {
     const test = subset.filter((t) => t.split === 'test');
     const score = auroc(test.map((t) => ({ score: detector.scoreText(t.text), label: t.label })));
     expect(score).toBeGreaterThan(0.8);
+    // the long class is chosen on the long human texts of the calibration split and on pairs of short ones joined
+    const calibrationHuman = subset.filter(
+      (t) => t.split === 'calibration' && t.label === 0 && t.register === 'academic',
+    );
+    const long = calibrationHuman.filter((t) => visibleLength(t.text) > 300).length;
+    expect(model.meta.bands!.long.humanTexts).toBeGreaterThan(long);
+    expect(model.meta.bands!.chosenOn).toMatch(/pairs of short texts joined/);
   });
 });
