@@ -131,8 +131,7 @@ describeEachDatabase('admin console API', (getCtx) => {
     ]);
     const r = await call<LibraryUploadResult>(site.app, 'POST', '/api/base/library_api/upload', {
       token: site.admin,
-      payload: m.payload,
-      headers: m.headers,
+      ...m,
     });
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.result.files.map((f) => [f.file, f.status])).toEqual([

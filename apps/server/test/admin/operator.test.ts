@@ -182,8 +182,7 @@ describeEachDatabase('admin operator actions', (getCtx) => {
     const m = multipart({}, { name: '批量.zip', data });
     const r = await call<LibraryUploadResult>(site.app, 'POST', '/api/base/library_api/upload_zip', {
       token: site.admin,
-      payload: m.payload,
-      headers: m.headers,
+      ...m,
     });
     expect(r.status, r.body.message).toBe(200);
     const byName = Object.fromEntries(r.body.result.files.map((f) => [f.file.replace('批量.zip/', ''), f]));
@@ -217,8 +216,7 @@ describeEachDatabase('admin operator actions', (getCtx) => {
     const corrupt = multipart({}, { name: '坏.zip', data: Buffer.from('not a zip file at all, really') });
     const c = await call<LibraryUploadResult>(site.app, 'POST', '/api/base/library_api/upload_zip', {
       token: site.admin,
-      payload: corrupt.payload,
-      headers: corrupt.headers,
+      ...corrupt,
     });
     expect(c.status).toBe(200);
     expect(c.body.result.files).toMatchObject([{ file: '坏.zip', status: 'unreadable' }]);

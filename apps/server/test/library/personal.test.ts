@@ -47,8 +47,7 @@ describe('personal library (自建库)', () => {
     const m = multipart({}, { name: '同学初稿.txt', data: Buffer.from(draft) });
     const up = await call<LibraryUploadResult>(fresh.app(), 'POST', `${MY}/upload`, {
       token: owner.token,
-      payload: m.payload,
-      headers: m.headers,
+      ...m,
     });
     expect(up.status, up.body.message).toBe(200);
     const docId = up.body.result.ids[0]!;
