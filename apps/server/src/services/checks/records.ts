@@ -4,7 +4,6 @@ import type {
   CheckMetrics,
   CheckRecord,
   CheckReport,
-  EditionQuote,
   LibrarySize,
   ReportType,
   WordCountResult,
@@ -19,7 +18,8 @@ import { checkRun } from '../../jobs/handlers/check.ts';
 import { libraryName } from './seed.ts';
 import { type Counted, type DocumentSource, readSource, sizeLimits, wordCountOf } from '../records/source.ts';
 import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
-import { createPaidRecords, editionQuotes, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
+import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
+import { editionPricing } from '../records/pricing.ts';
 import { CHECK_RECORD_TYPE, type CheckBilling } from './billing-port.ts';
 import type { Library } from './library.ts';
 
@@ -142,8 +142,8 @@ export function createChecks(deps: CheckDeps) {
     return { doc, format, fileName, characters, normalized, limits: lim };
   }
 
-  const quotes = (characters: number): Promise<EditionQuote[]> =>
-    editionQuotes(EDITIONS, (edition) => billing.quote(edition, characters));
+  const pricing = editionPricing(EDITIONS, billing, (c) => ({ free: c.free ? 1 : 0 }));
+  const quotes = pricing.quotes;
 
   const records = createPaidRecords<Row>(deps, {
     table: 'checkRecords',
@@ -151,16 +151,7 @@ export function createChecks(deps: CheckDeps) {
     recordType: CHECK_RECORD_TYPE,
     messages: recordMessages('检测'),
     jobId: (recordId) => jobIdOf(recordId),
-    async charge(trx, row, orderId) {
-      const c = await billing.charge(trx, {
-        userId: row.userId,
-        edition: row.edition,
-        characters: Number(row.characters),
-        recordId: row.id,
-        orderId,
-      });
-      return { paidFen: c.fen, free: c.free ? 1 : 0, chargeSource: c.source };
-    },
+    charge: pricing.charge,
   });
   const own = records.own;
   const face = records.readers({ listColumns: LIST_COLUMNS, toRecord });

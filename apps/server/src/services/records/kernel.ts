@@ -541,19 +541,6 @@ export function createPaidRecords<R extends PaidRecordRow>(
 
 export type PaidRecords<R extends PaidRecordRow> = ReturnType<typeof createPaidRecords<R>>;
 
-/** The price of `characters` in each of a service's editions, in their order (word_count's quotes). */
-export function editionQuotes<E extends string>(
-  editions: readonly E[],
-  quote: (edition: E) => Promise<{ unitFen: number; fen: number }>,
-): Promise<Array<{ edition: E; unitPriceFen: number; priceFen: number }>> {
-  return Promise.all(
-    editions.map(async (edition) => {
-      const q = await quote(edition);
-      return { edition, unitPriceFen: q.unitFen, priceFen: q.fen };
-    }),
-  );
-}
-
 /** What a paid service's start-up asks of it: the job face the kernel gave it, its records and its submit. */
 export interface PaidService<V> {
   recordType: string;

@@ -21,6 +21,7 @@ import { featureOf, knownSources, paragraphRows, reduceRun } from '../../jobs/ha
 import { badRequest, conflict, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
+import { chargeByCharacters } from '../records/pricing.ts';
 import { insertUnpaid, ownedRecord } from '../records/table.ts';
 import {
   type Counted,
@@ -37,9 +38,8 @@ import { matchUploadedReport } from './report.ts';
 import { billedChars, type PlannedParagraph, planAigcReport, planCheckReport, planDocument } from './plan.ts';
 import {
   askedOf,
-  finalScores,
   finalText,
-  meets,
+  paragraphMeets,
   type ParagraphRow,
   type RecordRow,
   targetsOf,
@@ -139,17 +139,7 @@ export function createReducing(deps: ReduceDeps) {
     claimSet: { progress: 5 },
     countsAttempts: true,
     jobId: (recordId, attempt) => `reduce-${recordId}-${attempt}`,
-    async charge(trx, row, orderId) {
-      const c = await billing.charge(trx, {
-        userId: row.userId,
-        kind: row.kind,
-        path: row.path,
-        characters: Number(row.characters),
-        recordId: row.id,
-        orderId,
-      });
-      return { paidFen: c.fen, chargeSource: c.source };
-    },
+    charge: chargeByCharacters(billing, (row: RecordRow) => ({ kind: row.kind, path: row.path })),
   });
   const own = records.own;
   const edits = createParagraphEdits({ db, llm, measurer: deps.measurer, own });
@@ -241,7 +231,7 @@ export function createReducing(deps: ReduceDeps) {
     const rows = await paragraphRows(db, row.id);
     const targets = targetsOf(row);
     const unmet = (p: ParagraphRow) =>
-      p.included === 1 && p.decision !== 'edited' && !meets(finalScores(p), targets);
+      p.included === 1 && p.decision !== 'edited' && !paragraphMeets(p, targets);
     if (!rows.some(unmet)) throw conflict('所有段落都已达标，无需继续');
     const known = knownSources(row);
     const report = row.report ? (JSON.parse(row.report) as { info?: ReduceReportInfo }) : undefined;
@@ -500,7 +490,7 @@ export function createReducing(deps: ReduceDeps) {
         only === 'targeted'
           ? p.included === 1 || p.outcome !== null
           : only === 'unmet'
-            ? p.outcome !== null && !meets(finalScores(p), targets)
+            ? p.outcome !== null && !paragraphMeets(p, targets)
             : only === 'changed'
               ? finalText(p) !== p.original
               : true,

@@ -5,7 +5,6 @@ import type {
   MachineOrderStatus,
   MachineOrigin,
   MachineParagraph,
-  MachineQuote,
   MachineRecord,
   MachineStats,
   MachineStatus,
@@ -22,7 +21,8 @@ import type { Llm } from '../llm-usage.ts';
 import { rewriteRun } from '../../jobs/handlers/rewrite.ts';
 import { type Counted, type DocumentSource, readSource, sizeLimits, wordCountOf } from '../records/source.ts';
 import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
-import { createPaidRecords, editionQuotes, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
+import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
+import { editionPricing } from '../records/pricing.ts';
 import { EDITION_NAMES, REWRITE_RECORD_TYPE, type RewriteBilling } from './billing-port.ts';
 import type { StoredBlock } from './engine.ts';
 
@@ -147,8 +147,8 @@ export function createRewriting(deps: RewriteDeps) {
     return { doc, blocks, fileName, format, characters, limits: lim };
   }
 
-  const quotes = (characters: number): Promise<MachineQuote[]> =>
-    editionQuotes(EDITIONS, (edition) => billing.quote(edition, characters));
+  const pricing = editionPricing(EDITIONS, billing);
+  const quotes = pricing.quotes;
 
   const records = createPaidRecords<Row>(deps, {
     table: 'rewriteRecords',
@@ -157,16 +157,7 @@ export function createRewriting(deps: RewriteDeps) {
     messages: recordMessages('降重'),
     claimSet: { progress: 2, doneParagraphs: 0 },
     jobId: (recordId) => rewriteJobId(recordId),
-    async charge(trx, row, orderId) {
-      const c = await billing.charge(trx, {
-        userId: row.userId,
-        edition: row.edition,
-        characters: Number(row.characters),
-        recordId: row.id,
-        orderId,
-      });
-      return { paidFen: c.fen, chargeSource: c.source };
-    },
+    charge: pricing.charge,
   });
   const own = records.own;
   const face = records.readers({ listColumns: LIST_COLUMNS, toRecord });
