@@ -1,7 +1,6 @@
 import type {
   AdminRefundResult,
   AdminUserDetail,
-  AuditEntry,
   CheckRecord,
   FailedJob,
   LibraryMatch,
@@ -10,46 +9,34 @@ import type {
   SystemStatus,
 } from '@paperdesk/contracts';
 import os from 'node:os';
-import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../src/http/app.ts';
+import { expect, it } from 'vitest';
 import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
-import { adminToken, call, chargeRows, documentText, multipart, waitForCheckDone } from '../check/support.ts';
+import { call, chargeRows, documentText, multipart, waitForCheckDone } from '../check/support.ts';
+import { adminApp } from '../support/admin-app.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 
 /** The operator's side beyond the basics: partial refunds, user detail, failed-job retry, .zip import, matches. */
 describeEachDatabase('admin operator actions', (getCtx) => {
-  let app: FastifyInstance;
-  let admin: string;
-
-  beforeAll(async () => {
-    app = await buildApp(getCtx());
-    await app.ready();
-    admin = await adminToken(getCtx());
-    await getCtx().jobs.startWorkers();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const site = adminApp(getCtx, { startWorkers: true });
 
   async function paidTopUp(fen: number) {
     const user = await makeUser(getCtx());
     const order = await call<{ id: number; orderNo: string }>(
-      app,
+      site.app,
       'POST',
       '/api/order/order_info_api/create_order',
       { token: user.token, body: { topUpFen: fen } },
     );
     expect(order.status, order.body.message).toBe(200);
-    await call(app, 'POST', '/api/order/order_info_api/f/sandbox_pay', {
+    await call(site.app, 'POST', '/api/order/order_info_api/f/sandbox_pay', {
       body: { orderNo: order.body.result.orderNo },
     });
     return { user, orderId: order.body.result.id };
   }
 
   const refund = (body: object) =>
-    call<AdminRefundResult>(app, 'POST', '/api/admin/orders/refund', { token: admin, body });
+    call<AdminRefundResult>(site.app, 'POST', '/api/admin/orders/refund', { token: site.admin, body });
 
   it('partial refunds: once per request key, never more than was paid in total, audited before/after', async () => {
     const ctx = getCtx();
@@ -96,10 +83,8 @@ describeEachDatabase('admin operator actions', (getCtx) => {
     expect((await ctx.billing.wallet(user.id)).balance).toBe(0);
     await expectLedgerMatches(ctx, user.id);
 
-    const audit = await call<Page<AuditEntry>>(app, 'GET', '/api/admin/audit?action=order.refund', {
-      token: admin,
-    });
-    expect(audit.body.result.records.filter((r) => r.target === `order:${orderId}`)).toMatchObject([
+    const audit = await site.audit('action=order.refund');
+    expect(audit.records.filter((r) => r.target === `order:${orderId}`)).toMatchObject([
       { before: { refundedFen: 300 }, after: { refundedFen: 1000, status: 'refunded', amountFen: 700 } },
       { before: { refundedFen: 0, status: 'fulfilled' }, after: { refundedFen: 300, amountFen: 300 } },
     ]);
@@ -129,18 +114,20 @@ describeEachDatabase('admin operator actions', (getCtx) => {
     const ctx = getCtx();
     const { user, orderId } = await paidTopUp(888);
     await paidTopUp(111); // someone else
-    const r = await call<AdminUserDetail>(app, 'GET', `/api/admin/users/detail?id=${user.id}`, {
-      token: admin,
+    const r = await call<AdminUserDetail>(site.app, 'GET', `/api/admin/users/detail?id=${user.id}`, {
+      token: site.admin,
     });
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.result.balanceFen).toBe(888);
     expect(r.body.result.quotas.map((q) => q.kind)).toContain('check');
     expect(r.body.result.orders.map((o) => o.id)).toEqual([orderId]);
     expect(r.body.result.ledger).toMatchObject([{ account: 'balance', delta: 888, reason: 'topup' }]);
-    expect((await call(app, 'GET', '/api/admin/users/detail?id=99999999', { token: admin })).status).toBe(
-      404,
-    );
-    const denied = await call(app, 'GET', `/api/admin/users/detail?id=${user.id}`, { token: user.token });
+    expect(
+      (await call(site.app, 'GET', '/api/admin/users/detail?id=99999999', { token: site.admin })).status,
+    ).toBe(404);
+    const denied = await call(site.app, 'GET', `/api/admin/users/detail?id=${user.id}`, {
+      token: user.token,
+    });
     expect(denied.status).toBe(403);
     expect(ctx).toBeDefined();
   });
@@ -193,10 +180,9 @@ describeEachDatabase('admin operator actions', (getCtx) => {
     zip.file('.hidden.txt', 'x');
     const data = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
     const m = multipart({}, { name: '批量.zip', data });
-    const r = await call<LibraryUploadResult>(app, 'POST', '/api/base/library_api/upload_zip', {
-      token: admin,
-      payload: m.payload,
-      headers: m.headers,
+    const r = await call<LibraryUploadResult>(site.app, 'POST', '/api/base/library_api/upload_zip', {
+      token: site.admin,
+      ...m,
     });
     expect(r.status, r.body.message).toBe(200);
     const byName = Object.fromEntries(r.body.result.files.map((f) => [f.file.replace('批量.zip/', ''), f]));
@@ -228,21 +214,15 @@ describeEachDatabase('admin operator actions', (getCtx) => {
     expect(titles).not.toContain('好的一行');
 
     const corrupt = multipart({}, { name: '坏.zip', data: Buffer.from('not a zip file at all, really') });
-    const c = await call<LibraryUploadResult>(app, 'POST', '/api/base/library_api/upload_zip', {
-      token: admin,
-      payload: corrupt.payload,
-      headers: corrupt.headers,
+    const c = await call<LibraryUploadResult>(site.app, 'POST', '/api/base/library_api/upload_zip', {
+      token: site.admin,
+      ...corrupt,
     });
     expect(c.status).toBe(200);
     expect(c.body.result.files).toMatchObject([{ file: '坏.zip', status: 'unreadable' }]);
-    const audit = await call<Page<AuditEntry>>(app, 'GET', '/api/admin/audit?action=library.upload_zip', {
-      token: admin,
-    });
-    expect(audit.body.result.records.map((r) => r.action)).toEqual([
-      'library.upload_zip',
-      'library.upload_zip',
-    ]);
-    expect(audit.body.result.records[1]).toMatchObject({
+    const audit = await site.audit('action=library.upload_zip');
+    expect(audit.records.map((r) => r.action)).toEqual(['library.upload_zip', 'library.upload_zip']);
+    expect(audit.records[1]).toMatchObject({
       target: '批量.zip',
       after: { files: expect.any(Array) },
     });
@@ -260,7 +240,7 @@ describeEachDatabase('admin operator actions', (getCtx) => {
     );
     const user = await makeUser(ctx);
     await credit(ctx, user.id, 'balance', 100_000);
-    const rec = await call<CheckRecord>(app, 'POST', '/api/base/check_api/check_init', {
+    const rec = await call<CheckRecord>(site.app, 'POST', '/api/base/check_api/check_init', {
       token: user.token,
       body: {
         title: '抄袭的论文',
@@ -271,15 +251,15 @@ describeEachDatabase('admin operator actions', (getCtx) => {
     });
     expect(rec.status, rec.body.message).toBe(200);
     const id = rec.body.result.id;
-    const submitted = await call(app, 'POST', '/api/base/check_api/check_submit', {
+    const submitted = await call(site.app, 'POST', '/api/base/check_api/check_submit', {
       token: user.token,
       body: { id },
     });
     expect(submitted.status, submitted.body.message).toBe(200);
-    await waitForCheckDone(app, user.token, id);
+    await waitForCheckDone(site.app, user.token, id);
 
-    const matches = await call<LibraryMatch[]>(app, 'GET', '/api/admin/library/matches?limit=5', {
-      token: admin,
+    const matches = await call<LibraryMatch[]>(site.app, 'GET', '/api/admin/library/matches?limit=5', {
+      token: site.admin,
     });
     expect(matches.status, matches.body.message).toBe(200);
     expect(matches.body.result[0]).toMatchObject({ documentId: lib.ids[0], title: '被抄的文献', checks: 1 });
@@ -290,11 +270,11 @@ describeEachDatabase('admin operator actions', (getCtx) => {
       .set({ status: 'failed', message: '检测失败，费用已退回：模拟故障' })
       .where('id', '=', id)
       .execute();
-    const failed = await call<Page<FailedJob>>(app, 'GET', '/api/admin/system/failed?kind=check', {
-      token: admin,
+    const failed = await call<Page<FailedJob>>(site.app, 'GET', '/api/admin/system/failed?kind=check', {
+      token: site.admin,
     });
     // the embedded mode: this process is the one consuming jobs
-    const system = await call<SystemStatus>(app, 'GET', '/api/admin/system', { token: admin });
+    const system = await call<SystemStatus>(site.app, 'GET', '/api/admin/system', { token: site.admin });
     expect(system.body.result.workers.map((w) => w.name)).toEqual([`${os.hostname()}:${process.pid}`]);
     expect(failed.body.result.records).toMatchObject([
       { kind: 'check', id, message: expect.stringMatching(/模拟故障/) },
@@ -302,23 +282,21 @@ describeEachDatabase('admin operator actions', (getCtx) => {
     const charges = (await chargeRows(ctx, user.id)).length;
     const balance = (await ctx.billing.wallet(user.id)).balance;
 
-    const retry = await call(app, 'POST', '/api/admin/system/retry', {
-      token: admin,
+    const retry = await call(site.app, 'POST', '/api/admin/system/retry', {
+      token: site.admin,
       body: { kind: 'check', id },
     });
     expect(retry.status, retry.body.message).toBe(200);
-    const twice = await call(app, 'POST', '/api/admin/system/retry', {
-      token: admin,
+    const twice = await call(site.app, 'POST', '/api/admin/system/retry', {
+      token: site.admin,
       body: { kind: 'check', id },
     });
     expect(twice.status).toBe(409);
-    await waitForCheckDone(app, user.token, id, '重试后完成');
+    await waitForCheckDone(site.app, user.token, id, '重试后完成');
     expect((await chargeRows(ctx, user.id)).length).toBe(charges);
     expect((await ctx.billing.wallet(user.id)).balance).toBe(balance);
-    const audit = await call<Page<AuditEntry>>(app, 'GET', '/api/admin/audit?action=job.retry', {
-      token: admin,
-    });
-    expect(audit.body.result.records).toMatchObject([
+    const audit = await site.audit('action=job.retry');
+    expect(audit.records).toMatchObject([
       {
         target: `check:${id}`,
         before: { status: 'failed', message: expect.stringMatching(/模拟故障/) },
@@ -326,7 +304,9 @@ describeEachDatabase('admin operator actions', (getCtx) => {
       },
     ]);
     // still one check per document: the retried run rewrote the same record's report
-    const again = await call<LibraryMatch[]>(app, 'GET', '/api/admin/library/matches', { token: admin });
+    const again = await call<LibraryMatch[]>(site.app, 'GET', '/api/admin/library/matches', {
+      token: site.admin,
+    });
     expect(again.body.result.find((m) => m.documentId === lib.ids[0])?.checks).toBe(1);
   });
 });

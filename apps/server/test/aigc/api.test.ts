@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { credit, expectLedgerMatches, makeUser, refundDeltas } from '../billing/helpers.ts';
+import { createOrder, credit, expectLedgerMatches, makeUser, refundDeltas } from '../billing/helpers.ts';
 import { call, chargeRows, documentText, waitFor } from '../check/support.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { hasData, heldOutPairs } from './data.ts';
@@ -257,29 +257,23 @@ describeEachDatabase('paper_aigc_api', (getCtx) => {
     const ctx = getCtx();
     const user = await makeUser(ctx);
     const rec = await initPaste(app, user.token, paper);
-    const order = await call<{ id: number; orderNo: string; amountFen: number }>(
-      app,
-      'POST',
-      '/api/order/order_info_api/create_order',
-      { token: user.token, body: { recordType: 'aigc', recordId: rec.id } },
-    );
-    expect(order.status, order.body.message).toBe(200);
-    expect(order.body.result.amountFen).toBe(rec.priceFen);
+    const order = await createOrder(app, user.token, { recordType: 'aigc', recordId: rec.id });
+    expect(order.amountFen).toBe(rec.priceFen);
     const unpaid = await call<{ paid: boolean }>(
       app,
       'POST',
-      `${API}/check_order_id?id=${rec.id}&orderId=${order.body.result.id}`,
+      `${API}/check_order_id?id=${rec.id}&orderId=${order.id}`,
       { token: user.token },
     );
     expect(unpaid.body.result.paid).toBe(false);
     const paid = await call(app, 'POST', '/api/order/order_info_api/f/sandbox_pay', {
-      body: { orderNo: order.body.result.orderNo },
+      body: { orderNo: order.orderNo },
     });
     expect(paid.status).toBe(200);
     const confirmed = await call<{ paid: boolean; record: AigcRecord }>(
       app,
       'POST',
-      `${API}/check_order_id?id=${rec.id}&orderId=${order.body.result.id}`,
+      `${API}/check_order_id?id=${rec.id}&orderId=${order.id}`,
       { token: user.token },
     );
     expect(confirmed.body.result.paid).toBe(true);

@@ -3,13 +3,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Config, loadConfig, paymentStartupProblem, paySandboxRequested } from '../../src/config.ts';
-import { type AppContext, createContext } from '../../src/context.ts';
-import { buildApp } from '../../src/http/app.ts';
 import { createPaymentProviders } from '../../src/integrations/payments/index.ts';
-import { freshDatabaseUrl, testConfig } from '../support/databases.ts';
+import { freshApp } from '../support/databases.ts';
 import { bearer, makeUser } from './helpers.ts';
 
 /**
@@ -128,24 +125,11 @@ describe('payments config: the real server process', () => {
 
 /** One app on a fresh SQLite database with the given payment settings. */
 function appWith(env: Record<string, string | undefined>) {
-  let ctx: AppContext;
-  let app: FastifyInstance;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const db = await freshDatabaseUrl('sqlite');
-    drop = db.drop;
-    ctx = await createContext(testConfig({ DATABASE_URL: db.url, DATA_DIR: db.dataDir, ...env }));
-    app = await buildApp(ctx);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await ctx?.close();
-    await drop?.();
-  });
+  const fresh = freshApp('sqlite', env, { app: true });
   return {
-    ctx: () => ctx,
+    ctx: fresh.ctx,
     post: async <T = unknown>(url: string, token?: string, payload?: Record<string, unknown>) => {
-      const res = await app.inject({
+      const res = await fresh.app().inject({
         method: 'POST',
         url,
         headers: token ? bearer(token) : {},
@@ -153,7 +137,7 @@ function appWith(env: Record<string, string | undefined>) {
       });
       return { status: res.statusCode, body: res.json() as { code: number; message: string; result: T } };
     },
-    get: (url: string) => app.inject({ method: 'GET', url }),
+    get: (url: string) => fresh.app().inject({ method: 'GET', url }),
   };
 }
 

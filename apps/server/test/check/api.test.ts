@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createLocalQueue } from '../../src/jobs/local.ts';
-import { credit, expectLedgerMatches, makeUser, refundDeltas } from '../billing/helpers.ts';
+import { createOrder, credit, expectLedgerMatches, makeUser, refundDeltas } from '../billing/helpers.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import {
   adminToken,
@@ -384,19 +384,10 @@ describeEachDatabase('check_api', (getCtx) => {
     const ctx = getCtx();
     const user = await makeUser(ctx);
     const rec = await initPaste(user.token, 'professional');
-    const order = await call<{ id: number; orderNo: string; amountFen: number }>(
-      app,
-      'POST',
-      '/api/order/order_info_api/create_order',
-      {
-        token: user.token,
-        body: { recordType: 'check', recordId: rec.id },
-      },
-    );
-    expect(order.status, order.body.message).toBe(200);
-    expect(order.body.result.amountFen).toBe(rec.priceFen);
+    const order = await createOrder(app, user.token, { recordType: 'check', recordId: rec.id });
+    expect(order.amountFen).toBe(rec.priceFen);
     const paid = await call<{ status: string }>(app, 'POST', '/api/order/order_info_api/f/sandbox_pay', {
-      body: { orderNo: order.body.result.orderNo },
+      body: { orderNo: order.orderNo },
     });
     expect(paid.body.result.status).toBe('fulfilled');
     const done = await waitForCheckDone(app, user.token, rec.id, '付款后自动提交并完成');
@@ -407,7 +398,7 @@ describeEachDatabase('check_api', (getCtx) => {
     // the page's own submit after payment changes nothing
     const again = await call(app, 'POST', `${API}/check_submit`, {
       token: user.token,
-      body: { id: rec.id, orderId: order.body.result.id },
+      body: { id: rec.id, orderId: order.id },
     });
     expect(again.body.message).toMatch(/无需重复提交/);
   });

@@ -63,8 +63,7 @@ describeEachDatabase('check_api bad input', (getCtx) => {
     const m = multipart({ title: '超大文件' }, { name: 'big.txt', data: big });
     const r = await call(app, 'POST', `${API}/check_init`, {
       token: user.token,
-      payload: m.payload,
-      headers: m.headers,
+      ...m,
     });
     expect(r.status).toBe(413);
     expect(r.body.message).toBe('文件超过 20 MB 的上限，请压缩图片或删去附录后再上传');
@@ -136,8 +135,7 @@ describeEachDatabase('check_api bad input', (getCtx) => {
     const text = `城市治理研究\n${paper}`;
     const wc = multipart({}, { name: '国标编码.txt', data: encodeGbk(text) });
     const count = await call<WordCountResult>(app, 'POST', `${API}/word_count`, {
-      payload: wc.payload,
-      headers: wc.headers,
+      ...wc,
     });
     expect(count.status).toBe(200);
     expect(count.body.result.characters).toBe(text.replace(/\n/g, '').length);

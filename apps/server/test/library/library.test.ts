@@ -50,8 +50,7 @@ describeEachDatabase('reference library', (getCtx) => {
     );
     const up = await call<LibraryImportResult>(app, 'POST', `${LIB}/upload`, {
       token: admin,
-      payload: m.payload,
-      headers: m.headers,
+      ...m,
     });
     expect(up.status, up.body.message).toBe(200);
     expect(up.body.result).toMatchObject({ added: 2, skipped: 0 });
@@ -93,8 +92,7 @@ describeEachDatabase('reference library', (getCtx) => {
     const bad = multipart({}, { name: '扫描.exe', data: Buffer.from('MZ') });
     const r = await call<LibraryUploadResult>(app, 'POST', `${LIB}/upload`, {
       token: admin,
-      payload: bad.payload,
-      headers: bad.headers,
+      ...bad,
     });
     // each file gets its own result: an unsupported type is reported, not a failure of the whole upload
     expect(r.status).toBe(200);

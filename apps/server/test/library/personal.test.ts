@@ -5,74 +5,63 @@ import type {
   LibraryUploadResult,
   Page,
 } from '@paperdesk/contracts';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/context.ts';
-import { createContext } from '../../src/context.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { describe, expect, it } from 'vitest';
 import { credit, makeUser } from '../billing/helpers.ts';
 import { call, documentText, multipart, waitForCheckDone } from '../check/support.ts';
-import { freshDatabaseUrl, testConfig } from '../support/databases.ts';
+import { freshApp } from '../support/databases.ts';
 
 /** 自建库: a user's private references, compared with that user's papers only, reported as their own group. */
 describe('personal library (自建库)', () => {
-  let ctx: AppContext;
-  let app: FastifyInstance;
-  let drop: () => Promise<void>;
+  const fresh = freshApp('sqlite', {}, { app: true, ready: (ctx) => ctx.jobs.startWorkers() });
   const MY = '/api/base/library_api/my';
 
-  beforeAll(async () => {
-    const db = await freshDatabaseUrl('sqlite');
-    drop = db.drop;
-    ctx = await createContext(testConfig({ DATABASE_URL: db.url, DATA_DIR: db.dataDir }));
-    app = await buildApp(ctx);
-    await ctx.jobs.startWorkers();
-  });
-  afterAll(async () => {
-    await app.close();
-    await ctx?.close();
-    await drop?.();
-  });
-
   async function check(token: string, text: string): Promise<CheckReport> {
-    const init = await call<CheckRecord>(app, 'POST', '/api/base/check_api/check_init', {
+    const init = await call<CheckRecord>(fresh.app(), 'POST', '/api/base/check_api/check_init', {
       token,
       body: { title: '我的论文', edition: 'standard', text },
     });
     expect(init.status, init.body.message).toBe(200);
-    const sub = await call(app, 'POST', '/api/base/check_api/check_submit', {
+    const sub = await call(fresh.app(), 'POST', '/api/base/check_api/check_submit', {
       token,
       body: { id: init.body.result.id },
     });
     expect(sub.status, sub.body.message).toBe(200);
-    await waitForCheckDone(app, token, init.body.result.id);
+    await waitForCheckDone(fresh.app(), token, init.body.result.id);
     return (
-      await call<CheckReport>(app, 'GET', `/api/base/check_api/report_paragraphs?id=${init.body.result.id}`, {
-        token,
-      })
+      await call<CheckReport>(
+        fresh.app(),
+        'GET',
+        `/api/base/check_api/report_paragraphs?id=${init.body.result.id}`,
+        {
+          token,
+        },
+      )
     ).body.result;
   }
 
   it('only the owner’s checks find it; it is listed, counted, deletable by the owner alone', async () => {
-    const owner = await makeUser(ctx);
-    const other = await makeUser(ctx);
-    for (const u of [owner, other]) await credit(ctx, u.id, 'balance', 100_000);
+    const owner = await makeUser(fresh.ctx());
+    const other = await makeUser(fresh.ctx());
+    for (const u of [owner, other]) await credit(fresh.ctx(), u.id, 'balance', 100_000);
     const draft = documentText(601, 2, 4);
     const m = multipart({}, { name: '同学初稿.txt', data: Buffer.from(draft) });
-    const up = await call<LibraryUploadResult>(app, 'POST', `${MY}/upload`, {
+    const up = await call<LibraryUploadResult>(fresh.app(), 'POST', `${MY}/upload`, {
       token: owner.token,
-      payload: m.payload,
-      headers: m.headers,
+      ...m,
     });
     expect(up.status, up.body.message).toBe(200);
     const docId = up.body.result.ids[0]!;
 
-    const mine = await call<Page<LibraryDocument>>(app, 'POST', `${MY}/query_list`, { token: owner.token });
+    const mine = await call<Page<LibraryDocument>>(fresh.app(), 'POST', `${MY}/query_list`, {
+      token: owner.token,
+    });
     expect(mine.body.result.records.map((d) => [d.title, d.origin])).toEqual([['同学初稿', 'personal']]);
-    const theirs = await call<Page<LibraryDocument>>(app, 'POST', `${MY}/query_list`, { token: other.token });
+    const theirs = await call<Page<LibraryDocument>>(fresh.app(), 'POST', `${MY}/query_list`, {
+      token: other.token,
+    });
     expect(theirs.body.result.total).toBe(0);
     // not part of the shared library's size
-    expect((await ctx.checks.librarySize()).documents).toBe(0);
+    expect((await fresh.ctx().checks.librarySize()).documents).toBe(0);
 
     const paper = `${draft}\n${documentText(602, 2, 4)}`;
     const ownReport = await check(owner.token, paper);
@@ -86,10 +75,16 @@ describe('personal library (自建库)', () => {
     expect(otherReport.metrics.totalRatio).toBe(0);
     expect(otherReport.library.personal).toBeUndefined();
 
-    expect((await call(app, 'POST', `${MY}/delete?id=${docId}`, { token: other.token })).status).toBe(404);
-    expect((await call(app, 'POST', `${MY}/delete?id=${docId}`, { token: owner.token })).status).toBe(200);
-    const after = await call<Page<LibraryDocument>>(app, 'POST', `${MY}/query_list`, { token: owner.token });
+    expect((await call(fresh.app(), 'POST', `${MY}/delete?id=${docId}`, { token: other.token })).status).toBe(
+      404,
+    );
+    expect((await call(fresh.app(), 'POST', `${MY}/delete?id=${docId}`, { token: owner.token })).status).toBe(
+      200,
+    );
+    const after = await call<Page<LibraryDocument>>(fresh.app(), 'POST', `${MY}/query_list`, {
+      token: owner.token,
+    });
     expect(after.body.result.total).toBe(0);
-    expect((await call(app, 'POST', `${MY}/query_list`)).status).toBe(401);
+    expect((await call(fresh.app(), 'POST', `${MY}/query_list`)).status).toBe(401);
   }, 30_000);
 });

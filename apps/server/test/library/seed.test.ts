@@ -2,30 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/context.ts';
-import { createContext } from '../../src/context.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/services/checks/engine.ts';
 import { importSeedLibrary, SEED_FILE, seedMark, seedOnFirstRun } from '../../src/services/checks/seed.ts';
 import { documentText } from '../check/support.ts';
-import { freshDatabaseUrl, testConfig } from '../support/databases.ts';
+import { freshApp } from '../support/databases.ts';
 
 /** The bundled seed library: a fresh install finds copying from day one (SQLite; the import path is shared). */
 describe('seed library', () => {
-  let ctx: AppContext;
-  let drop: () => Promise<void>;
+  const fresh = freshApp('sqlite');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-seed-'));
-
-  beforeAll(async () => {
-    const db = await freshDatabaseUrl('sqlite');
-    drop = db.drop;
-    ctx = await createContext(testConfig({ DATABASE_URL: db.url, DATA_DIR: db.dataDir }));
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await drop?.();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   it('the bundled file is a few MB of CSL abstracts, one JSON document per line', () => {
     const gz = fs.readFileSync(SEED_FILE);
@@ -42,28 +29,28 @@ describe('seed library', () => {
     const good = (n: number) => JSON.stringify({ title: `批量 ${n}`, text: documentText(300 + n, 2, 3) });
     const lines = [good(1), '{ broken', JSON.stringify({ title: '短', text: '太短了' }), good(2), good(1)];
     fs.writeFileSync(file, zlib.gzipSync(lines.join('\n')));
-    const r = await importSeedLibrary(ctx.checks.library, ctx.sysConfig, { file });
+    const r = await importSeedLibrary(fresh.ctx().checks.library, fresh.ctx().sysConfig, { file });
     expect(r).toMatchObject({ added: 2, skipped: 1 });
     expect(r.failed).toEqual([
       { item: '第 2 行', message: '不是合法的 JSON' },
       { item: '第 3 行', message: '正文过短' },
     ]);
     // the mark is set, so the first-run step leaves this (non-empty) library alone
-    expect(await seedMark(ctx.sysConfig)).toMatchObject({ added: 2 });
-    expect(await seedOnFirstRun(ctx.checks.library, ctx.sysConfig)).toBeNull();
+    expect(await seedMark(fresh.ctx().sysConfig)).toMatchObject({ added: 2 });
+    expect(await seedOnFirstRun(fresh.ctx().checks.library, fresh.ctx().sysConfig)).toBeNull();
   });
 
   it('imports the real seed once (idempotent) and a copied abstract is then found', async () => {
-    const library = ctx.checks.library;
-    await ctx.sysConfig.set('library.seed', null);
+    const library = fresh.ctx().checks.library;
+    await fresh.ctx().sysConfig.set('library.seed', null);
     const index = await library.ensureReady();
-    const first = await importSeedLibrary(library, ctx.sysConfig);
+    const first = await importSeedLibrary(library, fresh.ctx().sysConfig);
     expect(first.failed).toEqual([]);
     expect(first.added).toBeGreaterThan(7000);
     const stats = await library.stats();
     expect(stats.characters).toBeGreaterThan(1_500_000);
     expect(index.size).toBe(stats.documents);
-    const again = await importSeedLibrary(library, ctx.sysConfig);
+    const again = await importSeedLibrary(library, fresh.ctx().sysConfig);
     expect(again.added).toBe(0);
     expect((await library.stats()).documents).toBe(stats.documents);
 

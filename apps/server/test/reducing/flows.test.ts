@@ -256,8 +256,7 @@ it("a .docx comes back as the user's own document, paragraphs replaced, and as W
   const form = multipart({ targetSimilarity: '20' }, { name: '论文.docx', data: docx });
   const init = await call<ReduceRecord>(app, 'POST', `${API}/machine_init`, {
     token: user.token,
-    payload: form.payload,
-    headers: form.headers,
+    ...form,
   });
   expect(init.status, init.body.message).toBe(200);
   expect(init.body.result).toMatchObject({ origin: 'upload', keepsDocument: true, fileName: '论文.docx' });

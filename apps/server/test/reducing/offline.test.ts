@@ -192,8 +192,7 @@ it('bad input: clear Chinese messages, nothing stored, nothing charged', async (
   );
   const notReport = await call(app, 'POST', `${API}/machine_init`, {
     token: user.token,
-    payload: form.payload,
-    headers: form.headers,
+    ...form,
   });
   expect(notReport.status).toBe(422);
   expect(notReport.body.message).toContain('这不是查重报告');
@@ -230,8 +229,7 @@ it('/papermachine/cnki: a 维普 report plus the paper; only the flagged paragra
     ]);
     return call<ReduceRecord>(app, 'POST', `${API}/machine_init`, {
       token: user.token,
-      payload: form.payload,
-      headers: form.headers,
+      ...form,
     });
   };
   const r = await send(vipReport(paper, copied));

@@ -10,7 +10,7 @@ import { checkRewriteOutput } from '@paperdesk/rewrite';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
-import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
+import { createOrder, credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
 import { bearer, call, multipart, paragraph, waitFor, waitForCheckDone } from '../check/support.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { PROTECTED, SOURCE_PARAGRAPHS, SOURCE_TEXT } from './fixtures.ts';
@@ -174,8 +174,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
     const form = multipart({ title: '' }, { name: '文稿.txt', data: Buffer.from(SOURCE_TEXT, 'utf8') });
     const r = await call<MachineRecord>(app, 'POST', `${API}/machine_init`, {
       token: user.token,
-      payload: form.payload,
-      headers: form.headers,
+      ...form,
     });
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.result).toMatchObject({ origin: 'upload', fileName: '文稿.txt', paragraphs: 4 });
@@ -201,7 +200,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
         'wrong file type',
         await (async () => {
           const f = multipart({}, { name: 'paper.exe', data: Buffer.from('MZ') });
-          return post('machine_init', { payload: f.payload, headers: f.headers });
+          return post('machine_init', f);
         })(),
         415,
       ],
@@ -209,7 +208,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
         'corrupt docx',
         await (async () => {
           const f = multipart({}, { name: 'paper.docx', data: Buffer.from('not a zip at all') });
-          return post('machine_init', { payload: f.payload, headers: f.headers });
+          return post('machine_init', f);
         })(),
         422,
       ],
@@ -217,7 +216,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
         'no source in form',
         await (async () => {
           const f = multipart({ title: 'x' });
-          return post('machine_init', { payload: f.payload, headers: f.headers });
+          return post('machine_init', f);
         })(),
         400,
       ],
@@ -276,30 +275,24 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
     const ctx = getCtx();
     const user = await makeUser(ctx);
     const rec = await initSource(user.token);
-    const order = await call<{ id: number; orderNo: string; amountFen: number }>(
-      app,
-      'POST',
-      '/api/order/order_info_api/create_order',
-      { token: user.token, body: { recordType: 'rewrite', recordId: rec.id } },
-    );
-    expect(order.status, order.body.message).toBe(200);
-    expect(order.body.result.amountFen).toBe(rec.priceFen);
+    const order = await createOrder(app, user.token, { recordType: 'rewrite', recordId: rec.id });
+    expect(order.amountFen).toBe(rec.priceFen);
     const pending = await call<MachineOrderStatus>(
       app,
       'POST',
-      `${API}/check_order_id?id=${rec.id}&orderId=${order.body.result.id}`,
+      `${API}/check_order_id?id=${rec.id}&orderId=${order.id}`,
       { token: user.token },
     );
     expect(pending.body.result).toMatchObject({ orderStatus: 'created', record: { status: 'created' } });
     await call(app, 'POST', '/api/order/order_info_api/f/sandbox_pay', {
-      body: { orderNo: order.body.result.orderNo },
+      body: { orderNo: order.orderNo },
     });
     const done = await waitForFinish(app, user.token, rec.id);
     expect(done).toMatchObject({ status: 'done', paidFen: rec.priceFen });
     const paid = await call<MachineOrderStatus>(
       app,
       'POST',
-      `${API}/check_order_id?id=${rec.id}&orderId=${order.body.result.id}`,
+      `${API}/check_order_id?id=${rec.id}&orderId=${order.id}`,
       { token: user.token },
     );
     expect(paid.body.result).toMatchObject({ orderStatus: 'fulfilled', record: { status: 'done' } });
@@ -307,14 +300,9 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
     await expectLedgerMatches(ctx, user.id);
     // an order for another record does not answer for this one
     const other = await initSource(user.token);
-    const wrong = await call(
-      app,
-      'POST',
-      `${API}/check_order_id?id=${other.id}&orderId=${order.body.result.id}`,
-      {
-        token: user.token,
-      },
-    );
+    const wrong = await call(app, 'POST', `${API}/check_order_id?id=${other.id}&orderId=${order.id}`, {
+      token: user.token,
+    });
     expect(wrong.status).toBe(404);
   });
 
@@ -383,15 +371,15 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
       token: user.token,
       body: { title: '我的论文', edition: 'standard', text: paper },
     });
+    const handOver = (token: string) =>
+      call<MachineRecord>(
+        app,
+        'POST',
+        `/api/base/check_api/check_machine_submit?id=${check.body.result.id}`,
+        { token },
+      );
     // not checked yet: nothing to hand over
-    const early = await call(
-      app,
-      'POST',
-      `/api/base/check_api/check_machine_submit?id=${check.body.result.id}`,
-      {
-        token: user.token,
-      },
-    );
+    const early = await handOver(user.token);
     expect(early.status).toBe(409);
     await call(app, 'POST', '/api/base/check_api/check_submit', {
       token: user.token,
@@ -400,24 +388,10 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
     await waitForCheckDone(app, user.token, check.body.result.id);
 
     const stranger = await makeUser(ctx);
-    const denied = await call(
-      app,
-      'POST',
-      `/api/base/check_api/check_machine_submit?id=${check.body.result.id}`,
-      {
-        token: stranger.token,
-      },
-    );
+    const denied = await handOver(stranger.token);
     expect(denied.status).toBe(404);
 
-    const h = await call<MachineRecord>(
-      app,
-      'POST',
-      `/api/base/check_api/check_machine_submit?id=${check.body.result.id}`,
-      {
-        token: user.token,
-      },
-    );
+    const h = await handOver(user.token);
     expect(h.status, h.body.message).toBe(200);
     expect(h.body.result).toMatchObject({
       origin: 'check',

@@ -101,6 +101,13 @@ describe('security headers on every answer [sqlite]', () => {
   afterAll(() => security?.close());
 
   const auth = () => ({ authorization: `Bearer ${A.owner.token}` });
+  /** A raw register request: the body as sent, under its content type. */
+  const register = (contentType: string, payload: string): InjectOptions => ({
+    method: 'POST',
+    url: '/api/base/login_api/f/register',
+    headers: { 'content-type': contentType },
+    payload,
+  });
 
   it('JSON answers and every error envelope', async () => {
     const cases: Array<[string, InjectOptions, number]> = [
@@ -113,16 +120,7 @@ describe('security headers on every answer [sqlite]', () => {
         { method: 'POST', url: '/api/base/login_api/f/register', payload: { username: 1 } },
         400,
       ],
-      [
-        '400 malformed JSON',
-        {
-          method: 'POST',
-          url: '/api/base/login_api/f/register',
-          headers: { 'content-type': 'application/json' },
-          payload: '{"username":',
-        },
-        400,
-      ],
+      ['400 malformed JSON', register('application/json', '{"username":'), 400],
       ['400 bad URL (before routing)', { method: 'GET', url: '/api/base/%E0%A4%A' }, 400],
       [
         '414 over-long path parameter (before routing)',
@@ -136,26 +134,8 @@ describe('security headers on every answer [sqlite]', () => {
         404,
       ],
       ['unknown method', { method: 'DELETE', url: '/api/base/login_api/current' }, 404],
-      [
-        '413',
-        {
-          method: 'POST',
-          url: '/api/base/login_api/f/register',
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify({ username: 'x'.repeat(3 * 1024 * 1024) }),
-        },
-        413,
-      ],
-      [
-        '415',
-        {
-          method: 'POST',
-          url: '/api/base/login_api/f/register',
-          headers: { 'content-type': 'text/x-nope' },
-          payload: 'x',
-        },
-        415,
-      ],
+      ['413', register('application/json', JSON.stringify({ username: 'x'.repeat(3 * 1024 * 1024) })), 413],
+      ['415', register('text/x-nope', 'x'), 415],
       ['500', { method: 'GET', url: '/api/test/boom' }, 500],
     ];
     for (const [label, request, status] of cases) {

@@ -281,8 +281,7 @@ export async function makeOwnedRecords(
   const personal = await ok(
     call<{ ids: number[] }>(app, 'POST', '/api/base/library_api/my/upload', {
       token,
-      payload: reference.payload,
-      headers: reference.headers,
+      ...reference,
     }),
     'library_api/my/upload',
   );

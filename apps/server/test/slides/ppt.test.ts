@@ -7,7 +7,7 @@ import { buildApp } from '../../src/http/app.ts';
 import { createLlm } from '../../src/services/llm-usage.ts';
 import { createLocalQueue } from '../../src/jobs/local.ts';
 import { createSlides } from '../../src/services/slides/records.ts';
-import { credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
+import { createOrder, credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
 import { call, multipart, waitFor } from '../check/support.ts';
 import { startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
@@ -450,16 +450,10 @@ describeEachDatabase(
     it('paying one deck by QR (sandbox order) submits it, charging exactly the order', async () => {
       const u = await makeUser(getCtx());
       const rec = await withOutline(u.token);
-      const order = await call<{ orderNo: string; amountFen: number }>(
-        app,
-        'POST',
-        '/api/order/order_info_api/create_order',
-        { token: u.token, body: { recordType: 'ppt', recordId: rec.id } },
-      );
-      expect(order.status, order.body.message).toBe(200);
-      expect(order.body.result.amountFen).toBe(PRICE_FEN);
+      const order = await createOrder(app, u.token, { recordType: 'ppt', recordId: rec.id });
+      expect(order.amountFen).toBe(PRICE_FEN);
       const paid = await call<{ status: string }>(app, 'POST', '/api/order/order_info_api/f/sandbox_pay', {
-        body: { orderNo: order.body.result.orderNo },
+        body: { orderNo: order.orderNo },
       });
       expect(paid.body.result.status).toBe('fulfilled');
       const done = await settled(u.token, rec.id);

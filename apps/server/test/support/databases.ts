@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { type AppContext, createContext } from '../../src/context.ts';
+import { buildApp } from '../../src/http/app.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
 export const dialects: TestDialect[] = ['sqlite', 'postgres'];
@@ -56,6 +58,45 @@ export function testConfig(overrides: Record<string, string | undefined>): Confi
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAY_SANDBOX: 'true', ...overrides });
 }
 
+/** What `freshApp` gives the enclosing block once its `beforeAll` ran. */
+export interface FreshApp {
+  ctx(): AppContext;
+  /** The HTTP app (only with `app: true`). */
+  app(): FastifyInstance;
+}
+
+/**
+ * A fresh migrated database of `dialect` and its context (`env` over the test settings) for the enclosing block,
+ * with the HTTP app when `opts.app` is set; `opts.ready` then prepares them (e.g. starts the job workers). Made before
+ * the block's tests; closed and dropped after them.
+ */
+export function freshApp(
+  dialect: TestDialect,
+  env: Record<string, string | undefined> = {},
+  opts: { app?: boolean; ready?: (ctx: AppContext) => Promise<void> } = {},
+): FreshApp {
+  let ctx: AppContext | undefined;
+  let app: FastifyInstance | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const db = await freshDatabaseUrl(dialect);
+    drop = db.drop;
+    ctx = await createContext(testConfig({ DATABASE_URL: db.url, DATA_DIR: db.dataDir, ...env }));
+    if (opts.app) app = await buildApp(ctx);
+    await opts.ready?.(ctx);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.close();
+    await drop?.();
+  });
+  const made = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`freshApp: no ${what} (before beforeAll, or not asked for)`);
+    return value;
+  };
+  return { ctx: () => made(ctx, 'context'), app: () => made(app, 'app') };
+}
+
 /**
  * Runs a describe block once per database kind with a fresh migrated context:
  * `describeEachDatabase('billing', (get) => { it('…', async () => { const ctx = get(); … }) })`.
@@ -67,18 +108,7 @@ export function describeEachDatabase(
 ): void {
   for (const dialect of dialects) {
     describe(`${name} [${dialect}]`, () => {
-      let ctx: AppContext;
-      let drop: () => Promise<void>;
-      beforeAll(async () => {
-        const db = await freshDatabaseUrl(dialect);
-        drop = db.drop;
-        ctx = await createContext(testConfig({ DATABASE_URL: db.url, DATA_DIR: db.dataDir, ...env }));
-      });
-      afterAll(async () => {
-        await ctx?.close();
-        await drop?.();
-      });
-      body(() => ctx, dialect);
+      body(freshApp(dialect, env).ctx, dialect);
     });
   }
 }

@@ -59,8 +59,7 @@ export function itReadsDocumentsLikeEveryService(s: DocumentIntake): void {
     const noFile = multipart({ title: '空表单' });
     const r = await call(s.app(), 'POST', `${s.api}/${s.init}`, {
       token: s.token(),
-      payload: noFile.payload,
-      headers: noFile.headers,
+      ...noFile,
     });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('请上传论文文件或粘贴论文内容');
@@ -105,8 +104,7 @@ export function itReadsDocumentsLikeEveryService(s: DocumentIntake): void {
     }
     const wc = multipart({}, { name: 'a.rtf', data: Buffer.from(s.paper) });
     const r = await call(s.app(), 'POST', `${s.api}/word_count`, {
-      payload: wc.payload,
-      headers: wc.headers,
+      ...wc,
     });
     expect(r.status).toBe(415);
     await s.expectNothingStored();

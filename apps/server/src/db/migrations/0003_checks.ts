@@ -1,19 +1,18 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf, isoNowDefault, withId } from './columns.ts';
+import * as record from './record-columns.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const d = dialectOf(db);
-  await withId(db.schema.createTable('check_records'), d)
-    .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await record
+    .ownedTable(db, 'check_records', d)
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('author', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('edition', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('created'))
-    .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
+    .$call(record.statusColumns)
     .addColumn('characters', 'bigint', (c) => c.notNull())
     .addColumn('normalized_chars', 'bigint', (c) => c.notNull())
-    .addColumn('price_fen', 'bigint', (c) => c.notNull())
-    .addColumn('paid_fen', 'bigint', (c) => c.notNull().defaultTo(0))
+    .$call(record.priceColumns)
     .addColumn('free', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('charge_source', 'text')
     .addColumn('file_name', 'text')
@@ -23,20 +22,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('metrics', 'text')
     .addColumn('library_document_id', 'bigint')
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(isoNowDefault(d)))
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addColumn('submitted_at', 'text')
-    .addColumn('started_at', 'text')
-    .addColumn('finished_at', 'text')
-    .addColumn('refunded_at', 'text')
-    .addCheckConstraint(
-      'check_records_status',
-      sql`status in ('created', 'queued', 'running', 'done', 'failed')`,
-    )
+    .$call(record.lifecycleColumns('check_records', d))
     .addCheckConstraint('check_records_edition', sql`edition in ('standard', 'professional')`)
     .execute();
-  await db.schema.createIndex('check_records_user').on('check_records').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('check_records_status').on('check_records').column('status').execute();
+  await record.createIndexes(db, 'check_records');
 
   await db.schema
     .createTable('check_reports')
@@ -61,14 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(isoNowDefault(d)))
     .addColumn('deleted_at', 'text')
     .execute();
-  // One live copy of a text; a deleted one may be imported again.
-  await db.schema
-    .createIndex('library_documents_hash')
-    .on('library_documents')
-    .column('content_hash')
-    .unique()
-    .where(sql.ref('deleted_at'), 'is', null)
-    .execute();
+  await createLibraryHashIndex(db);
   await db.schema
     .createIndex('library_documents_owner')
     .on('library_documents')
@@ -78,6 +60,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex('library_documents_deleted')
     .on('library_documents')
     .column('deleted_at')
+    .execute();
+}
+
+/** One live copy of a text; a deleted one may be imported again. (0014 restores it when rolled back.) */
+export async function createLibraryHashIndex(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createIndex('library_documents_hash')
+    .on('library_documents')
+    .column('content_hash')
+    .unique()
+    .where(sql.ref('deleted_at'), 'is', null)
     .execute();
 }
 

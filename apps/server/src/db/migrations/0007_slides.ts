@@ -1,10 +1,11 @@
-import { type Kysely, sql } from 'kysely';
-import { dialectOf, isoNowDefault, withId } from './columns.ts';
+import type { Kysely } from 'kysely';
+import { dialectOf, isoNowDefault } from './columns.ts';
+import * as record from './record-columns.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const d = dialectOf(db);
-  await withId(db.schema.createTable('ppt_records'), d)
-    .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await record
+    .ownedTable(db, 'ppt_records', d)
     .addColumn('topic', 'text', (c) => c.notNull())
     .addColumn('speaker', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('template_id', 'text', (c) => c.notNull())
@@ -12,27 +13,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('scene', 'text', (c) => c.notNull())
     .addColumn('source_text', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('outline', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('created'))
-    .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
+    .$call(record.statusColumns)
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('price_fen', 'bigint', (c) => c.notNull())
-    .addColumn('paid_fen', 'bigint', (c) => c.notNull().defaultTo(0))
+    .$call(record.priceColumns)
     .addColumn('charge_source', 'text')
     .addColumn('deck', 'text')
     .addColumn('prompt', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(isoNowDefault(d)))
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addColumn('submitted_at', 'text')
-    .addColumn('started_at', 'text')
-    .addColumn('finished_at', 'text')
-    .addColumn('refunded_at', 'text')
-    .addCheckConstraint(
-      'ppt_records_status',
-      sql`status in ('created', 'queued', 'running', 'done', 'failed')`,
-    )
+    .$call(record.lifecycleColumns('ppt_records', d))
     .execute();
-  await db.schema.createIndex('ppt_records_user').on('ppt_records').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('ppt_records_status').on('ppt_records').column('status').execute();
+  await record.createIndexes(db, 'ppt_records');
 
   // The rendered file lives in the database: a worker process writes it, any API process serves it.
   await db.schema
@@ -45,8 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // One row per free outline drafted, counted per user and Shanghai day for the daily limit.
-  await withId(db.schema.createTable('ppt_outline_uses'), d)
-    .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await record
+    .ownedTable(db, 'ppt_outline_uses', d)
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(isoNowDefault(d)))
     .execute();

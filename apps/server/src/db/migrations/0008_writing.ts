@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf, isoNowDefault, withId } from './columns.ts';
+import * as record from './record-columns.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const d = dialectOf(db);
-  await withId(db.schema.createTable('writing_records'), d)
-    .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await record
+    .ownedTable(db, 'writing_records', d)
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('paper_type', 'text', (c) => c.notNull())
     .addColumn('discipline', 'text', (c) => c.notNull().defaultTo(''))
@@ -14,34 +15,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('requirements', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('cover', 'text')
     .addColumn('outline', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('created'))
-    .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('price_fen', 'bigint', (c) => c.notNull())
-    .addColumn('paid_fen', 'bigint', (c) => c.notNull().defaultTo(0))
+    .$call(record.statusColumns)
+    .$call(record.priceColumns)
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('abstract', 'text')
     .addColumn('keywords_out', 'text')
     .addColumn('abstract_en', 'text')
     .addColumn('keywords_en', 'text')
     .addColumn('references_list', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(isoNowDefault(d)))
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addColumn('submitted_at', 'text')
-    .addColumn('started_at', 'text')
-    .addColumn('finished_at', 'text')
-    .addColumn('refunded_at', 'text')
-    .addCheckConstraint(
-      'writing_records_status',
-      sql`status in ('created', 'queued', 'running', 'done', 'failed')`,
-    )
+    .$call(record.lifecycleColumns('writing_records', d))
     .addCheckConstraint('writing_records_type', sql`paper_type in ('course', 'journal', 'thesis')`)
     .execute();
-  await db.schema
-    .createIndex('writing_records_user')
-    .on('writing_records')
-    .columns(['user_id', 'id'])
-    .execute();
-  await db.schema.createIndex('writing_records_status').on('writing_records').column('status').execute();
+  await record.createIndexes(db, 'writing_records');
 
   await withId(db.schema.createTable('writing_sections'), d)
     .addColumn('record_id', 'bigint', (c) => c.notNull().references('writing_records.id').onDelete('cascade'))
@@ -63,8 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // One row per outline the model drafted: the free daily allowance counts them.
-  await withId(db.schema.createTable('writing_outline_drafts'), d)
-    .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await record
+    .ownedTable(db, 'writing_outline_drafts', d)
     .addColumn('record_id', 'bigint')
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(isoNowDefault(d)))
     .execute();

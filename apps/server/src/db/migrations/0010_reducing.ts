@@ -1,26 +1,25 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf, isoNowDefault, withId } from './columns.ts';
+import { dialectOf, isoNowDefault } from './columns.ts';
+import * as record from './record-columns.ts';
 
 /** Whole-paper 降重 and 降AIGC (one record type), its paragraphs (stored one by one) and the user's .docx. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const d = dialectOf(db);
-  await withId(db.schema.createTable('reduce_records'), d)
-    .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await record
+    .ownedTable(db, 'reduce_records', d)
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('path', 'text', (c) => c.notNull())
     .addColumn('target_similarity', 'real')
     .addColumn('target_aigc', 'real')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('created'))
-    .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
+    .$call(record.statusColumns)
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('origin', 'text', (c) => c.notNull())
     .addColumn('source_record_id', 'bigint')
     .addColumn('report', 'text')
     .addColumn('file_name', 'text')
     .addColumn('characters', 'bigint', (c) => c.notNull())
-    .addColumn('price_fen', 'bigint', (c) => c.notNull())
-    .addColumn('paid_fen', 'bigint', (c) => c.notNull().defaultTo(0))
+    .$call(record.priceColumns)
     .addColumn('charge_source', 'text')
     .addColumn('paragraphs', 'integer', (c) => c.notNull())
     .addColumn('target_paragraphs', 'integer', (c) => c.notNull())
@@ -32,16 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('notes', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('check_record_id', 'bigint')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(isoNowDefault(d)))
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addColumn('submitted_at', 'text')
-    .addColumn('started_at', 'text')
-    .addColumn('finished_at', 'text')
-    .addColumn('refunded_at', 'text')
-    .addCheckConstraint(
-      'reduce_records_status',
-      sql`status in ('created', 'queued', 'running', 'done', 'failed')`,
-    )
+    .$call(record.lifecycleColumns('reduce_records', d))
     .addCheckConstraint('reduce_records_kind', sql`kind in ('similarity', 'aigc')`)
     .addCheckConstraint('reduce_records_path', sql`path in ('offline', 'model')`)
     .addCheckConstraint(
@@ -49,12 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sql`origin in ('paste', 'upload', 'check', 'aigc', 'report')`,
     )
     .execute();
-  await db.schema
-    .createIndex('reduce_records_user')
-    .on('reduce_records')
-    .columns(['user_id', 'id'])
-    .execute();
-  await db.schema.createIndex('reduce_records_status').on('reduce_records').column('status').execute();
+  await record.createIndexes(db, 'reduce_records');
 
   // One row per paragraph: a run writes each outcome as it finishes, so a restart resumes after it.
   await db.schema

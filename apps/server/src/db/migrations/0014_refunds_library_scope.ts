@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createLibraryHashIndex } from './0003_checks.ts';
 import { dialectOf, isoNowDefault, withId } from './columns.ts';
 
 /**
@@ -47,13 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('library_documents_scope_hash').execute();
-  await db.schema
-    .createIndex('library_documents_hash')
-    .on('library_documents')
-    .column('content_hash')
-    .unique()
-    .where(sql.ref('deleted_at'), 'is', null)
-    .execute();
+  await createLibraryHashIndex(db);
   await db.schema.alterTable('library_documents').dropColumn('dedup_scope').execute();
   await db.schema.dropTable('order_refunds').execute();
   await db.schema.alterTable('orders').dropColumn('refunded_fen').execute();

@@ -1,25 +1,16 @@
 import type { Generated } from 'kysely';
+import type { LlmCallRecord } from '../../integrations/llm/types.ts';
 
-/** How one model call ended. `partial`: the provider failed after some text arrived; `aborted`: stopped by the user. */
-export type LlmCallStatus = 'ok' | 'partial' | 'aborted' | 'error';
-
-/** One row per model call (chat answer, writing section, rewrite, …): the source of prices and the admin view. */
-export interface LlmCallsTable {
+/**
+ * One row per model call (chat answer, writing section, rewrite, …): the source of prices and the admin view. It is
+ * the gateway's record of the call, its usage spelt out as columns.
+ */
+export interface LlmCallsTable extends Omit<LlmCallRecord, 'usage'> {
   id: Generated<number>;
-  feature: string;
-  provider: 'openai' | 'gguf';
-  model: string;
-  userId: number | null;
-  status: LlmCallStatus;
-  /** Short reason when status is not ok (never a stack or a key). */
-  error: string | null;
   promptTokens: number;
   completionTokens: number;
   /** 1 when the provider sent no usage (aborted or broken stream) and the counts are estimated from characters. */
   usageEstimated: number;
-  /** Attempts made, retries included. */
-  attempts: number;
-  durationMs: number;
   createdAt: Generated<string>;
 }
 

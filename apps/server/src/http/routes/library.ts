@@ -10,6 +10,7 @@ import {
   PageQuery,
   page,
 } from '@paperdesk/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { importFiles, importZip, MAX_ZIP_FILES } from '../../services/admin/library-files.ts';
@@ -48,6 +49,18 @@ export const libraryRoutes: RouteModule = async (root, ctx) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const library = ctx.checks.library;
     const gate = adminFirst(ctx);
+    /** The documents of an upload (up to MAX_FILES, each within the check's upload size) and its fields. */
+    async function readDocuments(req: FastifyRequest) {
+      if (!req.isMultipart()) throw badRequest('请用 multipart/form-data 上传文件');
+      const l = await ctx.checks.limits();
+      const form = await readForm(req, {
+        maxFileBytes: l.maxUploadBytes,
+        maxFileMb: l.maxUploadMb,
+        maxFiles: MAX_FILES,
+      });
+      if (form.files.length === 0) throw badRequest('请选择要上传的文件');
+      return form;
+    }
 
     app.post(
       `${BASE}/query_list`,
@@ -106,14 +119,7 @@ export const libraryRoutes: RouteModule = async (root, ctx) => {
       },
       async (req) => {
         const admin = requireAdmin(req);
-        if (!req.isMultipart()) throw badRequest('请用 multipart/form-data 上传文件');
-        const l = await ctx.checks.limits();
-        const form = await readForm(req, {
-          maxFileBytes: l.maxUploadBytes,
-          maxFileMb: l.maxUploadMb,
-          maxFiles: MAX_FILES,
-        });
-        if (form.files.length === 0) throw badRequest('请选择要上传的文件');
+        const form = await readDocuments(req);
         const fields = UploadFields.parse(form.fields);
         const { files, ids } = await importFiles(library, form.files, fields, { origin: 'upload' });
         const added = files.filter((f) => f.status === 'imported').length;
@@ -249,14 +255,7 @@ export const libraryRoutes: RouteModule = async (root, ctx) => {
       },
       async (req) => {
         const user = requireUser(req);
-        if (!req.isMultipart()) throw badRequest('请用 multipart/form-data 上传文件');
-        const l = await ctx.checks.limits();
-        const form = await readForm(req, {
-          maxFileBytes: l.maxUploadBytes,
-          maxFileMb: l.maxUploadMb,
-          maxFiles: MAX_FILES,
-        });
-        if (form.files.length === 0) throw badRequest('请选择要上传的文件');
+        const form = await readDocuments(req);
         const have = (await library.stats(user.id)).documents;
         if (have + form.files.length > MAX_PERSONAL_DOCS)
           throw badRequest(`自建库最多 ${MAX_PERSONAL_DOCS} 篇，已有 ${have} 篇`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { scriptNonce } from '../csp.ts';
+import { phonePage } from '../phone-page.ts';
 import type { RouteModule } from './types.ts';
 
 /**
@@ -19,23 +20,17 @@ export const mobileRoutes: RouteModule = (app) => {
 };
 
 /** The page; its inline script carries this response's CSP nonce. */
-const page = (nonce: string) => `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>扫码登录 · PaperDesk 论文工作台</title>
-<style>
-body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f3f6fb;color:#1f2937}
-main{max-width:420px;margin:0 auto;padding:32px 20px}
-.card{background:#fff;border-radius:14px;padding:24px;box-shadow:0 6px 24px rgba(15,35,95,.08)}
+const page = (nonce: string) =>
+  phonePage({
+    title: '扫码登录',
+    style: `.card{background:#fff;border-radius:14px;padding:24px;box-shadow:0 6px 24px rgba(15,35,95,.08)}
 h1{font-size:20px;margin:0 0 6px}p{color:#6b7280;font-size:14px;line-height:1.6}
 input{width:100%;box-sizing:border-box;height:44px;border:1px solid #d1d5db;border-radius:8px;padding:0 12px;font-size:16px;margin:8px 0}
 button{width:100%;height:46px;border:0;border-radius:8px;background:#409EFF;color:#fff;font-size:16px;margin-top:12px}
 button.secondary{background:#fff;color:#409EFF;border:1px solid #409EFF}
 .msg{min-height:20px;font-size:14px;color:#f5222d;margin-top:10px}.ok{color:#11a983}
-.hidden{display:none}.brand{font-weight:600;color:#409EFF;margin-bottom:16px}
-</style></head><body><main>
-<div class="brand">PaperDesk 论文工作台</div>
-<div class="card">
+.hidden{display:none}`,
+    card: `
   <section id="confirm" class="hidden">
     <h1>确认登录电脑端</h1>
     <p>当前账号：<b id="who"></b>。确认后，电脑上的页面将自动登录此账号。</p>
@@ -52,7 +47,8 @@ button.secondary{background:#fff;color:#409EFF;border:1px solid #409EFF}
   </section>
   <section id="done" class="hidden"><h1 class="ok">已确认</h1><p>请回到电脑查看，此页面可以关闭。</p></section>
   <div id="msg" class="msg"></div>
-</div></main>
+`,
+    script: `
 <script nonce="${nonce}">
 const id = location.pathname.split('/').pop();
 const KEY = 'Admin-Token';
@@ -87,4 +83,5 @@ $('btn-confirm').onclick = async () => {
   try { await call('qr_confirm', { id }); show('done'); } catch (e) { say(e.message); }
 };
 refresh();
-</script></body></html>`;
+</script>`,
+  });

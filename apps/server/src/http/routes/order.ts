@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOTIFY_PATH } from '../../integrations/payments/index.ts';
-import { sandboxPayPage } from '../../integrations/payments/sandbox-page.ts';
+import { sandboxPayPage } from '../sandbox-pay-page.ts';
 import { adminFirst, requireAdmin, requireUser } from '../auth.ts';
 import { scriptNonce } from '../csp.ts';
 import { ok } from '../envelope.ts';

@@ -94,17 +94,20 @@ export interface LlmProvider {
   close?(): Promise<void>;
 }
 
+/** How one model call ended. `partial`: the provider failed after some text arrived; `aborted`: stopped by the user. */
 export type LlmCallStatus = 'ok' | 'partial' | 'error' | 'aborted';
 
-/** One finished model call, as the gateway reports it. */
+/** One finished model call, as the gateway reports it (and `llm_calls` stores it). */
 export interface LlmCallRecord {
   feature: string;
   provider: 'openai' | 'gguf';
   model: string;
   userId: number | null;
   status: LlmCallStatus;
+  /** Short reason when status is not ok (never a stack or a key). */
   error: string | null;
   usage: LlmUsage;
+  /** Attempts made, retries included. */
   attempts: number;
   durationMs: number;
 }

@@ -19,7 +19,7 @@ import {
   askedOf,
   finalScores,
   finalText,
-  meets,
+  paragraphMeets,
   type ParagraphRow,
   type RecordRow,
   targetsOf,
@@ -206,7 +206,7 @@ export function reduceRun(deps: ReduceRunDeps) {
       afterScores: JSON.stringify(after),
       notes: JSON.stringify(notes),
       doneParagraphs: rewritten.length,
-      metParagraphs: rewritten.filter((p) => meets(finalScores(p), targets)).length,
+      metParagraphs: rewritten.filter((p) => paragraphMeets(p, targets)).length,
       currentParagraph: null,
       message: notes.length === 0 ? '已完成，全部目标已达到' : '已完成，部分目标未达到（见说明）',
     });

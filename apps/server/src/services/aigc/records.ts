@@ -2,23 +2,20 @@ import {
   type AigcMetrics,
   type AigcRecord,
   type AigcReport,
-  type AigcStatus,
   type AigcWordCountResult,
-  type Page,
-  type PageQuery,
   QUOTA_UNITS,
 } from '@paperdesk/contracts';
 import { renderAigcReportPdf } from '@paperdesk/documents';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
-import { nowIso } from '../../db/index.ts';
 import type { AigcRecordsTable } from '../../db/tables/aigc.ts';
-import { conflict, notFound, unprocessable } from '../errors.ts';
+import { unprocessable } from '../errors.ts';
 import { aigcRun } from '../../jobs/handlers/aigc.ts';
 import type { Billing } from '../billing/index.ts';
-import { countDocument } from '../checks/records.ts';
-import { type Counted, type DocumentSource, readSource, sizeLimits } from '../records/source.ts';
-import { createPaidRecords, type PaidServiceDeps } from '../records/kernel.ts';
+import { countDocument, DETECTION_REPORT } from '../checks/records.ts';
+import { type Counted, type DocumentSource, readSource, sizeLimits, wordCountOf } from '../records/source.ts';
+import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
+import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
 import type { DocumentScorer, ZeroShotSource } from './report.ts';
 
 export const AIGC_LIMITS = sizeLimits('aigc', {
@@ -44,7 +41,7 @@ export interface AigcDeps extends PaidServiceDeps<Billing> {
   defaultMaxUploadMb: number;
 }
 
-function toRecord(r: Row): AigcRecord {
+function toRecord(r: ListRow): AigcRecord {
   return {
     id: r.id,
     title: r.title,
@@ -81,13 +78,11 @@ const LIST_COLUMNS = [
   'message',
   'metrics',
   'attempts',
-  'createdAt',
-  'updatedAt',
-  'submittedAt',
-  'startedAt',
-  'finishedAt',
-  'refundedAt',
+  ...LIFECYCLE_COLUMNS,
 ] as const;
+
+/** What a list reads: every column but the stored document; enough for the user's view of a record. */
+type ListRow = Pick<Row, (typeof LIST_COLUMNS)[number]>;
 
 /** A run of the record is one job: the id carries the attempt so a re-run after a failure is a new job. */
 export const jobIdOf = (recordId: number, attempt: number) => `aigc-${recordId}-${attempt}`;
@@ -123,28 +118,18 @@ export function createAigcRecords(deps: AigcDeps) {
   }
 
   async function storedReport(userId: number, id: number): Promise<{ row: Row; report: AigcReport }> {
-    const row = await own(userId, id);
-    if (row.status !== 'done')
-      throw conflict(row.status === 'failed' ? '检测失败，没有报告' : '检测尚未完成，请稍后再试');
-    const rep = await db
-      .selectFrom('aigcReports')
-      .select('report')
-      .where('recordId', '=', id)
-      .executeTakeFirst();
-    if (!rep) throw notFound('报告不存在');
-    return { row, report: JSON.parse(rep.report) as AigcReport };
+    const { row, stored } = await records.storedResult(userId, id, {
+      table: 'aigcReports',
+      ...DETECTION_REPORT,
+    });
+    return { row, report: JSON.parse(stored) as AigcReport };
   }
 
   const records = createPaidRecords<Row>(deps, {
     table: 'aigcRecords',
     job: 'aigc',
     recordType: AIGC_RECORD_TYPE,
-    messages: {
-      missing: '检测记录不存在',
-      busy: '检测进行中，完成后才能删除',
-      running: '检测中',
-      failed: '检测失败',
-    },
+    messages: recordMessages('检测'),
     countsAttempts: true,
     jobId: (recordId, attempt) => jobIdOf(recordId, attempt),
     async charge(trx, row, orderId) {
@@ -162,6 +147,7 @@ export function createAigcRecords(deps: AigcDeps) {
     },
   });
   const own = records.own;
+  const face = records.readers({ listColumns: LIST_COLUMNS, toRecord });
   const run = aigcRun({
     records,
     detector: deps.detector,
@@ -172,12 +158,8 @@ export function createAigcRecords(deps: AigcDeps) {
    * submit_check: created → queued with the charge (package quota, then balance; or the paid order) in one
    * transaction. A second submit changes nothing; a 402 rolls the state change back.
    */
-  async function submit(userId: number, id: number, opts: { orderId?: number | undefined } = {}) {
-    const row = await own(userId, id);
-    if (row.status !== 'created') return { record: toRecord(row), alreadySubmitted: true };
-    const charged = await records.queue(userId, row, { from: 'created', orderId: opts.orderId });
-    return { record: toRecord(await own(userId, id)), alreadySubmitted: !charged };
-  }
+  const submit = (userId: number, id: number, opts: { orderId?: number | undefined } = {}) =>
+    face.submit(userId, id, opts);
 
   return {
     limits,
@@ -185,11 +167,7 @@ export function createAigcRecords(deps: AigcDeps) {
     async wordCount(source: AigcSource): Promise<Counted<AigcWordCountResult>> {
       const r = await read(source);
       return {
-        characters: r.characters,
-        paragraphs: r.doc.blocks.filter((b) => b.kind === 'paragraph').length,
-        title: r.doc.title ?? null,
-        minChars: r.limits.minChars,
-        maxChars: r.limits.maxChars,
+        ...wordCountOf(r),
         quote: await quote(r.characters),
       };
     },
@@ -198,49 +176,27 @@ export function createAigcRecords(deps: AigcDeps) {
     async init(userId: number, input: { title: string; author: string }, source: AigcSource) {
       const r = await read(source);
       const q = await quote(r.characters);
-      const now = nowIso();
       const stored: ParsedDocument = {
         ...(r.doc.title !== undefined ? { title: r.doc.title } : {}),
         blocks: r.doc.blocks.map((b) => ({ ...b })),
       };
-      const row = await db
-        .insertInto('aigcRecords')
-        .values({
-          userId,
-          title: input.title,
-          author: input.author,
-          characters: r.characters,
-          priceFen: q.priceFen,
-          fileName: r.fileName,
-          format: r.format,
-          document: JSON.stringify(stored),
-          message: '待支付',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertUnpaid(db, 'aigcRecords', {
+        userId,
+        title: input.title,
+        author: input.author,
+        characters: r.characters,
+        priceFen: q.priceFen,
+        fileName: r.fileName,
+        format: r.format,
+        document: JSON.stringify(stored),
+      });
       return toRecord(row);
     },
 
-    async list(
-      userId: number,
-      q: PageQuery,
-      filter: { status?: AigcStatus | undefined; title?: string | undefined } = {},
-    ): Promise<Page<AigcRecord>> {
-      return records.list(userId, q, filter, {
-        select: (base) => base.select(LIST_COLUMNS),
-        map: (r) => toRecord({ ...r, document: '' }),
-      });
-    },
+    list: face.list,
 
-    async load(userId: number, id: number): Promise<AigcRecord> {
-      return toRecord(await own(userId, id));
-    },
-
-    async remove(userId: number, id: number): Promise<void> {
-      await records.remove(userId, id);
-    },
+    load: face.load,
+    remove: face.remove,
 
     submit,
 

@@ -212,12 +212,8 @@ export async function detectDocument(
   const weighted = new Map<number, number>();
 
   const counts = emptyCounts();
-  let totalChars = 0;
-  let scoredChars = 0;
-  let aiChars = 0;
-  let suspectChars = 0;
-  let weightedReliable = 0;
-  let weightedAll = 0;
+  /** The document's running totals, as a chapter keeps its own: characters, and probability × characters. */
+  const total = { chars: 0, scoredChars: 0, aiChars: 0, suspectChars: 0, weighted: 0, weightedScored: 0 };
   const paragraphs: AigcParagraph[] = placed.blocks.map((b) => {
     const isChapterHeading = b.kind === 'heading' && level !== null && (b.level ?? 1) === level;
     if (isChapterHeading || (chapters.length === 0 && b.kind === 'paragraph')) {
@@ -260,16 +256,16 @@ export async function detectDocument(
         band: sentence.band,
       });
     }
-    totalChars += p.chars;
-    weightedAll += p.probability * p.chars;
+    total.chars += p.chars;
+    total.weighted += p.probability * p.chars;
     const chapter = chapters[chapterIndex]!;
     chapter.chars += p.chars;
     if (p.reliable) {
       counts[p.band]++;
-      scoredChars += p.chars;
-      aiChars += flagged;
-      suspectChars += suspect;
-      weightedReliable += p.probability * p.chars;
+      total.scoredChars += p.chars;
+      total.aiChars += flagged;
+      total.suspectChars += suspect;
+      total.weightedScored += p.probability * p.chars;
       chapter.scoredChars += p.chars;
       chapter.aiChars += flagged;
       weighted.set(chapterIndex, (weighted.get(chapterIndex) ?? 0) + p.probability * p.chars);
@@ -298,11 +294,12 @@ export async function detectDocument(
     c.band = detector.bandOf(c.probability);
   }
 
+  const { scoredChars, aiChars, suspectChars } = total;
   const reliable = scoredChars > 0;
   const probability = reliable
-    ? weightedReliable / scoredChars
-    : totalChars > 0
-      ? weightedAll / totalChars
+    ? total.weightedScored / scoredChars
+    : total.chars > 0
+      ? total.weighted / total.chars
       : 0;
   const band: Band = reliable ? detector.bandOf(probability) : 'none';
   return {
@@ -311,7 +308,7 @@ export async function detectDocument(
       probability,
       band,
       reliable,
-      totalChars,
+      totalChars: total.chars,
       scoredChars,
       aiChars,
       paragraphCount: paragraphs.filter((p) => p.kind === 'paragraph').length,

@@ -10,10 +10,11 @@ import {
   type PageQuery,
 } from '@paperdesk/contracts';
 import { billingCharCount, matchingCodes } from '@paperdesk/textkit';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
-import type { LibraryOrigin } from '../../db/tables/checks.ts';
+import type { LibraryDocumentsTable, LibraryOrigin } from '../../db/tables/checks.ts';
 import { type CheckThread, startCheckThread } from '../../compute/check-thread.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { CheckRunner } from './engine.ts';
@@ -79,16 +80,11 @@ export function contentHash(text: string): string {
     .digest('hex');
 }
 
-type Row = {
-  id: number;
-  title: string;
-  author: string;
-  source: string;
-  year: number | null;
-  ownerUserId: number | null;
-  origin: LibraryOrigin;
-  text: string;
-};
+/** The columns the fingerprint index is built from. */
+type Row = Pick<
+  Selectable<LibraryDocumentsTable>,
+  'id' | 'title' | 'author' | 'source' | 'year' | 'ownerUserId' | 'origin' | 'text'
+>;
 
 function toIndexDoc(r: Row) {
   return {

@@ -4,11 +4,7 @@ import type {
   CheckMetrics,
   CheckRecord,
   CheckReport,
-  CheckStatus,
-  EditionQuote,
   LibrarySize,
-  Page,
-  PageQuery,
   ReportType,
   WordCountResult,
 } from '@paperdesk/contracts';
@@ -17,11 +13,13 @@ import { billingCharCount, normalizedCharCount, type ParsedDocument } from '@pap
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../db/index.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
-import { conflict, notFound, unprocessable } from '../errors.ts';
+import { unprocessable } from '../errors.ts';
 import { checkRun } from '../../jobs/handlers/check.ts';
 import { libraryName } from './seed.ts';
-import { type Counted, type DocumentSource, readSource, sizeLimits } from '../records/source.ts';
-import { createPaidRecords, editionQuotes, type PaidServiceDeps } from '../records/kernel.ts';
+import { type Counted, type DocumentSource, readSource, sizeLimits, wordCountOf } from '../records/source.ts';
+import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
+import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
+import { editionPricing } from '../records/pricing.ts';
 import { CHECK_RECORD_TYPE, type CheckBilling } from './billing-port.ts';
 import type { Library } from './library.ts';
 
@@ -73,15 +71,13 @@ const LIST_COLUMNS = [
   'message',
   'metrics',
   'libraryDocumentId',
-  'createdAt',
-  'updatedAt',
-  'submittedAt',
-  'startedAt',
-  'finishedAt',
-  'refundedAt',
+  ...LIFECYCLE_COLUMNS,
 ] as const;
 
-function toRecord(r: Row): CheckRecord {
+/** What a list reads: every column but the stored document; enough for the user's view of a record. */
+type ListRow = Pick<Row, (typeof LIST_COLUMNS)[number]>;
+
+function toRecord(r: ListRow): CheckRecord {
   return {
     id: r.id,
     title: r.title,
@@ -102,6 +98,14 @@ function toRecord(r: Row): CheckRecord {
     finishedAt: r.finishedAt,
   };
 }
+
+/** A detection's stored report (查重 and AIGC检测 alike): its column, and what is said while there is none. */
+export const DETECTION_REPORT = {
+  column: 'report',
+  failed: '检测失败，没有报告',
+  pending: '检测尚未完成，请稍后再试',
+  missing: '报告不存在',
+};
 
 export function countDocument(doc: { blocks: { text: string }[] }): {
   characters: number;
@@ -138,32 +142,19 @@ export function createChecks(deps: CheckDeps) {
     return { doc, format, fileName, characters, normalized, limits: lim };
   }
 
-  const quotes = (characters: number): Promise<EditionQuote[]> =>
-    editionQuotes(EDITIONS, (edition) => billing.quote(edition, characters));
+  const pricing = editionPricing(EDITIONS, billing, (c) => ({ free: c.free ? 1 : 0 }));
+  const quotes = pricing.quotes;
 
   const records = createPaidRecords<Row>(deps, {
     table: 'checkRecords',
     job: 'check',
     recordType: CHECK_RECORD_TYPE,
-    messages: {
-      missing: '检测记录不存在',
-      busy: '检测进行中，完成后才能删除',
-      running: '检测中',
-      failed: '检测失败',
-    },
+    messages: recordMessages('检测'),
     jobId: (recordId) => jobIdOf(recordId),
-    async charge(trx, row, orderId) {
-      const c = await billing.charge(trx, {
-        userId: row.userId,
-        edition: row.edition,
-        characters: Number(row.characters),
-        recordId: row.id,
-        orderId,
-      });
-      return { paidFen: c.fen, free: c.free ? 1 : 0, chargeSource: c.source };
-    },
+    charge: pricing.charge,
   });
   const own = records.own;
+  const face = records.readers({ listColumns: LIST_COLUMNS, toRecord });
   /** The library a check submitted now runs against: name and size (public, for the check page). */
   async function librarySize(): Promise<LibrarySize> {
     const [name, stats] = await Promise.all([libraryName(sysConfig), library.stats()]);
@@ -184,16 +175,11 @@ export function createChecks(deps: CheckDeps) {
   }
 
   async function storedReport(userId: number, id: number): Promise<{ row: Row; report: CheckReport }> {
-    const row = await own(userId, id);
-    if (row.status !== 'done')
-      throw conflict(row.status === 'failed' ? '检测失败，没有报告' : '检测尚未完成，请稍后再试');
-    const rep = await db
-      .selectFrom('checkReports')
-      .select('report')
-      .where('recordId', '=', id)
-      .executeTakeFirst();
-    if (!rep) throw notFound('报告不存在');
-    return { row, report: JSON.parse(rep.report) as CheckReport };
+    const { row, stored } = await records.storedResult(userId, id, {
+      table: 'checkReports',
+      ...DETECTION_REPORT,
+    });
+    return { row, report: JSON.parse(stored) as CheckReport };
   }
 
   return {
@@ -204,11 +190,7 @@ export function createChecks(deps: CheckDeps) {
     async wordCount(source: CheckSource): Promise<Counted<WordCountResult>> {
       const r = await read(source);
       return {
-        characters: r.characters,
-        paragraphs: r.doc.blocks.filter((b) => b.kind === 'paragraph').length,
-        title: r.doc.title ?? null,
-        minChars: r.limits.minChars,
-        maxChars: r.limits.maxChars,
+        ...wordCountOf(r),
         quotes: await quotes(r.characters),
       };
     },
@@ -221,47 +203,28 @@ export function createChecks(deps: CheckDeps) {
     ): Promise<CheckRecord> {
       const r = await read(source);
       const q = await billing.quote(input.edition, r.characters);
-      const now = nowIso();
       const stored: StoredDocument = { title: r.doc.title, blocks: r.doc.blocks.map((b) => ({ ...b })) };
       // hidden .docx text is not checked, but the report names it (隐藏文字)
       if (r.doc.hidden) stored.hidden = r.doc.hidden;
-      const row = await db
-        .insertInto('checkRecords')
-        .values({
-          userId,
-          title: input.title,
-          author: input.author,
-          edition: input.edition,
-          characters: r.characters,
-          normalizedChars: r.normalized,
-          priceFen: q.fen,
-          fileName: r.fileName,
-          format: r.format,
-          addToLibrary: input.addToLibrary ? 1 : 0,
-          document: JSON.stringify(stored),
-          message: '待支付',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertUnpaid(db, 'checkRecords', {
+        userId,
+        title: input.title,
+        author: input.author,
+        edition: input.edition,
+        characters: r.characters,
+        normalizedChars: r.normalized,
+        priceFen: q.fen,
+        fileName: r.fileName,
+        format: r.format,
+        addToLibrary: input.addToLibrary ? 1 : 0,
+        document: JSON.stringify(stored),
+      });
       return toRecord(row);
     },
 
-    async list(
-      userId: number,
-      q: PageQuery,
-      filter: { status?: CheckStatus | undefined; title?: string | undefined } = {},
-    ): Promise<Page<CheckRecord>> {
-      return records.list(userId, q, filter, {
-        select: (base) => base.select(LIST_COLUMNS),
-        map: (r) => toRecord({ ...r, document: '' }),
-      });
-    },
+    list: face.list,
 
-    async load(userId: number, id: number): Promise<CheckRecord> {
-      return toRecord(await own(userId, id));
-    },
+    load: face.load,
 
     async remove(userId: number, id: number): Promise<void> {
       const row = await records.remove(userId, id);
@@ -320,10 +283,10 @@ export function createChecks(deps: CheckDeps) {
       id: number,
       opts: { edition?: CheckEdition | undefined; orderId?: number | undefined } = {},
     ) {
-      const row = await setEdition(await own(userId, id), opts.edition);
-      if (row.status !== 'created') return { record: toRecord(row), alreadySubmitted: true };
-      const charged = await records.queue(userId, row, { from: 'created', orderId: opts.orderId });
-      return { record: toRecord(await own(userId, id)), alreadySubmitted: !charged };
+      return face.submit(userId, id, {
+        orderId: opts.orderId,
+        prepare: (row) => setEdition(row, opts.edition),
+      });
     },
 
     async report(userId: number, id: number): Promise<CheckReport> {

@@ -54,6 +54,19 @@ export interface PaidRecordRow {
   refundedAt: string | null;
 }
 
+/**
+ * The lifecycle's messages of a service whose records are named by what it does (`work`, e.g. 检测): 检测记录不存在,
+ * 检测进行中，完成后才能删除, 检测中, 检测失败. `record` names the record when it differs (降重记录 of a 改写).
+ */
+export function recordMessages(work: string, record = work): PaidRecordSpec<PaidRecordRow>['messages'] {
+  return {
+    missing: `${record}记录不存在`,
+    busy: `${work}进行中，完成后才能删除`,
+    running: `${work}中`,
+    failed: `${work}失败`,
+  };
+}
+
 /** What every paid service is built from; each adds its engines. `B` is its billing (or its port to it). */
 export interface PaidServiceDeps<B = Billing> {
   db: Db;
@@ -61,6 +74,13 @@ export interface PaidServiceDeps<B = Billing> {
   jobs: JobQueue;
   billing: B;
 }
+
+/** A step of a list query over any record table (a filter, then the select). */
+type ListQuery = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, object>;
+type ListNarrowing = (base: ListQuery) => ListQuery;
+
+/** The tables a service keeps a done record's result in, one row per record keyed by `recordId`. */
+export type ResultTable = 'checkReports' | 'aigcReports' | 'rewriteResults';
 
 /** Extra columns a service sets with a state change (its own result fields, charge fields …). */
 export type RecordFields = Record<string, unknown>;
@@ -359,9 +379,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
       /** The title-like column the keyword searches. */
       titleColumn?: 'title' | 'topic';
       /** Narrows further (e.g. by edition) and selects: the row the mapper gets. */
-      select: (
-        base: SelectQueryBuilder<Record<string, Record<string, unknown>>, string, object>,
-      ) => SelectQueryBuilder<Record<string, Record<string, unknown>>, string, object>;
+      select: ListNarrowing;
       map: (row: R) => T;
     },
   ): Promise<Page<T>> {
@@ -371,6 +389,83 @@ export function createPaidRecords<R extends PaidRecordRow>(
     if (filter.title)
       base = base.where(opts.titleColumn ?? 'title', 'like', `%${filter.title.replace(/[%_\\]/g, '')}%`);
     return selectPage(opts.select(base).orderBy('id', 'desc'), q, (r) => opts.map(r as unknown as R));
+  }
+
+  /**
+   * submit: a `created` record moves to `queued` with its charge (see `queue`); any other is answered as it is,
+   * already submitted. `prepare` checks a created record and makes its last changes before the charge, answering
+   * the row to charge; `view` is the service's answer for a row.
+   */
+  async function submit<V>(
+    userId: number,
+    id: number,
+    opts: {
+      orderId?: number | undefined;
+      view: (row: R) => V | Promise<V>;
+      prepare?: (row: R) => Promise<R>;
+    },
+  ): Promise<{ record: V; alreadySubmitted: boolean }> {
+    const row = await own(userId, id);
+    if (row.status !== 'created') return { record: await opts.view(row), alreadySubmitted: true };
+    const ready = opts.prepare ? await opts.prepare(row) : row;
+    const charged = await queue(userId, ready, { from: 'created', orderId: opts.orderId });
+    return { record: await opts.view(await own(userId, id)), alreadySubmitted: !charged };
+  }
+
+  /**
+   * The record face of a service whose answer for a row is `toRecord` of the columns a list reads
+   * (`listColumns`: every column but the stored document): a page of the user's records (`narrow` filters
+   * further, e.g. by edition), one record, its deletion, and submit.
+   */
+  function readers<K extends keyof R & string, V>(view: {
+    listColumns: readonly K[];
+    toRecord: (row: Pick<R, K>) => V;
+  }) {
+    const { toRecord } = view;
+    return {
+      list(
+        userId: number,
+        q: PageQuery,
+        filter: { status?: RecordStatus | undefined; title?: string | undefined } = {},
+        narrow: ListNarrowing = (base) => base,
+      ): Promise<Page<V>> {
+        return list(userId, q, filter, {
+          select: (base) => narrow(base).select(view.listColumns),
+          map: (row) => toRecord(row),
+        });
+      },
+      async load(userId: number, id: number): Promise<V> {
+        return toRecord(await own(userId, id));
+      },
+      async remove(userId: number, id: number): Promise<void> {
+        await remove(userId, id);
+      },
+      submit: (
+        userId: number,
+        id: number,
+        opts: { orderId?: number | undefined; prepare?: (row: R) => Promise<R> },
+      ) => submit(userId, id, { ...opts, view: toRecord }),
+    };
+  }
+
+  /**
+   * The stored result of the user's done record: `column` of its row in `from.table`. 409 with `failed` or
+   * `pending` while there is none to have, 404 with `missing` when it was not stored.
+   */
+  async function storedResult(
+    userId: number,
+    id: number,
+    from: { table: ResultTable; column: string; failed: string; pending: string; missing: string },
+  ): Promise<{ row: R; stored: string }> {
+    const row = await own(userId, id);
+    if (row.status !== 'done') throw conflict(row.status === 'failed' ? from.failed : from.pending);
+    const found = await (deps.db as unknown as Kysely<Record<ResultTable, Record<string, unknown>>>)
+      .selectFrom(from.table)
+      .select(from.column)
+      .where('recordId', '=', id)
+      .executeTakeFirst();
+    if (!found) throw notFound(from.missing);
+    return { row, stored: String(found[from.column]) };
   }
 
   /** check_order_id: the user's QR order for exactly this record, refreshed from the provider. */
@@ -417,6 +512,9 @@ export function createPaidRecords<R extends PaidRecordRow>(
     remove,
     rename,
     list,
+    submit,
+    readers,
+    storedResult,
     confirmOrder,
     registration,
     /**
@@ -442,19 +540,6 @@ export function createPaidRecords<R extends PaidRecordRow>(
 }
 
 export type PaidRecords<R extends PaidRecordRow> = ReturnType<typeof createPaidRecords<R>>;
-
-/** The price of `characters` in each of a service's editions, in their order (word_count's quotes). */
-export function editionQuotes<E extends string>(
-  editions: readonly E[],
-  quote: (edition: E) => Promise<{ unitFen: number; fen: number }>,
-): Promise<Array<{ edition: E; unitPriceFen: number; priceFen: number }>> {
-  return Promise.all(
-    editions.map(async (edition) => {
-      const q = await quote(edition);
-      return { edition, unitPriceFen: q.unitFen, priceFen: q.fen };
-    }),
-  );
-}
 
 /** What a paid service's start-up asks of it: the job face the kernel gave it, its records and its submit. */
 export interface PaidService<V> {

@@ -27,6 +27,24 @@ export type DocumentSource = { file: UploadedFile } | { text: string } | { read:
 /** A service's word count: everything but the upload id, which the HTTP layer adds once it kept the file. */
 export type Counted<R extends { uploadId: string | null }> = Omit<R, 'uploadId'>;
 
+/**
+ * A word count's account of a read document: the characters it bills, the paragraphs it counts (by default
+ * every body paragraph), its title and the limits they were held to.
+ */
+export function wordCountOf(
+  read: { characters: number; doc: ParsedDocument; limits: { minChars: number; maxChars: number } },
+  paragraphs = read.doc.blocks.filter((b) => b.kind === 'paragraph').length,
+) {
+  const { characters, doc, limits } = read;
+  return {
+    characters,
+    paragraphs,
+    title: doc.title ?? null,
+    minChars: limits.minChars,
+    maxChars: limits.maxChars,
+  };
+}
+
 const FAILURE: Record<ComputeFailure, (message: string) => DomainError> = {
   timeout: unprocessable,
   'too-large': tooLarge,

@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { nowIso } from '../../db/index.ts';
 import { notFound } from '../errors.ts';
 
 /** The paid services' record tables: each row has an `id`, an owner `userId` and a job `status`. */
@@ -11,6 +12,16 @@ export type RecordTable =
   | 'pptRecords'
   | 'writingRecords'
   | 'reduceRecords';
+
+/** The lifecycle's timestamps, in the tables' column order (a list selects them with the service's own columns). */
+export const LIFECYCLE_COLUMNS = [
+  'createdAt',
+  'updatedAt',
+  'submittedAt',
+  'startedAt',
+  'finishedAt',
+  'refundedAt',
+] as const;
 
 /** The records whose job had not finished when the server stopped, oldest first: the job queue re-runs them. */
 export async function unfinishedRecords(db: Db, table: RecordTable): Promise<{ recordId: number }[]> {
@@ -38,5 +49,25 @@ export async function ownedRecord<T extends RecordTable>(
     .where('userId', '=', userId)
     .executeTakeFirst();
   if (!row) throw notFound(missing);
+  return row as Selectable<Database[T]>;
+}
+
+/**
+ * init: stores a new record of `table`, not paid yet (待支付) and made now; answers its row. `executor` may be
+ * the caller's transaction.
+ */
+export async function insertUnpaid<T extends RecordTable>(
+  executor: Kysely<Database>,
+  table: T,
+  values: Omit<Insertable<Database[T]>, 'message' | 'createdAt' | 'updatedAt'>,
+): Promise<Selectable<Database[T]>> {
+  const now = nowIso();
+  const row = await executor
+    .insertInto(table as RecordTable)
+    .values({ ...values, message: '待支付', createdAt: now, updatedAt: now } as Insertable<
+      Database[RecordTable]
+    >)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return row as Selectable<Database[T]>;
 }

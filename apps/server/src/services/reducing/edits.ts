@@ -19,10 +19,9 @@ import type { Llm } from '../llm-usage.ts';
 import type { Measurer } from './measure.ts';
 import {
   askedOf,
-  finalScores,
   finalText,
   MAX_REDOS,
-  meets,
+  paragraphMeets,
   type ParagraphRow,
   type RecordRow,
   targetsOf,
@@ -71,7 +70,7 @@ export function createParagraphEdits(deps: {
       .updateTable('reduceRecords')
       .set({
         afterScores: JSON.stringify(after),
-        metParagraphs: rows.filter((p) => p.included && meets(finalScores(p), targets)).length,
+        metParagraphs: rows.filter((p) => p.included && paragraphMeets(p, targets)).length,
         updatedAt: nowIso(),
       })
       .where('id', '=', row.id)

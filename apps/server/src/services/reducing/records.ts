@@ -20,8 +20,9 @@ import { nowIso } from '../../db/index.ts';
 import { featureOf, knownSources, paragraphRows, reduceRun } from '../../jobs/handlers/reduce.ts';
 import { badRequest, conflict, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
-import { createPaidRecords, type PaidServiceDeps } from '../records/kernel.ts';
-import { ownedRecord } from '../records/table.ts';
+import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
+import { chargeByCharacters } from '../records/pricing.ts';
+import { insertUnpaid, ownedRecord } from '../records/table.ts';
 import {
   type Counted,
   type DocumentSource,
@@ -37,9 +38,8 @@ import { matchUploadedReport } from './report.ts';
 import { billedChars, type PlannedParagraph, planAigcReport, planCheckReport, planDocument } from './plan.ts';
 import {
   askedOf,
-  finalScores,
   finalText,
-  meets,
+  paragraphMeets,
   type ParagraphRow,
   type RecordRow,
   targetsOf,
@@ -135,26 +135,11 @@ export function createReducing(deps: ReduceDeps) {
     table: 'reduceRecords',
     job: 'reduce',
     recordType: REDUCE_RECORD_TYPE,
-    messages: {
-      missing: '降重记录不存在',
-      busy: '改写进行中，完成后才能删除',
-      running: '改写中',
-      failed: '改写失败',
-    },
+    messages: recordMessages('改写', '降重'),
     claimSet: { progress: 5 },
     countsAttempts: true,
     jobId: (recordId, attempt) => `reduce-${recordId}-${attempt}`,
-    async charge(trx, row, orderId) {
-      const c = await billing.charge(trx, {
-        userId: row.userId,
-        kind: row.kind,
-        path: row.path,
-        characters: Number(row.characters),
-        recordId: row.id,
-        orderId,
-      });
-      return { paidFen: c.fen, chargeSource: c.source };
-    },
+    charge: chargeByCharacters(billing, (row: RecordRow) => ({ kind: row.kind, path: row.path })),
   });
   const own = records.own;
   const edits = createParagraphEdits({ db, llm, measurer: deps.measurer, own });
@@ -184,34 +169,26 @@ export function createReducing(deps: ReduceDeps) {
       if (p.included && p.known?.length) known[i] = p.known;
     });
     const report = input.report || Object.keys(known).length > 0 ? { ...input.report, known } : null;
-    const now = nowIso();
     return db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('reduceRecords')
-        .values({
-          userId,
-          title: input.title,
-          kind: input.kind,
-          path: input.path,
-          ...targetColumns(input.kind, input),
-          origin: input.origin,
-          sourceRecordId: input.sourceRecordId ?? null,
-          report: report ? JSON.stringify(report) : null,
-          fileName: input.fileName,
-          characters,
-          priceFen: q.fen,
-          paragraphs: input.paragraphs.length,
-          targetParagraphs: input.paragraphs.filter((p) => p.included).length,
-          currentParagraph: null,
-          beforeScores: null,
-          afterScores: null,
-          checkRecordId: null,
-          message: '待支付',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertUnpaid(trx, 'reduceRecords', {
+        userId,
+        title: input.title,
+        kind: input.kind,
+        path: input.path,
+        ...targetColumns(input.kind, input),
+        origin: input.origin,
+        sourceRecordId: input.sourceRecordId ?? null,
+        report: report ? JSON.stringify(report) : null,
+        fileName: input.fileName,
+        characters,
+        priceFen: q.fen,
+        paragraphs: input.paragraphs.length,
+        targetParagraphs: input.paragraphs.filter((p) => p.included).length,
+        currentParagraph: null,
+        beforeScores: null,
+        afterScores: null,
+        checkRecordId: null,
+      });
       const id = Number(row.id);
       for (let i = 0; i < input.paragraphs.length; i += 200) {
         await trx
@@ -254,7 +231,7 @@ export function createReducing(deps: ReduceDeps) {
     const rows = await paragraphRows(db, row.id);
     const targets = targetsOf(row);
     const unmet = (p: ParagraphRow) =>
-      p.included === 1 && p.decision !== 'edited' && !meets(finalScores(p), targets);
+      p.included === 1 && p.decision !== 'edited' && !paragraphMeets(p, targets);
     if (!rows.some(unmet)) throw conflict('所有段落都已达标，无需继续');
     const known = knownSources(row);
     const report = row.report ? (JSON.parse(row.report) as { info?: ReduceReportInfo }) : undefined;
@@ -411,28 +388,29 @@ export function createReducing(deps: ReduceDeps) {
         targetAigc?: number | undefined;
       } = {},
     ): Promise<{ record: ReduceRecord; alreadySubmitted: boolean }> {
-      let row = await own(userId, id);
-      if (row.status !== 'created') return { record: toRecord(row), alreadySubmitted: true };
-      const path = opts.path ?? row.path;
-      if (path === 'model') await llm.assertAvailable(featureOf(row));
-      const retarget = opts.targetSimilarity !== undefined || opts.targetAigc !== undefined;
-      if (path !== row.path || retarget) {
-        const q = await billing.quote(row.kind, path, Number(row.characters));
-        await db
-          .updateTable('reduceRecords')
-          .set({
-            path,
-            priceFen: q.fen,
-            ...(retarget ? targetColumns(row.kind, opts) : {}),
-            updatedAt: nowIso(),
-          })
-          .where('id', '=', id)
-          .where('status', '=', 'created')
-          .execute();
-        row = await own(userId, id);
-      }
-      const charged = await records.queue(userId, row, { from: 'created', orderId: opts.orderId });
-      return { record: toRecord(await own(userId, id)), alreadySubmitted: !charged };
+      return records.submit(userId, id, {
+        orderId: opts.orderId,
+        view: toRecord,
+        async prepare(row) {
+          const path = opts.path ?? row.path;
+          if (path === 'model') await llm.assertAvailable(featureOf(row));
+          const retarget = opts.targetSimilarity !== undefined || opts.targetAigc !== undefined;
+          if (path === row.path && !retarget) return row;
+          const q = await billing.quote(row.kind, path, Number(row.characters));
+          await db
+            .updateTable('reduceRecords')
+            .set({
+              path,
+              priceFen: q.fen,
+              ...(retarget ? targetColumns(row.kind, opts) : {}),
+              updatedAt: nowIso(),
+            })
+            .where('id', '=', id)
+            .where('status', '=', 'created')
+            .execute();
+          return own(userId, id);
+        },
+      });
     },
 
     /**
@@ -512,7 +490,7 @@ export function createReducing(deps: ReduceDeps) {
         only === 'targeted'
           ? p.included === 1 || p.outcome !== null
           : only === 'unmet'
-            ? p.outcome !== null && !meets(finalScores(p), targets)
+            ? p.outcome !== null && !paragraphMeets(p, targets)
             : only === 'changed'
               ? finalText(p) !== p.original
               : true,

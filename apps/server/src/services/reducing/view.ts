@@ -123,6 +123,11 @@ export function finalScores(p: ParagraphRow): Scores | null {
   return p.decision === 'rejected' ? o.before : o.after;
 }
 
+/** Whether the paragraph as it finally stands (the user's decision applied) meets the record's targets. */
+export function paragraphMeets(p: ParagraphRow, targets: Targets): boolean {
+  return meets(finalScores(p), targets);
+}
+
 const toChanges = (a: string, b: string): MachineChange[] =>
   a === b ? [] : diffHunks(a, b).map((h) => ({ start: h.start, end: h.end, replacement: h.replacement }));
 

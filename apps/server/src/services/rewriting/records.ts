@@ -5,7 +5,6 @@ import type {
   MachineOrderStatus,
   MachineOrigin,
   MachineParagraph,
-  MachineQuote,
   MachineRecord,
   MachineStats,
   MachineStatus,
@@ -16,13 +15,14 @@ import type {
 import { renderRewriteDocx } from '@paperdesk/documents';
 import { billingCharCount, type ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
-import { nowIso } from '../../db/index.ts';
 import type { RewriteRecordsTable } from '../../db/tables/rewriting.ts';
-import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
+import { badRequest, conflict, unprocessable } from '../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { rewriteRun } from '../../jobs/handlers/rewrite.ts';
-import { type Counted, type DocumentSource, readSource, sizeLimits } from '../records/source.ts';
-import { createPaidRecords, editionQuotes, type PaidServiceDeps } from '../records/kernel.ts';
+import { type Counted, type DocumentSource, readSource, sizeLimits, wordCountOf } from '../records/source.ts';
+import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
+import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
+import { editionPricing } from '../records/pricing.ts';
 import { EDITION_NAMES, REWRITE_RECORD_TYPE, type RewriteBilling } from './billing-port.ts';
 import type { StoredBlock } from './engine.ts';
 
@@ -60,19 +60,17 @@ const LIST_COLUMNS = [
   'doneParagraphs',
   'message',
   'stats',
-  'createdAt',
-  'updatedAt',
-  'submittedAt',
-  'startedAt',
-  'finishedAt',
-  'refundedAt',
+  ...LIFECYCLE_COLUMNS,
 ] as const;
 
 export interface RewriteDeps extends PaidServiceDeps<RewriteBilling> {
   llm: Llm;
 }
 
-function toRecord(r: Row): MachineRecord {
+/** What a list reads: every column but the stored document; enough for the user's view of a record. */
+type ListRow = Pick<Row, (typeof LIST_COLUMNS)[number]>;
+
+function toRecord(r: ListRow): MachineRecord {
   return {
     id: Number(r.id),
     title: r.title,
@@ -149,33 +147,20 @@ export function createRewriting(deps: RewriteDeps) {
     return { doc, blocks, fileName, format, characters, limits: lim };
   }
 
-  const quotes = (characters: number): Promise<MachineQuote[]> =>
-    editionQuotes(EDITIONS, (edition) => billing.quote(edition, characters));
+  const pricing = editionPricing(EDITIONS, billing);
+  const quotes = pricing.quotes;
 
   const records = createPaidRecords<Row>(deps, {
     table: 'rewriteRecords',
     job: 'rewrite',
     recordType: REWRITE_RECORD_TYPE,
-    messages: {
-      missing: '降重记录不存在',
-      busy: '降重进行中，完成后才能删除',
-      running: '降重中',
-      failed: '降重失败',
-    },
+    messages: recordMessages('降重'),
     claimSet: { progress: 2, doneParagraphs: 0 },
     jobId: (recordId) => rewriteJobId(recordId),
-    async charge(trx, row, orderId) {
-      const c = await billing.charge(trx, {
-        userId: row.userId,
-        edition: row.edition,
-        characters: Number(row.characters),
-        recordId: row.id,
-        orderId,
-      });
-      return { paidFen: c.fen, chargeSource: c.source };
-    },
+    charge: pricing.charge,
   });
   const own = records.own;
+  const face = records.readers({ listColumns: LIST_COLUMNS, toRecord });
   const run = rewriteRun({ records, llm });
 
   async function insert(
@@ -193,27 +178,19 @@ export function createRewriting(deps: RewriteDeps) {
     // 知网专版 is the model's work: without a model nothing is stored (503).
     if (input.edition === 'cnki') await llm.assertAvailable('rewrite');
     const q = await billing.quote(input.edition, input.characters);
-    const now = nowIso();
-    const row = await db
-      .insertInto('rewriteRecords')
-      .values({
-        userId,
-        title: input.title,
-        edition: input.edition,
-        origin: input.origin,
-        checkRecordId: input.checkRecordId ?? null,
-        characters: input.characters,
-        priceFen: q.fen,
-        fileName: input.fileName,
-        paragraphs: input.blocks.length,
-        targetParagraphs: input.blocks.filter((b) => b.rewrite).length,
-        document: JSON.stringify({ blocks: input.blocks }),
-        message: '待支付',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertUnpaid(db, 'rewriteRecords', {
+      userId,
+      title: input.title,
+      edition: input.edition,
+      origin: input.origin,
+      checkRecordId: input.checkRecordId ?? null,
+      characters: input.characters,
+      priceFen: q.fen,
+      fileName: input.fileName,
+      paragraphs: input.blocks.length,
+      targetParagraphs: input.blocks.filter((b) => b.rewrite).length,
+      document: JSON.stringify({ blocks: input.blocks }),
+    });
     return toRecord(row);
   }
 
@@ -221,16 +198,14 @@ export function createRewriting(deps: RewriteDeps) {
     userId: number,
     id: number,
   ): Promise<{ row: Row; paragraphs: MachineParagraph[] }> {
-    const row = await own(userId, id);
-    if (row.status !== 'done')
-      throw conflict(row.status === 'failed' ? '降重失败，没有结果' : '降重尚未完成，请稍后再试');
-    const res = await db
-      .selectFrom('rewriteResults')
-      .select('paragraphs')
-      .where('recordId', '=', id)
-      .executeTakeFirst();
-    if (!res) throw notFound('降重结果不存在');
-    return { row, paragraphs: JSON.parse(res.paragraphs) as MachineParagraph[] };
+    const { row, stored } = await records.storedResult(userId, id, {
+      table: 'rewriteResults',
+      column: 'paragraphs',
+      failed: '降重失败，没有结果',
+      pending: '降重尚未完成，请稍后再试',
+      missing: '降重结果不存在',
+    });
+    return { row, paragraphs: JSON.parse(stored) as MachineParagraph[] };
   }
 
   /** machine_submit / machine_cnki_submit name the record's `edition` (a paid QR order submits with its own). */
@@ -239,17 +214,19 @@ export function createRewriting(deps: RewriteDeps) {
     id: number,
     opts: { edition?: MachineEdition | undefined; orderId?: number | undefined } = {},
   ): Promise<{ record: MachineRecord; alreadySubmitted: boolean }> {
-    const row = await own(userId, id);
-    if (row.status !== 'created') return { record: toRecord(row), alreadySubmitted: true };
-    const edition = opts.edition ?? row.edition;
-    if (row.edition !== edition) {
-      throw badRequest(
-        `该记录是${EDITION_NAMES[row.edition]}，请用${row.edition === 'cnki' ? ' machine_cnki_submit' : ' machine_submit'} 提交`,
-      );
-    }
-    if (edition === 'cnki') await llm.assertAvailable('rewrite');
-    const charged = await records.queue(userId, row, { from: 'created', orderId: opts.orderId });
-    return { record: toRecord(await own(userId, id)), alreadySubmitted: !charged };
+    return face.submit(userId, id, {
+      orderId: opts.orderId,
+      async prepare(row) {
+        const edition = opts.edition ?? row.edition;
+        if (row.edition !== edition) {
+          throw badRequest(
+            `该记录是${EDITION_NAMES[row.edition]}，请用${row.edition === 'cnki' ? ' machine_cnki_submit' : ' machine_submit'} 提交`,
+          );
+        }
+        if (edition === 'cnki') await llm.assertAvailable('rewrite');
+        return row;
+      },
+    });
   }
 
   return {
@@ -258,11 +235,7 @@ export function createRewriting(deps: RewriteDeps) {
     async wordCount(source: RewriteSource): Promise<Counted<MachineWordCount>> {
       const r = await read(source);
       return {
-        characters: r.characters,
-        paragraphs: r.blocks.filter((b) => b.rewrite).length,
-        title: r.doc.title ?? null,
-        minChars: r.limits.minChars,
-        maxChars: r.limits.maxChars,
+        ...wordCountOf(r, r.blocks.filter((b) => b.rewrite).length),
         quotes: await quotes(r.characters),
         modelAvailable: await llm.available('rewrite'),
       };
@@ -307,16 +280,11 @@ export function createRewriting(deps: RewriteDeps) {
         title?: string | undefined;
       } = {},
     ): Promise<Page<MachineRecord>> {
-      return records.list(userId, q, filter, {
-        select: (base) =>
-          (filter.edition ? base.where('edition', '=', filter.edition) : base).select(LIST_COLUMNS),
-        map: (r) => toRecord({ ...r, document: '' }),
-      });
+      const { edition } = filter;
+      return face.list(userId, q, filter, (base) => (edition ? base.where('edition', '=', edition) : base));
     },
 
-    async load(userId: number, id: number): Promise<MachineRecord> {
-      return toRecord(await own(userId, id));
-    },
+    load: face.load,
 
     /** load_by_id: the record, both prices, whether the model is there, and the result once done. */
     async detail(userId: number, id: number): Promise<MachineDetail> {
@@ -330,9 +298,7 @@ export function createRewriting(deps: RewriteDeps) {
       };
     },
 
-    async remove(userId: number, id: number): Promise<void> {
-      await records.remove(userId, id);
-    },
+    remove: face.remove,
 
     submit,
 

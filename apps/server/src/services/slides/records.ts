@@ -74,8 +74,12 @@ export function createSlides(deps: SlidesDeps) {
     return f ? Number(f.size) : null;
   }
 
+  async function view(row: Row): Promise<PptRecord> {
+    return toRecord(row, await fileSize(row.id));
+  }
+
   async function load(userId: number, id: number): Promise<PptRecord> {
-    return toRecord(await own(userId, id), await fileSize(id));
+    return view(await own(userId, id));
   }
 
   async function usesOn(executor: Executor, userId: number, day: string): Promise<number> {
@@ -252,12 +256,15 @@ export function createSlides(deps: SlidesDeps) {
      * enqueued with the record's id as job id, so it runs once. A second submit changes nothing.
      */
     async submit(userId: number, id: number, opts: { orderId?: number | undefined } = {}) {
-      const row = await own(userId, id);
-      if (row.status !== 'created') return { record: await load(userId, id), alreadySubmitted: true };
-      if (!row.outline) throw unprocessable('请先生成或填写大纲');
-      await llm.assertAvailable('ppt');
-      const charged = await records.queue(userId, row, { from: 'created', orderId: opts.orderId });
-      return { record: await load(userId, id), alreadySubmitted: !charged };
+      return records.submit(userId, id, {
+        orderId: opts.orderId,
+        view,
+        async prepare(row) {
+          if (!row.outline) throw unprocessable('请先生成或填写大纲');
+          await llm.assertAvailable('ppt');
+          return row;
+        },
+      });
     },
 
     /** Another template: the stored deck is rendered again, no model call and no charge. */

@@ -35,6 +35,14 @@ export interface CallOpts {
 const languageName = (l: PaperLanguage) => (l === 'en' ? '英文（English）' : '中文');
 const orNone = (s: string) => s.trim() || '无';
 
+/** What every writing prompt says about the paper: its type, title, discipline and language. */
+const paperVars = (p: PaperBrief) => ({
+  paperType: PAPER_TYPE_NAMES[p.paperType],
+  title: p.title,
+  discipline: orNone(p.discipline),
+  language: languageName(p.language),
+});
+
 export function createWritingModel(llm: Llm) {
   const ask = async (content: string, opts: CallOpts, maxTokens: number) =>
     (
@@ -68,10 +76,7 @@ export function createWritingModel(llm: Llm) {
 
     async outline(p: PaperBrief, opts: CallOpts): Promise<OutlineNode[]> {
       const content = render(prompts.writingOutline, {
-        paperType: PAPER_TYPE_NAMES[p.paperType],
-        title: p.title,
-        discipline: orNone(p.discipline),
-        language: languageName(p.language),
+        ...paperVars(p),
         targetWords: p.targetWords,
         keywords: orNone(p.keywords),
         requirements: orNone(p.requirements),
@@ -90,10 +95,7 @@ export function createWritingModel(llm: Llm) {
     ): Promise<{ abstract: string; keywords: string[]; abstractEn?: string; keywordsEn?: string[] }> {
       const thesis = p.paperType === 'thesis';
       const content = render(prompts.writingAbstract, {
-        paperType: PAPER_TYPE_NAMES[p.paperType],
-        title: p.title,
-        discipline: orNone(p.discipline),
-        language: languageName(p.language),
+        ...paperVars(p),
         outline: outlineText(sections),
         abstractWords: thesis ? 400 : 250,
         englishHint: thesis
@@ -132,10 +134,7 @@ export function createWritingModel(llm: Llm) {
       opts: CallOpts,
     ): Promise<string[]> {
       const content = render(prompts.writingSection, {
-        paperType: PAPER_TYPE_NAMES[p.paperType],
-        title: p.title,
-        discipline: orNone(p.discipline),
-        language: languageName(p.language),
+        ...paperVars(p),
         outline: outlineText(outline),
         previous: previous || '（这是正文的第一节）',
         path: section.path,

@@ -1,5 +1,6 @@
 import type { OrderView } from '@paperdesk/contracts';
-import { SANDBOX_NOTICE } from './sandbox.ts';
+import { SANDBOX_NOTICE } from '../integrations/payments/sandbox.ts';
+import { phonePage } from './phone-page.ts';
 
 const esc = (s: string) =>
   s.replace(
@@ -39,24 +40,16 @@ export function sandboxPayPage(order: OrderView | null, nonce: string): string {
     } catch (e) { msg.textContent = e.message; } finally { pay.disabled = false; }
   };
   </script>`;
-  return `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>测试支付 · PaperDesk 论文工作台</title>
-<style>
-body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f3f6fb;color:#1f2937}
-main{max-width:420px;margin:0 auto;padding:32px 20px}
-.card{background:#fff;border-radius:14px;padding:24px;box-shadow:0 6px 24px rgba(15,35,95,.08);text-align:center}
+  return phonePage({
+    title: '测试支付',
+    style: `.card{background:#fff;border-radius:14px;padding:24px;box-shadow:0 6px 24px rgba(15,35,95,.08);text-align:center}
 h1{font-size:18px;margin:12px 0 6px}.muted{color:#6b7280;font-size:13px}
 .amount{font-size:34px;font-weight:700;color:#f5222d;margin:12px 0}
 .notice{background:#fff7e6;color:#ad4e00;border:1px solid #ffd591;border-radius:8px;padding:8px 12px;font-size:14px;margin-bottom:12px;text-align:left}
 .tag{display:inline-block;background:#fff7e6;color:#d46b08;border:1px solid #ffd591;border-radius:6px;padding:2px 10px;font-size:13px}
 button{width:100%;height:46px;border:0;border-radius:8px;background:#11a983;color:#fff;font-size:16px;margin-top:16px}
 .state{margin-top:12px;font-size:15px}.state.fulfilled{color:#11a983;font-weight:600}.state.expired{color:#f5222d}
-.msg{min-height:20px;font-size:14px;color:#f5222d;margin-top:10px}.hidden{display:none}
-.brand{font-weight:600;color:#409EFF;margin-bottom:16px}
-</style></head><body><main>
-<div class="brand">PaperDesk 论文工作台</div>
-<div class="card">${body}</div>
-</main></body></html>`;
+.msg{min-height:20px;font-size:14px;color:#f5222d;margin-top:10px}.hidden{display:none}`,
+    card: body,
+  });
 }
