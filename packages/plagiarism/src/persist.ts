@@ -43,7 +43,7 @@ interface Manifest {
   segments: Array<{ file: string; removed: number[] }>;
 }
 
-function checkEndianness(): void {
+export function checkEndianness(): void {
   if (os.endianness() !== 'LE') throw new Error('PlagiarismIndex files are little-endian; this host is not');
 }
 
@@ -53,13 +53,13 @@ function bytesOf(a: ArrayBufferView): Buffer {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 }
 
-function writeAll(fd: number, buf: Buffer, position: number): number {
+export function writeAll(fd: number, buf: Buffer, position: number): number {
   let off = 0;
   while (off < buf.length) off += fs.writeSync(fd, buf, off, buf.length - off, position + off);
   return position + buf.length;
 }
 
-function readAll(fd: number, into: Uint8Array, position: number): void {
+export function readAll(fd: number, into: Uint8Array, position: number): void {
   let got = 0;
   while (got < into.length) {
     const r = fs.readSync(fd, into, got, Math.min(into.length - got, 1 << 30), position + got);
@@ -68,7 +68,7 @@ function readAll(fd: number, into: Uint8Array, position: number): void {
   }
 }
 
-function fsyncDir(dir: string): void {
+export function fsyncDir(dir: string): void {
   try {
     const fd = fs.openSync(dir, 'r');
     try {

@@ -4,6 +4,13 @@ import { normalize, splitSentences } from '@paperdesk/textkit';
 import type { Passage } from './align.ts';
 import { fmix32 } from './fingerprint.ts';
 import { GrowableU32, type PlagiarismIndex } from './library.ts';
+import {
+  readWordStore,
+  removeWordBlocks,
+  type WordBlock,
+  writeWordBlock,
+  writeWordManifest,
+} from './wordstore.ts';
 
 /**
  * Reworded copying: a candidate stage that needs no shared 6-gram. A passage rewritten every few characters
@@ -12,8 +19,7 @@ import { GrowableU32, type PlagiarismIndex } from './library.ts';
  * share its rarer words (TF-IDF weighted overlap), sentence by sentence.
  *
  * The word index is kept beside a PlagiarismIndex (built on first use, extended with the documents added since,
- * removed documents skipped): the character index stays the one thing persisted. A document replaced under the
- * same id keeps its first text's words until the process restarts.
+ * removed documents skipped), and saved into the same folder with it (wordstore.ts), so a load reads it back.
  */
 
 let jieba: Jieba | undefined;
@@ -122,6 +128,8 @@ class Vocabulary {
   private mask = (1 << 16) - 1;
   /** Sentences holding each word. */
   df = new GrowableU32(1 << 14);
+  /** Each word number's hash (what a saved block names its new words by). */
+  hashes = new GrowableU32(1 << 14);
 
   get size(): number {
     return this.df.length;
@@ -149,6 +157,7 @@ class Vocabulary {
     }
     const id = this.df.length;
     this.df.push(0);
+    this.hashes.push(h);
     this.keys[s] = h;
     this.values[s] = id;
     if (this.df.length * 2 > this.mask) this.rehash();
@@ -173,7 +182,9 @@ class Vocabulary {
   }
 
   get bytes(): number {
-    return this.keys.byteLength + this.values.byteLength + this.df.data.byteLength;
+    return (
+      this.keys.byteLength + this.values.byteLength + this.df.data.byteLength + this.hashes.data.byteLength
+    );
   }
 }
 
@@ -196,6 +207,23 @@ function seal(words: number, word: Uint32Array, sentence: Uint32Array): WordSegm
   const sentences = new Uint32Array(word.length);
   for (let i = 0; i < word.length; i++) sentences[fill[word[i]!]!++] = sentence[i]!;
   return { words, starts, sentences };
+}
+
+/** The postings of a forward index (sentences [0, sentences) with words numbered below `words`) as one block. */
+function sealForward(
+  words: number,
+  forward: Uint32Array,
+  sentenceStart: Uint32Array,
+  sentences: number,
+): WordSegment {
+  const starts = new Uint32Array(words + 1);
+  for (let i = 0; i < forward.length; i++) starts[forward[i]! + 1]!++;
+  for (let w = 0; w < words; w++) starts[w + 1]! += starts[w]!;
+  const fill = starts.slice(0, words);
+  const out = new Uint32Array(forward.length);
+  for (let g = 0; g < sentences; g++)
+    for (let i = sentenceStart[g]!; i < sentenceStart[g + 1]!; i++) out[fill[forward[i]!]!++] = g;
+  return { words, starts, sentences: out };
 }
 
 /** Several blocks (in sentence order) as one. */
@@ -269,13 +297,29 @@ export class WordIndex {
   /** Query scratch: probe hits per sentence (saturating) and their IDF sum, cleared after each query sentence. */
   private hitCount = new Uint8Array(0);
   private hitWeight = new Float32Array(0);
+  /** What the folder it was last saved to (or read from) holds: block files, documents and words written. */
+  private savedFolder: string | undefined;
+  private savedBlocks: string[] = [];
+  private savedDocs = 0;
+  private savedWords = 0;
+  private removedSinceSave = false;
+  /** Characters this process segmented (not read back from a saved block). */
+  private segmented = 0;
 
   constructor(
     private readonly index: PlagiarismIndex,
     private readonly maxChars = WORD_INDEX_MAX_CHARS,
   ) {
-    this.queue = index.ids();
     this.sentenceStart.push(0);
+    const stored = index.folder ? readWordStore(index.folder) : undefined;
+    if (stored && index.folder) {
+      this.restore(stored.blocks, new Set(stored.removed));
+      this.savedFolder = index.folder;
+      this.savedBlocks = stored.files;
+      this.savedDocs = this.ids.length;
+      this.savedWords = this.vocabulary.size;
+    }
+    this.queue = index.ids().filter((id) => !this.docOf.has(id));
     index.watch({
       added: (id) => this.queue.push(id),
       removed: (id) => {
@@ -284,13 +328,108 @@ export class WordIndex {
         this.docOf.delete(id);
         this.ids[d] = '';
         this.liveChars -= this.lengths[d]!;
+        this.removedSinceSave = true;
       },
+      saved: (folder) => this.save(folder),
     });
+  }
+
+  /**
+   * Take in the saved blocks. A document the character index no longer has, or has with another length (replaced
+   * while no word index followed it), keeps its numbers but counts as removed; it is segmented again if present.
+   */
+  private restore(blocks: WordBlock[], removed: Set<number>): void {
+    const vocabulary = this.vocabulary;
+    for (const block of blocks) {
+      for (const h of block.newWords) {
+        const expected = vocabulary.size;
+        if (vocabulary.add(h) !== expected) throw new Error('word index block out of order');
+      }
+      let s = 0;
+      for (let i = 0; i < block.ids.length; i++) {
+        const d = this.ids.length;
+        const id = block.ids[i]!;
+        const length = block.lengths[i]!;
+        const ordinal = removed.has(d) ? undefined : this.index.ordinalOf(id);
+        const live = ordinal !== undefined && this.index.ordinalLength(ordinal) === length;
+        this.ids.push(live ? id : '');
+        this.lengths.push(length);
+        this.coveredChars += length;
+        if (live) {
+          this.docOf.set(id, d);
+          this.liveChars += length;
+        }
+        this.firstSentence.push(this.sentenceDoc.length);
+        for (let k = 0; k < block.docSentences[i]!; k++) {
+          this.sentenceStart.push(
+            this.sentenceStart.data[this.sentenceStart.length - 1]! + block.sentenceWords[s++]!,
+          );
+          this.sentenceDoc.push(d);
+        }
+      }
+      this.forward.reserve(block.forward.length);
+      this.forward.data.set(block.forward, this.forward.length);
+      this.forward.length += block.forward.length;
+    }
+    const forward = this.forward.view();
+    const df = vocabulary.df.data;
+    for (let i = 0; i < forward.length; i++) df[forward[i]!]!++;
+    if (forward.length > 0)
+      this.segments = [sealForward(vocabulary.size, forward, this.sentenceStart.data, this.sentences)];
+  }
+
+  /**
+   * Write what was segmented since the last save into `folder` (everything when it is another folder), after
+   * segmenting the documents added since: a load then reads every word back, none is segmented again.
+   */
+  private save(folder: string): void {
+    this.sync();
+    const full = folder !== this.savedFolder;
+    const fromDoc = full ? 0 : this.savedDocs;
+    if (!full && fromDoc === this.ids.length && !this.removedSinceSave) return;
+    if (full || fromDoc < this.ids.length) {
+      const file = writeWordBlock(folder, this.blockOf(fromDoc, full ? 0 : this.savedWords));
+      this.savedBlocks = full ? [file] : [...this.savedBlocks, file];
+    }
+    const removed: number[] = [];
+    for (let d = 0; d < this.ids.length; d++) if (this.ids[d] === '') removed.push(d);
+    writeWordManifest(folder, this.savedBlocks, removed);
+    if (full) removeWordBlocks(folder, this.savedBlocks);
+    this.savedFolder = folder;
+    this.savedDocs = this.ids.length;
+    this.savedWords = this.vocabulary.size;
+    this.removedSinceSave = false;
+  }
+
+  /** Documents [fromDoc, end) and the words numbered from fromWord on, as a block to write. */
+  private blockOf(fromDoc: number, fromWord: number): WordBlock {
+    const sentences = this.sentences;
+    const firstOf = (d: number) => (d < this.ids.length ? this.firstSentence[d]! : sentences);
+    const docSentences = new Uint32Array(this.ids.length - fromDoc);
+    for (let d = fromDoc; d < this.ids.length; d++) docSentences[d - fromDoc] = firstOf(d + 1) - firstOf(d);
+    const fromSentence = firstOf(fromDoc);
+    const starts = this.sentenceStart.data;
+    const sentenceWords = new Uint32Array(sentences - fromSentence);
+    for (let g = fromSentence; g < sentences; g++)
+      sentenceWords[g - fromSentence] = starts[g + 1]! - starts[g]!;
+    return {
+      ids: this.ids.slice(fromDoc),
+      lengths: this.lengths.slice(fromDoc),
+      newWords: this.vocabulary.hashes.view().subarray(fromWord),
+      docSentences,
+      sentenceWords,
+      forward: this.forward.view().subarray(starts[fromSentence]!),
+    };
   }
 
   /** Sentences indexed (the N of the inverse document frequency). */
   get sentences(): number {
     return this.sentenceDoc.length;
+  }
+
+  /** Characters of library text segmented by this process (those read back from the folder not counted). */
+  get segmentedChars(): number {
+    return this.segmented;
   }
 
   /** Share of the library's characters covered (1 unless the library outgrew maxChars). */
@@ -316,6 +455,7 @@ export class WordIndex {
       if (this.coveredChars + length > this.maxChars) continue;
       this.coveredChars += length;
       this.liveChars += length;
+      this.segmented += length;
       const d = this.ids.length;
       this.ids.push(id);
       this.lengths.push(length);
