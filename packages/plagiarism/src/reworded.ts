@@ -251,6 +251,9 @@ function mergeSegments(words: number, segments: WordSegment[]): WordSegment {
  */
 export const WORD_INDEX_MAX_CHARS = 100_000_000;
 
+/** Probe words per query sentence at most: one bit each in a byte per library sentence (WordIndex.hitProbes). */
+const MAX_PROBES = 8;
+
 /** Word segments merged into one past this many (each sync that found new documents seals one). */
 const MAX_WORD_SEGMENTS = 8;
 
@@ -294,9 +297,11 @@ export class WordIndex {
   private weighed = 0;
   private weighedAt = 0;
   private weighedMaxDf = -1;
-  /** Query scratch: probe hits per sentence (saturating) and their IDF sum, cleared after each query sentence. */
-  private hitCount = new Uint8Array(0);
-  private hitWeight = new Float32Array(0);
+  /**
+   * Query scratch: which probe words each sentence holds (bit k: the k-th probe), cleared after each query
+   * sentence. One byte per sentence: the array a query's postings hit at random stays small enough for the cache.
+   */
+  private hitProbes = new Uint8Array(0);
   /** What the folder it was last saved to (or read from) holds: block files, documents and words written. */
   private savedFolder: string | undefined;
   private savedBlocks: string[] = [];
@@ -486,7 +491,7 @@ export class WordIndex {
   /** Bytes held (vocabulary, postings, the forward index and the sentence weights). */
   get bytes(): number {
     let b = this.vocabulary.bytes + this.weights.byteLength;
-    b += this.hitCount.byteLength + this.hitWeight.byteLength;
+    b += this.hitProbes.byteLength;
     for (const a of [this.forward, this.sentenceStart, this.sentenceDoc]) b += a.data.byteLength;
     for (const seg of this.segments) b += seg.starts.byteLength + seg.sentences.byteLength;
     return b;
@@ -545,12 +550,10 @@ export class WordIndex {
     const n = Math.max(1, this.sentences);
     const maxDf = Math.max(5, Math.min(opts.maxPostings, Math.floor(n * opts.maxSentenceShare)));
     this.reweigh(maxDf);
-    if (this.hitCount.length < this.sentences) {
-      this.hitCount = new Uint8Array(Math.ceil(this.sentences * 1.25) + 1024);
-      this.hitWeight = new Float32Array(this.hitCount.length);
-    }
-    const hitCount = this.hitCount;
-    const hitWeight = this.hitWeight;
+    if (this.hitProbes.length < this.sentences)
+      this.hitProbes = new Uint8Array(Math.ceil(this.sentences * 1.25) + 1024);
+    const hitProbes = this.hitProbes;
+    const probeV = new Float64Array(MAX_PROBES);
     const forward = this.forward.data;
     const starts = this.sentenceStart.data;
     const sentenceDoc = this.sentenceDoc.data;
@@ -571,20 +574,22 @@ export class WordIndex {
       if (qWeight === 0) continue;
       // candidates: library sentences holding at least two of the query sentence's rarest words (a copied
       // sentence keeps most of its rare words; the work per sentence stays bounded in a large library)
-      const probes = [...known].sort((a, b) => b.v - a.v).slice(0, opts.probeWords);
+      const probes = [...known].sort((a, b) => b.v - a.v).slice(0, Math.min(opts.probeWords, MAX_PROBES));
       touched.length = 0;
       let probeWeight = 0;
-      for (const { w, v } of probes) {
+      for (let k = 0; k < probes.length; k++) {
+        const { w, v } = probes[k]!;
         probeWeight += v;
+        probeV[k] = v;
+        const bit = 1 << k;
         for (const seg of this.segments) {
           if (w >= seg.words) continue;
           const to = seg.starts[w + 1]!;
           for (let p = seg.starts[w]!; p < to; p++) {
             const g = seg.sentences[p]!;
-            const c = hitCount[g]!;
-            if (c === 0) touched.push(g);
-            if (c < 255) hitCount[g] = c + 1;
-            hitWeight[g]! += v;
+            const m = hitProbes[g]!;
+            if (m === 0) touched.push(g);
+            hitProbes[g] = m | bit;
           }
         }
       }
@@ -594,11 +599,12 @@ export class WordIndex {
       const hits = touched.view();
       for (let t = 0; t < hits.length; t++) {
         const g = hits[t]!;
-        const c = hitCount[g]!;
-        const probeShared = hitWeight[g]!;
-        hitCount[g] = 0;
-        hitWeight[g] = 0;
-        if (c < 2) continue;
+        const m = hitProbes[g]!;
+        hitProbes[g] = 0;
+        // fewer than two probes
+        if ((m & (m - 1)) === 0) continue;
+        let probeShared = 0;
+        for (let k = 0; k < probes.length; k++) if (m & (1 << k)) probeShared += probeV[k]!;
         const d = sentenceDoc[g]!;
         if (this.ids[d] === '') continue;
         // the probes it lacks are the query's heaviest words: what it can share at most (with a margin for the
@@ -665,7 +671,7 @@ export interface RewordedOptions {
   maxSentenceShare: number;
   /** ... nor words with more postings than this (bounds the work per word in a large library). */
   maxPostings: number;
-  /** Candidate sentences are looked up through this many of a query sentence's rarest words. */
+  /** Candidate sentences are looked up through this many of a query sentence's rarest words (at most 8). */
   probeWords: number;
   /** Best library documents kept as reworded candidates. */
   maxDocuments: number;
