@@ -68,7 +68,7 @@ export function readAll(fd: number, into: Uint8Array, position: number): void {
   }
 }
 
-export function fsyncDir(dir: string): void {
+function fsyncDir(dir: string): void {
   try {
     const fd = fs.openSync(dir, 'r');
     try {
@@ -310,17 +310,22 @@ export function writeManifest(index: PlagiarismIndex): void {
       return { file: s.file, removed };
     }),
   };
-  const tmp = path.join(folder, `${MANIFEST}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  replaceJson(folder, MANIFEST, manifest);
+  index.manifestDirty = false;
+}
+
+/** Replace `folder/name` with `value` as JSON: a temporary file, fsync, rename (a crash leaves old or new). */
+export function replaceJson(folder: string, name: string, value: unknown): void {
+  const tmp = path.join(folder, `${name}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const fd = fs.openSync(tmp, 'w');
   try {
-    writeAll(fd, Buffer.from(JSON.stringify(manifest)), 0);
+    writeAll(fd, Buffer.from(JSON.stringify(value)), 0);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
-  fs.renameSync(tmp, path.join(folder, MANIFEST));
+  fs.renameSync(tmp, path.join(folder, name));
   fsyncDir(folder);
-  index.manifestDirty = false;
 }
 
 /** Point the index at a folder: every segment it holds is written there. */

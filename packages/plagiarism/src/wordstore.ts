@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkEndianness, fsyncDir, readAll, writeAll } from './persist.ts';
+import { checkEndianness, readAll, replaceJson, writeAll } from './persist.ts';
 
 /**
  * The reworded stage's word index kept in the character index's folder, so a load reads the library's words
@@ -114,16 +114,7 @@ function readWordBlock(folder: string, file: string): WordBlock {
 /** Name the blocks making the word index of `folder` and its stale documents (atomically replaced). */
 export function writeWordManifest(folder: string, blocks: string[], removed: number[]): void {
   const manifest: WordManifest = { format: 'paperdesk-word-index', version: VERSION, blocks, removed };
-  const tmp = path.join(folder, `${MANIFEST}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
-  const fd = fs.openSync(tmp, 'w');
-  try {
-    writeAll(fd, Buffer.from(JSON.stringify(manifest)), 0);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(tmp, path.join(folder, MANIFEST));
-  fsyncDir(folder);
+  replaceJson(folder, MANIFEST, manifest);
 }
 
 /** The word index kept in `folder`, in block order, or undefined when it has none. */
