@@ -198,30 +198,25 @@ interface WordSegment {
   sentences: Uint32Array;
 }
 
-/** Postings (word, sentence) in sentence order into one block, by a counting sort over the word numbers. */
-function seal(words: number, word: Uint32Array, sentence: Uint32Array): WordSegment {
-  const starts = new Uint32Array(words + 1);
-  for (let i = 0; i < word.length; i++) starts[word[i]! + 1]!++;
-  for (let w = 0; w < words; w++) starts[w + 1]! += starts[w]!;
-  const fill = starts.slice(0, words);
-  const sentences = new Uint32Array(word.length);
-  for (let i = 0; i < word.length; i++) sentences[fill[word[i]!]!++] = sentence[i]!;
-  return { words, starts, sentences };
-}
-
-/** The postings of a forward index (sentences [0, sentences) with words numbered below `words`) as one block. */
-function sealForward(
+/**
+ * The postings of sentences [from, to) of the forward index (words numbered below `words`) as one block: a
+ * counting sort over the word numbers, sentences ascending in each word's row.
+ */
+function seal(
   words: number,
   forward: Uint32Array,
   sentenceStart: Uint32Array,
-  sentences: number,
+  from: number,
+  to: number,
 ): WordSegment {
+  const first = sentenceStart[from]!;
+  const last = sentenceStart[to]!;
   const starts = new Uint32Array(words + 1);
-  for (let i = 0; i < forward.length; i++) starts[forward[i]! + 1]!++;
+  for (let i = first; i < last; i++) starts[forward[i]! + 1]!++;
   for (let w = 0; w < words; w++) starts[w + 1]! += starts[w]!;
   const fill = starts.slice(0, words);
-  const out = new Uint32Array(forward.length);
-  for (let g = 0; g < sentences; g++)
+  const out = new Uint32Array(last - first);
+  for (let g = from; g < to; g++)
     for (let i = sentenceStart[g]!; i < sentenceStart[g + 1]!; i++) out[fill[forward[i]!]!++] = g;
   return { words, starts, sentences: out };
 }
@@ -380,7 +375,7 @@ export class WordIndex {
     const df = vocabulary.df.data;
     for (let i = 0; i < forward.length; i++) df[forward[i]!]!++;
     if (forward.length > 0)
-      this.segments = [sealForward(vocabulary.size, forward, this.sentenceStart.data, this.sentences)];
+      this.segments = [seal(vocabulary.size, forward, this.sentenceStart.data, 0, this.sentences)];
   }
 
   /**
@@ -450,8 +445,7 @@ export class WordIndex {
     const queue = this.queue;
     this.queue = [];
     const vocabulary = this.vocabulary;
-    const pendingWord = new GrowableU32(1 << 16);
-    const pendingSentence = new GrowableU32(1 << 16);
+    const fromSentence = this.sentences;
     for (const id of queue) {
       if (this.docOf.has(id)) continue;
       const ordinal = this.index.ordinalOf(id);
@@ -467,22 +461,23 @@ export class WordIndex {
       this.docOf.set(id, d);
       this.firstSentence.push(this.sentenceDoc.length);
       for (const s of wordSentences(this.index.ordinalText(ordinal))) {
-        const g = this.sentenceDoc.length;
         const from = this.forward.length;
+        this.forward.reserve(s.words.length);
+        const forward = this.forward.data;
         for (const h of s.words) {
           const w = vocabulary.add(h);
           vocabulary.df.data[w]!++;
-          this.forward.push(w);
-          pendingWord.push(w);
-          pendingSentence.push(g);
+          forward[this.forward.length++] = w;
         }
         insertionSort(this.forward.data, from, this.forward.length);
         this.sentenceStart.push(this.forward.length);
         this.sentenceDoc.push(d);
       }
     }
-    if (pendingWord.length > 0) {
-      this.segments.push(seal(vocabulary.size, pendingWord.view(), pendingSentence.view()));
+    if (this.sentences > fromSentence) {
+      this.segments.push(
+        seal(vocabulary.size, this.forward.data, this.sentenceStart.data, fromSentence, this.sentences),
+      );
       if (this.segments.length > MAX_WORD_SEGMENTS)
         this.segments = [mergeSegments(vocabulary.size, this.segments)];
     }
