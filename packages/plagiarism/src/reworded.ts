@@ -577,14 +577,20 @@ export class WordIndex {
         probeWeight += v;
         probeV[k] = v;
         const bit = 1 << k;
+        // the last probe (the commonest, with the longest row) only completes sentences an earlier one touched:
+        // a sentence holding it alone has one probe, too few
+        const last = k > 0 && k === probes.length - 1;
         for (const seg of this.segments) {
           if (w >= seg.words) continue;
           const to = seg.starts[w + 1]!;
           for (let p = seg.starts[w]!; p < to; p++) {
             const g = seg.sentences[p]!;
             const m = hitProbes[g]!;
-            if (m === 0) touched.push(g);
-            hitProbes[g] = m | bit;
+            if (m !== 0) hitProbes[g] = m | bit;
+            else if (!last) {
+              touched.push(g);
+              hitProbes[g] = bit;
+            }
           }
         }
       }
