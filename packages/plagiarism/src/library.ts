@@ -82,6 +82,8 @@ export interface IndexStats {
 export interface IndexWatcher {
   added(id: string): void;
   removed(id: string): void;
+  /** The index was saved to `folder` (an index kept beside it writes its own files there too). */
+  saved?(folder: string): void;
 }
 
 /** Seeds found for a query: parallel arrays, length `count`. */
@@ -379,6 +381,7 @@ export class PlagiarismIndex {
     this.commit();
     rewriteMissing(this);
     if (this.manifestDirty) writeManifest(this);
+    for (const w of this.watchers) w.saved?.(folder);
   }
 
   /**

@@ -43,7 +43,7 @@ interface Manifest {
   segments: Array<{ file: string; removed: number[] }>;
 }
 
-function checkEndianness(): void {
+export function checkEndianness(): void {
   if (os.endianness() !== 'LE') throw new Error('PlagiarismIndex files are little-endian; this host is not');
 }
 
@@ -53,13 +53,13 @@ function bytesOf(a: ArrayBufferView): Buffer {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 }
 
-function writeAll(fd: number, buf: Buffer, position: number): number {
+export function writeAll(fd: number, buf: Buffer, position: number): number {
   let off = 0;
   while (off < buf.length) off += fs.writeSync(fd, buf, off, buf.length - off, position + off);
   return position + buf.length;
 }
 
-function readAll(fd: number, into: Uint8Array, position: number): void {
+export function readAll(fd: number, into: Uint8Array, position: number): void {
   let got = 0;
   while (got < into.length) {
     const r = fs.readSync(fd, into, got, Math.min(into.length - got, 1 << 30), position + got);
@@ -310,17 +310,22 @@ export function writeManifest(index: PlagiarismIndex): void {
       return { file: s.file, removed };
     }),
   };
-  const tmp = path.join(folder, `${MANIFEST}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  replaceJson(folder, MANIFEST, manifest);
+  index.manifestDirty = false;
+}
+
+/** Replace `folder/name` with `value` as JSON: a temporary file, fsync, rename (a crash leaves old or new). */
+export function replaceJson(folder: string, name: string, value: unknown): void {
+  const tmp = path.join(folder, `${name}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const fd = fs.openSync(tmp, 'w');
   try {
-    writeAll(fd, Buffer.from(JSON.stringify(manifest)), 0);
+    writeAll(fd, Buffer.from(JSON.stringify(value)), 0);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
-  fs.renameSync(tmp, path.join(folder, MANIFEST));
+  fs.renameSync(tmp, path.join(folder, name));
   fsyncDir(folder);
-  index.manifestDirty = false;
 }
 
 /** Point the index at a folder: every segment it holds is written there. */

@@ -4,6 +4,13 @@ import { normalize, splitSentences } from '@paperdesk/textkit';
 import type { Passage } from './align.ts';
 import { fmix32 } from './fingerprint.ts';
 import { GrowableU32, type PlagiarismIndex } from './library.ts';
+import {
+  readWordStore,
+  removeWordBlocks,
+  type WordBlock,
+  writeWordBlock,
+  writeWordManifest,
+} from './wordstore.ts';
 
 /**
  * Reworded copying: a candidate stage that needs no shared 6-gram. A passage rewritten every few characters
@@ -12,8 +19,7 @@ import { GrowableU32, type PlagiarismIndex } from './library.ts';
  * share its rarer words (TF-IDF weighted overlap), sentence by sentence.
  *
  * The word index is kept beside a PlagiarismIndex (built on first use, extended with the documents added since,
- * removed documents skipped): the character index stays the one thing persisted. A document replaced under the
- * same id keeps its first text's words until the process restarts.
+ * removed documents skipped), and saved into the same folder with it (wordstore.ts), so a load reads it back.
  */
 
 let jieba: Jieba | undefined;
@@ -122,6 +128,8 @@ class Vocabulary {
   private mask = (1 << 16) - 1;
   /** Sentences holding each word. */
   df = new GrowableU32(1 << 14);
+  /** Each word number's hash (what a saved block names its new words by). */
+  hashes = new GrowableU32(1 << 14);
 
   get size(): number {
     return this.df.length;
@@ -149,6 +157,7 @@ class Vocabulary {
     }
     const id = this.df.length;
     this.df.push(0);
+    this.hashes.push(h);
     this.keys[s] = h;
     this.values[s] = id;
     if (this.df.length * 2 > this.mask) this.rehash();
@@ -173,7 +182,9 @@ class Vocabulary {
   }
 
   get bytes(): number {
-    return this.keys.byteLength + this.values.byteLength + this.df.data.byteLength;
+    return (
+      this.keys.byteLength + this.values.byteLength + this.df.data.byteLength + this.hashes.data.byteLength
+    );
   }
 }
 
@@ -187,15 +198,27 @@ interface WordSegment {
   sentences: Uint32Array;
 }
 
-/** Postings (word, sentence) in sentence order into one block, by a counting sort over the word numbers. */
-function seal(words: number, word: Uint32Array, sentence: Uint32Array): WordSegment {
+/**
+ * The postings of sentences [from, to) of the forward index (words numbered below `words`) as one block: a
+ * counting sort over the word numbers, sentences ascending in each word's row.
+ */
+function seal(
+  words: number,
+  forward: Uint32Array,
+  sentenceStart: Uint32Array,
+  from: number,
+  to: number,
+): WordSegment {
+  const first = sentenceStart[from]!;
+  const last = sentenceStart[to]!;
   const starts = new Uint32Array(words + 1);
-  for (let i = 0; i < word.length; i++) starts[word[i]! + 1]!++;
+  for (let i = first; i < last; i++) starts[forward[i]! + 1]!++;
   for (let w = 0; w < words; w++) starts[w + 1]! += starts[w]!;
   const fill = starts.slice(0, words);
-  const sentences = new Uint32Array(word.length);
-  for (let i = 0; i < word.length; i++) sentences[fill[word[i]!]!++] = sentence[i]!;
-  return { words, starts, sentences };
+  const out = new Uint32Array(last - first);
+  for (let g = from; g < to; g++)
+    for (let i = sentenceStart[g]!; i < sentenceStart[g + 1]!; i++) out[fill[forward[i]!]!++] = g;
+  return { words, starts, sentences: out };
 }
 
 /** Several blocks (in sentence order) as one. */
@@ -222,6 +245,9 @@ function mergeSegments(words: number, segments: WordSegment[]): WordSegment {
  * documents indexed first and says how much it covered (Report.engine.rewordedCoverage).
  */
 export const WORD_INDEX_MAX_CHARS = 100_000_000;
+
+/** Probe words per query sentence at most: one bit each in a byte per library sentence (WordIndex.hitProbes). */
+const MAX_PROBES = 8;
 
 /** Word segments merged into one past this many (each sync that found new documents seals one). */
 const MAX_WORD_SEGMENTS = 8;
@@ -266,16 +292,34 @@ export class WordIndex {
   private weighed = 0;
   private weighedAt = 0;
   private weighedMaxDf = -1;
-  /** Query scratch: probe hits per sentence (saturating) and their IDF sum, cleared after each query sentence. */
-  private hitCount = new Uint8Array(0);
-  private hitWeight = new Float32Array(0);
+  /**
+   * Query scratch: which probe words each sentence holds (bit k: the k-th probe), cleared after each query
+   * sentence. One byte per sentence: the array a query's postings hit at random stays small enough for the cache.
+   */
+  private hitProbes = new Uint8Array(0);
+  /** What the folder it was last saved to (or read from) holds: block files, documents and words written. */
+  private savedFolder: string | undefined;
+  private savedBlocks: string[] = [];
+  private savedDocs = 0;
+  private savedWords = 0;
+  private removedSinceSave = false;
+  /** Characters this process segmented (not read back from a saved block). */
+  private segmented = 0;
 
   constructor(
     private readonly index: PlagiarismIndex,
     private readonly maxChars = WORD_INDEX_MAX_CHARS,
   ) {
-    this.queue = index.ids();
     this.sentenceStart.push(0);
+    const stored = index.folder ? readWordStore(index.folder) : undefined;
+    if (stored && index.folder) {
+      this.restore(stored.blocks, new Set(stored.removed));
+      this.savedFolder = index.folder;
+      this.savedBlocks = stored.files;
+      this.savedDocs = this.ids.length;
+      this.savedWords = this.vocabulary.size;
+    }
+    this.queue = index.ids().filter((id) => !this.docOf.has(id));
     index.watch({
       added: (id) => this.queue.push(id),
       removed: (id) => {
@@ -284,13 +328,108 @@ export class WordIndex {
         this.docOf.delete(id);
         this.ids[d] = '';
         this.liveChars -= this.lengths[d]!;
+        this.removedSinceSave = true;
       },
+      saved: (folder) => this.save(folder),
     });
+  }
+
+  /**
+   * Take in the saved blocks. A document the character index no longer has, or has with another length (replaced
+   * while no word index followed it), keeps its numbers but counts as removed; it is segmented again if present.
+   */
+  private restore(blocks: WordBlock[], removed: Set<number>): void {
+    const vocabulary = this.vocabulary;
+    for (const block of blocks) {
+      for (const h of block.newWords) {
+        const expected = vocabulary.size;
+        if (vocabulary.add(h) !== expected) throw new Error('word index block out of order');
+      }
+      let s = 0;
+      for (let i = 0; i < block.ids.length; i++) {
+        const d = this.ids.length;
+        const id = block.ids[i]!;
+        const length = block.lengths[i]!;
+        const ordinal = removed.has(d) ? undefined : this.index.ordinalOf(id);
+        const live = ordinal !== undefined && this.index.ordinalLength(ordinal) === length;
+        this.ids.push(live ? id : '');
+        this.lengths.push(length);
+        this.coveredChars += length;
+        if (live) {
+          this.docOf.set(id, d);
+          this.liveChars += length;
+        }
+        this.firstSentence.push(this.sentenceDoc.length);
+        for (let k = 0; k < block.docSentences[i]!; k++) {
+          this.sentenceStart.push(
+            this.sentenceStart.data[this.sentenceStart.length - 1]! + block.sentenceWords[s++]!,
+          );
+          this.sentenceDoc.push(d);
+        }
+      }
+      this.forward.reserve(block.forward.length);
+      this.forward.data.set(block.forward, this.forward.length);
+      this.forward.length += block.forward.length;
+    }
+    const forward = this.forward.view();
+    const df = vocabulary.df.data;
+    for (let i = 0; i < forward.length; i++) df[forward[i]!]!++;
+    if (forward.length > 0)
+      this.segments = [seal(vocabulary.size, forward, this.sentenceStart.data, 0, this.sentences)];
+  }
+
+  /**
+   * Write what was segmented since the last save into `folder` (everything when it is another folder), after
+   * segmenting the documents added since: a load then reads every word back, none is segmented again.
+   */
+  private save(folder: string): void {
+    this.sync();
+    const full = folder !== this.savedFolder;
+    const fromDoc = full ? 0 : this.savedDocs;
+    if (!full && fromDoc === this.ids.length && !this.removedSinceSave) return;
+    if (full || fromDoc < this.ids.length) {
+      const file = writeWordBlock(folder, this.blockOf(fromDoc, full ? 0 : this.savedWords));
+      this.savedBlocks = full ? [file] : [...this.savedBlocks, file];
+    }
+    const removed: number[] = [];
+    for (let d = 0; d < this.ids.length; d++) if (this.ids[d] === '') removed.push(d);
+    writeWordManifest(folder, this.savedBlocks, removed);
+    if (full) removeWordBlocks(folder, this.savedBlocks);
+    this.savedFolder = folder;
+    this.savedDocs = this.ids.length;
+    this.savedWords = this.vocabulary.size;
+    this.removedSinceSave = false;
+  }
+
+  /** Documents [fromDoc, end) and the words numbered from fromWord on, as a block to write. */
+  private blockOf(fromDoc: number, fromWord: number): WordBlock {
+    const sentences = this.sentences;
+    const firstOf = (d: number) => (d < this.ids.length ? this.firstSentence[d]! : sentences);
+    const docSentences = new Uint32Array(this.ids.length - fromDoc);
+    for (let d = fromDoc; d < this.ids.length; d++) docSentences[d - fromDoc] = firstOf(d + 1) - firstOf(d);
+    const fromSentence = firstOf(fromDoc);
+    const starts = this.sentenceStart.data;
+    const sentenceWords = new Uint32Array(sentences - fromSentence);
+    for (let g = fromSentence; g < sentences; g++)
+      sentenceWords[g - fromSentence] = starts[g + 1]! - starts[g]!;
+    return {
+      ids: this.ids.slice(fromDoc),
+      lengths: this.lengths.slice(fromDoc),
+      newWords: this.vocabulary.hashes.view().subarray(fromWord),
+      docSentences,
+      sentenceWords,
+      forward: this.forward.view().subarray(starts[fromSentence]!),
+    };
   }
 
   /** Sentences indexed (the N of the inverse document frequency). */
   get sentences(): number {
     return this.sentenceDoc.length;
+  }
+
+  /** Characters of library text segmented by this process (those read back from the folder not counted). */
+  get segmentedChars(): number {
+    return this.segmented;
   }
 
   /** Share of the library's characters covered (1 unless the library outgrew maxChars). */
@@ -306,8 +445,7 @@ export class WordIndex {
     const queue = this.queue;
     this.queue = [];
     const vocabulary = this.vocabulary;
-    const pendingWord = new GrowableU32(1 << 16);
-    const pendingSentence = new GrowableU32(1 << 16);
+    const fromSentence = this.sentences;
     for (const id of queue) {
       if (this.docOf.has(id)) continue;
       const ordinal = this.index.ordinalOf(id);
@@ -316,28 +454,30 @@ export class WordIndex {
       if (this.coveredChars + length > this.maxChars) continue;
       this.coveredChars += length;
       this.liveChars += length;
+      this.segmented += length;
       const d = this.ids.length;
       this.ids.push(id);
       this.lengths.push(length);
       this.docOf.set(id, d);
       this.firstSentence.push(this.sentenceDoc.length);
       for (const s of wordSentences(this.index.ordinalText(ordinal))) {
-        const g = this.sentenceDoc.length;
         const from = this.forward.length;
+        this.forward.reserve(s.words.length);
+        const forward = this.forward.data;
         for (const h of s.words) {
           const w = vocabulary.add(h);
           vocabulary.df.data[w]!++;
-          this.forward.push(w);
-          pendingWord.push(w);
-          pendingSentence.push(g);
+          forward[this.forward.length++] = w;
         }
         insertionSort(this.forward.data, from, this.forward.length);
         this.sentenceStart.push(this.forward.length);
         this.sentenceDoc.push(d);
       }
     }
-    if (pendingWord.length > 0) {
-      this.segments.push(seal(vocabulary.size, pendingWord.view(), pendingSentence.view()));
+    if (this.sentences > fromSentence) {
+      this.segments.push(
+        seal(vocabulary.size, this.forward.data, this.sentenceStart.data, fromSentence, this.sentences),
+      );
       if (this.segments.length > MAX_WORD_SEGMENTS)
         this.segments = [mergeSegments(vocabulary.size, this.segments)];
     }
@@ -346,7 +486,7 @@ export class WordIndex {
   /** Bytes held (vocabulary, postings, the forward index and the sentence weights). */
   get bytes(): number {
     let b = this.vocabulary.bytes + this.weights.byteLength;
-    b += this.hitCount.byteLength + this.hitWeight.byteLength;
+    b += this.hitProbes.byteLength;
     for (const a of [this.forward, this.sentenceStart, this.sentenceDoc]) b += a.data.byteLength;
     for (const seg of this.segments) b += seg.starts.byteLength + seg.sentences.byteLength;
     return b;
@@ -405,12 +545,10 @@ export class WordIndex {
     const n = Math.max(1, this.sentences);
     const maxDf = Math.max(5, Math.min(opts.maxPostings, Math.floor(n * opts.maxSentenceShare)));
     this.reweigh(maxDf);
-    if (this.hitCount.length < this.sentences) {
-      this.hitCount = new Uint8Array(Math.ceil(this.sentences * 1.25) + 1024);
-      this.hitWeight = new Float32Array(this.hitCount.length);
-    }
-    const hitCount = this.hitCount;
-    const hitWeight = this.hitWeight;
+    if (this.hitProbes.length < this.sentences)
+      this.hitProbes = new Uint8Array(Math.ceil(this.sentences * 1.25) + 1024);
+    const hitProbes = this.hitProbes;
+    const probeV = new Float64Array(MAX_PROBES);
     const forward = this.forward.data;
     const starts = this.sentenceStart.data;
     const sentenceDoc = this.sentenceDoc.data;
@@ -431,20 +569,28 @@ export class WordIndex {
       if (qWeight === 0) continue;
       // candidates: library sentences holding at least two of the query sentence's rarest words (a copied
       // sentence keeps most of its rare words; the work per sentence stays bounded in a large library)
-      const probes = [...known].sort((a, b) => b.v - a.v).slice(0, opts.probeWords);
+      const probes = [...known].sort((a, b) => b.v - a.v).slice(0, Math.min(opts.probeWords, MAX_PROBES));
       touched.length = 0;
       let probeWeight = 0;
-      for (const { w, v } of probes) {
+      for (let k = 0; k < probes.length; k++) {
+        const { w, v } = probes[k]!;
         probeWeight += v;
+        probeV[k] = v;
+        const bit = 1 << k;
+        // the last probe (the commonest, with the longest row) only completes sentences an earlier one touched:
+        // a sentence holding it alone has one probe, too few
+        const last = k > 0 && k === probes.length - 1;
         for (const seg of this.segments) {
           if (w >= seg.words) continue;
           const to = seg.starts[w + 1]!;
           for (let p = seg.starts[w]!; p < to; p++) {
             const g = seg.sentences[p]!;
-            const c = hitCount[g]!;
-            if (c === 0) touched.push(g);
-            if (c < 255) hitCount[g] = c + 1;
-            hitWeight[g]! += v;
+            const m = hitProbes[g]!;
+            if (m !== 0) hitProbes[g] = m | bit;
+            else if (!last) {
+              touched.push(g);
+              hitProbes[g] = bit;
+            }
           }
         }
       }
@@ -454,11 +600,12 @@ export class WordIndex {
       const hits = touched.view();
       for (let t = 0; t < hits.length; t++) {
         const g = hits[t]!;
-        const c = hitCount[g]!;
-        const probeShared = hitWeight[g]!;
-        hitCount[g] = 0;
-        hitWeight[g] = 0;
-        if (c < 2) continue;
+        const m = hitProbes[g]!;
+        hitProbes[g] = 0;
+        // fewer than two probes
+        if ((m & (m - 1)) === 0) continue;
+        let probeShared = 0;
+        for (let k = 0; k < probes.length; k++) if (m & (1 << k)) probeShared += probeV[k]!;
         const d = sentenceDoc[g]!;
         if (this.ids[d] === '') continue;
         // the probes it lacks are the query's heaviest words: what it can share at most (with a margin for the
@@ -525,7 +672,7 @@ export interface RewordedOptions {
   maxSentenceShare: number;
   /** ... nor words with more postings than this (bounds the work per word in a large library). */
   maxPostings: number;
-  /** Candidate sentences are looked up through this many of a query sentence's rarest words. */
+  /** Candidate sentences are looked up through this many of a query sentence's rarest words (at most 8). */
   probeWords: number;
   /** Best library documents kept as reworded candidates. */
   maxDocuments: number;

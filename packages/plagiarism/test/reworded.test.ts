@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkText, PlagiarismIndex } from '../src/index.ts';
+import { checkText, loadIndex, PlagiarismIndex } from '../src/index.ts';
 import { wordIndexOf, wordSentences } from '../src/reworded.ts';
 import { randomText, rng } from './helpers.ts';
 
@@ -79,5 +82,49 @@ describe('reworded copying (word-level sentence stage)', () => {
     const report = checkText(REWORDED, index);
     expect(report.engine.rewordedCoverage).toBe(words.coverage);
     expect(checkText(REWORDED, library()).engine.rewordedCoverage).toBe(1);
+  });
+
+  it('is saved with the character index and read back at load instead of segmenting the library again', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pdwords-'));
+    const ids = (index: PlagiarismIndex) => new Set(checkText(REWORDED, index).matches.map((m) => m.docId));
+    try {
+      const late = { id: 'late', title: '后加入', text: randomText(rng(6), 300) };
+      const index = library();
+      expect(ids(index)).toEqual(new Set(['src']));
+      index.add(late);
+      index.save(folder);
+      // what a word index segmented in one go finds (the one checked before the add weighs older sentences with
+      // the IDF of their time until the library grows by 5 %)
+      const inMemory = library();
+      inMemory.add(late);
+      const fresh = checkText(REWORDED, inMemory).matches;
+      expect(fs.readdirSync(folder).filter((f) => f.endsWith('.pdwords'))).toHaveLength(1);
+
+      const loaded = loadIndex(folder);
+      const words = wordIndexOf(loaded);
+      expect(words.segmentedChars).toBe(0);
+      expect(words.coverage).toBe(1);
+      expect(checkText(REWORDED, loaded).matches).toEqual(fresh);
+
+      // appends: one more block for the added document, the removal named in the manifest
+      loaded.add({ id: 'added', title: '再加入', text: SOURCE });
+      loaded.remove('src');
+      loaded.save(folder);
+      expect(fs.readdirSync(folder).filter((f) => f.endsWith('.pdwords'))).toHaveLength(2);
+      const third = loadIndex(folder);
+      expect(wordIndexOf(third).segmentedChars).toBe(0);
+      expect(ids(third)).toEqual(new Set(['added']));
+
+      // replaced by a process that kept no word index: the saved words are stale, the new text is segmented
+      const plain = loadIndex(folder);
+      plain.add({ id: 'added', title: '换了内容', text: randomText(rng(5), 400) });
+      plain.save(folder);
+      const fourth = loadIndex(folder);
+      expect(wordIndexOf(fourth).segmentedChars).toBe(fourth.ordinalLength(fourth.ordinalOf('added')!));
+      expect(ids(fourth)).toEqual(new Set());
+      for (const i of [index, loaded, third, plain, fourth]) i.close();
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
