@@ -205,7 +205,6 @@ const mergeSentences: ParagraphRule = {
  */
 const PLAIN_WORDS: Record<string, readonly string[]> = {
   本文: ['本研究', '文中'],
-  可能: ['或许'],
   通常: ['一般'],
   包括: ['包含'],
   这一: ['这个', '此'],
