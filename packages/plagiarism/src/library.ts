@@ -56,7 +56,11 @@ export interface IndexOptions {
    * maxDocFrequency) is not looked up at all, so stock phrases do not flood the candidates. Default 0.02.
    */
   boilerplateShare?: number;
-  /** Pending fingerprints that trigger sealing a segment (bounds the memory of building). Default 8 M. */
+  /**
+   * Pending fingerprints that trigger sealing a segment (bounds the memory of building: ~24 bytes each, with the
+   * sort's scratch). Default 32 M: at 8 M a 1 B-character build sealed ~22 segments and merged most postings twice
+   * (8 M → 32 M → 128 M), texts copied into each merged file; at 32 M it merges once.
+   */
   segmentFingerprints?: number;
   /** Size-tiered merging: this many adjacent segments of one size tier are merged into one. Default 4. */
   mergeFactor?: number;
@@ -150,7 +154,7 @@ export class PlagiarismIndex {
     this.w = options.w ?? DEFAULT_PARAMS.w;
     this.maxDocFrequency = options.maxDocFrequency ?? 100;
     this.boilerplateShare = options.boilerplateShare ?? 0.02;
-    this.segmentFingerprints = options.segmentFingerprints ?? 8_000_000;
+    this.segmentFingerprints = options.segmentFingerprints ?? 32_000_000;
     this.mergeFactor = Math.max(2, options.mergeFactor ?? 4);
     this.autoMerge = options.autoMerge ?? true;
     if (this.k < 2 || this.k > 32 || this.w < 1 || this.w > 256)
@@ -394,9 +398,22 @@ export class PlagiarismIndex {
     for (;;) {
       const run = this.pickMerge();
       if (!run) return merges;
+      if (merges === 0) this.releaseSealBuffers();
       this.mergeRun(run[0], run[1]);
       merges++;
     }
+  }
+
+  /**
+   * Let the seal buffers (pending triples and the sort's scratch, ~800 MB at 32 M fingerprints) go before a merge,
+   * so a large merge's peak does not add them; the next segment grows them again.
+   */
+  private releaseSealBuffers(): void {
+    this.sortScratch = undefined;
+    if (this.pendingHash.length > 0) return;
+    this.pendingHash = new GrowableU32(1 << 16);
+    this.pendingDoc = new GrowableU32(1 << 16);
+    this.pendingPos = new GrowableU32(1 << 16);
   }
 
   private pickMerge(): [number, number] | undefined {
