@@ -242,6 +242,8 @@ describe('size selector', () => {
       await expect.poll(height).toBe(px);
       expect(await sizeCookie()).toBe(value);
       await expect.poll(() => page.getByText('切换尺寸成功').first().isVisible()).toBe(true);
+      // reopening while the last menu still fades out can land the click on the closing menu (seen on a loaded CI)
+      await page.getByTestId('size-menu').waitFor({ state: 'hidden' });
     }
     await page.reload();
     await closePanel(page);
