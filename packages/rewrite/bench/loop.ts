@@ -104,7 +104,9 @@ export async function runScenario(checker: Checker, scenario: Scenario, maxRound
       paraphrase: scenario.similarityEdition === 'professional',
       excludeDocIds,
     }).ratios.total;
-    return { similarity, aigc: checker.detector.detect(text).probability };
+    // as the server does: the detector's reasons travel with the score, for the next round's 降AIGC strategy
+    const r = checker.detector.detect(text, { explain: true });
+    return { similarity, aigc: r.probability, aigcHints: r.paragraphs.flatMap((p) => p.reasons ?? []) };
   };
   let strategies: Strategy[];
   if (scenario.mode === 'model') {

@@ -24,6 +24,7 @@ export {
   rewrite,
   rewriteParagraphs,
   type Strength,
+  swapWords,
 } from './rewrite.ts';
 export { RULES, type RuleContext, type SentenceRule, splitLongRule } from './rules.ts';
 export { synonymGroupCount, synonymsOf } from './synonyms.ts';
@@ -38,6 +39,7 @@ export {
   type PromptOptions,
 } from './prompts.ts';
 export {
+  type AigcHint,
   type Attempt,
   type Complete,
   cleanAnswer,
@@ -46,6 +48,7 @@ export {
   type GuardResult,
   goalOf,
   type Measure,
+  type Measurement,
   meaningGuard,
   modelStrategies,
   offlineStrategies,

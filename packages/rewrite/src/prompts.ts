@@ -4,7 +4,7 @@ import {
   type ProtectedSpan,
   type ProtectOptions,
 } from './protect.ts';
-import type { Scores, Targets } from './loop/types.ts';
+import type { AigcHint, Scores, Targets } from './loop/types.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user';
@@ -19,6 +19,8 @@ export interface PromptOptions extends ProtectOptions {
   targets?: Targets;
   /** Find the must-keep spans in this text instead (the original paragraph, when rewriting an earlier rewrite). */
   protectFrom?: string;
+  /** What the AIGC detector says drove the text's AI score: the prompt names it so the model changes that. */
+  hints?: readonly AigcHint[];
 }
 
 /** Kinds a model must reproduce character for character; `term` is advisory (the glossary is a heuristic). */
@@ -83,6 +85,8 @@ function buildMessages(text: string, options: PromptOptions, task: string): Chat
   if (options.discipline) lines.push(`学科：${options.discipline}。`);
   const figures = figuresLine(options.scores, options.targets);
   if (figures) lines.push(figures);
+  const hints = hintsLine(options.hints ?? []);
+  if (hints) lines.push(hints);
   const system = lines.join('\n');
   const keepList =
     keep.length === 0 ? '（无）' : keep.map((s) => `- ${s.text}（${KIND_LABELS[s.kind]}）`).join('\n');
@@ -112,6 +116,23 @@ function figuresLine(scores: Scores | undefined, targets: Targets | undefined): 
   item('复制比', scores?.similarity, targets?.similarity);
   item('AIGC疑似度', scores?.aigc, targets?.aigc);
   return parts.length === 0 ? null : `${parts.join('；')}。`;
+}
+
+/** Per hint kind: what the detector saw and what to do about it (examples in the parentheses). */
+const HINT_ADVICE: Record<AigcHint['kind'], (examples: string) => string> = {
+  connectives: (e) => `模板化连接词${e}偏多：删去或换成更自然的衔接`,
+  uniformSentences: () => '句子长度过于均匀：长短句交错，可以合并或拆分句子',
+  stockPhrases: (e) => `常见 AI 套话措辞${e}：换成更朴素、具体的说法`,
+  lowSurprisal: () => '用词过于常见、可预测：换用更具体的词语和表达',
+};
+
+/** 检测器指出的 AI 痕迹：模板化连接词（首先、其次）偏多：…；… — empty without hints. */
+function hintsLine(hints: readonly AigcHint[]): string | null {
+  if (hints.length === 0) return null;
+  const parts = hints.map((h) =>
+    HINT_ADVICE[h.kind](h.examples.length > 0 ? `（${h.examples.join('、')}）` : ''),
+  );
+  return `AIGC 检测器指出的 AI 痕迹，请优先修改：${parts.join('；')}。`;
 }
 
 function uniqueTexts(spans: readonly ProtectedSpan[]): ProtectedSpan[] {

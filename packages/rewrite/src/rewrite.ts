@@ -21,6 +21,11 @@ export interface RewriteOptions extends ProtectOptions {
    * Never a rewrite of a rewrite: a one-way expansion applied twice reads broken (中 → 当中 → 当当中).
    */
   tries?: number;
+  /**
+   * Words swapped wherever a synonym fits, whatever the strength's rate: the words the AIGC detector names as
+   * pushing a text towards AI (its stockPhrases hint), so a 降AIGC pass changes what the detector saw.
+   */
+  focusWords?: readonly string[];
 }
 
 /** input[start, end) was replaced by `replacement`; `rule` names what did it (rules joined with +). */
@@ -55,6 +60,8 @@ interface StrengthProfile {
   particleRate: number;
   ruleRate: number;
   rules: SentenceRule[];
+  /** Words swapped whenever a synonym fits (RewriteOptions.focusWords). */
+  focus?: ReadonlySet<string>;
 }
 
 /** Every meaning-keeping sentence rule; light strength uses only the connective and collocation swaps. */
@@ -131,9 +138,34 @@ function editSize(original: string, rewritten: string): number {
   return diffHunks(original, rewritten).reduce((n, h) => n + h.end - h.start, 0);
 }
 
+/** No sentence rule, no particle, no other synonym: only the focus words change. */
+const FOCUS_ONLY: StrengthProfile = {
+  synonymRate: 0,
+  adjacentSwaps: false,
+  particleRate: 0,
+  ruleRate: 0,
+  rules: [],
+};
+
 /** Rewrite `text` (降重) with rules and synonyms, keeping every protected span; changes index the input. */
 export function rewrite(text: string, options: RewriteOptions = {}): RewriteResult {
-  const profile = PROFILES[options.strength ?? 'standard'];
+  return rewriteWith(text, PROFILES[options.strength ?? 'standard'], options);
+}
+
+/**
+ * Swap only `words` (each where a synonym of its part of speech fits, with the word pass's guards), nothing
+ * else: the lightest 降AIGC touch aimed at the words the detector named.
+ */
+export function swapWords(
+  text: string,
+  words: readonly string[],
+  options: Omit<RewriteOptions, 'strength' | 'focusWords'> = {},
+): RewriteResult {
+  return rewriteWith(text, FOCUS_ONLY, { ...options, focusWords: words });
+}
+
+function rewriteWith(text: string, base: StrengthProfile, options: RewriteOptions): RewriteResult {
+  const profile = options.focusWords?.length ? { ...base, focus: new Set(options.focusWords) } : base;
   const random = seededRandom(options.seed ?? 1);
   const spans = findProtectedSpans(text, options);
   const changes: Change[] = [];
@@ -519,6 +551,8 @@ function rewriteWords(
         c.charAt(0) !== emitted.charAt(emitted.length - 1) &&
         c.charAt(c.length - 1) !== next?.word.charAt(0) &&
         !(next && c.endsWith(next.word)) &&
+        // a one-character function word its neighbour already holds reads doubled (及其与 → 及其及)
+        !(c.length === 1 && (prev?.word.includes(c) || next?.word.includes(c))) &&
         (c.length >= token.word.length || standsAlone(c, token, prev, next)) &&
         // 缺点 → 不足 adds a negation character the meaning guard counts (and the loop would refuse the draw)
         negationCount(c) === negationCount(token.word),
@@ -530,7 +564,7 @@ function rewriteWords(
         FUNCTION_TAGS.test(prev?.tag ?? '') ||
         (profile.adjacentSwaps && prev !== undefined && !formsCompound(prev, token))) &&
       replaceable(tokens, i) &&
-      random() < profile.synonymRate
+      (profile.focus?.has(token.word) || random() < profile.synonymRate)
     ) {
       // prefer a synonym sharing no character with the word: it changes more of what a fingerprint sees
       const disjoint = candidates.filter((c) => ![...c].some((ch) => token.word.includes(ch)));

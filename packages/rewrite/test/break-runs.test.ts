@@ -134,6 +134,12 @@ describe('transforms that break runs', () => {
     for (const out of strongOutputs('与现有相关研究相比，该机制更稳定。')) expect(out).not.toMatch(/(.)\1/u);
   });
 
+  it('a one-character function word is not swapped into a neighbour that holds it (及其和 → 及其与, never 及其及)', () => {
+    const outs = strongOutputs('说明了各类虚词的语法特点及其和构形词缀的区别。');
+    for (const out of outs) expect(out).not.toContain('及其及');
+    expect(outs.some((o) => o.includes('及其与'))).toBe(true);
+  });
+
   it('a synonym never adds a negation character (缺点 ↛ 不足) and a noun used as a verb keeps its form (佐证了)', () => {
     for (const out of strongOutputs('该方法克服了已有模型的缺点。梁氏佐证了这一观点。')) {
       expect(out).not.toContain('不足');

@@ -4,10 +4,12 @@ export { cleanAnswer, modelStrategies } from './model.ts';
 export { offlineStrategies, type StrategyOptions } from './offline.ts';
 export { reduceParagraphs } from './reduce.ts';
 export type {
+  AigcHint,
   Attempt,
   Complete,
   Goal,
   Measure,
+  Measurement,
   ParagraphOutcome,
   ReduceOptions,
   RoundLog,

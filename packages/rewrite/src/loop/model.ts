@@ -28,6 +28,7 @@ export function modelStrategies(goal: Goal, complete: Complete, options: Strateg
           ...(options.keepTerms ? { keepTerms: options.keepTerms } : {}),
           scores: attempt.scores,
           targets: attempt.targets,
+          hints: attempt.hints,
           protectFrom: original,
         };
         const messages = BUILDERS[goal](attempt.current, prompt);

@@ -1,24 +1,31 @@
 import { deAigc } from '../aigc-rules.ts';
-import { rewrite, type Strength } from '../rewrite.ts';
-import type { Attempt, Goal, Strategy } from './types.ts';
+import { rewrite, type Strength, swapWords } from '../rewrite.ts';
+import type { AigcHint, Attempt, Goal, Strategy } from './types.ts';
 
 export interface StrategyOptions {
   /** Words the user wants kept verbatim. */
   keepTerms?: string[];
 }
 
-type Step = (text: string, seed: number, keep: StrategyOptions) => string;
+/** One rewrite step: the text, the round's seed, the user's options and what drove the text's AI score. */
+type Step = (text: string, seed: number, keep: StrategyOptions, hints: readonly AigcHint[]) => string;
 
 const keepOf = (o: StrategyOptions) => (o.keepTerms ? { keepTerms: o.keepTerms } : {});
+/** The words the detector named as stock wording: every synonym pass swaps them where it can. */
+const stockWords = (hints: readonly AigcHint[]) =>
+  hints.filter((h) => h.kind === 'stockPhrases').flatMap((h) => h.examples);
 const synonyms =
   (strength: Strength, draws: { tries?: number } = {}): Step =>
-  (text, seed, o) =>
-    rewrite(text, { strength, seed, ...draws, ...keepOf(o) }).text;
+  (text, seed, o, hints) =>
+    rewrite(text, { strength, seed, ...draws, ...keepOf(o), focusWords: stockWords(hints) }).text;
+/** Only the named stock words (no hint: nothing). */
+const namedWords: Step = (text, seed, o, hints) =>
+  swapWords(text, stockWords(hints), { seed, ...keepOf(o) }).text;
 const plain: Step = (text, seed, o) => deAigc(text, { seed, ...keepOf(o) }).text;
 const then =
   (...steps: Step[]): Step =>
-  (text, seed, o) =>
-    steps.reduce((t, step) => step(t, seed, o), text);
+  (text, seed, o, hints) =>
+    steps.reduce((t, step) => step(t, seed, o, hints), text);
 
 /**
  * A rule strategy that applies round r's plan (the last plan repeats) with a new seed each round, to the original
@@ -38,7 +45,13 @@ function ruleStrategy(
     async rewrite(original: string, attempt: Attempt) {
       const plan = plans[Math.min(attempt.round, plans.length) - 1] ?? plans[plans.length - 1];
       if (!plan) return null;
-      const out = plan(from === 'original' ? original : attempt.current, attempt.seed, options);
+      // hints describe attempt.current; from the original they are still the best guide there is
+      const out = plan(
+        from === 'original' ? original : attempt.current,
+        attempt.seed,
+        options,
+        attempt.hints,
+      );
       return out === attempt.current ? null : out;
     },
   };
@@ -58,10 +71,15 @@ const SIMILARITY_PLANS = [
   then(synonyms('strong', STRONGEST), plain),
 ];
 /**
- * 降AIGC: the 降AIGC rules alone first (the lightest touch), then after a light, then a standard synonym pass
- * (word choice is most of what the detector's n-grams see; strong reads worse than it gains).
+ * 降AIGC: the 降AIGC rules and the words the detector named first (the lightest touch), then after a light, then
+ * a standard synonym pass (word choice is most of what the detector's n-grams see; strong reads worse than it
+ * gains). Each synonym pass also swaps the named words.
  */
-const AIGC_PLANS = [plain, then(synonyms('light'), plain), then(synonyms('standard'), plain)];
+const AIGC_PLANS = [
+  then(namedWords, plain),
+  then(synonyms('light'), plain),
+  then(synonyms('standard'), plain),
+];
 
 /** Offline strategies for a goal: they work with no model. */
 export function offlineStrategies(goal: Goal, options: StrategyOptions = {}): Strategy[] {

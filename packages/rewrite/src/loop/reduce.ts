@@ -1,6 +1,15 @@
 import { askedKeys, goalOf, improves, meetsTargets, SCORE_LABELS, worseReasons } from './goal.ts';
 import { meaningGuard } from './guard.ts';
-import type { Attempt, ParagraphOutcome, ReduceOptions, RoundLog, Scores, Strategy } from './types.ts';
+import type {
+  AigcHint,
+  Attempt,
+  Measurement,
+  ParagraphOutcome,
+  ReduceOptions,
+  RoundLog,
+  Scores,
+  Strategy,
+} from './types.ts';
 
 const DEFAULT_MAX_ROUNDS = 4;
 const UNMEASURED: Scores = { similarity: null, aigc: null };
@@ -55,9 +64,10 @@ async function reduceOne(index: number, original: string, options: ReduceOptions
   const { targets, measure, strategies, signal } = options;
   const goal = goalOf(targets);
   const paragraph = { index, original };
-  const before = await measure(original, paragraph);
+  const first = split(await measure(original, paragraph));
+  const before = first.scores;
   throwIfAborted(signal);
-  let best = { text: original, scores: before, strategy: null as string | null };
+  let best = { text: original, scores: before, hints: first.hints, strategy: null as string | null };
   const rounds: RoundLog[] = [];
   const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
   const seen = new Set([original]);
@@ -71,13 +81,13 @@ async function reduceOne(index: number, original: string, options: ReduceOptions
       targets,
       current: best.text,
       scores: best.scores,
+      hints: best.hints,
       seed: (options.seed ?? 1) * 1_000_003 + index * 101 + round,
       ...(signal ? { signal } : {}),
     };
     const log = await tryStrategy(strategy, original, attempt, before, seen, options, paragraph);
     rounds.push(log.round);
-    if (log.candidate)
-      best = { text: log.candidate.text, scores: log.candidate.scores, strategy: strategy.id };
+    if (log.candidate) best = { ...log.candidate, strategy: strategy.id };
     // every strategy had nothing to offer in a row: more rounds cannot help
     emptyInARow = log.empty ? emptyInARow + 1 : 0;
     if (emptyInARow >= strategies.length) break;
@@ -96,7 +106,7 @@ async function reduceOne(index: number, original: string, options: ReduceOptions
 
 interface RoundResult {
   round: RoundLog;
-  candidate?: { text: string; scores: Scores };
+  candidate?: { text: string; scores: Scores; hints: readonly AigcHint[] };
   /** The strategy offered nothing new (null, an error, or a text already tried). */
   empty: boolean;
 }
@@ -126,7 +136,7 @@ async function tryStrategy(
   seen.add(text);
   const guard = meaningGuard(original, text, options.keepTerms ? { keepTerms: options.keepTerms } : {});
   if (!guard.ok) return { round: { ...base, rejected: guard.reasons }, empty: false };
-  const scores = await options.measure(text, paragraph);
+  const { scores, hints } = split(await options.measure(text, paragraph));
   throwIfAborted(options.signal);
   const worse = worseReasons(scores, attempt.scores, options.targets, before);
   if (worse.length > 0) return { round: { ...base, scores, rejected: worse }, empty: false };
@@ -136,7 +146,13 @@ async function tryStrategy(
       .join('、');
     return { round: { ...base, scores, rejected: [`${asked}没有降低`] }, empty: false };
   }
-  return { round: { ...base, scores, accepted: true }, candidate: { text, scores }, empty: false };
+  return { round: { ...base, scores, accepted: true }, candidate: { text, scores, hints }, empty: false };
+}
+
+/** The scores the outcome stores, apart from the hints only the next round's strategy reads. */
+function split(measured: Measurement): { scores: Scores; hints: readonly AigcHint[] } {
+  const { aigcHints = [], ...scores } = measured;
+  return { scores, hints: aigcHints };
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

@@ -15,8 +15,22 @@ export interface Targets {
 
 export type Goal = 'similarity' | 'aigc' | 'both';
 
+/**
+ * What drove a text's AI score, strongest first, as the AIGC detector explains it (packages/aigc `explain`):
+ * template connectives, uniform sentence lengths, stock wording (examples: the words), predictable wording.
+ */
+export interface AigcHint {
+  kind: 'connectives' | 'uniformSentences' | 'stockPhrases' | 'lowSurprisal';
+  examples: readonly string[];
+}
+
+/** A measure's answer: the scores, and what drove the AI score when the measure explains it. */
+export interface Measurement extends Scores {
+  aigcHints?: readonly AigcHint[];
+}
+
 /** Measures one candidate text of paragraph `index` (the server measures with its own 专业版 check and AIGC detector). */
-export type Measure = (text: string, paragraph: { index: number; original: string }) => Promise<Scores>;
+export type Measure = (text: string, paragraph: { index: number; original: string }) => Promise<Measurement>;
 
 export interface Attempt {
   /** 1-based. */
@@ -27,6 +41,8 @@ export interface Attempt {
   current: string;
   /** Scores of `current`. */
   scores: Scores;
+  /** What drove `current`'s AI score (empty when the measure gave none): the 降AIGC strategies aim at it. */
+  hints: readonly AigcHint[];
   seed: number;
   signal?: AbortSignal;
 }

@@ -10,6 +10,7 @@ const attempt = (round: number, current = TEXT): Attempt => ({
   targets: { aigc: 0.5 },
   current,
   scores: { similarity: null, aigc: 0.9 },
+  hints: [],
   seed: 11,
 });
 
@@ -32,6 +33,23 @@ describe('offlineStrategies', () => {
     const third = (await strategy?.rewrite(TEXT, attempt(3, first))) ?? '';
     expect(third).not.toBe(first);
     expect(meaningGuard(TEXT, third)).toEqual({ ok: true, reasons: [] });
+  });
+
+  it('rules-aigc: round 1 also swaps the words the detector named, and only those among the synonyms', async () => {
+    // 选取 has entries in the synonym table but is no 降AIGC plain word: only the hint makes it change
+    const text = '本研究选取了三个城市的面板数据，分析了交通投资对经济增长的影响。';
+    const [strategy] = offlineStrategies('aigc');
+    const plainOnly = (await strategy?.rewrite(text, attempt(1, text))) ?? text;
+    expect(plainOnly).toContain('选取');
+    const hinted = await strategy?.rewrite(text, {
+      ...attempt(1, text),
+      hints: [{ kind: 'stockPhrases', examples: ['选取'] }],
+    });
+    expect(hinted).not.toBeNull();
+    expect(hinted).not.toContain('选取');
+    // nothing else changed: the synonym pass ran on the named word only
+    expect(hinted?.replace(/选择|挑选|选用/, '选取')).toBe(plainOnly);
+    expect(meaningGuard(text, hinted ?? '').ok).toBe(true);
   });
 
   it('rules-similarity keeps the user’s keep-terms', async () => {

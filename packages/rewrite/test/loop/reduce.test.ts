@@ -57,6 +57,26 @@ describe('reduceParagraphs', () => {
     expect(s.calls).toHaveLength(0);
   });
 
+  it('hands each round the hints measured on the best text so far, and stores no hints in the outcome', async () => {
+    const hintOf = (text: string) => [{ kind: 'stockPhrases' as const, examples: [text] }];
+    const s = scripted('s', [P_MID, '甲甲甲甲甲甲甲甲甲丙', P_LOW]);
+    const [out] = await reduceParagraphs([P_HIGH], {
+      targets: { similarity: 0.05 },
+      measure: async (text) => ({
+        ...(await fakeMeasure(text, { index: 0, original: P_HIGH })),
+        aigcHints: hintOf(text),
+      }),
+      strategies: [s],
+      maxRounds: 3,
+    });
+    // round 1 sees the input's hints, rounds 2 and 3 those of P_MID (round 2's candidate was worse, not kept)
+    expect(s.calls.map((a) => a.hints[0]?.examples[0])).toEqual([P_HIGH, P_MID, P_MID]);
+    expect(s.calls.map((a) => a.current)).toEqual([P_HIGH, P_MID, P_MID]);
+    expect(Object.keys(out?.before ?? {}).sort()).toEqual(['aigc', 'similarity']);
+    expect(Object.keys(out?.after ?? {}).sort()).toEqual(['aigc', 'similarity']);
+    expect(out?.rounds.every((r) => r.scores === null || !('aigcHints' in r.scores))).toBe(true);
+  });
+
   it('stops early once the targets are met and records before/after', async () => {
     const s = scripted('s', [P_MID, P_LOW, P_LOW]);
     const [out] = await reduceParagraphs([P_HIGH], {
@@ -271,12 +291,19 @@ describe('modelStrategies', () => {
       targets: { similarity: 0.3, aigc: 0.4 },
       current: original,
       scores: { similarity: 0.9, aigc: 0.7 },
+      hints: [
+        { kind: 'connectives', examples: ['首先', '此外'] },
+        { kind: 'uniformSentences', examples: [] },
+      ],
       seed: 1,
     });
     expect(strategy?.id).toBe('model-both');
     expect(answer).toBe('本研究一共纳入120例患者，结果表明该疗法不能明显降低血压[3]。');
     const [messages, maxTokens] = complete.mock.calls[0] as unknown as [Array<{ content: string }>, number];
     expect(messages[0]?.content).toContain('当前复制比90%，目标 ≤ 30%');
+    // what the detector saw is named, so the model changes that
+    expect(messages[0]?.content).toContain('模板化连接词（首先、此外）偏多');
+    expect(messages[0]?.content).toContain('句子长度过于均匀');
     expect(messages[1]?.content).toContain('120例');
     expect(messages[1]?.content).toContain('[3]');
     expect(maxTokens).toBeGreaterThan(original.length);
