@@ -13,6 +13,7 @@ import { expectLedgerMatches } from '../billing/helpers.ts';
 import { bearer, call, multipart } from '../check/support.ts';
 import { type FakeRequest, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { fakeModelRewrite, passageOf, SOURCE_PARAGRAPHS, SOURCE_TEXT } from '../rewriting/fixtures.ts';
+import { hasData, heldOutPairs } from '../aigc/data.ts';
 import { API, reduceSuite } from './support.ts';
 
 const fake = await startFakeOpenAi();
@@ -322,3 +323,24 @@ it('an offline run that misses its target says so with the figures and continues
   for (const p of offline.filter((x) => x.met)) expect(model[p.index]!.text).toBe(p.text);
   expect(fake.requests.length).toBeGreaterThan(0);
 });
+
+it.skipIf(!hasData)(
+  '降AIGC by model: the prompt names what the detector saw in the paragraph (its reasons), not only the figures',
+  async () => {
+    const user = await s.user();
+    const text = heldOutPairs(2)
+      .map((p) => p.ai)
+      .join('\n');
+    const rec = (await s.init(user.token, { text, path: 'model', targetAigc: 5 })).body.result;
+    expect(rec.goal).toBe('aigc');
+    await s.submit(user.token, rec.id);
+    const done = await s.finished(user.token, rec.id);
+    expect(done.status, done.message).toBe('done');
+    // every held-out AI abstract has 显著 sentences, so each was sent with the detector's reasons
+    expect(done.before!.aigc).toBeGreaterThan(5);
+    const prompts = fake.requests.map((r) => r.messages[0]?.content ?? '');
+    expect(prompts.length).toBeGreaterThan(0);
+    for (const p of prompts)
+      expect(p).toMatch(/AIGC 检测器指出的 AI 痕迹，请优先修改：.*(连接词|句子长度|套话|可预测)/);
+  },
+);

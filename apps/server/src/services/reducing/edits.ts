@@ -99,7 +99,10 @@ export function createParagraphEdits(deps: {
       const editedText = input.decision === 'edited' ? (input.text ?? '').trim() : null;
       if (editedText !== null) {
         const known = knownSources(row)[p.idx] ?? [];
-        editedScores = await deps.measurer(userId).paragraph(editedText, askedOf(targetsOf(row)), known);
+        const { similarity, aigc } = await deps
+          .measurer(userId)
+          .paragraph(editedText, askedOf(targetsOf(row)), known);
+        editedScores = { similarity, aigc };
       }
       await db
         .updateTable('reduceParagraphs')

@@ -1,4 +1,4 @@
-import type { Scores } from '@paperdesk/rewrite';
+import type { AigcHint, Measurement } from '@paperdesk/rewrite';
 import type { Block } from '@paperdesk/textkit';
 import type { ComputePool } from '../../compute/pool.ts';
 import { detectDocument, type DocumentScorer } from '../aigc/report.ts';
@@ -12,13 +12,16 @@ import { type Library, ownerKeyOf } from '../checks/library.ts';
  * Scores are fractions 0..1 here (the loop's unit); the API shows percentages.
  */
 export interface Measurer {
-  /** One paragraph, only the asked measures (the other is null). */
+  /**
+   * One paragraph, only the asked measures (the other is null); with the AIGC score, what drove it (the
+   * detector's reasons for the paragraph), which the loop hands to the next round only.
+   */
   paragraph(
     text: string,
     asked: { similarity: boolean; aigc: boolean },
     known?: readonly string[],
     signal?: AbortSignal,
-  ): Promise<Scores>;
+  ): Promise<Measurement>;
   /** The whole text (both measures): 复制比 of the document, AIGC 疑似度 = flagged share of scored characters. */
   document(blocks: readonly Block[], signal?: AbortSignal): Promise<{ similarity: number; aigc: number }>;
 }
@@ -65,7 +68,8 @@ export function createMeasurer(deps: {
       ]);
       return {
         similarity: lib === null ? null : Math.max(lib, fromKnown ?? 0),
-        aigc,
+        aigc: aigc?.score ?? null,
+        ...(aigc && aigc.hints.length > 0 ? { aigcHints: aigc.hints } : {}),
       };
     },
     async document(blocks, signal) {
@@ -79,17 +83,21 @@ export function createMeasurer(deps: {
    * A paragraph's AIGC 疑似度: the share of its characters in sentences at or above the flag threshold. Counted
    * from the sentence spans, so a paragraph too short for a reliable document verdict still gets its figure.
    */
-  async function paragraphAigc(text: string, signal?: AbortSignal): Promise<number> {
+  async function paragraphAigc(
+    text: string,
+    signal?: AbortSignal,
+  ): Promise<{ score: number; hints: AigcHint[] }> {
     const r = await detectDocument(
       await deps.scorer(),
       { blocks: [{ kind: 'paragraph', text }] },
       signal ? { signal } : {},
     );
     const p = r.paragraphs.find((x) => x.kind === 'paragraph');
-    if (!p || text.length === 0) return 0;
+    if (!p || text.length === 0) return { score: 0, hints: [] };
     const flagged = p.spans
       .filter((s) => s.probability >= r.model.flagThreshold)
       .reduce((n, s) => n + (s.end - s.start), 0);
-    return Math.min(1, flagged / text.length);
+    const hints = (p.hints ?? []).map((h) => ({ kind: h.kind, examples: h.examples }));
+    return { score: Math.min(1, flagged / text.length), hints };
   }
 }
