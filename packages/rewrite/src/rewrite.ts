@@ -26,6 +26,11 @@ export interface RewriteOptions extends ProtectOptions {
    * pushing a text towards AI (its stockPhrases hint), so a 降AIGC pass changes what the detector saw.
    */
   focusWords?: readonly string[];
+  /**
+   * Never swap a word into one that moves a human text towards "AI-written" for the AIGC detector
+   * (data/ai-register.txt): the 降AIGC and dual-target passes, where the AI score must fall.
+   */
+  avoidAiRegister?: boolean;
 }
 
 /** input[start, end) was replaced by `replacement`; `rule` names what did it (rules joined with +). */
@@ -62,6 +67,7 @@ interface StrengthProfile {
   rules: SentenceRule[];
   /** Words swapped whenever a synonym fits (RewriteOptions.focusWords). */
   focus?: ReadonlySet<string>;
+  avoidAiRegister?: boolean;
 }
 
 /** Every meaning-keeping sentence rule; light strength uses only the connective and collocation swaps. */
@@ -165,7 +171,11 @@ export function swapWords(
 }
 
 function rewriteWith(text: string, base: StrengthProfile, options: RewriteOptions): RewriteResult {
-  const profile = options.focusWords?.length ? { ...base, focus: new Set(options.focusWords) } : base;
+  const profile: StrengthProfile = {
+    ...base,
+    ...(options.focusWords?.length ? { focus: new Set(options.focusWords) } : {}),
+    ...(options.avoidAiRegister ? { avoidAiRegister: true } : {}),
+  };
   const random = seededRandom(options.seed ?? 1);
   const spans = findProtectedSpans(text, options);
   const changes: Change[] = [];
@@ -344,6 +354,13 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if ((token.tag === 'd' || token.tag === 'ad') && !(next && /^(v|a|d)/.test(next.tag) && next.tag !== 'vn'))
     return false;
   if ((token.tag === 'v' || token.tag === 'p') && prev && NOMINAL_CONTEXT.has(prev.word)) return false;
+  // 以X为依据。/ 以X为依据的: a verb closing the 以X为Y frame is its noun head (依据 ↛ 按照)
+  if (
+    (token.tag === 'v' || token.tag === 'p') &&
+    prev?.word === '为' &&
+    (!next || !/^[\u4e00-\u9fff]/.test(next.word) || next.word === '的')
+  )
+    return false;
   // a preposition needs its object (理论的依据。 is a noun, not 按照)
   if (token.tag === 'p' && (!next || !/[\u4e00-\u9fff\ue000-\uf8ff]/.test(next.word))) return false;
   // 将/把 needs a nominal object (将成为 is the future 将); a one-character modal needs its verb (性能 is not 性+能够)
@@ -544,7 +561,7 @@ function rewriteWords(
     const next = tokens[i + 1];
     // neither a word that repeats its neighbour (彼此相互 → 彼此彼此) nor two swaps in a row (预测分析 → 预估剖析)
     const emitted = out + masked.slice(pos, token.start);
-    const candidates = synonymsOf(token.word, token.tag).filter(
+    const candidates = synonymsOf(token.word, token.tag, profile.avoidAiRegister).filter(
       (c) =>
         !(prev && c.startsWith(prev.word)) &&
         // no doubled character at either seam (现有相关 → 已有有关)

@@ -62,8 +62,7 @@ const CONNECTIVES: Record<string, readonly string[]> = {
   实验表明: ['实验结果显示', '实验证明'],
   近年来: ['近些年来', '最近几年'],
   目前: ['当前', '现阶段'],
-  首先: ['第一'],
-  其次: ['第二', '再者'],
+  // not 首先/其次: the rule sees one sentence, so 首先…其次…最后 came out as 第一…再者…最后
 };
 
 const RUNS_INTO_CLAUSE = new Set(['所以', '因此', '因而', '然而', '不过', '但是', '当前', '现阶段']);

@@ -4,6 +4,18 @@ import path from 'node:path';
 /** The curated groups (data/synonyms.txt, format described at its top): the core groups first, so they win. */
 const SYNONYM_FILE = path.resolve(import.meta.dirname, '../data/synonyms.txt');
 
+/**
+ * Words that move a human text towards "AI-written" for our AIGC detector (data/ai-register.txt, measured by
+ * scripts/ai-register.ts): not a replacement when the caller avoids the AI register (降AIGC, dual target).
+ */
+const AI_REGISTER = new Set(
+  fs
+    .readFileSync(path.resolve(import.meta.dirname, '../data/ai-register.txt'), 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0 && !l.startsWith('#'))
+    .map((l) => l.split('\t')[0]),
+);
+
 /** Every group line of the table, in file order. */
 const TABLE_LINES = fs
   .readFileSync(SYNONYM_FILE, 'utf8')
@@ -42,11 +54,14 @@ export function isSynonymWord(word: string): boolean {
   return GROUPS_BY_WORD.has(word);
 }
 
-/** Replacements for `word` carrying the jieba tag `tag` (a single character only from a one-way line). */
-export function synonymsOf(word: string, tag: string): string[] {
+/**
+ * Replacements for `word` carrying the jieba tag `tag` (a single character only from a one-way line), without
+ * the AI register's words when `avoidAiRegister`.
+ */
+export function synonymsOf(word: string, tag: string, avoidAiRegister = false): string[] {
   const group = GROUPS_BY_WORD.get(word)?.find((g) => g.tags.has(tag));
   if (!group || (word.length < 2 && !group.oneWay)) return [];
-  return group.words.filter((w) => w !== word);
+  return group.words.filter((w) => w !== word && !(avoidAiRegister && AI_REGISTER.has(w)));
 }
 
 /** Number of groups, for the README and a sanity test. */

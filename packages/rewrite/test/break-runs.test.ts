@@ -140,6 +140,15 @@ describe('transforms that break runs', () => {
     expect(outs.some((o) => o.includes('及其与'))).toBe(true);
   });
 
+  it('the noun head of 以X为Y stays a noun (以相似性为依据 ↛ 以相似性为按照), 阶段 stays 阶段', () => {
+    for (const out of strongOutputs(
+      '前者是通过以图像间相似性为依据的图学习过程来提供初始标注，图像标注被分为两个阶段来完成。',
+    )) {
+      expect(out).toMatch(/为(依据|根据)的/);
+      expect(out).toContain('阶段');
+    }
+  });
+
   it('a synonym never adds a negation character (缺点 ↛ 不足) and a noun used as a verb keeps its form (佐证了)', () => {
     for (const out of strongOutputs('该方法克服了已有模型的缺点。梁氏佐证了这一观点。')) {
       expect(out).not.toContain('不足');

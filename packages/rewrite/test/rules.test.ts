@@ -14,7 +14,9 @@ describe('sentence rules', () => {
     expect(apply(RULES.connective, '但是，该方法计算量大。')).toBe('然而，该方法计算量大。');
     expect(apply(RULES.connective, '样本量较小，因此结论需要验证。')).toBe('样本量较小，所以结论需要验证。');
     expect(apply(RULES.connective, '首先对数据进行清洗。')).toBe('首先对数据进行清洗。');
-    expect(apply(RULES.connective, '首先，对数据进行清洗。')).toBe('第一，对数据进行清洗。');
+    // sequence markers stay: the rule sees one sentence, and 第一…再者…最后 mixed two series
+    expect(apply(RULES.connective, '首先，对数据进行清洗。')).toBe('首先，对数据进行清洗。');
+    expect(apply(RULES.connective, '其次，对数据进行清洗。')).toBe('其次，对数据进行清洗。');
   });
 
   it('dui-jinxing: 对X进行(了)Y → Y(了)X, only for a preposition 对 and a listed verb', () => {
