@@ -159,7 +159,13 @@ export default function CnkiReduce() {
 
           <span className="ck-label">{t('cnki.targetStep')}</span>
           <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
-          <PathPicker value={path} onChange={form.setPath} units={units} modelAvailable={modelAvailable} />
+          <PathPicker
+            value={path}
+            onChange={form.setPath}
+            units={units}
+            modelAvailable={modelAvailable}
+            goal={form.targets.goal}
+          />
           {mode === 'upload' && !report && paper.ready && (
             <Alert type="info" showIcon title={t('cnki.needReport')} style={{ marginBottom: 12 }} />
           )}

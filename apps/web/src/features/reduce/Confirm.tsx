@@ -122,6 +122,7 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
             onChange={form.setPath}
             units={unitPrices(record.quotes, undefined)}
             modelAvailable={record.modelAvailable}
+            goal={form.targets.goal}
           />
         </SummaryCard>
 

@@ -1,22 +1,26 @@
-import type { ReducePath } from '@paperdesk/contracts';
+import type { ReduceGoal, ReducePath } from '@paperdesk/contracts';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { yuan } from '../../shared/format.ts';
 import type { UnitPrices } from './pricing.ts';
+import { recommendedPath } from './targets.ts';
 
 const PATHS: ReducePath[] = ['offline', 'model'];
 
 /**
- * Offline rules or the AI model, each with its price per thousand characters. The model path is offered only
- * when the server says a model is configured; otherwise it is shown disabled with the reason.
+ * Offline rules or the AI model, each with its price per thousand characters and what it can do for the goal.
+ * The model path is offered only when the server says a model is configured; otherwise it is shown disabled with
+ * the reason.
  */
 export function PathPicker(props: {
   value: ReducePath;
   onChange: (path: ReducePath) => void;
   units: UnitPrices;
   modelAvailable: boolean;
+  goal: ReduceGoal;
 }) {
   const { t } = useTranslation('reduce');
+  const recommended = recommendedPath(props.goal, props.modelAvailable);
   return (
     <div className="ck-field">
       <span className="ck-label">{t('submit.path')}</span>
@@ -34,7 +38,7 @@ export function PathPicker(props: {
               onClick={() => props.onChange(p)}
               data-testid={`rd-path-${p}`}
             >
-              {p === 'offline' && <span className="ck-edition__badge">{t('submit.recommended')}</span>}
+              {p === recommended && <span className="ck-edition__badge">{t('submit.recommended')}</span>}
               <div className="ck-edition__name">{t(`path.${p}`)}</div>
               <div className="ck-edition__price">
                 {price !== undefined ? (
@@ -45,7 +49,13 @@ export function PathPicker(props: {
                   '—'
                 )}
               </div>
-              <div className="ck-edition__desc">{t(`submit.pathDesc.${p}`)}</div>
+              <div className="ck-edition__desc">
+                {t(
+                  p === 'offline' && props.goal !== 'aigc'
+                    ? 'submit.pathDesc.offlineSimilarity'
+                    : `submit.pathDesc.${p}`,
+                )}
+              </div>
             </button>
           );
         })}

@@ -79,7 +79,13 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
       <div className="ck-grid">
         <section className="svc-card">
           <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
-          <PathPicker value={path} onChange={form.setPath} units={units} modelAvailable={modelAvailable} />
+          <PathPicker
+            value={path}
+            onChange={form.setPath}
+            units={units}
+            modelAvailable={modelAvailable}
+            goal={form.targets.goal}
+          />
           <TextField
             id="rd-title"
             label={t('submit.titleLabel')}

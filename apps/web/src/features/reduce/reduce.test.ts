@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedShare, diffRuns, side } from './diff.ts';
-import { checkTargets, meets, offTarget, percent } from './targets.ts';
+import { checkTargets, meets, offTarget, percent, recommendedPath } from './targets.ts';
 
 const join = (runs: { text: string }[]) => runs.map((r) => r.text).join('');
 
@@ -162,5 +162,16 @@ describe('offTarget', () => {
     expect(offTarget(dual, [para(0, true, 5, 10), para(1, false, 30, 60)])).toMatchObject({
       paragraphs: [{ index: 1, metrics: ['similarity', 'aigc'] }],
     });
+  });
+});
+
+describe('recommendedPath', () => {
+  it('offline for 降AIGC; the model for a 复制比 target when one is configured, else no recommendation', () => {
+    expect(recommendedPath('aigc', false)).toBe('offline');
+    expect(recommendedPath('aigc', true)).toBe('offline');
+    expect(recommendedPath('similarity', true)).toBe('model');
+    expect(recommendedPath('both', true)).toBe('model');
+    expect(recommendedPath('similarity', false)).toBeNull();
+    expect(recommendedPath('both', false)).toBeNull();
   });
 });

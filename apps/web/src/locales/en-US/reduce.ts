@@ -50,7 +50,10 @@ export default {
     targetRange: 'The {{metric}} target must be between {{min}}% and {{max}}%',
     path: 'How to rewrite',
     pathDesc: {
-      offline: 'Rule engine, no model needed, fast; paragraphs it cannot move are reported honestly.',
+      offline:
+        'Removes template connectives, stock phrases and the words the detector names; no model needed, fast; paragraphs it cannot move are reported honestly.',
+      offlineSimilarity:
+        'Synonym and sentence-pattern rules, no model needed; they break verbatim runs, but the professional check sees through synonym swaps, so the duplicate rate usually falls only a few points: use the AI model for a low target.',
       model:
         'An AI model rewrites each paragraph more deeply; numbers, citations, terms and negations are checked.',
     },
