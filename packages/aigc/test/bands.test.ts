@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { visibleLength } from '../src/canonical.ts';
 import { loadDetector } from '../src/detector.ts';
+import { ngramDimension, STYLE_FEATURES } from '../src/features.ts';
 import { bandsFromHuman } from '../src/trainer.ts';
 import { combineWithZeroShot, fastDetectCriterion, type TokenLogprob } from '../src/zeroshot.ts';
 
@@ -50,6 +52,20 @@ describe('bands from measured false-positive rates', () => {
     expect(detector.suspectThreshold(800)).toBe(bands.long.light);
     const between = (bands.long.light + bands.short.light) / 2;
     expect(detector.bandOf(between, 100)).toBe(between >= bands.short.light ? 'light' : 'none');
+  });
+
+  it('keeps a templated 首先/其次/此外/综上所述 paragraph at 疑似 or above', () => {
+    // a second stage re-weighing the style features on the polished register once flipped the sentence-opening
+    // connective weight and dropped this paragraph from p 0.66 to 0.10 (README, Model selection)
+    expect(detector.scoreText(templated)).toBeGreaterThanOrEqual(
+      detector.suspectThreshold(visibleLength(templated)),
+    );
+    const { weights } = detector.model.classifier;
+    const style = (name: (typeof STYLE_FEATURES)[number]) =>
+      weights[ngramDimension(detector.model.meta.featureConfig) + STYLE_FEATURES.indexOf(name)]!;
+    for (const name of ['connectiveRate', 'connectiveSentenceStartShare', 'aiPhraseRate'] as const)
+      expect(style(name)).toBeGreaterThanOrEqual(0);
+    expect(style('sentenceLengthCv')).toBeLessThanOrEqual(0);
   });
 
   it('counts only 显著 sentences in aiCharRatio and lists the windows it scores', () => {
