@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../utils/feedback.ts';
 import { decideParagraph, redoParagraph } from './api.ts';
 import { diffRuns, side } from './diff.ts';
-import { meets, type Metric, percent } from './targets.ts';
+import { meets, type Metric, percent, refusalSummary } from './targets.ts';
 
 const DECISION_COLORS = {
   pending: 'default',
@@ -136,7 +136,10 @@ export function ParagraphView(props: {
     after = (
       <>
         <Marked pieces={side(runs, 'after')} />
-        <div className="rd-pair__why">{t('content.noBetter')}</div>
+        <div className="rd-pair__why">
+          {t('content.noBetter')}
+          {refusalSummary(p.rounds) && ` ${t('content.refusals', { reasons: refusalSummary(p.rounds) })}`}
+        </div>
       </>
     );
   } else {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedShare, diffRuns, side } from './diff.ts';
-import { checkTargets, meets, offTarget, percent, recommendedPath } from './targets.ts';
+import { checkTargets, meets, offTarget, percent, recommendedPath, refusalSummary } from './targets.ts';
 
 const join = (runs: { text: string }[]) => runs.map((r) => r.text).join('');
 
@@ -173,5 +173,27 @@ describe('recommendedPath', () => {
     expect(recommendedPath('both', true)).toBe('model');
     expect(recommendedPath('similarity', false)).toBeNull();
     expect(recommendedPath('both', false)).toBeNull();
+  });
+});
+
+describe('refusalSummary', () => {
+  const round = (rejected: string[], accepted = false) => ({
+    round: 1,
+    strategy: 'rules-similarity',
+    strategyLabel: '离线规则',
+    scores: null,
+    accepted,
+    rejected,
+  });
+  it('counts the refusals by reason, without their figures', () => {
+    expect(
+      refusalSummary([
+        round(['复制比没有降低']),
+        round(['AIGC疑似度升高：2.9% → 4.1%']),
+        round(['复制比没有降低']),
+        round(['数字改变：120 → 210', '否定词减少']),
+      ]),
+    ).toBe('复制比没有降低 ×2、AIGC疑似度升高、数字改变、否定词减少');
+    expect(refusalSummary([round([], true)])).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import type { ReduceGoal, ReducePath, ReduceTargets } from '@paperdesk/contracts';
+import type { ReduceGoal, ReducePath, ReduceRound, ReduceTargets } from '@paperdesk/contracts';
 
 /**
  * The targets a user picks on a submit page: 复制比 ≤ x %, AIGC 疑似度 ≤ y %, or both at once (the goal).
@@ -98,4 +98,19 @@ export function offTarget(
 export function recommendedPath(goal: ReduceGoal, modelAvailable: boolean): ReducePath | null {
   if (goal === 'aigc') return 'offline';
   return modelAvailable ? 'model' : null;
+}
+
+/**
+ * Why no round's candidate was kept, counted by reason without its figures (复制比没有降低 ×3、AIGC疑似度升高 ×1):
+ * the loop's own words, so the page says what stopped it, not only that something did. Empty when nothing was
+ * refused.
+ */
+export function refusalSummary(rounds: readonly ReduceRound[]): string {
+  const counts = new Map<string, number>();
+  for (const r of rounds)
+    for (const reason of r.accepted ? [] : r.rejected) {
+      const key = reason.split('：')[0] ?? reason;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  return [...counts].map(([k, n]) => (n > 1 ? `${k} ×${n}` : k)).join('、');
 }

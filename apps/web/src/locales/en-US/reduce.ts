@@ -178,6 +178,7 @@ export default {
     kept: 'Kept',
     noBetter:
       'No rewrite was better on every asked score, so the original stays; edit it or try the AI model.',
+    refusals: "Why each round was refused (in the checker's words): {{reasons}}.",
     rounds: '{{n}} rounds',
     strategy: 'Method',
     decision: { pending: 'To review', accepted: 'Accepted', rejected: 'Reverted', edited: 'Edited' },

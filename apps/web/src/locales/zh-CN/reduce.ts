@@ -168,6 +168,7 @@ export default {
     onlyUnmet: '只看未达标',
     kept: '保持原文',
     noBetter: '没有找到在各项分数上都不变差的改写，保持原文；可手动编辑或换 AI 模型。',
+    refusals: '各轮未采用的原因：{{reasons}}。',
     rounds: '{{n}} 轮',
     strategy: '方法',
     decision: { pending: '待确认', accepted: '已采用', rejected: '已还原', edited: '已手改' },
