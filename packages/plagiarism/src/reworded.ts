@@ -263,6 +263,13 @@ export class WordIndex {
    */
   private restore(blocks: WordBlock[], removed: Set<number>): void {
     const vocabulary = this.vocabulary;
+    // arrays of the exact size (growing by doubling would hold up to twice the word index at 1 B); a single
+    // block's word numbers are taken as read
+    const sentences = blocks.reduce((n, b) => n + b.sentenceWords.length, 0);
+    const words = blocks.reduce((n, b) => n + b.forward.length, 0);
+    this.sentenceStart.data = new Uint32Array(sentences + 1);
+    this.sentenceDoc.data = new Uint32Array(sentences);
+    this.forward.data = blocks.length === 1 ? blocks[0]!.forward : new Uint32Array(words);
     for (const block of blocks) {
       for (const h of block.newWords) {
         const expected = vocabulary.size;
@@ -290,8 +297,7 @@ export class WordIndex {
           this.sentenceDoc.push(d);
         }
       }
-      this.forward.reserve(block.forward.length);
-      this.forward.data.set(block.forward, this.forward.length);
+      if (blocks.length > 1) this.forward.data.set(block.forward, this.forward.length);
       this.forward.length += block.forward.length;
     }
     const forward = this.forward.view();
