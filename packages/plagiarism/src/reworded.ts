@@ -183,6 +183,8 @@ export class WordIndex {
   private docOf = new Map<string, number>();
   /** Ids waiting to be segmented: the library when built, then documents added since. */
   private queue: string[];
+  /** queue[0, queueHead) was taken already (the queue is cut only now and then: it can hold a million ids). */
+  private queueHead = 0;
   /** Characters segmented so far (bounded by maxChars), and those of documents still live. */
   private coveredChars = 0;
   private liveChars = 0;
@@ -374,11 +376,16 @@ export class WordIndex {
    */
   sync(): void {
     this.ordinals.clear();
-    while (this.queue.length > 0) {
+    while (this.queued > 0) {
       const batch = this.takeBatch(SYNC_BATCH_CHARS);
       if (batch.ids.length > 0) this.append(batch.ids, batch.lengths, segmentDocuments(batch.texts));
     }
     this.sealPending();
+  }
+
+  /** Documents waiting to be segmented. */
+  private get queued(): number {
+    return this.queue.length - this.queueHead;
   }
 
   /**
@@ -390,7 +397,7 @@ export class WordIndex {
     const lengths: number[] = [];
     const texts: string[] = [];
     let size = 0;
-    let i = 0;
+    let i = this.queueHead;
     for (; i < this.queue.length && (size < chars || ids.length === 0); i++) {
       const id = this.queue[i]!;
       if (this.docOf.has(id) || this.inFlight.has(id)) continue;
@@ -405,7 +412,14 @@ export class WordIndex {
       texts.push(text);
       size += text.length;
     }
-    this.queue = i === this.queue.length ? [] : this.queue.slice(i);
+    this.queueHead = i;
+    if (i === this.queue.length) {
+      this.queue = [];
+      this.queueHead = 0;
+    } else if (i > 65536 && i * 2 > this.queue.length) {
+      this.queue = this.queue.slice(i);
+      this.queueHead = 0;
+    }
     return { ids, lengths, texts };
   }
 
@@ -468,7 +482,7 @@ export class WordIndex {
   /** Send queued documents to the first `limit` threads while they have room. */
   private feed(limit: number): void {
     const threads = this.threads!;
-    for (let i = threads.free(limit); i >= 0 && this.queue.length > 0; i = threads.free(limit)) {
+    for (let i = threads.free(limit); i >= 0 && this.queued > 0; i = threads.free(limit)) {
       const { ids, lengths, texts } = this.takeBatch(THREAD_BATCH_CHARS);
       if (ids.length === 0) continue;
       const sending = ++this.sendings;
@@ -524,7 +538,7 @@ export class WordIndex {
     try {
       for (;;) {
         this.feed(threads.count);
-        if (this.queue.length === 0 && threads.pending === 0) break;
+        if (this.queued === 0 && threads.pending === 0) break;
         await threads.next();
       }
     } finally {
