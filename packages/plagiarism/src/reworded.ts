@@ -608,12 +608,16 @@ export class WordIndex {
    */
   bestPairs(query: WordSentence[], opts: RewordedOptions): SentencePair[] {
     const n = Math.max(1, this.sentences);
-    // evidence: words in at most maxSentenceShare of the sentences, however large the library; candidates: only
-    // through words with at most maxPostings postings, so the work per query sentence stays bounded (at 1 B a word
-    // in 1 % of the sentences has ~175,000). Cutting the evidence at maxPostings too lost reworded copying as the
-    // library grew (found 91.6 % at 10 M, 87.5 % at 100 M): its sentences' common-ish words stopped counting.
+    // evidence: words in at most maxSentenceShare of the sentences; candidates: only through words with at most
+    // maxPostings postings, or maxPostingsShare of the sentences in a larger library. Cutting the evidence at
+    // maxPostings too lost reworded copying as the library grew (found 91.6 % at 10 M, 87.5 % at 100 M), and so did
+    // a fixed candidate cut (85.5 % at 1 B): a copied sentence's words grow commoner with the library.
     const maxDf = Math.max(5, Math.floor(n * opts.maxSentenceShare));
-    const probeMaxDf = Math.max(5, opts.maxPostings);
+    const probeMaxDf = Math.max(5, opts.maxPostings, Math.floor(n * opts.maxPostingsShare));
+    // a library sentence sharing less than this share of a query sentence's weight is neither a match (Dice ≤
+    // 2s / (q + s)) nor a stock-sentence witness (2s ≥ q): the rows walked in full stop once the sentences they
+    // miss can only share less; the remaining probes only complete the sentences already touched
+    const needShare = Math.min(0.5, opts.minSimilarity / (2 - opts.minSimilarity));
     const df = this.vocabulary.df.data;
     this.reweigh(maxDf);
     if (this.hitProbes.length < this.sentences)
@@ -624,6 +628,7 @@ export class WordIndex {
     const starts = this.sentenceStart.data;
     const sentenceDoc = this.sentenceDoc.data;
     const touched = new GrowableU32(4096);
+    let sortedTouched = new Uint32Array(4096);
     const out: SentencePair[] = [];
     for (const qs of query) {
       // the query sentence's words known to the library, by word number, with their IDF
@@ -646,22 +651,41 @@ export class WordIndex {
         .slice(0, Math.min(opts.probeWords, MAX_PROBES));
       touched.length = 0;
       let probeWeight = 0;
+      let sortedCount = -1;
       for (let k = 0; k < probes.length; k++) {
         const { w, v } = probes[k]!;
+        // only completes the sentences touched so far: the last probe (alone it is one probe, too few); a probe
+        // after which a sentence holding none of those walked can share too little to matter (exact); and a word
+        // with more than maxPostings postings once a rarer probe was walked (a larger library's candidates need
+        // one rarer word, and the long rows cost a merge against the touched sentences, not a random access each)
+        const completeOnly =
+          k > 0 &&
+          (k === probes.length - 1 ||
+            df[w]! > opts.maxPostings ||
+            qWeight - probeWeight < (needShare - 1e-3) * qWeight);
         probeWeight += v;
         probeV[k] = v;
         const bit = 1 << k;
-        // the last probe (the commonest, with the longest row) only completes sentences an earlier one touched:
-        // a sentence holding it alone has one probe, too few
-        const last = k > 0 && k === probes.length - 1;
+        if (completeOnly && sortedCount !== touched.length) {
+          if (sortedTouched.length < touched.length) sortedTouched = new Uint32Array(touched.data.length);
+          sortedTouched.set(touched.view());
+          sortedTouched.subarray(0, touched.length).sort();
+          sortedCount = touched.length;
+        }
         for (const seg of this.segments) {
           if (w >= seg.words) continue;
+          const from = seg.starts[w]!;
           const to = seg.starts[w + 1]!;
-          for (let p = seg.starts[w]!; p < to; p++) {
-            const g = seg.sentences[p]!;
+          const rows = seg.sentences;
+          if (completeOnly) {
+            completeRow(rows, from, to, sortedTouched, sortedCount, hitProbes, bit);
+            continue;
+          }
+          for (let p = from; p < to; p++) {
+            const g = rows[p]!;
             const m = hitProbes[g]!;
             if (m !== 0) hitProbes[g] = m | bit;
-            else if (!last) {
+            else {
               touched.push(g);
               hitProbes[g] = bit;
             }
@@ -719,6 +743,48 @@ export class WordIndex {
   }
 }
 
+/**
+ * Set `bit` in hitProbes for the sentences of rows[from, to) (ascending) that are among touched[0, count)
+ * (ascending): a binary search per touched sentence when they are few against the row, else one merge of both.
+ */
+function completeRow(
+  rows: Uint32Array,
+  from: number,
+  to: number,
+  touched: Uint32Array,
+  count: number,
+  hitProbes: Uint8Array,
+  bit: number,
+): void {
+  if (count * 24 < to - from) {
+    for (let t = 0; t < count; t++) {
+      const g = touched[t]!;
+      let lo = from;
+      let hi = to;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (rows[mid]! < g) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < to && rows[lo] === g) hitProbes[g]! |= bit;
+    }
+    return;
+  }
+  let p = from;
+  let t = 0;
+  while (p < to && t < count) {
+    const r = rows[p]!;
+    const g = touched[t]!;
+    if (r < g) p++;
+    else if (r > g) t++;
+    else {
+      hitProbes[g]! |= bit;
+      p++;
+      t++;
+    }
+  }
+}
+
 const wordIndexes = new WeakMap<PlagiarismIndex, WordIndex>();
 
 /**
@@ -760,8 +826,12 @@ export interface RewordedOptions {
   minSentenceChars: number;
   /** Words found in more than this share of the library's sentences carry no evidence. */
   maxSentenceShare: number;
-  /** Candidates are looked up only through words with at most this many postings (bounds the work per word in a large library; they still count as evidence). */
+  /**
+   * Candidates are looked up only through words with at most this many postings, or this share of the library's
+   * sentences when more (bounds the work per query sentence; commoner words still count as evidence).
+   */
   maxPostings: number;
+  maxPostingsShare: number;
   /** Candidate sentences are looked up through this many of a query sentence's rarest words (at most 8). */
   probeWords: number;
   /** Best library documents kept as reworded candidates. */
@@ -782,6 +852,8 @@ export const REWORDED_DEFAULTS: RewordedOptions = {
   minSentenceChars: 15,
   maxSentenceShare: 0.01,
   maxPostings: 5000,
+  // 5,000 postings at ~1.7 M sentences (100 M characters), ~52,000 at 1 B
+  maxPostingsShare: 0.003,
   probeWords: 8,
   maxDocuments: 20,
   singleSentenceSimilarity: 0.75,
