@@ -9,6 +9,7 @@
  *   npm run bench:check -- --tune       # quality only, over a grid of k / w / sentence threshold
  *   npm run bench:check -- --k 6 --w 8  # other parameters
  *   npm run bench:check -- --fool       # only the "harder to fool" quality rows (see fool.ts)
+ *   npm run bench:check -- --scale 1e9 --word-threads-while-adding 2  # both word threads beside the character build
  *
  * Reads only ../shared/data (relative to the repository root, or $PAPERDESK_DATA_DIR); prints the reason and exits 0 when it is absent.
  */
@@ -74,6 +75,8 @@ const SENTENCE_SIM = num('sim', 0.5);
 const MIN_MATCHED = num('min', 13);
 const SEED = num('seed', 42);
 const SUSPICIOUS_PER_TYPE = num('docs', 60);
+/** Word threads segmenting beside the character build (`--word-threads-while-adding`; two after it). */
+const WORD_THREADS_WHILE_ADDING = num('word-threads-while-adding', 1);
 /** Library abstracts planted as sources in the generated libraries; the others train the Markov chain. */
 const SOURCE_POOL = 2000;
 
@@ -393,7 +396,7 @@ async function speed(s: Split, target: number): Promise<SpeedRow> {
     let index: PlagiarismIndex | undefined = PlagiarismIndex.open(folder, { k: K, w: W });
     // 专业版's word index (jieba over the whole library) is segmented at build time on worker threads and saved
     // with the segments, so no load segments it again: one thread beside the character build, two after it
-    let building: WordIndex | undefined = segmentWordsInBackground(index, 2, 1);
+    let building: WordIndex | undefined = segmentWordsInBackground(index, 2, WORD_THREADS_WHILE_ADDING);
     let docs = 0;
     let textChars = 0;
     // documents are read from the cache outside the timed indexing work
