@@ -34,7 +34,8 @@ export { authorNames, citedSources, isOwnDocument } from './provenance.ts';
 export {
   REWORDED_DEFAULTS,
   type RewordedOptions,
-  WORD_INDEX_MAX_CHARS,
+  segmentWordsInBackground,
+  type WordIndex,
   wordIndexOf as warmWordIndex,
 } from './reworded.ts';
 export { type Detection, type PlagdetCase, type PlagdetScore, plagdet } from './plagdet.ts';

@@ -154,8 +154,8 @@ export interface Report {
     seeds: number;
     elapsedMs: number;
     /**
-     * With the reworded stage: share of the library's characters its word index covers (below 1 once the
-     * library outgrew WORD_INDEX_MAX_CHARS).
+     * With the reworded stage: share of the library's characters its word index covers (1 unless a bound was
+     * asked for with warmWordIndex(index, maxChars), or documents are still being segmented on word threads).
      */
     rewordedCoverage?: number;
   };

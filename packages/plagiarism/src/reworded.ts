@@ -1,9 +1,13 @@
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
-import { normalize, splitSentences } from '@paperdesk/textkit';
 import type { Passage } from './align.ts';
-import { fmix32 } from './fingerprint.ts';
 import { GrowableU32, type PlagiarismIndex } from './library.ts';
+import { WordThreads } from './word-threads.ts';
+import {
+  insertionSort,
+  type SegmentedDocuments,
+  segmentDocuments,
+  type WordSentence,
+  wordSentences,
+} from './words.ts';
 import {
   readWordStore,
   removeWordBlocks,
@@ -11,6 +15,8 @@ import {
   writeWordBlock,
   writeWordManifest,
 } from './wordstore.ts';
+
+export { type WordSentence, wordSentences } from './words.ts';
 
 /**
  * Reworded copying: a candidate stage that needs no shared 6-gram. A passage rewritten every few characters
@@ -21,101 +27,6 @@ import {
  * The word index is kept beside a PlagiarismIndex (built on first use, extended with the documents added since,
  * removed documents skipped), and saved into the same folder with it (wordstore.ts), so a load reads it back.
  */
-
-let jieba: Jieba | undefined;
-const segmenter = () => {
-  jieba ??= Jieba.withDict(dict);
-  return jieba;
-};
-
-/** A content word: at least two letters/digits after folding, and a hanzi in it or at least three letters. */
-function wordHash(word: string): number | undefined {
-  let h = 0x811c9dc5;
-  let n = 0;
-  let han = false;
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    const isHan = c >= 0x3400 && c <= 0x9fff;
-    const isWord = isHan || (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a);
-    if (!isWord) continue;
-    han ||= isHan;
-    h = Math.imul(h ^ c, 0x01000193);
-    n++;
-  }
-  // never 0: the vocabulary's empty slot
-  return n >= 2 && (han || n >= 3) ? fmix32(h) || 1 : undefined;
-}
-
-export interface WordSentence {
-  /** Original-text range. */
-  start: number;
-  end: number;
-  /** Distinct content-word hashes, sorted. */
-  words: Uint32Array;
-}
-
-/** Sentences of a text with their content words (folded, width- and script-normalised before segmenting). */
-export function wordSentences(text: string): WordSentence[] {
-  const folded = normalize(text, {
-    fold: true,
-    lowercase: true,
-    whitespace: 'keep',
-    punctuation: 'keep',
-  }).text;
-  const sentences = splitSentences(folded);
-  const out: WordSentence[] = sentences.map((s) => ({
-    start: s.start,
-    end: s.end,
-    words: new Uint32Array(0),
-  }));
-  if (sentences.length === 0) return out;
-  let si = 0;
-  let pos = 0;
-  let bag: number[] = [];
-  const flush = () => {
-    out[si]!.words = sortedDistinct(bag);
-    bag = [];
-  };
-  for (const word of segmenter().cut(folded, false)) {
-    const at = folded.startsWith(word, pos) ? pos : folded.indexOf(word, pos);
-    if (at < 0) continue;
-    pos = at + word.length;
-    while (si < sentences.length - 1 && at >= sentences[si]!.end) {
-      flush();
-      si++;
-    }
-    const h = wordHash(word);
-    if (h !== undefined) bag.push(h);
-  }
-  flush();
-  return out;
-}
-
-/** Sort a[from, to) ascending in place (a sentence's few words: no call into the engine's sort). */
-function insertionSort(a: Uint32Array, from: number, to: number): void {
-  if (to - from > 64) {
-    a.subarray(from, to).sort();
-    return;
-  }
-  for (let i = from + 1; i < to; i++) {
-    const v = a[i]!;
-    let j = i - 1;
-    while (j >= from && a[j]! > v) {
-      a[j + 1] = a[j]!;
-      j--;
-    }
-    a[j + 1] = v;
-  }
-}
-
-/** The distinct values of a sentence's word hashes, ascending. */
-function sortedDistinct(values: number[]): Uint32Array {
-  const a = Uint32Array.from(values);
-  insertionSort(a, 0, a.length);
-  let n = 0;
-  for (let i = 0; i < a.length; i++) if (n === 0 || a[i] !== a[n - 1]) a[n++] = a[i]!;
-  return a.subarray(0, n);
-}
 
 /**
  * The library's vocabulary: content-word hash → dense word number (open addressing; hash 0 marks an empty slot,
@@ -239,12 +150,11 @@ function mergeSegments(words: number, segments: WordSegment[]): WordSegment {
   return { words, starts, sentences };
 }
 
-/**
- * Characters of library text the word index covers by default. Segmenting runs at ~1-2 M characters/s, so
- * covering a 1 B library would take 10-15 minutes of a core at each load; beyond this the stage covers the
- * documents indexed first and says how much it covered (Report.engine.rewordedCoverage).
- */
-export const WORD_INDEX_MAX_CHARS = 100_000_000;
+/** Characters of library text segmented in one call of the segmenter when no thread does it (bounds the arrays). */
+const SYNC_BATCH_CHARS = 4_000_000;
+
+/** Characters of library text sent to a word thread at a time. */
+const THREAD_BATCH_CHARS = 1_000_000;
 
 /** Probe words per query sentence at most: one bit each in a byte per library sentence (WordIndex.hitProbes). */
 const MAX_PROBES = 8;
@@ -273,6 +183,8 @@ export class WordIndex {
   private docOf = new Map<string, number>();
   /** Ids waiting to be segmented: the library when built, then documents added since. */
   private queue: string[];
+  /** queue[0, queueHead) was taken already (the queue is cut only now and then: it can hold a million ids). */
+  private queueHead = 0;
   /** Characters segmented so far (bounded by maxChars), and those of documents still live. */
   private coveredChars = 0;
   private liveChars = 0;
@@ -305,10 +217,18 @@ export class WordIndex {
   private removedSinceSave = false;
   /** Characters this process segmented (not read back from a saved block). */
   private segmented = 0;
+  /** Sentences [0, sealedSentences) have their postings in `segments`; later ones wait for the next seal. */
+  private sealedSentences = 0;
+  /** Word threads while a parallel build runs (startThreads .. settle), and how many take batches during adds. */
+  private threads: WordThreads | undefined;
+  private threadsWhileAdding = 0;
+  /** Ids sent to a thread, each with the number of its sending: a removal in flight drops the answer. */
+  private inFlight = new Map<string, number>();
+  private sendings = 0;
 
   constructor(
     private readonly index: PlagiarismIndex,
-    private readonly maxChars = WORD_INDEX_MAX_CHARS,
+    private readonly maxChars = Number.POSITIVE_INFINITY,
   ) {
     this.sentenceStart.push(0);
     const stored = index.folder ? readWordStore(index.folder) : undefined;
@@ -321,8 +241,13 @@ export class WordIndex {
     }
     this.queue = index.ids().filter((id) => !this.docOf.has(id));
     index.watch({
-      added: (id) => this.queue.push(id),
+      added: (id) => {
+        // the documents queued before this one are in the character index: a thread can take them now
+        if (this.threads) this.feed(this.threadsWhileAdding);
+        this.queue.push(id);
+      },
       removed: (id) => {
+        this.inFlight.delete(id);
         const d = this.docOf.get(id);
         if (d === undefined) return;
         this.docOf.delete(id);
@@ -340,6 +265,16 @@ export class WordIndex {
    */
   private restore(blocks: WordBlock[], removed: Set<number>): void {
     const vocabulary = this.vocabulary;
+    // arrays of the size needed (growing by doubling would hold up to twice the word index at 1 B); a single
+    // block's word numbers are taken as read
+    const sentences = blocks.reduce((n, b) => n + b.sentenceWords.length, 0);
+    const words = blocks.reduce((n, b) => n + b.forward.length, 0);
+    // (with 1/16 room for later documents: the first add after a load does not copy them)
+    const room = (n: number) => n + Math.ceil(n / 16) + 1024;
+    this.sentenceStart.data = new Uint32Array(room(sentences + 1));
+    this.sentenceDoc.data = new Uint32Array(room(sentences));
+    this.forward.data =
+      blocks.length === 1 && blocks[0]!.forwardRoom ? blocks[0]!.forwardRoom : new Uint32Array(room(words));
     for (const block of blocks) {
       for (const h of block.newWords) {
         const expected = vocabulary.size;
@@ -367,15 +302,18 @@ export class WordIndex {
           this.sentenceDoc.push(d);
         }
       }
-      this.forward.reserve(block.forward.length);
-      this.forward.data.set(block.forward, this.forward.length);
+      if (blocks.length > 1) this.forward.data.set(block.forward, this.forward.length);
       this.forward.length += block.forward.length;
     }
     const forward = this.forward.view();
-    const df = vocabulary.df.data;
-    for (let i = 0; i < forward.length; i++) df[forward[i]!]!++;
-    if (forward.length > 0)
-      this.segments = [seal(vocabulary.size, forward, this.sentenceStart.data, 0, this.sentences)];
+    if (forward.length > 0) {
+      const all = seal(vocabulary.size, forward, this.sentenceStart.data, 0, this.sentences);
+      this.segments = [all];
+      // a sentence holds a word once: its document frequency is the length of its row
+      const df = vocabulary.df.data;
+      for (let w = 0; w < vocabulary.size; w++) df[w] = all.starts[w + 1]! - all.starts[w]!;
+    }
+    this.sealedSentences = this.sentences;
   }
 
   /**
@@ -438,49 +376,182 @@ export class WordIndex {
     return all === 0 ? 1 : Math.min(1, this.liveChars / all);
   }
 
-  /** Segment the documents added to the character index since the last call (up to maxChars in all). */
+  /**
+   * Segment the documents added to the character index since the last call (up to maxChars in all), here and
+   * now. Documents a word thread is segmenting join when its answer is taken (see settle).
+   */
   sync(): void {
     this.ordinals.clear();
-    if (this.queue.length === 0) return;
-    const queue = this.queue;
-    this.queue = [];
-    const vocabulary = this.vocabulary;
-    const fromSentence = this.sentences;
-    for (const id of queue) {
-      if (this.docOf.has(id)) continue;
+    while (this.queued > 0) {
+      const batch = this.takeBatch(SYNC_BATCH_CHARS);
+      if (batch.ids.length > 0) this.append(batch.ids, batch.lengths, segmentDocuments(batch.texts));
+    }
+    this.sealPending();
+  }
+
+  /** Documents waiting to be segmented. */
+  private get queued(): number {
+    return this.queue.length - this.queueHead;
+  }
+
+  /**
+   * Queued documents still in the character index, within maxChars, up to `chars` characters of text (at least
+   * one document), taken off the queue.
+   */
+  private takeBatch(chars: number): { ids: string[]; lengths: number[]; texts: string[] } {
+    const ids: string[] = [];
+    const lengths: number[] = [];
+    const texts: string[] = [];
+    let size = 0;
+    let i = this.queueHead;
+    for (; i < this.queue.length && (size < chars || ids.length === 0); i++) {
+      const id = this.queue[i]!;
+      if (this.docOf.has(id) || this.inFlight.has(id)) continue;
       const ordinal = this.index.ordinalOf(id);
       if (ordinal === undefined) continue;
       const length = this.index.ordinalLength(ordinal);
       if (this.coveredChars + length > this.maxChars) continue;
       this.coveredChars += length;
+      const text = this.index.ordinalText(ordinal);
+      ids.push(id);
+      lengths.push(length);
+      texts.push(text);
+      size += text.length;
+    }
+    this.queueHead = i;
+    if (i === this.queue.length) {
+      this.queue = [];
+      this.queueHead = 0;
+    } else if (i > 65536 && i * 2 > this.queue.length) {
+      this.queue = this.queue.slice(i);
+      this.queueHead = 0;
+    }
+    return { ids, lengths, texts };
+  }
+
+  /** Number the words of segmented documents and append their sentences to the forward index (not sealed yet). */
+  private append(ids: string[], lengths: number[], seg: SegmentedDocuments): void {
+    const vocabulary = this.vocabulary;
+    const { docSentences, sentenceWords, words } = seg;
+    this.forward.reserve(words.length);
+    let s = 0;
+    let at = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const d = this.ids.length;
+      const length = lengths[i]!;
+      this.ids.push(ids[i]!);
+      this.lengths.push(length);
+      this.docOf.set(ids[i]!, d);
       this.liveChars += length;
       this.segmented += length;
-      const d = this.ids.length;
-      this.ids.push(id);
-      this.lengths.push(length);
-      this.docOf.set(id, d);
       this.firstSentence.push(this.sentenceDoc.length);
-      for (const s of wordSentences(this.index.ordinalText(ordinal))) {
+      const forward = this.forward.data;
+      const df = () => vocabulary.df.data;
+      for (let k = 0; k < docSentences[i]!; k++) {
         const from = this.forward.length;
-        this.forward.reserve(s.words.length);
-        const forward = this.forward.data;
-        for (const h of s.words) {
-          const w = vocabulary.add(h);
-          vocabulary.df.data[w]!++;
+        const n = sentenceWords[s++]!;
+        for (let j = 0; j < n; j++) {
+          const w = vocabulary.add(words[at++]!);
+          df()[w]!++;
           forward[this.forward.length++] = w;
         }
-        insertionSort(this.forward.data, from, this.forward.length);
+        insertionSort(forward, from, this.forward.length);
         this.sentenceStart.push(this.forward.length);
         this.sentenceDoc.push(d);
       }
     }
-    if (this.sentences > fromSentence) {
-      this.segments.push(
-        seal(vocabulary.size, this.forward.data, this.sentenceStart.data, fromSentence, this.sentences),
-      );
-      if (this.segments.length > MAX_WORD_SEGMENTS)
-        this.segments = [mergeSegments(vocabulary.size, this.segments)];
+  }
+
+  /** Postings of the sentences appended since the last seal, as one more block (merged when too many). */
+  private sealPending(): void {
+    if (this.sentences === this.sealedSentences) return;
+    const vocabulary = this.vocabulary;
+    this.segments.push(
+      seal(vocabulary.size, this.forward.data, this.sentenceStart.data, this.sealedSentences, this.sentences),
+    );
+    this.sealedSentences = this.sentences;
+    if (this.segments.length > MAX_WORD_SEGMENTS)
+      this.segments = [mergeSegments(vocabulary.size, this.segments)];
+  }
+
+  /**
+   * Segment on `threads` worker threads from now on: the documents queued, and those added later — while
+   * documents are being added (a synchronous loop) only the first `whileAdding` threads take batches, so the
+   * character build keeps a core. `settle()` finishes and stops them.
+   */
+  startThreads(threads: number, whileAdding = threads): void {
+    if (this.threads) return;
+    this.threads = new WordThreads(threads);
+    this.threadsWhileAdding = whileAdding;
+  }
+
+  /** Send queued documents to the first `limit` threads while they have room. */
+  private feed(limit: number): void {
+    const threads = this.threads!;
+    for (let i = threads.free(limit); i >= 0 && this.queued > 0; i = threads.free(limit)) {
+      const { ids, lengths, texts } = this.takeBatch(THREAD_BATCH_CHARS);
+      if (ids.length === 0) continue;
+      const sending = ++this.sendings;
+      for (const id of ids) this.inFlight.set(id, sending);
+      threads.post(i, texts, (seg) => this.receive(sending, ids, lengths, seg));
     }
+  }
+
+  /** A thread's answer: its documents still present as sent (not removed or replaced since) join the index. */
+  private receive(sending: number, ids: string[], lengths: number[], seg: SegmentedDocuments): void {
+    const keep: boolean[] = ids.map((id) => this.inFlight.get(id) === sending);
+    for (const id of ids) if (this.inFlight.get(id) === sending) this.inFlight.delete(id);
+    if (keep.every(Boolean)) {
+      this.append(ids, lengths, seg);
+      return;
+    }
+    // drop the stale documents' sentences and words from the answer
+    const docSentences: number[] = [];
+    const sentenceWords: number[] = [];
+    const words: number[] = [];
+    let s = 0;
+    let at = 0;
+    const keptIds: string[] = [];
+    const keptLengths: number[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const sentences = seg.docSentences[i]!;
+      let n = 0;
+      for (let k = 0; k < sentences; k++) n += seg.sentenceWords[s + k]!;
+      if (keep[i]) {
+        keptIds.push(ids[i]!);
+        keptLengths.push(lengths[i]!);
+        docSentences.push(sentences);
+        for (let k = 0; k < sentences; k++) sentenceWords.push(seg.sentenceWords[s + k]!);
+        for (let j = 0; j < n; j++) words.push(seg.words[at + j]!);
+      } else this.coveredChars -= lengths[i]!;
+      s += sentences;
+      at += n;
+    }
+    this.append(keptIds, keptLengths, {
+      docSentences: Uint32Array.from(docSentences),
+      sentenceWords: Uint32Array.from(sentenceWords),
+      words: Uint32Array.from(words),
+    });
+  }
+
+  /**
+   * Finish a parallel build: every queued document goes to the threads (all of them now), their answers join
+   * the index, the postings are sealed and the threads stop.
+   */
+  async settle(): Promise<void> {
+    const threads = this.threads;
+    if (!threads) return this.sync();
+    try {
+      for (;;) {
+        this.feed(threads.count);
+        if (this.queued === 0 && threads.pending === 0) break;
+        await threads.next();
+      }
+    } finally {
+      this.threads = undefined;
+      await threads.close();
+    }
+    this.sync();
   }
 
   /** Bytes held (vocabulary, postings, the forward index and the sentence weights). */
@@ -522,9 +593,12 @@ export class WordIndex {
     const from = full ? 0 : this.weighed;
     const forward = this.forward.data;
     const starts = this.sentenceStart.data;
+    // one logarithm per word, not one per word of every sentence (300 M at 1 B: seconds on the first check)
+    const idf = new Float64Array(this.vocabulary.size);
+    for (let w = 0; w < idf.length; w++) idf[w] = this.idf(w, maxDf, n);
     for (let g = from; g < n && g < this.sentenceDoc.length; g++) {
       let weight = 0;
-      for (let i = starts[g]!; i < starts[g + 1]!; i++) weight += this.idf(forward[i]!, maxDf, n);
+      for (let i = starts[g]!; i < starts[g + 1]!; i++) weight += idf[forward[i]!]!;
       this.weights[g] = weight;
     }
     this.weighed = this.sentenceDoc.length;
@@ -543,7 +617,17 @@ export class WordIndex {
    */
   bestPairs(query: WordSentence[], opts: RewordedOptions): SentencePair[] {
     const n = Math.max(1, this.sentences);
-    const maxDf = Math.max(5, Math.min(opts.maxPostings, Math.floor(n * opts.maxSentenceShare)));
+    // evidence: words in at most maxSentenceShare of the sentences; candidates: only through words with at most
+    // maxPostings postings, or maxPostingsShare of the sentences in a larger library. Cutting the evidence at
+    // maxPostings too lost reworded copying as the library grew (found 91.6 % at 10 M, 87.5 % at 100 M), and so did
+    // a fixed candidate cut (85.5 % at 1 B): a copied sentence's words grow commoner with the library.
+    const maxDf = Math.max(5, Math.floor(n * opts.maxSentenceShare));
+    const probeMaxDf = Math.max(5, opts.maxPostings, Math.floor(n * opts.maxPostingsShare));
+    // a library sentence sharing less than this share of a query sentence's weight is neither a match (Dice ≤
+    // 2s / (q + s)) nor a stock-sentence witness (2s ≥ q): the rows walked in full stop once the sentences they
+    // miss can only share less; the remaining probes only complete the sentences already touched
+    const needShare = Math.min(0.5, opts.minSimilarity / (2 - opts.minSimilarity));
+    const df = this.vocabulary.df.data;
     this.reweigh(maxDf);
     if (this.hitProbes.length < this.sentences)
       this.hitProbes = new Uint8Array(Math.ceil(this.sentences * 1.25) + 1024);
@@ -553,6 +637,7 @@ export class WordIndex {
     const starts = this.sentenceStart.data;
     const sentenceDoc = this.sentenceDoc.data;
     const touched = new GrowableU32(4096);
+    let sortedTouched = new Uint32Array(4096);
     const out: SentencePair[] = [];
     for (const qs of query) {
       // the query sentence's words known to the library, by word number, with their IDF
@@ -569,25 +654,47 @@ export class WordIndex {
       if (qWeight === 0) continue;
       // candidates: library sentences holding at least two of the query sentence's rarest words (a copied
       // sentence keeps most of its rare words; the work per sentence stays bounded in a large library)
-      const probes = [...known].sort((a, b) => b.v - a.v).slice(0, Math.min(opts.probeWords, MAX_PROBES));
+      const probes = known
+        .filter((k) => df[k.w]! <= probeMaxDf)
+        .sort((a, b) => b.v - a.v)
+        .slice(0, Math.min(opts.probeWords, MAX_PROBES));
       touched.length = 0;
       let probeWeight = 0;
+      let sortedCount = -1;
       for (let k = 0; k < probes.length; k++) {
         const { w, v } = probes[k]!;
+        // only completes the sentences touched so far: the last probe (alone it is one probe, too few); a probe
+        // after which a sentence holding none of those walked can share too little to matter (exact); and a word
+        // with more than maxPostings postings once a rarer probe was walked (a larger library's candidates need
+        // one rarer word, and the long rows cost a merge against the touched sentences, not a random access each)
+        const completeOnly =
+          k > 0 &&
+          (k === probes.length - 1 ||
+            df[w]! > opts.maxPostings ||
+            qWeight - probeWeight < (needShare - 1e-3) * qWeight);
         probeWeight += v;
         probeV[k] = v;
         const bit = 1 << k;
-        // the last probe (the commonest, with the longest row) only completes sentences an earlier one touched:
-        // a sentence holding it alone has one probe, too few
-        const last = k > 0 && k === probes.length - 1;
+        if (completeOnly && sortedCount !== touched.length) {
+          if (sortedTouched.length < touched.length) sortedTouched = new Uint32Array(touched.data.length);
+          sortedTouched.set(touched.view());
+          sortedTouched.subarray(0, touched.length).sort();
+          sortedCount = touched.length;
+        }
         for (const seg of this.segments) {
           if (w >= seg.words) continue;
+          const from = seg.starts[w]!;
           const to = seg.starts[w + 1]!;
-          for (let p = seg.starts[w]!; p < to; p++) {
-            const g = seg.sentences[p]!;
+          const rows = seg.sentences;
+          if (completeOnly) {
+            completeRow(rows, from, to, sortedTouched, sortedCount, hitProbes, bit);
+            continue;
+          }
+          for (let p = from; p < to; p++) {
+            const g = rows[p]!;
             const m = hitProbes[g]!;
             if (m !== 0) hitProbes[g] = m | bit;
-            else if (!last) {
+            else {
               touched.push(g);
               hitProbes[g] = bit;
             }
@@ -645,19 +752,77 @@ export class WordIndex {
   }
 }
 
+/**
+ * Set `bit` in hitProbes for the sentences of rows[from, to) (ascending) that are among touched[0, count)
+ * (ascending): a binary search per touched sentence when they are few against the row, else one merge of both.
+ */
+function completeRow(
+  rows: Uint32Array,
+  from: number,
+  to: number,
+  touched: Uint32Array,
+  count: number,
+  hitProbes: Uint8Array,
+  bit: number,
+): void {
+  if (count * 24 < to - from) {
+    for (let t = 0; t < count; t++) {
+      const g = touched[t]!;
+      let lo = from;
+      let hi = to;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (rows[mid]! < g) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < to && rows[lo] === g) hitProbes[g]! |= bit;
+    }
+    return;
+  }
+  let p = from;
+  let t = 0;
+  while (p < to && t < count) {
+    const r = rows[p]!;
+    const g = touched[t]!;
+    if (r < g) p++;
+    else if (r > g) t++;
+    else {
+      hitProbes[g]! |= bit;
+      p++;
+      t++;
+    }
+  }
+}
+
 const wordIndexes = new WeakMap<PlagiarismIndex, WordIndex>();
 
 /**
  * The word index kept beside `index`, brought up to date (the first call segments the library, up to maxChars
  * characters: call it when the library is loaded, so no check pays for it).
  */
-export function wordIndexOf(index: PlagiarismIndex, maxChars = WORD_INDEX_MAX_CHARS): WordIndex {
+export function wordIndexOf(index: PlagiarismIndex, maxChars = Number.POSITIVE_INFINITY): WordIndex {
+  const w = keptWordIndex(index, maxChars);
+  w.sync();
+  return w;
+}
+
+function keptWordIndex(index: PlagiarismIndex, maxChars: number): WordIndex {
   let w = wordIndexes.get(index);
   if (!w) {
     w = new WordIndex(index, maxChars);
     wordIndexes.set(index, w);
   }
-  w.sync();
+  return w;
+}
+
+/**
+ * Build the word index kept beside `index` on `threads` worker threads, beside whatever the caller does next
+ * (typically adding the library, the character build: only `whileAdding` threads segment during its loop, so
+ * it keeps a core). `await settle()` on the returned index, before saving, finishes it.
+ */
+export function segmentWordsInBackground(index: PlagiarismIndex, threads = 2, whileAdding = 1): WordIndex {
+  const w = keptWordIndex(index, Number.POSITIVE_INFINITY);
+  w.startThreads(threads, whileAdding);
   return w;
 }
 
@@ -668,10 +833,14 @@ export interface RewordedOptions {
   minSharedWords: number;
   /** Query sentences shorter than this (characters) are not compared. */
   minSentenceChars: number;
-  /** Words found in more than this share of the library's sentences carry no evidence ... */
+  /** Words found in more than this share of the library's sentences carry no evidence. */
   maxSentenceShare: number;
-  /** ... nor words with more postings than this (bounds the work per word in a large library). */
+  /**
+   * Candidates are looked up only through words with at most this many postings, or this share of the library's
+   * sentences when more (bounds the work per query sentence; commoner words still count as evidence).
+   */
   maxPostings: number;
+  maxPostingsShare: number;
   /** Candidate sentences are looked up through this many of a query sentence's rarest words (at most 8). */
   probeWords: number;
   /** Best library documents kept as reworded candidates. */
@@ -692,6 +861,8 @@ export const REWORDED_DEFAULTS: RewordedOptions = {
   minSentenceChars: 15,
   maxSentenceShare: 0.01,
   maxPostings: 5000,
+  // 5,000 postings at ~1.7 M sentences (100 M characters), ~52,000 at 1 B
+  maxPostingsShare: 0.003,
   probeWords: 8,
   maxDocuments: 20,
   singleSentenceSimilarity: 0.75,

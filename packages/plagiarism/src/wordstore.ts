@@ -27,6 +27,8 @@ export interface WordBlock {
   docSentences: Uint32Array;
   sentenceWords: Uint32Array;
   forward: Uint32Array;
+  /** When read: the forward part followed by free room in the same array. */
+  forwardRoom?: Uint32Array;
 }
 
 interface BlockHeader {
@@ -79,7 +81,11 @@ export function writeWordBlock(folder: string, block: WordBlock): string {
   return file;
 }
 
-function readWordBlock(folder: string, file: string): WordBlock {
+/**
+ * Read a block; with room, 1/16 more word numbers fit after its forward part (the last one) in the same array,
+ * so a word index read back takes later documents' words without copying its largest array (1.2 GB at 1 B).
+ */
+function readWordBlock(folder: string, file: string, withRoom: boolean): WordBlock {
   checkEndianness();
   const fd = fs.openSync(path.join(folder, file), 'r');
   try {
@@ -91,8 +97,9 @@ function readWordBlock(folder: string, file: string): WordBlock {
     readAll(fd, json, 12);
     const h = JSON.parse(json.toString('utf8')) as BlockHeader;
     const start = 12 + json.length + pad8(12 + json.length);
-    const all = new Uint32Array(h.words + h.docs + h.sentences + h.forward);
-    readAll(fd, new Uint8Array(all.buffer), start);
+    const size = h.words + h.docs + h.sentences + h.forward;
+    const all = new Uint32Array(size + (withRoom ? Math.ceil(h.forward / 16) + 1024 : 0));
+    readAll(fd, new Uint8Array(all.buffer, 0, size * 4), start);
     let at = 0;
     const take = (n: number) => {
       at += n;
@@ -105,6 +112,7 @@ function readWordBlock(folder: string, file: string): WordBlock {
       docSentences: take(h.docs),
       sentenceWords: take(h.sentences),
       forward: take(h.forward),
+      forwardRoom: all.subarray(at - h.forward),
     };
   } finally {
     fs.closeSync(fd);
@@ -127,7 +135,8 @@ export function readWordStore(
   if (m.format !== 'paperdesk-word-index' || m.version !== VERSION) return undefined;
   return {
     files: m.blocks,
-    blocks: m.blocks.map((b) => readWordBlock(folder, b)),
+    // a single block becomes the word index's forward array
+    blocks: m.blocks.map((b) => readWordBlock(folder, b, m.blocks.length === 1)),
     removed: m.removed,
   };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkText, loadIndex, PlagiarismIndex } from '../src/index.ts';
-import { wordIndexOf, wordSentences } from '../src/reworded.ts';
+import { segmentWordsInBackground, wordIndexOf, wordSentences } from '../src/reworded.ts';
 import { randomText, rng } from './helpers.ts';
 
 // Written for this test: a source passage and the same passage reworded so that no 6 characters in a row survive.
@@ -126,5 +126,28 @@ describe('reworded copying (word-level sentence stage)', () => {
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  it('segments on worker threads while documents are added, dropping those removed in flight', async () => {
+    // the same adds and removes, words segmented on threads during the adds or here after them
+    const fill = (index: PlagiarismIndex) => {
+      index.add({ id: 'gone', title: '删除', text: SOURCE });
+      index.add({ id: 'replaced', title: '旧', text: SOURCE });
+      const lib = library();
+      for (const id of lib.ids()) index.add(lib.getDocument(id)!);
+      // the first batches are still in flight: the thread's answer for these must be dropped
+      index.remove('gone');
+      index.add({ id: 'replaced', title: '新', text: randomText(rng(3), 300) });
+      return index;
+    };
+    const built = new PlagiarismIndex();
+    const words = segmentWordsInBackground(built, 2, 1);
+    fill(built);
+    await words.settle();
+    const reference = fill(new PlagiarismIndex());
+    expect(words.coverage).toBe(1);
+    expect(words.sentences).toBe(wordIndexOf(reference).sentences);
+    expect(checkText(REWORDED, built).matches).toEqual(checkText(REWORDED, reference).matches);
+    expect(new Set(checkText(REWORDED, built).matches.map((m) => m.docId))).toEqual(new Set(['src']));
   });
 });

@@ -6,6 +6,9 @@ export interface SentenceSpan {
 }
 
 const HARD_END = new Set(['。', '！', '？', '!', '?', '；', '…', '｡', '．']);
+/** Code units that can end a sentence (line breaks, HARD_END, the ASCII full stop): the scan skips all others. */
+const MAY_END = new Uint8Array(0x10000);
+for (const ch of ['\n', '\r', '.', ...HARD_END]) MAY_END[ch.charCodeAt(0)] = 1;
 const CLOSERS = new Set(['”', '’', '"', "'", '」', '』', '）', ')', '】', ']', '》']);
 const ABBREVIATIONS = new Set(
   [
@@ -113,6 +116,11 @@ export function splitSentences(text: string, offset = 0, end = text.length): Sen
   };
   let i = offset;
   while (i < end) {
+    // most characters end nothing: no one-character string, no set look-up for them
+    if (MAY_END[text.charCodeAt(i)] === 0) {
+      i++;
+      continue;
+    }
     const ch = text[i]!;
     if (ch === '\n' || ch === '\r') {
       push(start, i);

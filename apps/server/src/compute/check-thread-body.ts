@@ -24,8 +24,8 @@ function handle(req: ThreadRequest): { result: unknown; transfer?: ArrayBuffer[]
     case 'load': {
       index.close();
       index = loadIndex(req.folder, OPTIONS);
-      // the 专业版 reworded stage's word index (up to WORD_INDEX_MAX_CHARS) is read back from the index folder's
-      // saved word blocks here, so no check pays for it; only documents no block covers are segmented (jieba)
+      // the 专业版 reworded stage's word index (the whole library) is read back from the index folder's saved word
+      // blocks here, so no check pays for it; only documents no block covers are segmented (jieba)
       warmWordIndex(index);
       const ids = Float64Array.from(index.ids(), Number);
       return { result: ids, transfer: [ids.buffer] };
