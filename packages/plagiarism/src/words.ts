@@ -1,37 +1,11 @@
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
 import { normalize, splitSentences } from '@paperdesk/textkit';
-import { fmix32 } from './fingerprint.ts';
+import { pushContentWords } from './dictwords.ts';
 import { GrowableU32 } from './segment.ts';
 
 /**
- * Sentences as content words (jieba), the reworded stage's unit of comparison: query sentences keep their ranges
+ * Sentences as content words (dictwords.ts), the reworded stage's unit of comparison: query sentences keep their ranges
  * (wordSentences), library documents are segmented into flat arrays (segmentDocuments), on whichever thread.
  */
-
-let jieba: Jieba | undefined;
-const segmenter = () => {
-  jieba ??= Jieba.withDict(dict);
-  return jieba;
-};
-
-/** A content word: at least two letters/digits after folding, and a hanzi in it or at least three letters. */
-function wordHash(word: string): number | undefined {
-  let h = 0x811c9dc5;
-  let n = 0;
-  let han = false;
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    const isHan = c >= 0x3400 && c <= 0x9fff;
-    const isWord = isHan || (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a);
-    if (!isWord) continue;
-    han ||= isHan;
-    h = Math.imul(h ^ c, 0x01000193);
-    n++;
-  }
-  // never 0: the vocabulary's empty slot
-  return n >= 2 && (han || n >= 3) ? fmix32(h) || 1 : undefined;
-}
 
 /** Sort a[from, to) ascending in place (a sentence's few words: no call into the engine's sort). */
 export function insertionSort(a: Uint32Array, from: number, to: number): void {
@@ -68,10 +42,12 @@ function segmentText(
   }).text;
   const sentences = splitSentences(folded);
   if (sentences.length === 0) return sentences;
-  let si = 0;
-  let pos = 0;
   let from = words.length;
-  const close = () => {
+  for (let si = 0; si < sentences.length; si++) {
+    // a sentence takes the text from the previous one's end (the last one to the text's end)
+    const start = si === 0 ? 0 : sentences[si - 1]!.end;
+    const end = si === sentences.length - 1 ? folded.length : sentences[si]!.end;
+    pushContentWords(folded, start, end, words);
     const data = words.data;
     insertionSort(data, from, words.length);
     let n = from;
@@ -79,20 +55,7 @@ function segmentText(
     words.length = n;
     sentence(n - from);
     from = n;
-  };
-  for (const word of segmenter().cut(folded, false)) {
-    // jieba's words tile the text: the search is a fallback
-    const at = folded.startsWith(word, pos) ? pos : folded.indexOf(word, pos);
-    if (at < 0) continue;
-    pos = at + word.length;
-    while (si < sentences.length - 1 && at >= sentences[si]!.end) {
-      close();
-      si++;
-    }
-    const h = wordHash(word);
-    if (h !== undefined) words.push(h);
   }
-  for (; si < sentences.length; si++) close();
   return sentences;
 }
 

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { TOKENIZER } from './dictwords.ts';
 import { checkEndianness, readAll, replaceJson, writeAll } from './persist.ts';
 
 /**
  * The reworded stage's word index kept in the character index's folder, so a load reads the library's words
- * instead of segmenting its texts again (jieba runs at ~1-2 M characters/s: minutes for 100 M characters).
+ * instead of segmenting its texts again (~15 M characters/s per core: a minute of CPU for 1 B characters).
  * Append-only, like the segments: each save writes the documents segmented since the last one as a new block
  * file, then `words.json` (temporary file, fsync, rename) names the blocks and the documents removed since.
- * Postings are not stored: a load rebuilds them from the forward index in one counting pass.
+ * Postings are not stored: a load rebuilds them from the forward index in one counting pass. The manifest names
+ * the tokenizer that cut the words: a store another one made (jieba's, before) is discarded and segmented again,
+ * since its word hashes would not match the queries'.
  *
  * Block file (little-endian, parts aligned to 8 bytes):
  *   'PDWB' | u32 version | u32 headerBytes | header JSON | new words' hashes u32[words]
@@ -43,6 +46,8 @@ interface BlockHeader {
 interface WordManifest {
   format: 'paperdesk-word-index';
   version: number;
+  /** The tokenizer whose words the blocks hold (dictwords.ts); absent in stores segmented with jieba. */
+  tokenizer?: string;
   blocks: string[];
   /** Word-index document numbers whose words are stale (removed or replaced documents). */
   removed: number[];
@@ -121,18 +126,25 @@ function readWordBlock(folder: string, file: string, withRoom: boolean): WordBlo
 
 /** Name the blocks making the word index of `folder` and its stale documents (atomically replaced). */
 export function writeWordManifest(folder: string, blocks: string[], removed: number[]): void {
-  const manifest: WordManifest = { format: 'paperdesk-word-index', version: VERSION, blocks, removed };
+  const manifest: WordManifest = {
+    format: 'paperdesk-word-index',
+    version: VERSION,
+    tokenizer: TOKENIZER,
+    blocks,
+    removed,
+  };
   replaceJson(folder, MANIFEST, manifest);
 }
 
-/** The word index kept in `folder`, in block order, or undefined when it has none. */
+/** The word index kept in `folder`, in block order, or undefined when it has none (or another tokenizer's). */
 export function readWordStore(
   folder: string,
 ): { files: string[]; blocks: WordBlock[]; removed: number[] } | undefined {
   const file = path.join(folder, MANIFEST);
   if (!fs.existsSync(file)) return undefined;
   const m = JSON.parse(fs.readFileSync(file, 'utf8')) as WordManifest;
-  if (m.format !== 'paperdesk-word-index' || m.version !== VERSION) return undefined;
+  if (m.format !== 'paperdesk-word-index' || m.version !== VERSION || m.tokenizer !== TOKENIZER)
+    return undefined;
   return {
     files: m.blocks,
     // a single block becomes the word index's forward array

@@ -128,6 +128,34 @@ describe('reworded copying (word-level sentence stage)', () => {
     }
   });
 
+  it('discards a saved word index made by another tokenizer and segments the library again', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pdwords-'));
+    try {
+      const index = library();
+      wordIndexOf(index); // a word index kept beside it, saved with it
+      index.save(folder);
+      const [oldBlock] = fs.readdirSync(folder).filter((f) => f.endsWith('.pdwords'));
+      // a store written before the tokenizer was named (jieba's words) has no tokenizer in its manifest
+      const manifest = path.join(folder, 'words.json');
+      const { tokenizer, ...older } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+      expect(tokenizer).toBeTruthy();
+      fs.writeFileSync(manifest, JSON.stringify(older));
+      const loaded = loadIndex(folder);
+      const words = wordIndexOf(loaded);
+      expect(words.segmentedChars).toBe(loaded.characterCount);
+      expect(new Set(checkText(REWORDED, loaded).matches.map((m) => m.docId))).toEqual(new Set(['src']));
+      // the next save writes the words afresh and deletes the old block
+      loaded.save(folder);
+      const blocks = fs.readdirSync(folder).filter((f) => f.endsWith('.pdwords'));
+      expect(blocks).toHaveLength(1);
+      expect(blocks).not.toContain(oldBlock);
+      expect(wordIndexOf(loadIndex(folder)).segmentedChars).toBe(0);
+      for (const i of [index, loaded]) i.close();
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('segments on worker threads while documents are added, dropping those removed in flight', async () => {
     // the same adds and removes, words segmented on threads during the adds or here after them
     const fill = (index: PlagiarismIndex) => {
