@@ -1,4 +1,4 @@
-import { normalize, splitSentences } from '@paperdesk/textkit';
+import { normalizeText, splitSentences } from '@paperdesk/textkit';
 import { pushContentWords } from './dictwords.ts';
 import { GrowableU32 } from './segment.ts';
 
@@ -34,17 +34,18 @@ function segmentText(
   words: GrowableU32,
   sentence: (count: number) => void,
 ): Array<{ start: number; end: number }> {
-  const folded = normalize(text, {
+  const folded = normalizeText(text, {
     fold: true,
     lowercase: true,
     whitespace: 'keep',
     punctuation: 'keep',
-  }).text;
+  });
   const sentences = splitSentences(folded);
   if (sentences.length === 0) return sentences;
   let from = words.length;
   for (let si = 0; si < sentences.length; si++) {
-    // a sentence takes the text from the previous one's end (the last one to the text's end)
+    // a sentence takes the text from the previous one's end (the last one to the text's end), as jieba's words
+    // were given to the sentence they start in
     const start = si === 0 ? 0 : sentences[si - 1]!.end;
     const end = si === sentences.length - 1 ? folded.length : sentences[si]!.end;
     pushContentWords(folded, start, end, words);

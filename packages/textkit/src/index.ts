@@ -29,6 +29,7 @@ export {
   type NormalizeOptions,
   normalize,
   normalizeForMatching,
+  normalizeText,
   toOriginalRange,
 } from './normalize.ts';
 export { type DocumentFormat, documentFormat, readDocument, readPastedText } from './read.ts';

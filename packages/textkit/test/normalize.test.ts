@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { matchingCodes, normalize, normalizeForMatching, toOriginalRange } from '../src/index.ts';
+import {
+  matchingCodes,
+  normalize,
+  normalizeForMatching,
+  normalizeText,
+  toOriginalRange,
+} from '../src/index.ts';
 
 describe('normalize', () => {
   it('turns full-width ASCII and the ideographic space into half-width', () => {
@@ -50,5 +56,15 @@ describe('normalize', () => {
     expect(String.fromCharCode(...c.codes)).toBe(m.text);
     expect(Array.from(c.offsets)).toEqual(Array.from(m.offsets));
     expect(matchingCodes(original, false).codes).toEqual(c.codes);
+  });
+
+  it('normalizeText is normalize().text without the offsets', () => {
+    const original = '　第一章 緒論：ＡＩ與「論文」查重,\u200b Deep Learning ⽹络 2020。\n';
+    for (const options of [
+      { fold: true, lowercase: true, whitespace: 'keep', punctuation: 'keep' },
+      { whitespace: 'remove', punctuation: 'remove' },
+      { whitespace: 'keep' },
+    ] as const)
+      expect(normalizeText(original, options)).toBe(normalize(original, options).text);
   });
 });
