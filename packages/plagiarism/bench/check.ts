@@ -394,7 +394,7 @@ async function speed(s: Split, target: number): Promise<SpeedRow> {
   const folder = fs.mkdtempSync(path.join(benchTmp(), 'pdpx-bench-'));
   try {
     let index: PlagiarismIndex | undefined = PlagiarismIndex.open(folder, { k: K, w: W });
-    // 专业版's word index (jieba over the whole library) is segmented at build time on worker threads and saved
+    // 专业版's word index (content words of the whole library) is segmented at build time on worker threads and saved
     // with the segments, so no load segments it again: one thread beside the character build, two after it
     let building: WordIndex | undefined = segmentWordsInBackground(index, 2, WORD_THREADS_WHILE_ADDING);
     let docs = 0;

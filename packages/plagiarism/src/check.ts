@@ -57,7 +57,7 @@ export interface CheckOptions {
   paraphrase?: boolean;
   /**
    * With the paraphrase stage: also look for reworded copying that shares no 6-gram with its source, sentence
-   * by sentence over jieba content words (reworded.ts). Default true.
+   * by sentence over content words (jieba's dictionary; reworded.ts). Default true.
    */
   reworded?: boolean;
   /** Thresholds of the reworded stage (defaults REWORDED_DEFAULTS, chosen with `npm run bench:check -- --fool`). */

@@ -21,8 +21,8 @@ export { type WordSentence, wordSentences } from './words.ts';
 /**
  * Reworded copying: a candidate stage that needs no shared 6-gram. A passage rewritten every few characters
  * (synonyms swapped, words inserted, clauses moved — what 降重 tools do) keeps most of its content words, so
- * library sentences are indexed by their jieba words, and each query sentence meets the library sentences that
- * share its rarer words (TF-IDF weighted overlap), sentence by sentence.
+ * library sentences are indexed by their words (jieba's dictionary and route, dictwords.ts), and each query
+ * sentence meets the library sentences that share its rarer words (TF-IDF weighted overlap), sentence by sentence.
  *
  * The word index is kept beside a PlagiarismIndex (built on first use, extended with the documents added since,
  * removed documents skipped), and saved into the same folder with it (wordstore.ts), so a load reads it back.

@@ -2,8 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { SegmentedDocuments } from './words.ts';
 
 /**
- * Worker threads that segment library documents into words (jieba and the folding around it: the word index's
- * whole build cost but the numbering), so a large library's words are segmented beside the character build and
+ * Worker threads that segment library documents into words (dictwords.ts and the folding around it: the word
+ * index's whole build cost but the numbering), so a large library's words are segmented beside the character build and
  * on every core after it. Each thread counts the batches it finished in shared memory: a caller adding documents
  * in a synchronous loop, whose event loop never turns, still sees which thread has room for another batch.
  */

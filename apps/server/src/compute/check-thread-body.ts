@@ -25,7 +25,7 @@ function handle(req: ThreadRequest): { result: unknown; transfer?: ArrayBuffer[]
       index.close();
       index = loadIndex(req.folder, OPTIONS);
       // the 专业版 reworded stage's word index (the whole library) is read back from the index folder's saved word
-      // blocks here, so no check pays for it; only documents no block covers are segmented (jieba)
+      // blocks here, so no check pays for it; only documents no block covers are segmented
       warmWordIndex(index);
       const ids = Float64Array.from(index.ids(), Number);
       return { result: ids, transfer: [ids.buffer] };
