@@ -30,12 +30,12 @@ export { type WordSentence, wordSentences } from './words.ts';
 
 /**
  * The library's vocabulary: content-word hash → dense word number (open addressing; hash 0 marks an empty slot,
- * wordHash never returns it), and each word's document frequency in sentences. Postings and the forward index
+ * dictwords.ts never gives it), and each word's document frequency in sentences. Postings and the forward index
  * hold word numbers, so a word's postings are one array range and its weight one array read.
  */
 class Vocabulary {
-  private keys = new Uint32Array(1 << 16);
-  private values = new Uint32Array(1 << 16);
+  /** Open addressing, slot s: the hash at [2s] (0: empty), its word number at [2s + 1] (one cache line). */
+  private slots = new Uint32Array(2 << 16);
   private mask = (1 << 16) - 1;
   /** Sentences holding each word. */
   df = new GrowableU32(1 << 14);
@@ -48,54 +48,52 @@ class Vocabulary {
 
   /** The word number of `h`, or -1 when no library sentence has it. */
   find(h: number): number {
-    let s = h & this.mask;
-    for (;;) {
-      const k = this.keys[s]!;
-      if (k === h) return this.values[s]!;
+    const slots = this.slots;
+    for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
+      const k = slots[s * 2]!;
+      if (k === h) return slots[s * 2 + 1]!;
       if (k === 0) return -1;
-      s = (s + 1) & this.mask;
     }
   }
 
   /** The word number of `h`, numbered now when new. */
   add(h: number): number {
+    const slots = this.slots;
     let s = h & this.mask;
     for (;;) {
-      const k = this.keys[s]!;
-      if (k === h) return this.values[s]!;
+      const k = slots[s * 2]!;
+      if (k === h) return slots[s * 2 + 1]!;
       if (k === 0) break;
       s = (s + 1) & this.mask;
     }
     const id = this.df.length;
     this.df.push(0);
     this.hashes.push(h);
-    this.keys[s] = h;
-    this.values[s] = id;
+    slots[s * 2] = h;
+    slots[s * 2 + 1] = id;
     if (this.df.length * 2 > this.mask) this.rehash();
     return id;
   }
 
   private rehash(): void {
-    const keys = this.keys;
-    const values = this.values;
-    const size = keys.length * 2;
-    this.keys = new Uint32Array(size);
-    this.values = new Uint32Array(size);
-    this.mask = size - 1;
-    for (let i = 0; i < keys.length; i++) {
-      const h = keys[i]!;
+    const old = this.slots;
+    const size = old.length; // slots now: twice as many
+    const slots = new Uint32Array(size * 2);
+    const mask = size - 1;
+    for (let i = 0; i < old.length; i += 2) {
+      const h = old[i]!;
       if (h === 0) continue;
-      let s = h & this.mask;
-      while (this.keys[s] !== 0) s = (s + 1) & this.mask;
-      this.keys[s] = h;
-      this.values[s] = values[i]!;
+      let s = h & mask;
+      while (slots[s * 2] !== 0) s = (s + 1) & mask;
+      slots[s * 2] = h;
+      slots[s * 2 + 1] = old[i + 1]!;
     }
+    this.slots = slots;
+    this.mask = mask;
   }
 
   get bytes(): number {
-    return (
-      this.keys.byteLength + this.values.byteLength + this.df.data.byteLength + this.hashes.data.byteLength
-    );
+    return this.slots.byteLength + this.df.data.byteLength + this.hashes.data.byteLength;
   }
 }
 
@@ -434,6 +432,9 @@ export class WordIndex {
     const vocabulary = this.vocabulary;
     const { docSentences, sentenceWords, words } = seg;
     this.forward.reserve(words.length);
+    // the forward array does not grow below (reserved), so its data and length live in locals
+    const forward = this.forward.data;
+    let f = this.forward.length;
     let s = 0;
     let at = 0;
     for (let i = 0; i < ids.length; i++) {
@@ -445,21 +446,21 @@ export class WordIndex {
       this.liveChars += length;
       this.segmented += length;
       this.firstSentence.push(this.sentenceDoc.length);
-      const forward = this.forward.data;
-      const df = () => vocabulary.df.data;
       for (let k = 0; k < docSentences[i]!; k++) {
-        const from = this.forward.length;
+        const from = f;
         const n = sentenceWords[s++]!;
         for (let j = 0; j < n; j++) {
           const w = vocabulary.add(words[at++]!);
-          df()[w]!++;
-          forward[this.forward.length++] = w;
+          // (df's array is read after add: a new word may have grown it)
+          vocabulary.df.data[w]!++;
+          forward[f++] = w;
         }
-        insertionSort(forward, from, this.forward.length);
-        this.sentenceStart.push(this.forward.length);
+        insertionSort(forward, from, f);
+        this.sentenceStart.push(f);
         this.sentenceDoc.push(d);
       }
     }
+    this.forward.length = f;
   }
 
   /** Postings of the sentences appended since the last seal, as one more block (merged when too many). */
