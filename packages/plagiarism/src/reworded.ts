@@ -9,11 +9,14 @@ import {
   wordSentences,
 } from './words.ts';
 import {
+  type PostingsEntry,
   readWordStore,
   removeWordBlocks,
   type WordBlock,
+  type WordPostings,
   writeWordBlock,
   writeWordManifest,
+  writeWordPostings,
 } from './wordstore.ts';
 
 export { type WordSentence, wordSentences } from './words.ts';
@@ -210,11 +213,15 @@ export class WordIndex {
   /** What the folder it was last saved to (or read from) holds: block files, documents and words written. */
   private savedFolder: string | undefined;
   private savedBlocks: string[] = [];
+  /** The postings file kept in that folder (sealed from its first blocks), if any. */
+  private savedPostings: PostingsEntry | undefined;
   private savedDocs = 0;
   private savedWords = 0;
   private removedSinceSave = false;
   /** Characters this process segmented (not read back from a saved block). */
   private segmented = 0;
+  /** Sentences whose postings the load sealed (not read back from a saved postings file). */
+  private sealedAtLoad = 0;
   /** Sentences [0, sealedSentences) have their postings in `segments`; later ones wait for the next seal. */
   private sealedSentences = 0;
   /** Word threads while a parallel build runs (startThreads .. settle), and how many take batches during adds. */
@@ -231,9 +238,10 @@ export class WordIndex {
     this.sentenceStart.push(0);
     const stored = index.folder ? readWordStore(index.folder) : undefined;
     if (stored && index.folder) {
-      this.restore(stored.blocks, new Set(stored.removed));
+      this.restore(stored.blocks, new Set(stored.removed), stored.postings);
       this.savedFolder = index.folder;
       this.savedBlocks = stored.files;
+      this.savedPostings = stored.postingsEntry;
       this.savedDocs = this.ids.length;
       this.savedWords = this.vocabulary.size;
     }
@@ -260,8 +268,13 @@ export class WordIndex {
   /**
    * Take in the saved blocks. A document the character index no longer has, or has with another length (replaced
    * while no word index followed it), keeps its numbers but counts as removed; it is segmented again if present.
+   * The postings of the first `postings.blocks` blocks are taken as read when given; the rest are sealed here.
    */
-  private restore(blocks: WordBlock[], removed: Set<number>): void {
+  private restore(
+    blocks: WordBlock[],
+    removed: Set<number>,
+    postings: (WordPostings & { blocks: number }) | undefined,
+  ): void {
     const vocabulary = this.vocabulary;
     // arrays of the size needed (growing by doubling would hold up to twice the word index at 1 B); a single
     // block's word numbers are taken as read
@@ -303,14 +316,22 @@ export class WordIndex {
       if (blocks.length > 1) this.forward.data.set(block.forward, this.forward.length);
       this.forward.length += block.forward.length;
     }
-    const forward = this.forward.view();
-    if (forward.length > 0) {
-      const all = seal(vocabulary.size, forward, this.sentenceStart.data, 0, this.sentences);
-      this.segments = [all];
-      // a sentence holds a word once: its document frequency is the length of its row
-      const df = vocabulary.df.data;
-      for (let w = 0; w < vocabulary.size; w++) df[w] = all.starts[w + 1]! - all.starts[w]!;
-    }
+    const read = postings ? [postings] : [];
+    const readSentences = blocks
+      .slice(0, postings?.blocks ?? 0)
+      .reduce((n, b) => n + b.sentenceWords.length, 0);
+    this.sealedAtLoad = this.sentences - readSentences;
+    this.segments =
+      readSentences < this.sentences
+        ? [
+            ...read,
+            seal(vocabulary.size, this.forward.data, this.sentenceStart.data, readSentences, this.sentences),
+          ]
+        : read;
+    // a sentence holds a word once: its document frequency is the length of its rows
+    const df = vocabulary.df.data;
+    for (const seg of this.segments)
+      for (let w = 0; w < seg.words; w++) df[w]! += seg.starts[w + 1]! - seg.starts[w]!;
     this.sealedSentences = this.sentences;
   }
 
@@ -327,10 +348,22 @@ export class WordIndex {
       const file = writeWordBlock(folder, this.blockOf(fromDoc, full ? 0 : this.savedWords));
       this.savedBlocks = full ? [file] : [...this.savedBlocks, file];
     }
+    // every sentence sealed in one block of postings, as one block of documents: a load reads them instead of
+    // sealing them again (later saves append blocks after it, which a load seals)
+    const [only] = this.segments;
+    if (full)
+      this.savedPostings =
+        only && this.segments.length === 1 && only.words === this.vocabulary.size
+          ? writeWordPostings(folder, only, this.savedBlocks)
+          : undefined;
     const removed: number[] = [];
     for (let d = 0; d < this.ids.length; d++) if (this.ids[d] === '') removed.push(d);
-    writeWordManifest(folder, this.savedBlocks, removed);
-    if (full) removeWordBlocks(folder, this.savedBlocks);
+    writeWordManifest(folder, this.savedBlocks, removed, this.savedPostings);
+    if (full)
+      removeWordBlocks(
+        folder,
+        this.savedPostings ? [...this.savedBlocks, this.savedPostings.file] : this.savedBlocks,
+      );
     this.savedFolder = folder;
     this.savedDocs = this.ids.length;
     this.savedWords = this.vocabulary.size;
@@ -366,6 +399,11 @@ export class WordIndex {
   /** Characters of library text segmented by this process (those read back from the folder not counted). */
   get segmentedChars(): number {
     return this.segmented;
+  }
+
+  /** Sentences whose postings were sealed when loading instead of read back from the folder. */
+  get sentencesSealedAtLoad(): number {
+    return this.sealedAtLoad;
   }
 
   /** Share of the library's characters covered (1 unless the library outgrew maxChars). */

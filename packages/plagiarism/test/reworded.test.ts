@@ -128,6 +128,64 @@ describe('reworded copying (word-level sentence stage)', () => {
     }
   });
 
+  it('reads the saved postings back, seals only blocks appended since, and ignores a missing or stale file', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pdwords-'));
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'pdwords-'));
+    const postingsFiles = () => fs.readdirSync(folder).filter((f) => f.endsWith('.pdpost'));
+    const manifest = path.join(folder, 'words.json');
+    const readManifest = () => JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    try {
+      const index = library();
+      const expected = checkText(REWORDED, index).matches;
+      index.save(folder);
+      expect(postingsFiles()).toHaveLength(1);
+      const loaded = loadIndex(folder);
+      expect(wordIndexOf(loaded).sentencesSealedAtLoad).toBe(0);
+      expect(checkText(REWORDED, loaded).matches).toEqual(expected);
+
+      // a block appended after it: the postings still hold the first block's sentences, the load seals the rest
+      loaded.add({ id: 'added', title: '再加入', text: SOURCE });
+      loaded.save(folder);
+      const third = loadIndex(folder);
+      const words = wordIndexOf(third);
+      expect(words.sentencesSealedAtLoad).toBeGreaterThan(0);
+      expect(words.sentencesSealedAtLoad).toBeLessThan(words.sentences);
+      // (the in-memory index weighs older sentences with older IDF: the loads below, sealing all, are the check)
+      const appended = checkText(REWORDED, third).matches;
+      expect(appended.length).toBeGreaterThan(0);
+
+      // stale: postings sealed from another library's blocks, named as if sealed from these
+      const elsewhere = library();
+      elsewhere.add({ id: 'other', title: '另一库', text: randomText(rng(9), 2000) });
+      wordIndexOf(elsewhere);
+      elsewhere.save(other);
+      const [stale] = fs.readdirSync(other).filter((f) => f.endsWith('.pdpost'));
+      const m = readManifest();
+      fs.copyFileSync(path.join(other, stale!), path.join(folder, m.postings.file));
+      const staleLoad = loadIndex(folder);
+      expect(wordIndexOf(staleLoad).sentencesSealedAtLoad).toBe(wordIndexOf(staleLoad).sentences);
+      expect(checkText(REWORDED, staleLoad).matches).toEqual(appended);
+      // and named with other blocks
+      fs.writeFileSync(
+        manifest,
+        JSON.stringify({ ...m, postings: { ...m.postings, sealedFrom: ['x.pdwords'] } }),
+      );
+      const renamed = loadIndex(folder);
+      expect(wordIndexOf(renamed).sentencesSealedAtLoad).toBe(wordIndexOf(renamed).sentences);
+
+      // missing
+      fs.writeFileSync(manifest, JSON.stringify(m));
+      fs.rmSync(path.join(folder, m.postings.file));
+      const missing = loadIndex(folder);
+      expect(wordIndexOf(missing).sentencesSealedAtLoad).toBe(wordIndexOf(missing).sentences);
+      expect(checkText(REWORDED, missing).matches).toEqual(appended);
+      for (const i of [index, loaded, third, elsewhere, staleLoad, renamed, missing]) i.close();
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('discards a saved word index made by another tokenizer and segments the library again', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pdwords-'));
     try {
