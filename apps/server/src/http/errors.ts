@@ -1,4 +1,4 @@
-import { DomainError, type ErrorKind } from '../services/errors.ts';
+import type { DomainError, ErrorKind } from '../services/errors.ts';
 
 /** The HTTP layer raises the same domain errors as the services; the error handler gives each its status. */
 export {
