@@ -436,8 +436,10 @@ const listRotate: SentenceRule = {
         items.every((t) => PAIR_ITEM_TAGS.has(t.tag) && !ORDERED_PAIR.test(t.word)) &&
         // 以A和B为主 / A和B居多 may rank the two
         !/^(为主|居多|占)/.test(sentence.slice(last?.end ?? 0));
+      // a list of actions (采集、处理和传输; 设计、实现和测试) is a procedure: its order is meaning
+      const actions = items.some((t) => t.tag === 'v' || t.tag === 'vn');
       if (
-        (items.length >= 3 || swappablePair) &&
+        ((items.length >= 3 && !actions) || swappablePair) &&
         first &&
         last &&
         opensList &&

@@ -115,6 +115,9 @@ describe('sentence rules', () => {
       '分别测定甲醇和乙醇的含量。',
     ])
       expect(apply(RULES.listRotate, fixed)).toBe(fixed);
+    // the steps of a procedure keep their order
+    for (const steps of ['完成了数据的采集、处理和传输。', '研究了系统的设计、实现和测试。'])
+      expect(apply(RULES.listRotate, steps)).toBe(steps);
     // 分别 ties the order to the values
     const respectively = '水杨酸钠、安替比林、咖啡因的线性范围分别为A、B、C。';
     expect(apply(RULES.listRotate, respectively)).toBe(respectively);
