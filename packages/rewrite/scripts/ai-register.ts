@@ -49,7 +49,9 @@ for (const text of texts) {
       perPair.set(pair, n + 1);
       const swapped = text.slice(0, token.start) + c + text.slice(token.end);
       const d = logit(detector.scoreText(swapped)) - base;
-      deltas.set(c, [...(deltas.get(c) ?? []), d]);
+      const list = deltas.get(c) ?? [];
+      list.push(d);
+      deltas.set(c, list);
     }
   }
 }

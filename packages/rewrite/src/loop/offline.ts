@@ -20,8 +20,12 @@ const synonyms =
   (text, seed, o, hints) =>
     rewrite(text, { strength, seed, ...draws, ...keepOf(o), focusWords: stockWords(hints) }).text;
 /** Only the named stock words (no hint: nothing). */
-const namedWords: Step = (text, seed, o, hints) =>
-  swapWords(text, stockWords(hints), { seed, avoidAiRegister: true, ...keepOf(o) }).text;
+const namedWords: Step = (text, seed, o, hints) => {
+  const words = stockWords(hints);
+  return words.length === 0
+    ? text
+    : swapWords(text, words, { seed, avoidAiRegister: true, ...keepOf(o) }).text;
+};
 const plain: Step = (text, seed, o) => deAigc(text, { seed, ...keepOf(o) }).text;
 const then =
   (...steps: Step[]): Step =>

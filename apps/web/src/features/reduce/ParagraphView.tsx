@@ -132,13 +132,14 @@ export function ParagraphView(props: {
       </div>
     );
   } else if (p.text === p.original && p.decision !== 'rejected') {
+    const refusals = refusalSummary(p.rounds);
     // nothing the rules or the model offered beat the original on every asked score: say so, not a blank copy
     after = (
       <>
         <Marked pieces={side(runs, 'after')} />
         <div className="rd-pair__why">
           {t('content.noBetter')}
-          {refusalSummary(p.rounds) && ` ${t('content.refusals', { reasons: refusalSummary(p.rounds) })}`}
+          {refusals && ` ${t('content.refusals', { reasons: refusals })}`}
         </div>
       </>
     );
