@@ -271,6 +271,11 @@ const FEEDS: Record<string, Feed> = {
     signedIn: true,
     guessed: (t) => ({ body: { id: guess(t.qrId) } }),
   },
+  'POST /api/base/login_api/qr_request': {
+    policy: 'capability',
+    signedIn: true,
+    guessed: (t) => ({ body: { id: guess(t.qrId) } }),
+  },
   'POST /api/base/login_api/f/val_login_qr_code': {
     policy: 'browser',
     call: (t) => ({ query: { id: t.qrId } }),

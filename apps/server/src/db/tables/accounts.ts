@@ -35,6 +35,9 @@ export interface QrLoginsTable {
   userId: number | null;
   createdAt: Generated<string>;
   expiresAt: string;
+  /** Where the QR was requested (the phone confirming it is shown the network and browser). */
+  requestedIp: string | null;
+  requestedAgent: string | null;
 }
 
 export interface SysConfigTable {
