@@ -54,6 +54,7 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
     lastSweep = Date.now();
     const before = new Date(Date.now() - 24 * 3600_000).toISOString();
     await db.deleteFrom('qrLogins').where('expiresAt', '<', before).execute();
+    await db.deleteFrom('wechatCallbacks').where('expiresAt', '<', nowIso()).execute();
   }
 
   return {
@@ -107,6 +108,20 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
       const row = await load(id);
       if (row.provider !== 'self') throw badRequest('该二维码需使用微信扫码登录');
       await markConfirmed(id, userId);
+    },
+
+    /**
+     * Whether a verified WeChat callback (by its URL signature) arrives for the first time; remembered for as
+     * long as its timestamp is accepted (`acceptedForSeconds`), so a captured URL sent again is not acted on.
+     */
+    async firstDelivery(signature: string, acceptedForSeconds: number): Promise<boolean> {
+      const stored = await db
+        .insertInto('wechatCallbacks')
+        .values({ signature, expiresAt: new Date(Date.now() + 2 * acceptedForSeconds * 1000).toISOString() })
+        .onConflict((oc) => oc.column('signature').doNothing())
+        .returning('signature')
+        .executeTakeFirst();
+      return stored !== undefined;
     },
 
     /** A SCAN/subscribe event from the official account: finds or creates the account by openid. */

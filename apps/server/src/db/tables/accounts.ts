@@ -40,6 +40,12 @@ export interface QrLoginsTable {
   requestedAgent: string | null;
 }
 
+/** A WeChat callback acted on (its URL signature) while its timestamp is still accepted. */
+export interface WechatCallbacksTable {
+  signature: string;
+  expiresAt: string;
+}
+
 export interface SysConfigTable {
   key: string;
   value: string;
@@ -51,5 +57,6 @@ export interface AccountTables {
   users: UsersTable;
   authTokens: AuthTokensTable;
   qrLogins: QrLoginsTable;
+  wechatCallbacks: WechatCallbacksTable;
   sysConfig: SysConfigTable;
 }
