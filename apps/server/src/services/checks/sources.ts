@@ -41,12 +41,12 @@ export function nameSources(
   viewerId: number,
 ): Pick<CheckReport, 'sources' | 'metrics'> {
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const sources = report.sources.map(
-    ({ personal: _asIndexed, ...s }): ReportSource => ({
-      ...s,
-      ...sourceNaming(byId.get(s.documentId), viewerId),
-    }),
-  );
+  const sources = report.sources.map(({ personal: _asIndexed, ...s }): ReportSource => {
+    const row = byId.get(s.documentId);
+    // 本人文献 not in the user's own account rests on the author names they typed: the report says so
+    const declared = s.own && row?.ownerUserId !== viewerId;
+    return { ...s, ...sourceNaming(row, viewerId), ...(declared ? { ownByDeclaration: true } : {}) };
+  });
   const max = report.metrics.maxSingleSource;
   let maxSingleSource: SourceRef | null = null;
   if (max) {

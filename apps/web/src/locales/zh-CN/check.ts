@@ -167,6 +167,8 @@ export default {
     sources: '相似文献',
     noSources: '未发现相似文献',
     own: '本人文献',
+    ownDeclared: '本人文献（依作者声明）',
+    ownDeclaredHint: '按检测时填写的作者姓名认定为本人文献，本站未核实作者身份',
     cited: '参考文献已列',
     chars: '{{n}} 字',
     fullText: '全文标红对照',
