@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { createContext } from '../../src/context.ts';
+import { openDatabase } from '../../src/db/index.ts';
 import { freshDatabaseUrl, testConfig } from '../support/databases.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -17,17 +18,18 @@ const FEATURES = ['feature.payment', 'feature.freeCheck', 'feature.llm'];
 it('npm run user:create leaves the public feature entries as the server wrote them', async () => {
   const db = await freshDatabaseUrl('sqlite');
   const served = { DATABASE_URL: db.url, DATA_DIR: db.dataDir, FREE_CHECK_SELF_HOSTED_QR: 'true' };
+  // read straight from the database: opening a context would be a start of its own
   const rows = async () => {
-    const ctx = await createContext(testConfig(served), { publishFeatures: false });
+    const { db: conn } = openDatabase({ databaseUrl: db.url, dataDir: db.dataDir });
     try {
-      return await ctx.db
+      return await conn
         .selectFrom('sysConfig')
         .select(['key', 'value'])
         .where('key', 'in', FEATURES)
         .orderBy('key')
         .execute();
     } finally {
-      await ctx.close();
+      await conn.destroy();
     }
   };
   try {
