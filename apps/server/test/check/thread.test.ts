@@ -5,7 +5,7 @@ import { checkDocument, PlagiarismIndex } from '@paperdesk/plagiarism';
 import { textToDocument } from '@paperdesk/textkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCheckThread } from '../../src/compute/check-thread.ts';
-import { checkOptionsFor, toEngineResult } from '../../src/services/checks/engine.ts';
+import { checkOptionsFor, toEngineResult } from '../../src/compute/check-engine.ts';
 import { paragraph } from './support.ts';
 
 /** The check thread (a real worker thread started from vitest): same figures as in-process, progress, abort. */

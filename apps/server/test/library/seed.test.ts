@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCheck } from '../../src/services/checks/engine.ts';
+import { runCheck } from '../../src/compute/check-engine.ts';
 import { importSeedLibrary, SEED_FILE, seedMark, seedOnFirstRun } from '../../src/services/checks/seed.ts';
 import { documentText } from '../check/support.ts';
 import { freshApp } from '../support/databases.ts';

@@ -9,7 +9,7 @@ import {
   type ServiceKind,
 } from '@paperdesk/contracts';
 import { nowIso } from '../../db/index.ts';
-import { badRequest, conflict, type DomainError, internal, notFound, paymentRequired } from '../errors.ts';
+import { badRequest, conflict, type DomainError, internal, notFound, paymentRequired } from '../../errors.ts';
 import { claimFreeCheck, type FreeCheckPolicy, releaseFreeCheck } from './free-check.ts';
 import { amountOf, applyDelta, type Executor } from './ledger.ts';
 import { yuan } from './time.ts';

@@ -18,8 +18,8 @@ import {
   type PaymentProvider,
   paymentFeature,
 } from '../../integrations/payments/index.ts';
-import { notFound } from '../errors.ts';
-import type { JobQueue } from '../../jobs/index.ts';
+import { notFound } from '../../errors.ts';
+import type { JobQueue } from '../../queue.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { seedCatalogue } from './catalogue.ts';
 import {
@@ -43,7 +43,7 @@ export type { RecordPricing, RecordTypeRegistration } from './orders.ts';
 export { ORDER_TTL_MS } from './orders.ts';
 export { shanghaiDay } from './time.ts';
 
-declare module '../../jobs/types.ts' {
+declare module '../../queue.ts' {
   interface JobPayloads {
     /** Finish an order that was paid but not yet credited (start-up recovery after a crash). */
     order_fulfil: { orderId: number };

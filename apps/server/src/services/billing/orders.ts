@@ -19,7 +19,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { OrdersTable } from '../../db/tables/billing.ts';
-import { badRequest, conflict, notFound, unavailable } from '../errors.ts';
+import { badRequest, conflict, notFound, unavailable } from '../../errors.ts';
 import {
   type NotifyReply,
   type NotifyRequest,

@@ -16,8 +16,8 @@ import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { LibraryDocumentsTable, LibraryOrigin } from '../../db/tables/checks.ts';
 import { type CheckThread, startCheckThread } from '../../compute/check-thread.ts';
-import { badRequest, notFound } from '../errors.ts';
-import type { CheckRunner } from './engine.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { CheckRunner } from '../../compute/check-engine.ts';
 
 /**
  * The reference library (比对库).

@@ -13,8 +13,8 @@ import { billingCharCount, normalizedCharCount, type ParsedDocument } from '@pap
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../db/index.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
-import { unprocessable } from '../errors.ts';
-import { checkRun } from '../../jobs/handlers/check.ts';
+import { unprocessable } from '../../errors.ts';
+import { checkRun } from './run.ts';
 import { libraryName } from './seed.ts';
 import { type Counted, type DocumentSource, readSource, sizeLimits, wordCountOf } from '../records/source.ts';
 import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';

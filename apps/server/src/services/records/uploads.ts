@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { ReadSource, UploadedFile } from './source.ts';
 
 /** How long a counted upload can still be turned into a record: a user reads the quote, then confirms. */

@@ -7,14 +7,8 @@ import type {
 import { reduceParagraphs, type Scores } from '@paperdesk/rewrite';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import {
-  featureOf,
-  knownSources,
-  paragraphRows,
-  strategiesFor,
-  termsOf,
-} from '../../jobs/handlers/reduce.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { featureOf, knownSources, paragraphRows, strategiesFor, termsOf } from './run.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import type { Measurer } from './measure.ts';
 import {

@@ -17,8 +17,8 @@ import {
   type ReduceWordCount,
 } from '@paperdesk/contracts';
 import { nowIso } from '../../db/index.ts';
-import { featureOf, knownSources, paragraphRows, reduceRun } from '../../jobs/handlers/reduce.ts';
-import { badRequest, conflict, unprocessable } from '../errors.ts';
+import { featureOf, knownSources, paragraphRows, reduceRun } from './run.ts';
+import { badRequest, conflict, unprocessable } from '../../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
 import { chargeByCharacters } from '../records/pricing.ts';

@@ -4,9 +4,9 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
-import { runCheck } from '../../services/checks/engine.ts';
-import { type Library, ownerKeyOf } from '../../services/checks/library.ts';
-import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
+import { runCheck } from '../../compute/check-engine.ts';
+import { type Library, ownerKeyOf } from './library.ts';
+import type { PaidRecords, RunHandle } from '../records/kernel.ts';
 
 type Row = Selectable<CheckRecordsTable>;
 

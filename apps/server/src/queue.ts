@@ -1,7 +1,7 @@
 /**
  * Payload types per job kind. Each feature adds its kind by declaration merging, so no shared
  * file changes when a service is added:
- *   declare module '../jobs/types.ts' { interface JobPayloads { check: { recordId: number } } }
+ *   declare module './queue.ts' { interface JobPayloads { check: { recordId: number } } }
  */
 // biome-ignore lint/suspicious/noEmptyInterface: extended by declaration merging in each feature
 export interface JobPayloads {}
