@@ -246,20 +246,25 @@ export function createChecks(deps: CheckDeps) {
       );
     },
 
+    /**
+     * check_cost: what submitting in `edition` (else the record's) would take. A question, so it writes nothing:
+     * the edition chosen on the page reaches the record with check_submit. The price is the edition's quote.
+     */
     async cost(userId: number, id: number, edition?: CheckEdition): Promise<CheckCost> {
-      const row = await setEdition(await own(userId, id), edition);
+      const row = await own(userId, id);
+      const chosen = edition ?? row.edition;
       const characters = Number(row.characters);
       const [free, wallet, q] = await Promise.all([
         billing.freeCheck(userId),
         billing.wallet(userId, characters),
         quotes(characters),
       ]);
-      const applies = row.edition === 'professional' && free.eligible && free.availableToday;
-      const priceFen = Number(row.priceFen);
+      const applies = chosen === 'professional' && free.eligible && free.availableToday;
+      const priceFen = q.find((e) => e.edition === chosen)?.priceFen ?? Number(row.priceFen);
       const payableFen = applies || wallet.quotaAvailable >= wallet.quotaNeeded ? 0 : priceFen;
       return {
         recordId: row.id,
-        edition: row.edition,
+        edition: chosen,
         characters,
         priceFen,
         freeCheck: { eligible: free.eligible, availableToday: free.availableToday, applies },

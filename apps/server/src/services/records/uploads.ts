@@ -63,6 +63,11 @@ export function createUploads(db: Db) {
         ...(row.data ? { file: { filename: row.fileName, data: Buffer.from(row.data) } } : {}),
       };
     },
+
+    /** Drops an upload once a record was made from it: the paper is then stored once, with its record. */
+    async release(id: string): Promise<void> {
+      await db.deleteFrom('uploadedSources').where('id', '=', id).execute();
+    },
   };
 }
 
