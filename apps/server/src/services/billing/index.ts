@@ -35,11 +35,13 @@ import {
 } from './charge.ts';
 import { freeCheckFeature, freeCheckPolicy, freeCheckStatus } from './free-check.ts';
 import { auditUser, type Executor, listLedger, readWallet, type WalletView } from './ledger.ts';
-import { createOrders, type Logger, type RecordTypeRegistration } from './orders.ts';
+import type { RecordTypeRegistration } from './order-draft.ts';
+import type { Logger } from './order-rows.ts';
+import { createOrders } from './orders.ts';
 
 export type { Amounts, ChargeInput, ChargeResult, RefundInput, RefundResult } from './charge.ts';
 export type { Executor, WalletView } from './ledger.ts';
-export type { RecordPricing, RecordTypeRegistration } from './orders.ts';
+export type { RecordPricing, RecordTypeRegistration } from './order-draft.ts';
 export { ORDER_TTL_MS } from './orders.ts';
 export { shanghaiDay } from './time.ts';
 
