@@ -1,52 +1,30 @@
-import type { CheckReport, SourceRef } from '@paperdesk/contracts';
+import type { CheckReport } from '@paperdesk/contracts';
 import type { EngineResult } from '../../compute/check-engine.ts';
-
-/** A library document as a report names it, read from SQL when the check ends. */
-export interface NamedDocument {
-  id: number;
-  title: string;
-  author: string;
-  source: string;
-  year: number | null;
-  origin: string;
-}
+import { nameSources, type SourceRow } from './sources.ts';
 
 /** What the check job knows beside the engine's figures. */
 export interface ReportFacts {
   record: Pick<CheckReport, 'recordId' | 'title' | 'author' | 'edition'>;
   /** The library the check ran against (and the owner's 自建库 when it has documents). */
   library: CheckReport['library'];
-  /** The sources' rows: names as the library holds them now (an admin may have corrected one since indexing). */
-  documents: NamedDocument[];
+  /** The sources' rows, read when the check ends: names as the library holds them now. */
+  documents: readonly SourceRow[];
+  /** The report's owner: sources are named as far as they may see (sources.ts). */
+  viewerId: number;
   checkedAt: string;
   elapsedMs: number;
 }
 
 /** The stored CheckReport, built once: the engine's figures, the record, and the library as it is now. */
 export function buildCheckReport(result: EngineResult, facts: ReportFacts): CheckReport {
-  const byId = new Map(facts.documents.map((d) => [d.id, d]));
-  // every source is a library row (deleted ones are kept as tombstones): a missing one has no name to show
-  const refOf = (documentId: number): SourceRef => {
-    const d = byId.get(documentId);
-    return {
-      documentId,
-      title: d?.title ?? '',
-      author: d?.author ?? '',
-      source: d?.source ?? '',
-      year: d?.year ?? null,
-    };
-  };
-  const { maxSingleSourceId, ...metrics } = result.metrics;
+  const { sources, maxSingleSource } = nameSources(result, facts.documents, facts.viewerId);
+  const { maxSingleSourceId: _named, ...metrics } = result.metrics;
   return {
     ...facts.record,
     checkedAt: facts.checkedAt,
-    metrics: { ...metrics, maxSingleSource: maxSingleSourceId === null ? null : refOf(maxSingleSourceId) },
+    metrics: { ...metrics, maxSingleSource },
     chapters: result.chapters,
-    sources: result.sources.map((s) => ({
-      ...s,
-      ...refOf(s.documentId),
-      ...(byId.get(s.documentId)?.origin === 'personal' ? { personal: true } : {}),
-    })),
+    sources,
     paragraphs: result.paragraphs,
     library: facts.library,
     elapsedMs: facts.elapsedMs,

@@ -89,7 +89,10 @@ export function checkRun(deps: {
           ? { personal: { documents: personal.documents, characters: personal.characters } }
           : {}),
       },
+      // named as the library holds them now (an admin may have corrected a title since indexing), and only as far
+      // as this user may see: another user's submitted paper stays anonymous
       documents: await library.documents([...new Set(sourceIds)]),
+      viewerId: row.userId,
       checkedAt: nowIso(),
       elapsedMs,
     });
