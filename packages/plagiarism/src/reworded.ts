@@ -111,12 +111,13 @@ export function rewordedPairs(
   text: string,
   index: PlagiarismIndex,
   skip: (start: number, end: number) => boolean,
+  usable: (ordinal: number) => boolean,
   opts: RewordedOptions = REWORDED_DEFAULTS,
 ): SentencePair[] {
   const query = wordSentences(text).filter(
     (qs) => qs.end - qs.start >= opts.minSentenceChars && !skip(qs.start, qs.end),
   );
-  return wordIndexOf(index).bestPairs(query, opts);
+  return wordIndexOf(index).bestPairs(query, usable, opts);
 }
 
 /**

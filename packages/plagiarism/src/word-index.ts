@@ -159,11 +159,17 @@ export class WordIndex {
   /**
    * Query sentences (sorted content-word hashes each) against the library: for each, the library sentence with
    * the highest IDF-weighted Dice of content words reaching opts.minSimilarity (word-query.ts), its document
-   * named by the character index's ordinal.
+   * named by the character index's ordinal. A document `usable` refuses (another user's 自建库, an excluded one)
+   * is neither source nor stock-sentence witness.
    */
-  bestPairs(query: WordSentence[], opts: RewordedOptions): SentencePair[] {
+  bestPairs(
+    query: WordSentence[],
+    usable: (ordinal: number) => boolean,
+    opts: RewordedOptions,
+  ): SentencePair[] {
     const out: SentencePair[] = [];
-    for (const pair of this.query.bestPairs(this.tables, query, opts)) {
+    const usableHere = (d: number) => usable(this.ordinalOf(d));
+    for (const pair of this.query.bestPairs(this.tables, query, usableHere, opts)) {
       const ordinal = this.ordinalOf(pair.doc);
       if (ordinal >= 0) out.push({ ...pair, doc: ordinal });
     }

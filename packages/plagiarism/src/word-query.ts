@@ -97,8 +97,16 @@ export class WordQuery {
     return this.weights.weights.byteLength + this.hitProbes.byteLength;
   }
 
-  /** Each query sentence's best library sentence (documents by the tables' numbers, stale ones skipped). */
-  bestPairs(tables: WordTables, query: WordSentence[], opts: RewordedOptions): SentencePair[] {
+  /**
+   * Each query sentence's best library sentence (documents by the tables' numbers, stale ones skipped, and those
+   * `usable` refuses, which are not stock-sentence witnesses either).
+   */
+  bestPairs(
+    tables: WordTables,
+    query: WordSentence[],
+    usable: (doc: number) => boolean,
+    opts: RewordedOptions,
+  ): SentencePair[] {
     const n = Math.max(1, tables.sentences);
     const limits: QueryLimits = {
       n,
@@ -119,7 +127,7 @@ export class WordQuery {
       this.hitProbes = new Uint8Array(Math.ceil(tables.sentences * 1.25) + 1024);
     const out: SentencePair[] = [];
     for (const qs of query) {
-      const best = this.bestPair(tables, qs, limits, opts);
+      const best = this.bestPair(tables, qs, limits, usable, opts);
       if (best) out.push(best);
     }
     return out;
@@ -129,6 +137,7 @@ export class WordQuery {
     tables: WordTables,
     qs: WordSentence,
     limits: QueryLimits,
+    usable: (doc: number) => boolean,
     opts: RewordedOptions,
   ): SentencePair | undefined {
     // the query sentence's words known to the library, by word number, with their IDF
@@ -152,7 +161,7 @@ export class WordQuery {
       .slice(0, Math.min(opts.probeWords, MAX_PROBES));
     const probeWeight = this.walkProbes(tables, probes, qWeight, limits, opts);
     known.sort((a, b) => a.w - b.w);
-    return this.bestTouched(tables, qs, known, probes.length, qWeight, probeWeight, opts);
+    return this.bestTouched(tables, qs, known, probes.length, qWeight, probeWeight, usable, opts);
   }
 
   /**
@@ -227,6 +236,7 @@ export class WordQuery {
     probeCount: number,
     qWeight: number,
     probeWeight: number,
+    usable: (doc: number) => boolean,
     opts: RewordedOptions,
   ): SentencePair | undefined {
     const hitProbes = this.hitProbes;
@@ -251,6 +261,8 @@ export class WordQuery {
       // float sums) often rules it out as both a stock sentence and a match before its words are walked
       const bound = qWeight - (probeWeight - probeShared) + 1e-3 * qWeight;
       if (2 * bound < qWeight && 2 * bound < opts.minSimilarity * (qWeight + weights[g]!)) continue;
+      // a document this check may not use (another user's 自建库, an excluded one) is neither source nor witness
+      if (!usable(d)) continue;
       // shared words: both lists ascending by word number
       let shared = 0;
       let sharedWords = 0;
