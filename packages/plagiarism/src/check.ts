@@ -1,10 +1,9 @@
 import { type ParsedDocument, textToDocument } from '@paperdesk/textkit';
-import type { PlagiarismIndex } from './library.ts';
 import type { Report } from './report.ts';
 import { reportOf } from './check/assemble.ts';
 import { attribute } from './check/attribution.ts';
 import { chooseCandidates } from './check/candidates.ts';
-import { CheckContext } from './check/context.ts';
+import { type CheckLibrary, CheckContext } from './check/context.ts';
 import { exactStage } from './check/exact.ts';
 import { counting } from './check/figures.ts';
 import { charPrefix } from './check/intervals.ts';
@@ -13,6 +12,7 @@ import { type CheckControl, type CheckOptions, type CheckProgress, STAGE_AT } fr
 import { paraphraseStage } from './check/paraphrase.ts';
 import { rewordedStage } from './check/reworded-stage.ts';
 
+export type { CheckLibrary } from './check/context.ts';
 export type { CheckControl, CheckOptions, CheckProgress, CheckStage } from './check/options.ts';
 
 /*
@@ -27,7 +27,7 @@ export type { CheckControl, CheckOptions, CheckProgress, CheckStage } from './ch
  */
 export function checkDocument(
   doc: ParsedDocument,
-  index: PlagiarismIndex,
+  index: CheckLibrary,
   options: CheckOptions & CheckControl = {},
 ): Report {
   const { onProgress, signal, ...checkOptions } = options;
@@ -47,7 +47,7 @@ export function checkDocument(
  */
 export function* checkStages(
   doc: ParsedDocument,
-  index: PlagiarismIndex,
+  index: CheckLibrary,
   options: CheckOptions = {},
 ): Generator<CheckProgress, Report, undefined> {
   const started = performance.now();
@@ -67,6 +67,6 @@ export function* checkStages(
 }
 
 /** Plain text (pasted) convenience: same rules as a .txt upload. */
-export function checkText(text: string, index: PlagiarismIndex, options: CheckOptions = {}): Report {
+export function checkText(text: string, index: CheckLibrary, options: CheckOptions = {}): Report {
   return checkDocument(textToDocument(text), index, options);
 }

@@ -15,6 +15,24 @@ import { usableDocuments } from '../visibility.ts';
 import type { Interval } from './intervals.ts';
 import { type CheckOptions, type CheckSettings, settingsOf } from './options.ts';
 
+/**
+ * What a check reads of the library: a PlagiarismIndex, or a ShardedLibrary (shards.ts) that answers as the one
+ * index holding all its shards' documents would.
+ */
+export type CheckLibrary = Pick<
+  PlagiarismIndex,
+  | 'k'
+  | 'w'
+  | 'size'
+  | 'characterCount'
+  | 'maxDocFrequency'
+  | 'stockPhraseDocs'
+  | 'ordinalText'
+  | 'ordinalMeta'
+  | 'ordinalOf'
+  | 'seeds'
+>;
+
 /** A text's matching form: codes and, for each, its offset in the text (one more at the end). */
 export type Codes = ReturnType<typeof matchingCodes>;
 
@@ -69,7 +87,7 @@ export class CheckContext {
 
   constructor(
     readonly doc: ParsedDocument,
-    readonly index: PlagiarismIndex,
+    readonly index: CheckLibrary,
     options: CheckOptions,
     /** When the check started (performance.now()). */
     readonly started: number,

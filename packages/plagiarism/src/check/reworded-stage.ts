@@ -1,4 +1,5 @@
 import { matchingCodes } from '@paperdesk/textkit';
+import { PlagiarismIndex } from '../library.ts';
 import { lowerBound } from '../paraphrase.ts';
 import { REWORDED_DEFAULTS, rewordedPairs, rewordedPassages, wordIndexOf } from '../reworded.ts';
 import type { CheckContext, Codes } from './context.ts';
@@ -12,6 +13,9 @@ import { type CheckProgress, STAGE_AT } from './options.ts';
 export function* rewordedStage(ctx: CheckContext): Generator<CheckProgress, void, undefined> {
   const { opts, q, index } = ctx;
   if (!opts.paraphrase || !opts.reworded) return;
+  // the word index's IDF is the whole library's: a sharded library has no merge for it yet
+  if (!(index instanceof PlagiarismIndex))
+    throw new Error('the reworded stage needs one index: pass reworded: false');
   yield { stage: 'reworded', fraction: STAGE_AT.reworded };
   const explained = new Uint8Array(q.codes.length + 1);
   for (const c of ctx.candidates) for (const p of c.passages) explained.fill(1, p.qs, p.qe);
