@@ -43,6 +43,19 @@ export interface DocumentMetrics {
   anyFlagged: number;
 }
 
+export interface ThesisDocument {
+  repo: string;
+  paragraphs: number;
+  chars: number;
+  /** AIGC 总体疑似度 of the thesis. */
+  aiCharRatio: number;
+  /** Its character-weighted mean probability and the document band. */
+  probability: number;
+  band: string;
+  /** Paragraphs at 疑似 or stronger. */
+  suspectParagraphs: number;
+}
+
 export interface HeldOutReport {
   rows: RowMetrics[];
   /**
@@ -50,11 +63,20 @@ export interface HeldOutReport {
    * longJoined: pairs of short held-out texts joined into long ones, because the split holds few long texts.
    */
   humanAcademic: { short: ClassFpr; long: ClassFpr; longJoined: ClassFpr };
+  /** Held-out human thesis paragraphs by length class (short: with the windows of long paragraphs). */
+  humanThesis: { short: ClassFpr; long: ClassFpr };
+  /** Held-out whole human theses: each thesis's paragraphs in order, through detect() as a document. */
+  theses: ThesisDocument[];
   humanDocuments: DocumentMetrics;
   aiDocuments: DocumentMetrics;
 }
 
 const PARAGRAPHS_PER_DOCUMENT = 8;
+/** The ways students asked for AI thesis paragraphs (thesis-body2) and the polish3 instructions: a row each. */
+const THESIS_PROMPT_STYLES = ['direct', 'expand', 'formal', 'humanlike', 'continue', 'summarize-lit'];
+const THESIS_POLISH_STYLES = ['polish', 'paraphrase', 'formalize', 'expand', 'condense'];
+/** A whole thesis in the benchmark: at least this many held-out paragraphs of one thesis, in their order. */
+export const MIN_THESIS_PARAGRAPHS = 10;
 const WINDOW_CHARS = 220;
 
 function rowMetrics(
@@ -117,6 +139,38 @@ export function evaluationRows(
       items: [...ai('ai-polish', (t) => t.style === style), ...humanAcademic],
     });
   }
+  const humanThesis = test.filter((t) => t.label === 0 && t.register === 'thesis');
+  if (humanThesis.length > 0) {
+    rows.push({
+      name: 'AI thesis paragraphs (thesis-body2) vs human thesis paragraphs',
+      items: [...ai('ai-thesis'), ...humanThesis],
+    });
+    for (const style of THESIS_PROMPT_STYLES) {
+      rows.push({
+        name: `  AI thesis, asked ${style}`,
+        items: [...ai('ai-thesis', (t) => t.style === style), ...humanThesis],
+      });
+    }
+    const polishedThesis = ai('ai-thesis-polish');
+    rows.push({
+      name: 'AI-polished thesis paragraphs vs human thesis paragraphs',
+      items: [...polishedThesis, ...humanThesis],
+    });
+    for (const style of THESIS_POLISH_STYLES) {
+      rows.push({
+        name: `  polished thesis, instruction ${style}`,
+        items: [...ai('ai-thesis-polish', (t) => t.style === style), ...humanThesis],
+      });
+    }
+    rows.push({
+      name: 'AI-polished thesis paragraphs vs their own originals',
+      items: [...polishedThesis, ...humanThesis.filter((t) => t.polishedOriginal)],
+    });
+    rows.push({
+      name: 'AI abstracts vs human thesis paragraphs',
+      items: [...ai('ai-abstract'), ...humanThesis],
+    });
+  }
   for (const set of outOfDistribution)
     rows.push({ name: `OOD: ${set.name}`, items: set.items, overlapping: set.overlapping });
   return rows;
@@ -148,13 +202,14 @@ function classFpr(detector: AigcDetector, texts: readonly string[], score: TextS
 export function humanAcademicByClass(
   corpus: readonly CorpusText[],
   maxShortChars: number,
+  register: 'academic' | 'thesis' = 'academic',
 ): { short: string[]; long: string[]; longJoined: string[] } {
   const short: string[] = [];
   const long: string[] = [];
   const longJoined: string[] = [];
   let unpaired: string | undefined;
   for (const t of corpus) {
-    if (t.split !== 'test' || t.label !== 0 || t.register !== 'academic') continue;
+    if (t.split !== 'test' || t.label !== 0 || t.register !== register) continue;
     if (visibleLength(t.text) <= maxShortChars) {
       short.push(t.text);
       if (unpaired === undefined) unpaired = t.text;
@@ -170,6 +225,33 @@ export function humanAcademicByClass(
       (visibleLength(w) <= maxShortChars ? short : long).push(w);
   }
   return { short, long, longJoined };
+}
+
+/** The held-out human theses with at least MIN_THESIS_PARAGRAPHS paragraphs, each scored as one document. */
+function thesisDocuments(detector: AigcDetector, corpus: readonly CorpusText[]): ThesisDocument[] {
+  const byRepo = new Map<string, CorpusText[]>();
+  for (const t of corpus) {
+    if (t.split !== 'test' || t.source !== 'human-thesis' || !t.thesis) continue;
+    const list = byRepo.get(t.thesis.repo) ?? [];
+    list.push(t);
+    byRepo.set(t.thesis.repo, list);
+  }
+  const out: ThesisDocument[] = [];
+  for (const [repo, list] of [...byRepo].sort(([a], [b]) => a.localeCompare(b))) {
+    if (list.length < MIN_THESIS_PARAGRAPHS) continue;
+    const paragraphs = [...list].sort((a, b) => a.thesis!.order - b.thesis!.order).map((t) => t.text);
+    const r = detector.detect(paragraphs);
+    out.push({
+      repo,
+      paragraphs: paragraphs.length,
+      chars: r.totalChars,
+      aiCharRatio: r.aiCharRatio,
+      probability: r.probability,
+      band: r.band,
+      suspectParagraphs: r.paragraphs.filter((p) => p.reliable && p.band !== 'none').length,
+    });
+  }
+  return out;
 }
 
 function documentMetrics(detector: AigcDetector, texts: readonly string[]): DocumentMetrics {
@@ -202,7 +284,11 @@ export function evaluateHeldOut(
   corpus: readonly CorpusText[],
   outOfDistribution: readonly EvaluationSet[],
   scorer: TextScorer = (t) => detector.scoreText(t),
-  options: { documents?: boolean } = {},
+  options: {
+    documents?: boolean;
+    /** Rows computed elsewhere (the benchmark's 降AIGC / 降重 outputs of held-out AI text), after the splits' rows. */
+    extraRows?: ReadonlyArray<{ name: string; items: LabelledText[] }>;
+  } = {},
 ): HeldOutReport {
   // every academic row shares the same ~1,700 human abstracts: score each text once
   const scores = new Map<string, number>();
@@ -214,11 +300,17 @@ export function evaluateHeldOut(
     }
     return s;
   };
-  const rows = evaluationRows(corpus, outOfDistribution).map((r) => ({
+  const listed = evaluationRows(corpus, outOfDistribution);
+  // extra rows go after the splits' rows, before the evaluation-only sets (the rows with an overlap count)
+  const firstOod = listed.findIndex((r) => r.overlapping !== undefined);
+  listed.splice(firstOod < 0 ? listed.length : firstOod, 0, ...(options.extraRows ?? []));
+  const rows = listed.map((r) => ({
     ...rowMetrics(detector, r.name, r.items, score),
     ...(r.overlapping !== undefined ? { overlapping: r.overlapping } : {}),
   }));
-  const byClass = humanAcademicByClass(corpus, detector.model.meta.bands?.maxShortChars ?? 300);
+  const maxShort = detector.model.meta.bands?.maxShortChars ?? 300;
+  const byClass = humanAcademicByClass(corpus, maxShort);
+  const thesisClass = humanAcademicByClass(corpus, maxShort, 'thesis');
   const testAcademic = (label: 0 | 1) =>
     corpus
       .filter((t) => t.split === 'test' && t.register === 'academic' && t.label === label)
@@ -238,6 +330,11 @@ export function evaluateHeldOut(
       long: classFpr(detector, byClass.long, score),
       longJoined: classFpr(detector, byClass.longJoined, score),
     },
+    humanThesis: {
+      short: classFpr(detector, thesisClass.short, score),
+      long: classFpr(detector, thesisClass.long, score),
+    },
+    theses: documents ? thesisDocuments(detector, corpus) : [],
     humanDocuments: documents ? documentMetrics(detector, testAcademic(0)) : none,
     aiDocuments: documents ? documentMetrics(detector, testAcademic(1)) : none,
   };
