@@ -1,6 +1,7 @@
 /** Held-out evaluation of a detector: the benchmark's rows, human false-positive rates by length class, documents. */
 import { visibleLength } from '../src/canonical.ts';
 import type { AigcDetector } from '../src/detector.ts';
+import type { MeasuredRate } from '../src/model.ts';
 import { auroc, expectedCalibrationError, type Scored } from '../src/metrics.ts';
 import { scoringWindows } from '../src/trainer.ts';
 import type { CorpusText, EvaluationSet, LabelledText } from './corpus.ts';
@@ -69,6 +70,8 @@ export interface HeldOutReport {
   theses: ThesisDocument[];
   humanDocuments: DocumentMetrics;
   aiDocuments: DocumentMetrics;
+  /** The rates the report publishes by text kind (model meta bands.measured). */
+  measured: MeasuredRate[];
 }
 
 const PARAGRAPHS_PER_DOCUMENT = 8;
@@ -227,6 +230,27 @@ export function humanAcademicByClass(
   return { short, long, longJoined };
 }
 
+/** Kinds the report publishes (labels in the web catalogue, aigc:report.kind.*): test-split texts of each. */
+const PUBLISHED_KINDS: ReadonlyArray<{ kind: string; label: 0 | 1; of: (t: CorpusText) => boolean }> = [
+  { kind: 'humanAbstracts', label: 0, of: (t) => t.register === 'academic' },
+  { kind: 'humanThesis', label: 0, of: (t) => t.source === 'human-thesis' },
+  { kind: 'aiAbstracts', label: 1, of: (t) => t.source === 'ai-abstract' },
+  { kind: 'aiThesis', label: 1, of: (t) => t.source === 'ai-thesis' && t.style !== 'humanlike' },
+  { kind: 'aiThesisHumanlike', label: 1, of: (t) => t.source === 'ai-thesis' && t.style === 'humanlike' },
+  { kind: 'aiPolished', label: 1, of: (t) => t.source === 'ai-polish' || t.source === 'ai-thesis-polish' },
+];
+
+function measuredRate(
+  detector: AigcDetector,
+  kind: string,
+  label: 0 | 1,
+  texts: readonly string[],
+  score: TextScorer,
+): MeasuredRate {
+  const c = classFpr(detector, texts, score);
+  return { kind, label, texts: c.texts, significant: c.fprSignificant, suspect: c.fprSuspect };
+}
+
 /** The held-out human theses with at least MIN_THESIS_PARAGRAPHS paragraphs, each scored as one document. */
 function thesisDocuments(detector: AigcDetector, corpus: readonly CorpusText[]): ThesisDocument[] {
   const byRepo = new Map<string, CorpusText[]>();
@@ -288,6 +312,8 @@ export function evaluateHeldOut(
     documents?: boolean;
     /** Rows computed elsewhere (the benchmark's 降AIGC / 降重 outputs of held-out AI text), after the splits' rows. */
     extraRows?: ReadonlyArray<{ name: string; items: LabelledText[] }>;
+    /** Our 降AIGC outputs of held-out AI text, published as their own kind. */
+    rewritten?: readonly string[];
   } = {},
 ): HeldOutReport {
   // every academic row shares the same ~1,700 human abstracts: score each text once
@@ -335,6 +361,18 @@ export function evaluateHeldOut(
       long: classFpr(detector, thesisClass.long, score),
     },
     theses: documents ? thesisDocuments(detector, corpus) : [],
+    measured: [
+      ...PUBLISHED_KINDS.map(({ kind, label, of }) =>
+        measuredRate(
+          detector,
+          kind,
+          label,
+          corpus.filter((t) => t.split === 'test' && t.label === label && of(t)).map((t) => t.text),
+          score,
+        ),
+      ),
+      ...(options.rewritten ? [measuredRate(detector, 'ourRewrites', 1, options.rewritten, score)] : []),
+    ].filter((m) => m.texts > 0),
     humanDocuments: documents ? documentMetrics(detector, testAcademic(0)) : none,
     aiDocuments: documents ? documentMetrics(detector, testAcademic(1)) : none,
   };

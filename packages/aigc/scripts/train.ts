@@ -13,6 +13,7 @@ import { DEFAULT_MODEL_DIR, MODEL_NAME, saveModel } from '../src/model.ts';
 import { trainModel } from '../src/trainer.ts';
 import { hasData, loadCorpus, loadIndicatingWords, loadOutOfDistribution, stratumOf } from './corpus.ts';
 import { evaluateHeldOut } from './evaluate.ts';
+import { heldOutRewrites } from './heldout-rewrites.ts';
 import { ourRewrites } from './rewritten.ts';
 
 const VERSION = '1.6.0';
@@ -66,6 +67,7 @@ const model = trainModel(
     joinShortForLong: true,
     // human thesis paragraphs too: what students submit (human abstracts alone left 7% of them at 疑似)
     bandStrata: ['academic', 'polish', 'thesis'],
+    strataFpr: { thesis: { significant: 0.01, suspect: 0.03 } },
     secondStage: { pairStratum: 'polish', pairWordOrders: [1], smoothing: 3, l2: 0.002, folds: 5 },
     maxShortChars: 300,
     windowChars: 220,
@@ -74,7 +76,11 @@ const model = trainModel(
     log: (m) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${m}`),
   },
 );
-const report = evaluateHeldOut(new AigcDetector(model), loaded, loadOutOfDistribution(loaded));
+const trained = new AigcDetector(model);
+const rewrites = await heldOutRewrites(trained, loaded);
+const report = evaluateHeldOut(trained, loaded, loadOutOfDistribution(loaded), undefined, {
+  rewritten: rewrites.aigc,
+});
 const counts: Record<string, number> = {};
 // texts per source / label / split, for the record
 for (const t of corpus)
@@ -83,6 +89,7 @@ const { format: _format, binary: _binary, ...meta } = model.meta;
 const saved = saveModel(
   {
     ...meta,
+    ...(meta.bands ? { bands: { ...meta.bands, measured: report.measured } } : {}),
     training: {
       ...meta.training,
       sets: 'hc3_chinese_subset_cudrt, m4_qazh_chatgpt_glimpse, ai_academic_zh (with thesis-body2, polish3-thesis), csl_human_abstracts_zh, csl-benchmark-sample, human_thesis_zh; our own 降AIGC / 降重 outputs of the train and lm splits AI academic texts',

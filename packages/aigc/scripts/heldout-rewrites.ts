@@ -9,8 +9,8 @@ import { type AigcHint, offlineStrategies, reduceParagraphs } from '@paperdesk/r
 import { visibleLength } from '../src/canonical.ts';
 import type { AigcDetector } from '../src/detector.ts';
 import { unitHash } from '../src/hash.ts';
-import type { CorpusText } from '../scripts/corpus.ts';
-import { rewrittenVersions } from '../scripts/rewritten.ts';
+import type { CorpusText } from './corpus.ts';
+import { rewrittenVersions } from './rewritten.ts';
 
 /** AI-written (not polished) held-out texts: what 降AIGC is asked to hide. */
 const WRITTEN_SOURCES = new Set(['ai-abstract', 'ai-body', 'ai-thesis']);
