@@ -52,6 +52,7 @@ export {
   type BandCalibration,
   type BandThresholds,
   type LengthClassBands,
+  type MeasuredRate,
   loadModel,
   type ModelMeta,
   saveModel,

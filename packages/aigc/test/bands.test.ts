@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { visibleLength } from '../src/canonical.ts';
 import { loadDetector } from '../src/detector.ts';
+import { countsInAiShare } from '../src/document.ts';
 import { ngramDimension, STYLE_FEATURES } from '../src/features.ts';
 import { bandsFromHuman } from '../src/trainer.ts';
 import { combineWithZeroShot, fastDetectCriterion, type TokenLogprob } from '../src/zeroshot.ts';
@@ -68,11 +69,13 @@ describe('bands from measured false-positive rates', () => {
     expect(style('sentenceLengthCv')).toBeLessThanOrEqual(0);
   });
 
-  it('counts only 显著 sentences in aiCharRatio and lists the windows it scores', () => {
+  it('counts only 显著 sentences of 疑似+ paragraphs in aiCharRatio and lists the windows it scores', () => {
     const r = detector.detect([templated, templated.slice(0, 120)]);
+    const paragraphBand = (i: number) => r.paragraphs.find((p) => p.index === i)!.band;
     const counted = r.sentences
-      .filter((s) => s.band === 'high' || s.band === 'medium')
+      .filter((s) => countsInAiShare(s.band, paragraphBand(s.paragraph)))
       .reduce((n, s) => n + (s.end - s.start), 0);
+    expect(r.paragraphs[0]!.aiTrace).not.toBeNull();
     expect(r.aiCharRatio).toBeCloseTo(counted / r.scoredChars, 2);
     expect(detector.windowTexts([templated, templated.slice(0, 120)])).toHaveLength(r.windows.length);
     expect(r.model.suspectThreshold).toBe(detector.model.meta.thresholds.light);

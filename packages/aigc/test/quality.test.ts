@@ -29,5 +29,13 @@ describe.skipIf(!dataPresent)('quality gate on held-out data', () => {
     expect(longJoined.fprSuspect).toBeLessThanOrEqual(0.1);
     expect(report.aiDocuments.meanAiCharRatio).toBeGreaterThan(0.4);
     expect(report.humanDocuments.meanAiCharRatio).toBeLessThan(0.03);
+    // human thesis paragraphs (thresholds also set to 1% / 3% on them) and whole held-out theses
+    const thesis = report.humanThesis.short;
+    expect(thesis.texts).toBeGreaterThan(500);
+    expect(thesis.fprSignificant).toBeLessThanOrEqual(0.02);
+    expect(thesis.fprSuspect).toBeLessThanOrEqual(0.05);
+    expect(report.theses.length).toBeGreaterThanOrEqual(20);
+    expect(report.theses.filter((t) => t.aiCharRatio >= 0.2)).toEqual([]);
+    expect(row('AI thesis paragraphs (thesis-body2)').tprSuspect).toBeGreaterThanOrEqual(0.75);
   });
 });

@@ -167,10 +167,28 @@ export const AigcLengthClass = z.object({
 });
 export type AigcLengthClass = z.infer<typeof AigcLengthClass>;
 
+/** One text kind's held-out rates at the model's thresholds (packages/aigc MeasuredRate). */
+export const AigcMeasuredRate = z.object({
+  kind: z
+    .string()
+    .describe(
+      'humanAbstracts 人工摘要 / humanThesis 人工论文正文段落 / aiAbstracts AI 摘要 / aiThesis AI 论文段落 / aiThesisHumanlike 要求"像学生写"的 AI 段落 / aiPolished AI 润色段落 / ourRewrites 经本站降AIGC 的 AI 文字',
+    ),
+  label: z.union([z.literal(0), z.literal(1)]).describe('0 人工撰写（比例为误判率）/ 1 AI（比例为检出率）'),
+  texts: z.number().int(),
+  significant: ratio.describe('判为显著疑似的比例'),
+  suspect: ratio.describe('判为疑似及以上的比例'),
+});
+export type AigcMeasuredRate = z.infer<typeof AigcMeasuredRate>;
+
 export const AigcErrorRates = z.object({
   maxShortChars: z.number().int().describe('不超过此字数为短文本'),
   short: AigcLengthClass,
   long: AigcLengthClass,
+  measured: z
+    .array(AigcMeasuredRate)
+    .optional()
+    .describe('训练时未见过的测试集上、按文本类型测得的误判率与检出率'),
 });
 export type AigcErrorRates = z.infer<typeof AigcErrorRates>;
 

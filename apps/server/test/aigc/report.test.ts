@@ -1,4 +1,4 @@
-import { loadDetector } from '@paperdesk/aigc';
+import { countsInAiShare, loadDetector } from '@paperdesk/aigc';
 import { describe, expect, it } from 'vitest';
 import { detectDocument } from '../../src/services/aigc/report.ts';
 import { paragraph } from '../check/support.ts';
@@ -88,10 +88,13 @@ describe('detectDocument', () => {
     expect(r.paragraphs[1]!.probability).toBeNull();
     const whole = detector.detect([templated, texts[1]!]);
     expect(r.metrics.aiCharRatio).toBeCloseTo(whole.aiCharRatio, 9);
-    // 疑似 (light) sentences are counted apart, never in aiChars
-    const light = whole.sentences.filter((s) => s.band === 'light');
-    const lightChars = light.reduce((n, s) => n + (s.end - s.start), 0);
-    expect(r.metrics.suspectChars).toBe(lightChars);
+    // sentences at 疑似 or above that do not count (countsInAiShare) are counted apart, never in aiChars
+    const paragraphBand = (i: number) => whole.paragraphs.find((p) => p.index === i)!.band;
+    const apart = whole.sentences.filter(
+      (s) => s.band !== 'none' && !countsInAiShare(s.band, paragraphBand(s.paragraph)),
+    );
+    const apartChars = apart.reduce((n, s) => n + (s.end - s.start), 0);
+    expect(r.metrics.suspectChars).toBe(apartChars);
     const first = r.paragraphs[0]!;
     expect(first.band).not.toBe('none');
     expect(first.hints?.length).toBeGreaterThan(0);

@@ -145,6 +145,7 @@ function errorRates(bands: NonNullable<ModelMeta['bands']>): AigcErrorRates {
     maxShortChars: bands.maxShortChars,
     short: lengthClass(bands.short),
     long: lengthClass(bands.long),
+    ...(bands.measured ? { measured: bands.measured.map((m) => ({ ...m })) } : {}),
   };
 }
 
