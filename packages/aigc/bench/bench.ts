@@ -22,6 +22,7 @@ import {
   type HeldOutReport,
   MIN_THESIS_PARAGRAPHS,
   type RowMetrics,
+  traceShares,
 } from '../scripts/evaluate.ts';
 import { heldOutRewrites } from '../scripts/heldout-rewrites.ts';
 import { zeroShotFromEnv } from './zero-shot.ts';
@@ -129,6 +130,12 @@ console.log(
     .map((m) => `${m.kind} n=${m.texts} ${pct(m.significant)} / ${pct(m.suspect)}`)
     .join('; ')}`,
 );
+console.log('\nwhat the report calls a held-out paragraph (aiTrace, each paragraph alone through detect):');
+for (const t of traceShares(detector, corpus, rewrites.aigc)) {
+  console.log(
+    `  ${t.kind} (${t.paragraphs}): AI 生成特征显著 ${pct(t.generated)}, AI 润色痕迹 ${pct(t.touched)}, neither ${pct(1 - t.generated - t.touched)}`,
+  );
+}
 const theses = report.theses;
 if (theses.length > 0) {
   const ratios = theses.map((t) => t.aiCharRatio).sort((a, b) => a - b);

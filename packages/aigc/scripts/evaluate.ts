@@ -251,6 +251,41 @@ function measuredRate(
   return { kind, label, texts: c.texts, significant: c.fprSignificant, suspect: c.fprSuspect };
 }
 
+export interface TraceShares {
+  kind: string;
+  paragraphs: number;
+  generated: number;
+  touched: number;
+}
+
+/**
+ * What the report calls each held-out paragraph of a kind (detect()'s aiTrace, the paragraph scored alone):
+ * the shares read as AI 生成特征显著 and as AI 润色痕迹 — whether the wording fits what the text is.
+ */
+export function traceShares(
+  detector: AigcDetector,
+  corpus: readonly CorpusText[],
+  rewritten: readonly string[],
+): TraceShares[] {
+  const test = (of: (t: CorpusText) => boolean) =>
+    corpus.filter((t) => t.split === 'test' && of(t)).map((t) => t.text);
+  const kinds: Array<[string, string[]]> = [
+    ['human thesis paragraphs', test((t) => t.source === 'human-thesis')],
+    ['AI thesis paragraphs (thesis-body2)', test((t) => t.source === 'ai-thesis')],
+    ['AI abstracts', test((t) => t.source === 'ai-abstract')],
+    [
+      'AI-polished (abstracts + thesis)',
+      test((t) => t.source === 'ai-polish' || t.source === 'ai-thesis-polish'),
+    ],
+    ['our 降AIGC of held-out AI text', [...rewritten]],
+  ];
+  return kinds.map(([kind, texts]) => {
+    const traces = texts.map((text) => detector.detect(text).paragraphs[0]?.aiTrace ?? null);
+    const share = (trace: string) => traces.filter((t) => t === trace).length / Math.max(1, traces.length);
+    return { kind, paragraphs: texts.length, generated: share('generated'), touched: share('touched') };
+  });
+}
+
 /** The held-out human theses with at least MIN_THESIS_PARAGRAPHS paragraphs, each scored as one document. */
 function thesisDocuments(detector: AigcDetector, corpus: readonly CorpusText[]): ThesisDocument[] {
   const byRepo = new Map<string, CorpusText[]>();
