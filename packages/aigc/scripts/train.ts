@@ -98,7 +98,15 @@ const saved = saveModel(
       counts,
       seconds: Math.round((Date.now() - started) / 1000),
     },
-    metrics: report as unknown as Record<string, unknown>,
+    // the theses only as a distribution: human_thesis_zh's repository names stay out of the repository
+    metrics: {
+      ...report,
+      theses: {
+        count: report.theses.length,
+        aiCharRatioSorted: report.theses.map((t) => t.aiCharRatio).sort((a, b) => a - b),
+        atLeast20pct: report.theses.filter((t) => t.aiCharRatio >= 0.2).length,
+      },
+    } as unknown as Record<string, unknown>,
   },
   model.classifier,
   model.lm,
