@@ -125,7 +125,7 @@ export default {
       'Highly suspect: probability of at least 90%; moderately: at least {{flag}}; slightly: at least {{half}}; otherwise no sign. Whole passages over {{maxShort}} characters use the long-text thresholds.',
       'This is a statistical estimate, not proof. Human writing can be misjudged and rewritten AI text can go unnoticed; weigh it with drafts and notes.',
       'Headings, captions, formulas, references and very short paragraphs are shown but not judged.',
-      '"Reads as AI-generated" paragraphs are significant as a whole; "AI-touched" paragraphs only reach suspect: text polished, paraphrased or run through 降AIGC by AI mostly lands there, and so does a little human writing.',
+      '"Reads as AI-generated" paragraphs are significant as a whole; "AI-touched" paragraphs only reach suspect: AI signals weaker than in most AI-written text, common in text polished, paraphrased or run through 降AIGC by AI, but also AI-written paragraphs with weak signals; about 1% of human thesis paragraphs land there too.',
       'The report cannot tell: text under 50 characters (indicative only); who wrote which part of a document (with mixed authorship it can only mark the paragraphs that read as AI); whether text was edited by hand before submission.',
     ],
     suspectChars: 'Suspect characters (not counted)',
