@@ -14,7 +14,8 @@ describe.skipIf(!dataPresent)('quality gate on held-out data', () => {
     expect(row('HC3').texts).toBeGreaterThan(1000);
     expect(row('HC3').auroc).toBeGreaterThanOrEqual(0.98);
     expect(row('academic abstracts').auroc).toBeGreaterThanOrEqual(0.97);
-    expect(row('academic abstracts').tprSignificant).toBeGreaterThanOrEqual(0.7);
+    // 1.6 raised the thresholds so that human thesis paragraphs stay under 1% / 3% (77.6% → 63.3% here)
+    expect(row('academic abstracts').tprSignificant).toBeGreaterThanOrEqual(0.6);
     expect(row('AI-polished abstracts vs human').auroc).toBeGreaterThanOrEqual(0.87);
     // thresholds were set at 1% / 5% on the calibration split; the test split is other texts
     const { short, long, longJoined } = report.humanAcademic;
