@@ -15,6 +15,7 @@ import { kgramHashes } from './fingerprint.ts';
 import { GrowableU32, type PlagiarismIndex } from './library.ts';
 import { lowerBound, matchingSentences, paraphrasePassages } from './paraphrase.ts';
 import { citedSources, isOwnDocument } from './provenance.ts';
+import { usableDocuments } from './visibility.ts';
 import {
   REWORDED_DEFAULTS,
   type RewordedOptions,
@@ -269,11 +270,8 @@ export function* checkStages(
     }
     return own;
   };
-  const excluded = new Set<number>();
-  for (const id of opts.excludeDocIds ?? []) {
-    const o = index.ordinalOf(id);
-    if (o !== undefined) excluded.add(o);
-  }
+  // the one rule every stage takes its documents through: private (自建库) documents only for their owner
+  const usable = usableDocuments(index, opts);
   // each shared query position scores 1, or RARE_DOCS / df when its k-gram is in df > RARE_DOCS documents: a
   // source shares rare k-grams, while the many documents sharing a large library's common phrases each get a
   // small share of them (ranked by plain counts, those crowded true sources out of the budget as the library
@@ -290,7 +288,7 @@ export function* checkStages(
   const hitDocs: number[] = [];
   for (let i = 0; i < hits.count; i++) {
     const d = hits.doc[i]!;
-    if (excluded.size > 0 && excluded.has(d)) continue;
+    if (!usable(d)) continue;
     const qp = hits.qpos[i]!;
     if (sharedCount[d] === 0) {
       hitDocs.push(d);
@@ -306,18 +304,13 @@ export function* checkStages(
   const maxCandidates = opts.maxCandidates ?? Math.max(100, Math.ceil(q.codes.length / 150));
   // a pool of the best-scoring documents, then a greedy pick that skips documents whose shared k-grams all lie
   // where better candidates already match (near-duplicates of a source would otherwise crowd out other sources)
-  // a private document (自建库) is a candidate only for its owner's papers
-  const visible = (d: number) => {
-    const meta = index.ordinalMeta(d);
-    return !meta.private || (options.ownerKey !== undefined && meta.ownerKey === options.ownerKey);
-  };
   const poolSize = opts.allSources ? maxCandidates : maxCandidates * 4;
   const pool: number[] = [];
   for (const d of hitDocs
     .filter((d) => sharedCount[d]! >= opts.minCandidateSeeds)
     .sort((x, y) => score[y]! - score[x]! || x - y)) {
     if (pool.length >= poolSize) break;
-    if (visible(d)) pool.push(d);
+    pool.push(d);
   }
   // pool rank + 1 by document (the shared counts are no longer needed)
   const poolRank = sharedCount;
@@ -465,7 +458,7 @@ export function* checkStages(
     };
     const rewordedOptions = { ...REWORDED_DEFAULTS, ...opts.rewordedOptions };
     rewordedCoverage = wordIndexOf(index).coverage;
-    const pairs = rewordedPairs(checked, index, skip, rewordedOptions).filter((p) => !excluded.has(p.doc));
+    const pairs = rewordedPairs(checked, index, skip, usable, rewordedOptions);
     const found = rewordedPassages(
       pairs,
       index,

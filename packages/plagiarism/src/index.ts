@@ -31,6 +31,7 @@ export {
 } from './library.ts';
 export { loadIndex, saveIndex } from './persist.ts';
 export { authorNames, citedSources, isOwnDocument } from './provenance.ts';
+export { type CheckScope, usableDocuments, visibleTo } from './visibility.ts';
 export {
   REWORDED_DEFAULTS,
   type RewordedOptions,

@@ -654,7 +654,11 @@ export class WordIndex {
    * in an array over the sentences (no per-posting allocation); each is weighed through the forward index
    * against the query's own words, its own weight precomputed.
    */
-  bestPairs(query: WordSentence[], opts: RewordedOptions): SentencePair[] {
+  bestPairs(
+    query: WordSentence[],
+    usable: (ordinal: number) => boolean,
+    opts: RewordedOptions,
+  ): SentencePair[] {
     const n = Math.max(1, this.sentences);
     // evidence: words in at most maxSentenceShare of the sentences; candidates: only through words with at most
     // maxPostings postings, or maxPostingsShare of the sentences in a larger library. Cutting the evidence at
@@ -758,6 +762,8 @@ export class WordIndex {
         // float sums) often rules it out as both a stock sentence and a match before its words are walked
         const bound = qWeight - (probeWeight - probeShared) + 1e-3 * qWeight;
         if (2 * bound < qWeight && 2 * bound < opts.minSimilarity * (qWeight + this.weights[g]!)) continue;
+        // a document this check may not use (another user's 自建库, an excluded one) is neither source nor witness
+        if (!usable(this.ordinalOf(d))) continue;
         // shared words: both lists ascending by word number
         let shared = 0;
         let sharedWords = 0;
@@ -927,12 +933,13 @@ export function rewordedPairs(
   text: string,
   index: PlagiarismIndex,
   skip: (start: number, end: number) => boolean,
+  usable: (ordinal: number) => boolean,
   opts: RewordedOptions = REWORDED_DEFAULTS,
 ): SentencePair[] {
   const query = wordSentences(text).filter(
     (qs) => qs.end - qs.start >= opts.minSentenceChars && !skip(qs.start, qs.end),
   );
-  return wordIndexOf(index).bestPairs(query, opts);
+  return wordIndexOf(index).bestPairs(query, usable, opts);
 }
 
 /**

@@ -6,6 +6,7 @@ import { nowIso } from '../../db/index.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
 import { runCheck } from '../../services/checks/engine.ts';
 import { type Library, ownerKeyOf } from '../../services/checks/library.ts';
+import { nameSources } from '../../services/checks/sources.ts';
 import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
 
 type Row = Selectable<CheckRecordsTable>;
@@ -77,8 +78,11 @@ export function checkRun(deps: {
       clearInterval(watch);
       job.signal.removeEventListener('abort', onShutdown);
     });
-    const sources = await library.documents(result.sources.map((s) => s.documentId));
-    const byId = new Map(sources.map((s) => [s.id, s]));
+    const named = nameSources(
+      result,
+      await library.documents(result.sources.map((s) => s.documentId)),
+      row.userId,
+    );
     const report: CheckReport = {
       ...result,
       library: {
@@ -87,20 +91,9 @@ export function checkRun(deps: {
           ? { personal: { documents: personal.documents, characters: personal.characters } }
           : {}),
       },
-      // titles as the library holds them now (an admin may have corrected one since indexing)
-      sources: result.sources.map((s) => {
-        const d = byId.get(s.documentId);
-        return d
-          ? {
-              ...s,
-              title: d.title,
-              author: d.author,
-              source: d.source,
-              year: d.year,
-              ...(d.origin === 'personal' ? { personal: true } : {}),
-            }
-          : s;
-      }),
+      // named as the library holds them now (an admin may have corrected a title since indexing), and only
+      // as far as this user may see: another user's submitted paper stays anonymous
+      ...named,
       recordId,
       title: row.title,
       author: row.author,

@@ -223,6 +223,11 @@ export async function chargeIn(
     if (!order) throw notFound('订单不存在');
     if (order.status !== 'fulfilled') throw paymentRequired('订单尚未支付完成');
     fen = Number(order.amountFen);
+    // the order was priced when it was made; what runs is priced now: an order never pays for other work
+    if (fen !== quote.fen)
+      throw conflict(
+        `订单金额 ${yuan(fen)} 元与该记录现在的价格 ${yuan(quote.fen)} 元不一致（版本或字数已变），请重新下单`,
+      );
     const r = await applyDelta(trx, { ...base, account: 'balance', delta: -fen, idemKey: key('balance') });
     if (!r.applied) throw await shortfall(trx, input, quote, fen);
     source = 'order';

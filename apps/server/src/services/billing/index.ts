@@ -115,13 +115,16 @@ export function createBilling(deps: {
     providers,
     orders,
 
-    /**
-     * First start: prices, top-up presets and packages (never overwriting an admin's change); every
-     * start: the public `feature.payment` and `feature.freeCheck` entries, so pages can say when payments
-     * are only simulated and promise the free check only where a QR sign-in comes with it.
-     */
+    /** First start: prices, top-up presets and packages (never overwriting an admin's change). */
     async seed() {
       await seedCatalogue(db, deps.sysConfig);
+    },
+
+    /**
+     * The serving process's start: the public `feature.payment` and `feature.freeCheck` entries, so pages can say
+     * when payments are only simulated and promise the free check only where a QR sign-in comes with it.
+     */
+    async publishFeatures() {
       await deps.sysConfig.set(
         PAYMENT_FEATURE_KEY,
         paymentFeature([...providers.values()]),

@@ -50,6 +50,11 @@ export interface AddOptions {
   origin: LibraryOrigin;
   ownerUserId?: number | null;
   checkRecordId?: number | null;
+  /**
+   * Most documents of this origin the owner may keep (the 自建库 cap): counted inside the insert's transaction,
+   * with the owner's row locked, so concurrent uploads cannot pass it together.
+   */
+  maxOwned?: number;
 }
 
 /** Ids of concurrent inserts may commit out of order: re-read this many ids below the high-water mark. */
@@ -325,6 +330,25 @@ export function createLibrary(deps: LibraryDeps) {
       // one transaction: a batch is stored whole or not at all; rows go in multi-row INSERTs (a round trip
       // per chunk, not per document); a text already in the same scope is not inserted and comes back as no id
       await db.transaction().execute(async (trx) => {
+        if (opts.maxOwned !== undefined && opts.ownerUserId) {
+          const owner = opts.ownerUserId;
+          // a no-op write on the owner's row: PostgreSQL holds its lock to the commit, so the count below and the
+          // insert are one step per owner (SQLite runs one write transaction at a time anyway)
+          await trx
+            .updateTable('users')
+            .set((eb) => ({ id: eb.ref('id') }))
+            .where('id', '=', owner)
+            .execute();
+          const { n } = await trx
+            .selectFrom('libraryDocuments')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('ownerUserId', '=', owner)
+            .where('origin', '=', opts.origin)
+            .where('deletedAt', 'is', null)
+            .executeTakeFirstOrThrow();
+          if (Number(n) + rows.length > opts.maxOwned)
+            throw badRequest(`自建库最多 ${opts.maxOwned} 篇，已有 ${Number(n)} 篇`);
+        }
         for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
           const inserted = await trx
             .insertInto('libraryDocuments')

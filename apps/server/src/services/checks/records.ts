@@ -31,6 +31,7 @@ export const CHECK_LIMITS = sizeLimits('check', {
 });
 
 const EDITIONS: CheckEdition[] = ['standard', 'professional'];
+const EDITION_FIXED = '该记录已按所选版本下单，不能再更换版本';
 export const jobIdOf = (recordId: number) => `check-${recordId}`;
 
 export interface CheckDeps extends PaidServiceDeps<CheckBilling> {
@@ -164,6 +165,7 @@ export function createChecks(deps: CheckDeps) {
 
   async function setEdition(row: Row, edition: CheckEdition | undefined): Promise<Row> {
     if (!edition || edition === row.edition || row.status !== 'created') return row;
+    await records.assertTermsOpen(row.id, EDITION_FIXED);
     const q = await billing.quote(edition, Number(row.characters));
     await db
       .updateTable('checkRecords')

@@ -468,6 +468,27 @@ export function createPaidRecords<R extends PaidRecordRow>(
     return { row, stored: String(found[from.column]) };
   }
 
+  /**
+   * An order for this record fixed its price from the record's terms (edition, path): while one stands (open,
+   * paid or fulfilled), the terms no longer change, or the order would pay for other work than was priced.
+   */
+  async function assertTermsOpen(id: number, message: string): Promise<void> {
+    const standing = await deps.db
+      .selectFrom('orders')
+      .select('id')
+      .where('kind', '=', 'record')
+      .where('recordType', '=', spec.recordType)
+      .where('recordId', '=', String(id))
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', ['paid', 'fulfilled']),
+          eb.and([eb('status', '=', 'created'), eb('expiresAt', '>', nowIso())]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (standing) throw conflict(message);
+  }
+
   /** check_order_id: the user's QR order for exactly this record, refreshed from the provider. */
   async function confirmOrder(userId: number, id: number, orderId: number) {
     await own(userId, id);
@@ -516,6 +537,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
     readers,
     storedResult,
     confirmOrder,
+    assertTermsOpen,
     registration,
     /**
      * The service's job face: `registerJobs` puts the job kind on a queue (both `serve` and `worker` do),

@@ -47,6 +47,9 @@ import {
   toRecord,
 } from './view.ts';
 
+/** An order priced the record on its path (offline or model): while it stands, the path stays. */
+const PATH_FIXED = '该记录已按所选改写方式下单，不能再更换改写方式';
+
 export const REDUCE_LIMITS = sizeLimits('reduce', {
   product: '全文降重/降AIGC ',
   per: '单次',
@@ -393,6 +396,7 @@ export function createReducing(deps: ReduceDeps) {
         view: toRecord,
         async prepare(row) {
           const path = opts.path ?? row.path;
+          if (path !== row.path) await records.assertTermsOpen(row.id, PATH_FIXED);
           if (path === 'model') await llm.assertAvailable(featureOf(row));
           const retarget = opts.targetSimilarity !== undefined || opts.targetAigc !== undefined;
           if (path === row.path && !retarget) return row;
