@@ -7,9 +7,9 @@ const CHECKPOINT_EVERY_MS = 1000;
 /**
  * SQLite checkpoints on the committing connection by default: the commit that takes the log past 1,000 pages
  * (a multi-MB report does) also copies the whole log into the database file and fsyncs it, synchronously, on the
- * API's event loop (measured on the shared machine, 5 MB inserts: 300–2,900 ms each with the automatic
- * checkpoint, 150–700 ms without; `node /tmp` microbench in docs/architecture.md). Here the API's connection
- * never checkpoints; a worker thread with its own connection does, every second.
+ * API's event loop. Measured on the shared 2-core machine at a load average of 25 (5 MB inserts, eight in a row):
+ * 296–2,873 ms per insert with the automatic checkpoint, 151–699 ms without. Here the API's connection never
+ * checkpoints; a worker thread with its own connection does, every second.
  */
 export function checkpointInThread(sqlite: SQLite.Database, file: string): void {
   sqlite.pragma('wal_autocheckpoint = 0');
