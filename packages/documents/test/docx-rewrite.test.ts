@@ -19,7 +19,7 @@ import { docxDeepNesting, docxEntityExpansion, docxZipBomb, writeZip } from '@pa
 import { sampleThesis, sampleThesisEdits, THESIS_REWRITES } from '../bench/sample-models.ts';
 import { renderPaperDocx, rewriteDocx } from '../src/index.ts';
 import { topLevelParagraphs } from '../src/docx-rewrite/xml.ts';
-import { convertWithSoffice, hasSoffice } from './libreoffice.ts';
+import { convertWithSoffice, hasSoffice, SOFFICE_TIMEOUT_MS } from './libreoffice.ts';
 
 const P1 = ['随着计算能力的提升，', '深度学习', '方法在图像识别领域取得了显著的进展', '。'];
 const P1_NEW = '随着算力的不断增强，深度学习方法在图像识别方面获得了明显突破[1]。';
@@ -369,6 +369,6 @@ describe('rewriteDocx', () => {
       expect(trackedText).toContain('实验');
       expect(trackedText).toContain('数据集');
     },
-    60_000,
+    SOFFICE_TIMEOUT_MS,
   );
 });

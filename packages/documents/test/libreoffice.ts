@@ -20,11 +20,17 @@ if (!hasSoffice) {
 }
 
 /**
+ * LibreOffice's first start creates its profile, which takes tens of seconds on a loaded 2-core machine (58 s at a
+ * load average of 30): the tests allow for it.
+ */
+export const SOFFICE_TIMEOUT_MS = 300_000;
+
+/**
  * Converts every file with one soffice run (its start-up dominates) and returns the converted files' bytes by
  * input name. `to` is a filter such as `txt:Text (encoded):UTF8` or `odp`.
  */
 export async function convertWithSoffice(
-  files: Record<string, Buffer>,
+  files: Record<string, Uint8Array>,
   to: string,
 ): Promise<Map<string, Buffer>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'soffice-roundtrip-'));
@@ -46,7 +52,7 @@ export async function convertWithSoffice(
         path.join(dir, 'out'),
         ...inputs,
       ],
-      { timeout: 120_000 },
+      { timeout: SOFFICE_TIMEOUT_MS },
     );
     const ext = to.split(':')[0] ?? to;
     return new Map(
