@@ -50,12 +50,14 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 # PostgreSQL and Redis run as services on the test machines; start them when they are installed but down.
-# (Without a server on 5432 the storage tests start a throw-away cluster themselves.)
-if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && [ -d /etc/postgresql ] && [ "$(id -u)" = 0 ]; then
+# (Without a server on 5432 the storage tests start a throw-away cluster themselves.) A TCP connect says "up":
+# pg_isready and redis-cli take seconds each to start on a loaded machine.
+listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+if ! listening 5432 && [ -d /etc/postgresql ] && [ "$(id -u)" = 0 ]; then
   version=$(ls /etc/postgresql | sort -V | tail -n1)
   [ -n "$version" ] && pg_ctlcluster --skip-systemctl-redirect "$version" main start || true
 fi
-if command -v redis-server >/dev/null 2>&1 && ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1; then
+if command -v redis-server >/dev/null 2>&1 && ! listening 6379; then
   redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no >/dev/null || true
 fi
 exit 0

@@ -235,8 +235,10 @@ export function createLibrary(deps: LibraryDeps) {
       .select('id')
       .where('deletedAt', 'is', null)
       .execute();
-    const missing = live.filter((r) => !ids.has(r.id)).length;
-    const extra = ids.size - (live.length - missing);
+    // above maxSeenId: inserted by another process since the sync, not a fault of the file
+    const missing = live.filter((r) => r.id <= maxSeenId && !ids.has(r.id)).length;
+    const liveIds = new Set(live.map((r) => r.id));
+    const extra = [...ids].filter((id) => !liveIds.has(id)).length;
     return missing || extra ? `索引与数据库不一致（缺 ${missing} 篇，多 ${extra} 篇）` : null;
   }
 
