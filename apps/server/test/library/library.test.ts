@@ -262,7 +262,7 @@ describeEachDatabase('reference library', (getCtx) => {
     // 一 was not read again: the journal said it was stored (here it was not, to show the skip)
     expect(titles.map((t) => t.title).sort()).toEqual(['三', '二']);
     expect(journal.read()).toBeNull();
-  });
+  }, 180_000); // a CLI process: tsx and the server's modules load first
 
   it('`npm run library:import -- file.jsonl` imports good lines and lists the bad ones', async () => {
     const ctx = getCtx();
