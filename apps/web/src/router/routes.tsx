@@ -55,8 +55,8 @@ const guestPathsWithoutPage: AppRoute[] = [
 
 /**
  * The route tree (spec §2), the only place routes are declared, in the spec's order. Menu, top navigation,
- * breadcrumb, tags view, route search, page titles and the guard (each record's `meta.access` and
- * `meta.roles`) all derive from it; each area's URLs come from its `features/<area>/routes.ts`.
+ * breadcrumb, tags view, route search, page titles and the guard (each record's `meta.access`, judged by
+ * `access.ts`) all derive from it; each area's URLs come from its `features/<area>/routes.ts`.
  *
  * Top-navigation items turn from 即将上线 into links as soon as their path has a page here.
  */
@@ -325,47 +325,47 @@ export const routes: AppRoute[] = [
   {
     path: adminPaths.group,
     redirect: adminPaths.library,
-    meta: { title: 'admin:route.group', icon: <SettingOutlined />, admin: true },
+    meta: { title: 'admin:route.group', icon: <SettingOutlined />, access: 'admin' },
     children: [
       {
         path: adminPaths.library,
         page: () => import('../features/admin/LibraryAdmin.tsx'),
-        meta: { title: 'admin:route.library', icon: <DatabaseOutlined />, admin: true },
+        meta: { title: 'admin:route.library', icon: <DatabaseOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.prices,
         page: () => import('../features/admin/PricesAdmin.tsx'),
-        meta: { title: 'admin:route.prices', icon: <TagsOutlined />, admin: true },
+        meta: { title: 'admin:route.prices', icon: <TagsOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.packages,
         page: () => import('../features/admin/PackagesAdmin.tsx'),
-        meta: { title: 'admin:route.packages', icon: <ShoppingOutlined />, admin: true },
+        meta: { title: 'admin:route.packages', icon: <ShoppingOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.users,
         page: () => import('../features/admin/UsersAdmin.tsx'),
-        meta: { title: 'admin:route.users', icon: <TeamOutlined />, admin: true },
+        meta: { title: 'admin:route.users', icon: <TeamOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.orders,
         page: () => import('../features/admin/OrdersAdmin.tsx'),
-        meta: { title: 'admin:route.orders', icon: <AccountBookOutlined />, admin: true },
+        meta: { title: 'admin:route.orders', icon: <AccountBookOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.system,
         page: () => import('../features/admin/SystemAdmin.tsx'),
-        meta: { title: 'admin:route.system', icon: <DashboardOutlined />, admin: true },
+        meta: { title: 'admin:route.system', icon: <DashboardOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.audit,
         page: () => import('../features/admin/AuditAdmin.tsx'),
-        meta: { title: 'admin:route.audit', icon: <AuditOutlined />, admin: true },
+        meta: { title: 'admin:route.audit', icon: <AuditOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.models,
         page: () => import('../features/admin/ModelsAdmin.tsx'),
-        meta: { title: 'admin:route.models', icon: <ExperimentOutlined />, admin: true },
+        meta: { title: 'admin:route.models', icon: <ExperimentOutlined />, access: 'admin' },
       },
     ],
   },

@@ -3,7 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { register } from './api.ts';
-import { signInWithToken } from '../../utils/session.ts';
+import { signInWithToken } from '../../store/session.ts';
 
 interface Values {
   username: string;
