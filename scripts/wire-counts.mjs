@@ -7,7 +7,8 @@
  *   route factories (routes/factory.ts);
  * - back-up imports in apps/web/src: an import (static, re-export or lazy) from a lower layer to a higher one, or
  *   from one feature into another. Layers, low to high: base (utils, settings, locales, styles, access.ts) <
- *   store < shared, components, hooks < features < layout < router < App/main.
+ *   store < shared, components, hooks < features < router (the route tree the features make up) < layout (which
+ *   draws the tree's menus) < the app (App, main, router/index.tsx: the browser router with the layout).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,15 +64,17 @@ const RANK = {
   components: 2,
   hooks: 2,
   features: 3,
-  layout: 4,
-  router: 5,
+  router: 4,
+  layout: 5,
   App: 6,
   main: 6,
+  app: 6,
 };
 /** The area of a file: `features/<name>` for a feature, else its top folder (or file) under src. */
 function area(file) {
   const parts = path.relative(web, file).split(path.sep);
   if (parts[0] === 'features') return `features/${parts[1]}`;
+  if (parts.join('/') === 'router/index.tsx') return 'app';
   return parts[0].replace(/\.tsx?$/, '');
 }
 const rank = (a) => RANK[a.startsWith('features/') ? 'features' : a];

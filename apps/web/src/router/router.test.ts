@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reduceContentPath, reducePaths } from '../features/reduce/routes.ts';
+import { reduceContentPath, reducePaths } from '../shared/paths/reduce.ts';
 import i18n, { loadEnglish } from '../locales/index.ts';
 import { breadcrumbFor, flattenRoutes, hasRoute, matchAppRoute } from './lookup.ts';
 import { navIndexFor, navItemAvailable, TOP_NAV } from './nav.ts';

@@ -26,19 +26,19 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { accountPaths } from '../features/account/routes.ts';
-import { adminPaths } from '../features/admin/routes.ts';
-import { aigcPaths } from '../features/aigc/routes.ts';
-import { billingPaths } from '../features/billing/routes.ts';
-import { chatPaths } from '../features/chat/routes.ts';
-import { checkPaths } from '../features/check/routes.ts';
-import { errorPaths } from '../features/errors/routes.ts';
-import { homePaths } from '../features/home/routes.ts';
-import { loginPaths } from '../features/login/routes.ts';
-import { reducePaths } from '../features/reduce/routes.ts';
-import { rewritePaths } from '../features/rewrite/routes.ts';
-import { slidesPaths } from '../features/slides/routes.ts';
-import { writingPaths } from '../features/writing/routes.ts';
+import { accountPaths } from '../shared/paths/account.ts';
+import { adminPaths } from '../shared/paths/admin.ts';
+import { aigcPaths } from '../shared/paths/aigc.ts';
+import { billingPaths } from '../shared/paths/billing.ts';
+import { chatPaths } from '../shared/paths/chat.ts';
+import { checkPaths } from '../shared/paths/check.ts';
+import { errorPaths } from '../shared/paths/errors.ts';
+import { homePaths } from '../shared/paths/home.ts';
+import { loginPaths } from '../shared/paths/login.ts';
+import { reducePaths } from '../shared/paths/reduce.ts';
+import { rewritePaths } from '../shared/paths/rewrite.ts';
+import { slidesPaths } from '../shared/paths/slides.ts';
+import { writingPaths } from '../shared/paths/writing.ts';
 import type { AppRoute } from './types.ts';
 
 /**
