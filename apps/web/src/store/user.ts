@@ -2,7 +2,7 @@ import type { CurrentUser } from '@paperdesk/contracts';
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { CLIENT_ROLES, type ClientRole, type Viewer } from '../access.ts';
-import { getCurrent, login as loginApi, logout as logoutApi } from '../features/login/api.ts';
+import { getCurrent, login as loginApi, logout as logoutApi } from '../shared/api/login.ts';
 import i18n from '../locales/index.ts';
 import { getToken, removeToken, setToken } from '../utils/auth.ts';
 
