@@ -7,7 +7,7 @@ import {
   type Envelope,
   envelope,
 } from '@paperdesk/contracts';
-import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../services/accounts.ts';
 import { adminFirst, requireAdmin, requireUser } from '../auth.ts';
@@ -39,9 +39,10 @@ type FileAnswer<E extends Endpoint> = (call: Call<E>) => Promise<{ asciiName: st
 type Access<A extends EndpointAccess> = Endpoint & { access: A };
 export type UserEndpoint = Access<'user'>;
 
-/** Route options a definition does not carry: a larger JSON body (an import of many documents). */
+/** Route options a definition does not carry: a larger JSON body (an import of many documents), a rate limit. */
 export interface RouteOptions {
   bodyLimit?: number;
+  preHandler?: preHandlerHookHandler[];
 }
 
 function register<E extends Endpoint>(
@@ -56,6 +57,7 @@ function register<E extends Endpoint>(
     url: ep.path,
     ...(opts.gate ? { preValidation: opts.gate } : {}),
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
+    ...(opts.preHandler ? { preHandler: opts.preHandler } : {}),
     schema: {
       tags: [...tags],
       summary: ep.summary,

@@ -1,35 +1,24 @@
-import type {
-  CreateOrderInput,
-  LedgerEntry,
-  LedgerFilter,
-  OrderCreated,
-  OrderFilter,
-  OrderView,
-  Page,
-  PaymentMethod,
+import {
+  type CreateOrderInput,
+  type LedgerFilter,
+  type OrderFilter,
+  orderEndpoints as ep,
 } from '@paperdesk/contracts';
-import { request } from '../../utils/request.ts';
+import { call } from '../../utils/request.ts';
 
 /** `order_info_api`: orders, their status, the account centre's order and ledger lists. */
-const BASE = '/api/order/order_info_api';
+type Paging = { pageNo: number; pageSize: number };
 
-export function createOrder(input: CreateOrderInput) {
-  return request<OrderCreated>(`${BASE}/create_order`, { data: input });
-}
+export const createOrder = (input: CreateOrderInput) => call(ep.create_order, { body: input });
 
 /** Polled by the payment dialog; silent so a slow network does not toast every 2 s. */
-export function loadOrder(id: number, opts: { silent?: boolean } = {}) {
-  return request<OrderView>(`${BASE}/load_by_id`, { params: { id }, silent: opts.silent ?? false });
-}
+export const loadOrder = (id: number, opts: { silent?: boolean } = {}) =>
+  call(ep.load_by_id, { query: { id }, silent: opts.silent ?? false });
 
-export function queryOrders(paging: { pageNo: number; pageSize: number }, filter: OrderFilter = {}) {
-  return request<Page<OrderView>>(`${BASE}/query_list`, { params: paging, data: filter });
-}
+export const queryOrders = (paging: Paging, filter: OrderFilter = {}) =>
+  call(ep.query_list, { query: paging, body: filter });
 
-export function queryLedger(paging: { pageNo: number; pageSize: number }, filter: LedgerFilter = {}) {
-  return request<Page<LedgerEntry>>(`${BASE}/query_ledger`, { params: paging, data: filter });
-}
+export const queryLedger = (paging: Paging, filter: LedgerFilter = {}) =>
+  call(ep.query_ledger, { query: paging, body: filter });
 
-export function paymentMethods() {
-  return request<PaymentMethod[]>(`${BASE}/f/payment_methods`, { silent: true });
-}
+export const paymentMethods = () => call(ep.payment_methods, { silent: true });
