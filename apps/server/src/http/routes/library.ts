@@ -151,9 +151,11 @@ export const libraryRoutes: RouteModule = async (root, ctx) => {
       if (have + form.files.length > PERSONAL_LIBRARY_MAX_DOCS)
         throw badRequest(`自建库最多 ${PERSONAL_LIBRARY_MAX_DOCS} 篇，已有 ${have} 篇`);
       const fields = UploadFields.parse(form.fields);
+      // the count above answers early; the cap itself is kept by the insert's transaction (concurrent uploads)
       const { files, ids } = await importFiles(library, form.files, fields, {
         origin: 'personal',
         ownerUserId: c.userId,
+        maxOwned: PERSONAL_LIBRARY_MAX_DOCS,
       });
       const added = ids.length;
       const skipped = files.filter((f) => f.status === 'duplicate').length;
