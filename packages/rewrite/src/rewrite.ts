@@ -476,6 +476,19 @@ const OBJECT_START = /^(n|m|r|vn|nz|j|x|a|b)/;
  */
 const REPORT_OPENERS = /^(本文|本研究|该文|文中|笔者|我们|作者|并|还|又|首先|然后|最后|进而|分别)$/;
 
+/** Words that make the verb after them future or modal (本文将分别介绍 is a plan: no perfective 了). */
+const NOT_YET = new Set('将 将要 要 会 拟 准备 计划 打算 需 需要 应 应当 应该 可 可以 能 能够 欲 试图 尚未 未'.split(' '));
+
+/** Whether a future or modal word stands earlier in token i's clause. */
+function plannedInClause(tokens: readonly Token[], i: number): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const word = tokens[k]?.word ?? '';
+    if (/[，,。；;：:！？!?]/.test(word)) return false;
+    if (NOT_YET.has(word)) return true;
+  }
+  return false;
+}
+
 /** Head nouns that a noun modifies with or without 的 (经济发展 / 经济的发展). */
 const HEAD_NOUNS = new Set(
   '影响 作用 发展 变化 水平 程度 效果 特点 关系 结构 功能 含量 质量 能力 现状 规律 机制 特性 分布 数量 数目 状况 原因 趋势 需求 效率 过程 价值 地位 前景 性能 稳定性 安全性 有效性 特征 规模 速度 浓度 比例 模式 途径 路径 方式 现象 形态 格局 进程 演变'.split(
@@ -649,7 +662,13 @@ function particleBetween(tokens: readonly Token[], i: number): string | undefine
     return '';
   if (PERFECTIVE_VERBS.has(token.word) && /^v/.test(token.tag)) {
     if (next.word === '了' && after && OBJECT_START.test(after.tag)) return '';
-    if (next.word !== '了' && OBJECT_START.test(next.tag) && prev && REPORT_OPENERS.test(prev.word))
+    if (
+      next.word !== '了' &&
+      OBJECT_START.test(next.tag) &&
+      prev &&
+      REPORT_OPENERS.test(prev.word) &&
+      !plannedInClause(tokens, i)
+    )
       return '了';
   }
   const beyond = tokens[i + 3];
