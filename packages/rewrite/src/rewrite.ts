@@ -477,7 +477,9 @@ const OBJECT_START = /^(n|m|r|vn|nz|j|x|a|b)/;
 const REPORT_OPENERS = /^(本文|本研究|该文|文中|笔者|我们|作者|并|还|又|首先|然后|最后|进而|分别)$/;
 
 /** Words that make the verb after them future or modal (本文将分别介绍 is a plan: no perfective 了). */
-const NOT_YET = new Set('将 将要 要 会 拟 准备 计划 打算 需 需要 应 应当 应该 可 可以 能 能够 欲 试图 尚未 未'.split(' '));
+const NOT_YET = new Set(
+  '将 将要 要 会 拟 准备 计划 打算 需 需要 应 应当 应该 可 可以 能 能够 欲 试图 尚未 未'.split(' '),
+);
 
 /** Whether a future or modal word stands earlier in token i's clause. */
 function plannedInClause(tokens: readonly Token[], i: number): boolean {

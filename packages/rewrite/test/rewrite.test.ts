@@ -180,8 +180,14 @@ describe('rewrite', () => {
       expect(out, out).not.toMatch(/将[^，。]*了/);
     }
     // a report of what was done still may take it
-    const done = Array.from({ length: 12 }, (_, seed) => rewrite('本文分别介绍三种方法。', { strength: 'strong', seed }).text);
-    expect(done.some((t) => /介绍了|阐述了|论述了/.test(t)), done.join('\n')).toBe(true);
+    const done = Array.from(
+      { length: 12 },
+      (_, seed) => rewrite('本文分别介绍三种方法。', { strength: 'strong', seed }).text,
+    );
+    expect(
+      done.some((t) => /介绍了|阐述了|论述了/.test(t)),
+      done.join('\n'),
+    ).toBe(true);
   });
 
   it('leaves the terms and nouns the rewrite loop samples showed breaking (离子对为, 半数致死率, 强化学习)', () => {
