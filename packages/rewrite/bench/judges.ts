@@ -2,15 +2,16 @@
  * The held-out judges of the rewrite bench (packages/judges), built at bench time from ../shared/data; no weights
  * are committed and nothing is copied into the repo.
  *
- * Splits, so that the judge shares no training text with the product detector nor with the bench:
- * - the bench's sets are the product detector's held-out 'test' groups (splitOf) whose judge hash (judgeUnit,
- *   salted, independent of the product's hash) is ≥ 0.5;
- * - the judge trains only on 'test' groups with judge hash < 0.5 (AI academic texts, human CSL abstracts, HC3
- *   human/ChatGPT answer pairs), which no product model trains on, plus the human thesis paragraphs
- *   (human_thesis_zh) of the repositories with judge hash < 0.5, and the AI thesis paragraphs of the bench's tune
- *   part that no product model reads (thesis-body2, and polish3-thesis when its original is in a training repo);
- * - its threshold is set at 5 % false positives on the human thesis paragraphs of the other repositories (split by
- *   `repo`, never by paragraph), which it never saw.
+ * Splits, so that the judge shares no training text with the product detector (as retrained on branch h/aigc too:
+ * it reads human_thesis_zh, thesis-body2 and polish3 in its train part) nor with the bench's sets:
+ * - only groups the product detector holds out (splitOf(group) === 'test', with its group ids: paper title,
+ *   ai:<id>, thesis:<repo>) are used at all;
+ * - the judge hash (judgeUnit, salted, independent of the product's hash) halves them: the judge trains on one half
+ *   (AI academic texts, human CSL abstracts, HC3 human/ChatGPT answer pairs, human thesis paragraphs of those
+ *   theses), the bench measures on the other;
+ * - the threshold is set at 5 % false positives on the human thesis paragraphs of the bench half's theses (split
+ *   by `repo`, never by paragraph), which the judge never saw.
+ * The price of strict disjointness is a small training set (printed with the table).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,6 +29,7 @@ import { DATA_DIR } from './data.ts';
 import { aiTexts, type BenchText, cslAbstracts } from './heldout.ts';
 
 export const JUDGE_FPR = 0.05;
+const thesisGroup = (repo: string) => `thesis:${repo}`;
 /** polish3-thesis ids: AI-polished human thesis paragraphs. */
 const THESIS_POLISH = /^p3-/;
 
@@ -77,24 +79,19 @@ export interface Judges {
 
 export function buildJudges(library: ReadonlyArray<{ id: string; text: string }>): Judges {
   const t0 = performance.now();
-  const thesis = humanThesis();
-  const trainThesis = thesis.filter((p) => sideOf(`repo:${p.repo}`) === 'judge');
-  const thresholdThesis = thesis.filter((p) => sideOf(`repo:${p.repo}`) === 'bench');
+  // only the theses the product detector holds out (packages/aigc groups them as thesis:<repo>)
+  const thesis = humanThesis().filter((p) => splitOf(thesisGroup(p.repo)) === 'test');
   const repoOf = new Map(thesis.map((p) => [p.id, p.repo]));
-  // a polish of a human paragraph trains the judge only when its original is on the judge's side too
-  const polishOfTrainRepo = (id: string) => {
+  const trainThesis = thesis.filter((p) => sideOf(thesisGroup(p.repo)) === 'judge');
+  const thresholdThesis = thesis.filter((p) => sideOf(thesisGroup(p.repo)) === 'bench');
+  const polishOfTrainThesis = (id: string) => {
     const repo = repoOf.get(id.replace(THESIS_POLISH, ''));
-    return repo !== undefined && sideOf(`repo:${repo}`) === 'judge';
+    return repo !== undefined && sideOf(thesisGroup(repo)) === 'judge';
   };
-  const aiTrain = [
-    ...aiTexts('held-out').filter(
-      (t) => sideOf(t.group) === 'judge' && (!THESIS_POLISH.test(t.id) || polishOfTrainRepo(t.id)),
-    ),
-    // thesis paragraphs no product model trains on (thesis-body2, polish3-thesis; packages/aigc reads neither)
-    ...aiTexts('tune').filter(
-      (t) => t.kind === 'thesis-body' || (THESIS_POLISH.test(t.id) && polishOfTrainRepo(t.id)),
-    ),
-  ];
+  // polish3 texts share their original thesis's group (as packages/aigc splits them), not their own id
+  const aiTrain = aiTexts('held-out').filter((t) =>
+    THESIS_POLISH.test(t.id) ? polishOfTrainThesis(t.id) : sideOf(t.group) === 'judge',
+  );
   const cslTrain = cslAbstracts('held-out').filter((t) => sideOf(t.group) === 'judge');
   const hc3 = hc3TestPairs();
   const items: LabelledText[] = [
