@@ -7,8 +7,12 @@
 import { type AigcDetector, visibleLength } from '@paperdesk/aigc';
 import { flaggedByJudge } from '@paperdesk/judges';
 import { checkText, type PlagiarismIndex } from '@paperdesk/plagiarism';
+import fs from 'node:fs';
 import {
   type ChatMessage,
+  type MeasuredRate,
+  SUCCESS_RATES_FILE,
+  type SuccessRateFile,
   checkRewriteOutput,
   type Goal,
   goalOf,
@@ -213,4 +217,34 @@ export function samples(row: RunRow, count: number): string {
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * data/success-rates.json: per goal and path, the share of held-out paragraphs whose every target was met on the
+ * loop's own measure (the rows of one goal pooled), for the confirm page.
+ */
+export function writeSuccessRates(rows: readonly RunRow[], command: string, detectorVersion: string): void {
+  const rates: MeasuredRate[] = [];
+  for (const goal of ['similarity', 'aigc', 'both'] as const)
+    for (const path of ['offline', 'model'] as const) {
+      const mine = rows.filter((r) => r.scenario.goal === goal && r.scenario.mode === path);
+      const outcomes = mine.flatMap((r) => r.outcomes);
+      if (outcomes.length === 0) continue;
+      const edition = path === 'offline' ? '普通版' : '专业版';
+      const targets = [
+        goal !== 'aigc' ? `复制比 ≤ 30 %（${edition}）` : '',
+        goal !== 'similarity' ? `AIGC 低于疑似阈值（检测模型 ${detectorVersion}）` : '',
+      ]
+        .filter(Boolean)
+        .join('，');
+      rates.push({
+        goal,
+        path,
+        rate: Math.round(share(outcomes.map((o) => o.met)) * 1000) / 1000,
+        n: outcomes.length,
+        measured: `${outcomes.length} 段留出文本（${mine.map((r) => r.scenario.set).join('、')}），目标：${targets}`,
+      });
+    }
+  const file: SuccessRateFile = { writtenAt: new Date().toISOString().slice(0, 10), command, rates };
+  fs.writeFileSync(SUCCESS_RATES_FILE, `${JSON.stringify(file, null, 2)}\n`);
 }

@@ -5,7 +5,7 @@
  * word-for-word rewrite could reach. Reads ../shared/data only; exits 0 when absent.
  */
 import { loadDetector } from '@paperdesk/aigc';
-import { synonymGroupCount } from '../src/index.ts';
+import { SUCCESS_RATES_FILE, synonymGroupCount } from '../src/index.ts';
 import { hasData, loadAbstracts, sampleAbstracts } from './data.ts';
 import { aiTexts, cslAbstracts, type Part, spread } from './heldout.ts';
 import {
@@ -17,6 +17,7 @@ import {
   samples,
   TABLE_HEADER,
   tableRow,
+  writeSuccessRates,
 } from './loop.ts';
 import { substitutionCeiling } from './ceiling.ts';
 import { benchSide, buildJudges } from './judges.ts';
@@ -129,6 +130,10 @@ console.log(
 );
 console.log(TABLE_HEADER.join('\n'));
 for (const r of rows) console.log(tableRow(r));
+if (part === 'held-out' && n >= 100) {
+  writeSuccessRates(rows, `npm run bench:rewrite -- --n ${n} --rounds ${maxRounds}`, detector.version);
+  console.log(`\nwrote ${SUCCESS_RATES_FILE} (the confirm page's measured success rates)`);
+}
 if (sampleCount > 0)
   for (const r of rows) {
     console.log(`\n### ${r.scenario.goal} / ${r.scenario.mode} / ${r.scenario.set}: ${sampleCount} samples`);
