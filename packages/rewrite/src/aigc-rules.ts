@@ -303,7 +303,7 @@ const PLAIN_BLOCKED_NEXT: Record<string, RegExp> = {
   本文: /^(的|中|所)/,
   以及: /^[与和及同对]/,
   之间: /^(的距离)/,
-  使用: /^(的|者|率|寿命|价值|说明)/,
+  使用: /^(的|者|率|频|寿命|价值|说明)/,
   开展: /^(的)/,
 };
 /** Tags a word must carry for the swap (并 only as a conjunction or adverb joining two verb phrases). */

@@ -431,6 +431,9 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     (next?.word === '意义' || (next?.word === '的' && tokens[i + 2]?.word === '意义'))
   )
     return false;
+  // 使用频率, 计算时间, 使用寿命: a verb heading a measured noun is a term of its own (利用频率 is not said)
+  if (/^v/.test(token.tag) && next && /^(频率|频次|次数|时间|寿命|效率|成本|方法|说明|范围)/.test(next.word))
+    return false;
   // 治疗后， → 治疗之后，: a time locative changes only at the end of its phrase (后向关联 ↛ 之后向关联: there 后 is
   // the first character of a term)
   if ((token.word === '后' || token.word === '前') && next && !/^(x|uj)$/.test(next.tag)) return false;

@@ -174,6 +174,13 @@ describe('rewrite', () => {
     expect(results[1]!.changes).toEqual([]);
   });
 
+  it('keeps a verb that heads a measured noun (使用频率 ↛ 利用频率, 计算时间 ↛ 测算时间)', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const out = rewrite('学习者使用频率较高，但模型计算时间较长。', { strength: 'strong', seed }).text;
+      expect(out, out).toContain('使用频率');
+    }
+  });
+
   it('adds no perfective 了 to a planned action (本文将分别介绍 ↛ 本研究将分别阐述了)', () => {
     for (let seed = 1; seed <= 12; seed++) {
       const out = rewrite('本文将分别介绍三种方法，并分别比较其精度。', { strength: 'strong', seed }).text;
