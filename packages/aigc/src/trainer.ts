@@ -7,6 +7,7 @@ import {
   fitStyleScaling,
   hashedNgrams,
   type Lexicon,
+  type SparseVector,
   ngramDimension,
   STYLE_FEATURES,
 } from './features.ts';
@@ -48,6 +49,12 @@ export interface TrainerOptions {
   /** Standard errors of margin below `bandFpr` (see bandsFromHuman); default none. */
   bandConfidenceZ?: { significant: number; suspect: number };
   bandStrata: readonly string[];
+  /**
+   * Stricter targets for one stratum's human texts of `bandStrata`: each length class's thresholds are raised
+   * until that stratum alone also meets them (the same confidence margin). Why: thesis paragraphs are what
+   * students submit and score higher than abstracts, so the pooled 5% let about 7% of them through.
+   */
+  strataFpr?: Readonly<Record<string, { significant: number; suspect: number }>>;
   maxShortChars: number;
   /** The detector's window size: long human texts also yield short-class samples cut the way detect() cuts them. */
   windowChars: number;
@@ -171,60 +178,27 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     maxIterations: options.maxIterations,
   });
   const calibrationVectors = calibrationIdx.map((i) => extractor.vector(canonical[i]!, styleRaw.get(i)));
-  let classifier = firstStage;
+  const second = options.secondStage
+    ? trainSecondStage(
+        texts,
+        canonical,
+        calibrationIdx,
+        calibrationVectors,
+        firstStage,
+        options,
+        options.secondStage,
+      )
+    : undefined;
+  const classifier = second?.classifier ?? firstStage;
   /**
    * The classifier a calibration text is scored by for Platt scaling and the band thresholds. With a second stage
    * (fitted on this split) it is one fitted without that text's fold, so the thresholds are set on scores of
    * texts the model has not seen, as the test split and users' texts will be.
    */
-  let heldOutClassifier: (k: number) => LogisticModel = () => classifier;
+  const heldOutClassifier: (k: number) => LogisticModel = second?.heldOutClassifier ?? (() => classifier);
   /** The second-stage fold of calibration text k (one fold without a second stage). */
-  let heldOutFold: (k: number) => number = () => 0;
-  let secondStage: (SecondStage & { pairTexts: { polished: number; originals: number } }) | undefined;
-  if (options.secondStage) {
-    const { pairStratum, pairWordOrders, smoothing, l2, folds } = options.secondStage;
-    const pairConfig: FeatureConfig = pairWordOrders
-      ? { hashBits: options.featureConfig.hashBits, ngramOrders: [], wordOrders: pairWordOrders }
-      : options.featureConfig;
-    const pairSide = (label: 0 | 1) =>
-      texts.flatMap((t, i) =>
-        t.stratum === pairStratum && t.label === label && (t.split === 'train' || t.split === 'lm')
-          ? [hashedNgrams(canonical[i]!, pairConfig)]
-          : [],
-      );
-    const polished = pairSide(1);
-    const originals = pairSide(0);
-    const direction = pairLogOdds(polished, originals, ngramDimension(options.featureConfig), smoothing);
-    const cells = new Map<string, number>();
-    for (const i of calibrationIdx) {
-      const key = `${texts[i]!.stratum}|${texts[i]!.label}`;
-      cells.set(key, (cells.get(key) ?? 0) + 1);
-    }
-    const inputs = calibrationIdx.map((i, k) => ({
-      x: calibrationVectors[k]!,
-      z: decisionValue(firstStage, calibrationVectors[k]!),
-      label: texts[i]!.label,
-      weight: 1 / cells.get(`${texts[i]!.stratum}|${texts[i]!.label}`)!,
-    }));
-    const fit = (of: typeof inputs) => {
-      const stage = fitSecondStage(of, direction, l2);
-      return { stage, folded: foldSecondStage(firstStage, stage, direction) };
-    };
-    const all = fit(inputs);
-    classifier = all.folded;
-    // a polished text and its original share a group, hence a fold
-    const foldOf = calibrationIdx.map((i) => Math.floor(unitHash(`${texts[i]!.group ?? i}|stage2`) * folds));
-    const perFold = Array.from(
-      { length: folds },
-      (_, f) => fit(inputs.filter((_, k) => foldOf[k] !== f)).folded,
-    );
-    heldOutClassifier = (k) => perFold[foldOf[k]!]!;
-    heldOutFold = (k) => foldOf[k]!;
-    secondStage = { ...all.stage, pairTexts: { polished: polished.length, originals: originals.length } };
-    log(
-      `second stage on ${calibrationIdx.length} calibration texts (pairs: ${polished.length} polished / ${originals.length} originals): first stage ×${all.stage.firstStage.toFixed(3)}, polish ${all.stage.polish.toFixed(3)} per ${all.stage.polishScale.toFixed(3)}`,
-    );
-  }
+  const heldOutFold: (k: number) => number = second?.heldOutFold ?? (() => 0);
+  const secondStage = second?.secondStage;
 
   const calibrationScores = calibrationVectors.map((x, k) => decisionValue(heldOutClassifier(k), x));
   // what model choices are judged by (the test split is not for choosing): each stratum's AI texts against the
@@ -256,6 +230,10 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     applyPlatt(calibration, decisionValue(heldOutClassifier(k), extractor.vector(canonical)));
   const shortHuman: number[] = [];
   const longHuman: number[] = [];
+  /** The same probabilities per stratum with a stricter target (strataFpr). */
+  const strictHuman = new Map<string, { short: number[]; long: number[] }>(
+    Object.keys(options.strataFpr ?? {}).map((stratum) => [stratum, { short: [], long: [] }]),
+  );
   /** Short human texts waiting for a partner of their fold to be joined with (joinShortForLong). */
   const unpaired = new Map<number, number>();
   const joinedHuman: number[] = [];
@@ -263,8 +241,10 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     const t = texts[i]!;
     if (t.label !== 0 || !options.bandStrata.includes(t.stratum)) return;
     const p = applyPlatt(calibration, calibrationScores[k]!);
+    const strict = strictHuman.get(t.stratum);
     if (visibleLength(t.text) <= options.maxShortChars) {
       shortHuman.push(p);
+      strict?.short.push(p);
       if (!options.joinShortForLong) return;
       const fold = heldOutFold(k);
       const partner = unpaired.get(fold);
@@ -279,17 +259,41 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
       return;
     }
     longHuman.push(p);
+    strict?.long.push(p);
     for (const w of scoringWindows(t.text, options.windowChars)) {
-      const target = visibleLength(w) <= options.maxShortChars ? shortHuman : longHuman;
-      target.push(probabilityOf(canonicalText(w), k));
+      const isShort = visibleLength(w) <= options.maxShortChars;
+      const wp = probabilityOf(canonicalText(w), k);
+      (isShort ? shortHuman : longHuman).push(wp);
+      if (strict) (isShort ? strict.short : strict.long).push(wp);
     }
   });
+  const classBands = (pooled: number[], lengthClass: 'short' | 'long') => {
+    const bands = bandsFromHuman(pooled, options.bandFpr, options.bandConfidenceZ);
+    for (const [stratum, of] of strictHuman) {
+      const own = bandsFromHuman(of[lengthClass], options.strataFpr![stratum]!, options.bandConfidenceZ);
+      if (of[lengthClass].length === 0) continue;
+      bands.flag = Math.max(bands.flag, own.flag);
+      bands.light = Math.max(bands.light, own.light);
+    }
+    bands.light = Math.min(bands.light, bands.flag);
+    bands.high = Math.max(0.9, bands.flag);
+    bands.significantFpr = pooled.filter((p) => p >= bands.flag).length / Math.max(1, pooled.length);
+    bands.suspectFpr = pooled.filter((p) => p >= bands.light).length / Math.max(1, pooled.length);
+    return bands;
+  };
   const bands: BandCalibration = {
     maxShortChars: options.maxShortChars,
     targetFpr: options.bandFpr,
-    short: bandsFromHuman(shortHuman, options.bandFpr, options.bandConfidenceZ),
-    long: bandsFromHuman([...longHuman, ...joinedHuman], options.bandFpr, options.bandConfidenceZ),
-    chosenOn: `calibration split, human texts of ${options.bandStrata.join(' + ')}; long texts also cut into the detector's ${options.windowChars}-character windows${joinedHuman.length > 0 ? `; long class also ${joinedHuman.length} pairs of short texts joined` : ''}${options.secondStage ? "; scored by second stages fitted without the text's fold" : ''}`,
+    ...(options.strataFpr ? { strataFpr: { ...options.strataFpr } } : {}),
+    short: classBands(shortHuman, 'short'),
+    long: classBands([...longHuman, ...joinedHuman], 'long'),
+    chosenOn: `calibration split, human texts of ${options.bandStrata.join(' + ')}; long texts also cut into the detector's ${options.windowChars}-character windows${joinedHuman.length > 0 ? `; long class also ${joinedHuman.length} pairs of short texts joined` : ''}${options.secondStage ? "; scored by second stages fitted without the text's fold" : ''}${
+      options.strataFpr
+        ? `; raised until ${Object.entries(options.strataFpr)
+            .map(([s, f]) => `${s} alone is at most ${100 * f.significant}% 显著 / ${100 * f.suspect}% 疑似`)
+            .join(', ')}`
+        : ''
+    }`,
   };
   const { flag, high, light } = bands.short;
   // detect() scores windows of about windowChars: the short class is what its sentences are judged by
@@ -327,4 +331,73 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     binary: { file: '', sha256: '', bytes: 0 },
   };
   return { meta, classifier, lm, extractor };
+}
+
+/** The second stage fitted on the calibration split, and the classifiers fitted without each fold. */
+interface TrainedSecondStage {
+  classifier: LogisticModel;
+  heldOutClassifier: (k: number) => LogisticModel;
+  heldOutFold: (k: number) => number;
+  secondStage: SecondStage & { pairTexts: { polished: number; originals: number } };
+}
+
+/**
+ * The optional second stage (stage2.ts): the polished-vs-original direction from the pair stratum's texts, fitted
+ * on the calibration split over the first stage's decision values and folded into one classifier; per fold, one
+ * fitted without it (a polished text and its original share a group, hence a fold).
+ */
+function trainSecondStage(
+  texts: readonly TrainingText[],
+  canonical: string[],
+  calibrationIdx: number[],
+  calibrationVectors: SparseVector[],
+  firstStage: LogisticModel,
+  options: TrainerOptions,
+  stage2: NonNullable<TrainerOptions['secondStage']>,
+): TrainedSecondStage {
+  const log = options.log ?? (() => {});
+  const { pairStratum, pairWordOrders, smoothing, l2, folds } = stage2;
+  const pairConfig: FeatureConfig = pairWordOrders
+    ? { hashBits: options.featureConfig.hashBits, ngramOrders: [], wordOrders: pairWordOrders }
+    : options.featureConfig;
+  const pairSide = (label: 0 | 1) =>
+    texts.flatMap((t, i) =>
+      t.stratum === pairStratum && t.label === label && (t.split === 'train' || t.split === 'lm')
+        ? [hashedNgrams(canonical[i]!, pairConfig)]
+        : [],
+    );
+  const polished = pairSide(1);
+  const originals = pairSide(0);
+  const direction = pairLogOdds(polished, originals, ngramDimension(options.featureConfig), smoothing);
+  const cells = new Map<string, number>();
+  for (const i of calibrationIdx) {
+    const key = `${texts[i]!.stratum}|${texts[i]!.label}`;
+    cells.set(key, (cells.get(key) ?? 0) + 1);
+  }
+  const inputs = calibrationIdx.map((i, k) => ({
+    x: calibrationVectors[k]!,
+    z: decisionValue(firstStage, calibrationVectors[k]!),
+    label: texts[i]!.label,
+    weight: 1 / cells.get(`${texts[i]!.stratum}|${texts[i]!.label}`)!,
+  }));
+  const fit = (of: typeof inputs) => {
+    const stage = fitSecondStage(of, direction, l2);
+    return { stage, folded: foldSecondStage(firstStage, stage, direction) };
+  };
+  const all = fit(inputs);
+  // a polished text and its original share a group, hence a fold
+  const foldOf = calibrationIdx.map((i) => Math.floor(unitHash(`${texts[i]!.group ?? i}|stage2`) * folds));
+  const perFold = Array.from(
+    { length: folds },
+    (_, f) => fit(inputs.filter((_, k) => foldOf[k] !== f)).folded,
+  );
+  log(
+    `second stage on ${calibrationIdx.length} calibration texts (pairs: ${polished.length} polished / ${originals.length} originals): first stage ×${all.stage.firstStage.toFixed(3)}, polish ${all.stage.polish.toFixed(3)} per ${all.stage.polishScale.toFixed(3)}`,
+  );
+  return {
+    classifier: all.folded,
+    heldOutClassifier: (k) => perFold[foldOf[k]!]!,
+    heldOutFold: (k) => foldOf[k]!,
+    secondStage: { ...all.stage, pairTexts: { polished: polished.length, originals: originals.length } },
+  };
 }

@@ -10,12 +10,12 @@ import {
   type Targets,
 } from '@paperdesk/rewrite';
 import type { Db } from '../../db/index.ts';
-import type { Executor } from '../../services/billing/index.ts';
+import type { Executor } from '../billing/index.ts';
 import { nowIso } from '../../db/index.ts';
-import type { Llm } from '../../services/llm-usage.ts';
-import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
-import type { Measurer } from '../../services/reducing/measure.ts';
-import { notesFor } from '../../services/reducing/notes.ts';
+import type { Llm } from '../llm-usage.ts';
+import type { PaidRecords, RunHandle } from '../records/kernel.ts';
+import type { Measurer } from './measure.ts';
+import { notesFor } from './notes.ts';
 import {
   askedOf,
   finalScores,
@@ -24,7 +24,7 @@ import {
   type ParagraphRow,
   type RecordRow,
   targetsOf,
-} from '../../services/reducing/view.ts';
+} from './view.ts';
 
 export interface ReduceRunDeps {
   db: Db;
