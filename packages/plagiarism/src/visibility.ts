@@ -27,7 +27,10 @@ const BARRED = 2;
  * The check's predicate over index ordinals: visible to the checking user and not excluded. Memoised per check,
  * since the candidate stage asks once per shared k-gram (millions on a large library).
  */
-export function usableDocuments(index: PlagiarismIndex, scope: CheckScope): (ordinal: number) => boolean {
+export function usableDocuments(
+  index: Pick<PlagiarismIndex, 'ordinalOf' | 'ordinalMeta'>,
+  scope: CheckScope,
+): (ordinal: number) => boolean {
   const excluded = new Set<number>();
   for (const id of scope.excludeDocIds ?? []) {
     const o = index.ordinalOf(id);

@@ -3,7 +3,7 @@ import type { QrCodeStart, QrRequestInfo } from '@paperdesk/contracts';
 import { type Config, qrLoginMode } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { nowIso } from '../db/index.ts';
-import { badRequest, conflict, forbidden, notFound } from './errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { createWechatQrProvider } from '../integrations/wechat/qr-provider.ts';
 import { type Accounts, hashToken } from './accounts.ts';
 import { recordSelfQrDevice } from './billing/free-check.ts';

@@ -1,6 +1,6 @@
 import type { ReduceContent, ReduceParagraphResult } from '@paperdesk/contracts';
 import { expect, it, vi } from 'vitest';
-import type { CheckControl, CheckRequest } from '../../src/services/checks/engine.ts';
+import type { CheckControl, CheckRequest } from '../../src/compute/check-engine.ts';
 import { call, waitFor } from '../check/support.ts';
 import { API, reduceSuite } from '../reducing/support.ts';
 import { SOURCE_PARAGRAPHS } from '../rewriting/fixtures.ts';

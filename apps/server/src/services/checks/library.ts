@@ -16,8 +16,8 @@ import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { LibraryDocumentsTable, LibraryOrigin } from '../../db/tables/checks.ts';
 import { type CheckThread, startCheckThread } from '../../compute/check-thread.ts';
-import { badRequest, notFound } from '../errors.ts';
-import type { CheckRunner } from './engine.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { CheckRunner } from '../../compute/check-engine.ts';
 
 /**
  * The reference library (比对库).
@@ -78,8 +78,8 @@ export const ownerKeyOf = (userId: number) => `user:${userId}`;
 const dedupScopeOf = (opts: AddOptions) =>
   opts.origin === 'personal' && opts.ownerUserId ? ownerKeyOf(opts.ownerUserId) : 'shared';
 
-export function contentHash(text: string): string {
-  const { codes } = matchingCodes(text, false);
+/** A text's identity for de-duplication: the hash of its matching codes (`matchingCodes`, read once by the caller). */
+function contentHash(codes: Uint16Array): string {
   return createHash('sha256')
     .update(Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength))
     .digest('hex');
@@ -128,6 +128,14 @@ export function createLibrary(deps: LibraryDeps) {
     return next;
   };
 
+  /** Notes rows handed to the thread as indexed. */
+  function remember(ids: Set<number>, rows: Row[]): void {
+    for (const r of rows) {
+      ids.add(r.id);
+      maxSeenId = Math.max(maxSeenId, r.id);
+    }
+  }
+
   /** Hands rows to the thread in batches; the next batch is read from SQL while the thread indexes one. */
   async function indexRows(
     t: CheckThread,
@@ -141,10 +149,7 @@ export function createLibrary(deps: LibraryDeps) {
       await indexing;
       if (rows.length === 0) return added;
       indexing = t.add(rows.map(toIndexDoc));
-      for (const r of rows) {
-        ids.add(r.id);
-        maxSeenId = Math.max(maxSeenId, r.id);
-      }
+      remember(ids, rows);
       added += rows.length;
     }
   }
@@ -206,9 +211,12 @@ export function createLibrary(deps: LibraryDeps) {
         tombstonesSince = meta.tombstonesSince;
         indexed = ids;
         await syncInto(t, ids);
+        const disagreement = await differsFromDb(ids);
+        if (disagreement) throw new Error(disagreement);
         log(`比对库索引已从文件载入：${ids.size} 篇（${Date.now() - started} ms）`);
         return view(t, ids);
       } catch (err) {
+        indexed = null;
         log(`比对库索引文件无法使用，改为从数据库重建：${err instanceof Error ? err.message : String(err)}`);
         await t.reset();
       }
@@ -224,6 +232,24 @@ export function createLibrary(deps: LibraryDeps) {
       scheduleSave(0);
     }
     return view(t, ids);
+  }
+
+  /**
+   * Why a loaded index file does not hold exactly the live documents, or null when it does. A file can fall
+   * behind or run ahead of the database (a cut-off save, a database restored from a backup, a file copied from
+   * elsewhere) beyond what the id window of `sync` can see; such a file is then rebuilt from the database.
+   */
+  async function differsFromDb(ids: Set<number>): Promise<string | null> {
+    const live = await db
+      .selectFrom('libraryDocuments')
+      .select('id')
+      .where('deletedAt', 'is', null)
+      .execute();
+    // above maxSeenId: inserted by another process since the sync, not a fault of the file
+    const missing = live.filter((r) => r.id <= maxSeenId && !ids.has(r.id)).length;
+    const liveIds = new Set(live.map((r) => r.id));
+    const extra = [...ids].filter((id) => !liveIds.has(id)).length;
+    return missing || extra ? `索引与数据库不一致（缺 ${missing} 篇，多 ${extra} 篇）` : null;
   }
 
   /** The index, built or loaded (in the check thread) on first use. */
@@ -293,6 +319,14 @@ export function createLibrary(deps: LibraryDeps) {
   return {
     ensureReady,
 
+    /**
+     * At start: open a saved index file now (checked against the database, rebuilt when they disagree) rather
+     * than at the first check; nothing when there is none.
+     */
+    async loadSavedIndex(): Promise<void> {
+      if (persist && fs.existsSync(path.join(folder, 'manifest.json'))) await ensureReady();
+    },
+
     /** Catch the in-memory index up with SQL (new documents, deletions by any process). */
     async sync(): Promise<{ added: number; removed: number }> {
       await ensureReady();
@@ -309,8 +343,8 @@ export function createLibrary(deps: LibraryDeps) {
       const docs = inputs.map((d) => LibraryDocumentInput.parse(d));
       const rows = docs.map((d) => {
         const text = d.text.trim();
-        if (matchingCodes(text, false).codes.length < 20)
-          throw badRequest(`「${d.title}」正文过短，无法入库`);
+        const { codes } = matchingCodes(text, false);
+        if (codes.length < 20) throw badRequest(`「${d.title}」正文过短，无法入库`);
         return {
           title: d.title,
           author: d.author,
@@ -320,13 +354,13 @@ export function createLibrary(deps: LibraryDeps) {
           origin: opts.origin,
           text,
           characters: billingCharCount(text),
-          contentHash: contentHash(text),
+          contentHash: contentHash(codes),
           dedupScope: dedupScopeOf(opts),
           checkRecordId: opts.checkRecordId ?? null,
           createdAt: nowIso(),
         };
       });
-      const ids: number[] = [];
+      const added: Row[] = [];
       // one transaction: a batch is stored whole or not at all; rows go in multi-row INSERTs (a round trip
       // per chunk, not per document); a text already in the same scope is not inserted and comes back as no id
       await db.transaction().execute(async (trx) => {
@@ -350,27 +384,32 @@ export function createLibrary(deps: LibraryDeps) {
             throw badRequest(`自建库最多 ${opts.maxOwned} 篇，已有 ${Number(n)} 篇`);
         }
         for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+          const chunk = rows.slice(at, at + INSERT_CHUNK);
           const inserted = await trx
             .insertInto('libraryDocuments')
-            .values(rows.slice(at, at + INSERT_CHUNK))
+            .values(chunk)
             .onConflict((oc) =>
               oc.columns(['dedupScope', 'contentHash']).where('deletedAt', 'is', null).doNothing(),
             )
-            .returning('id')
+            .returning(['id', 'contentHash'])
             .execute();
-          ids.push(...inserted.map((r) => r.id));
+          // a text twice in one chunk is inserted once, as its first copy
+          const byHash = new Map(chunk.map((r) => [r.contentHash, r] as const).reverse());
+          for (const r of inserted) added.push({ ...byHash.get(r.contentHash)!, id: r.id });
         }
       });
-      const skipped = rows.length - ids.length;
-      if (thread && indexed && ids.length) {
+      const ids = added.map((r) => r.id);
+      if (thread && indexed && added.length) {
         const [t, known] = [thread, indexed];
+        // the rows just written go to the thread as they are, not read back from SQL
         await exclusive(async () => {
-          await addRowsToIndex(t, known, ids);
+          await t.add(added.map(toIndexDoc));
+          remember(known, added);
           dirty = true;
           scheduleSave();
         });
       }
-      return { added: ids.length, skipped, ids };
+      return { added: ids.length, skipped: rows.length - ids.length, ids };
     },
 
     /** Soft delete: the row stays as a tombstone so every process drops it from its index. */

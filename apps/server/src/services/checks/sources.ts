@@ -1,5 +1,6 @@
-import type { CheckReport, ReportSource, SourceRef } from '@paperdesk/contracts';
+import type { ReportSource, SourceRef } from '@paperdesk/contracts';
 import type { Selectable } from 'kysely';
+import type { EngineResult } from '../../compute/check-engine.ts';
 import type { LibraryDocumentsTable } from '../../db/tables/checks.ts';
 
 /** The columns a report's source is named from. */
@@ -34,24 +35,21 @@ export function sourceNaming(row: SourceRow | undefined, viewerId: number): Nami
   };
 }
 
-/** The report's sources (and its 单篇最大 source) named for the report's owner. */
+/** The engine's sources (and its 单篇最大 source), found by id, named for the report's owner. */
 export function nameSources(
-  report: Pick<CheckReport, 'sources' | 'metrics'>,
+  result: Pick<EngineResult, 'sources' | 'metrics'>,
   rows: readonly SourceRow[],
   viewerId: number,
-): Pick<CheckReport, 'sources' | 'metrics'> {
+): { sources: ReportSource[]; maxSingleSource: SourceRef | null } {
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const sources = report.sources.map(({ personal: _asIndexed, ...s }): ReportSource => {
+  const sources = result.sources.map((s): ReportSource => {
     const row = byId.get(s.documentId);
     // 本人文献 not in the user's own account rests on the author names they typed: the report says so
     const declared = s.own && row?.ownerUserId !== viewerId;
     return { ...s, ...sourceNaming(row, viewerId), ...(declared ? { ownByDeclaration: true } : {}) };
   });
-  const max = report.metrics.maxSingleSource;
-  let maxSingleSource: SourceRef | null = null;
-  if (max) {
-    const { personal: _notInARef, ...naming } = sourceNaming(byId.get(max.documentId), viewerId);
-    maxSingleSource = { documentId: max.documentId, ...naming };
-  }
-  return { sources, metrics: { ...report.metrics, maxSingleSource } };
+  const maxId = result.metrics.maxSingleSourceId;
+  if (maxId === null) return { sources, maxSingleSource: null };
+  const { personal: _notInARef, ...naming } = sourceNaming(byId.get(maxId), viewerId);
+  return { sources, maxSingleSource: { documentId: maxId, ...naming } };
 }

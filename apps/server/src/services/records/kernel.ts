@@ -3,9 +3,9 @@ import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
-import type { JobContext, JobKind, JobPayloads, JobQueue, JobRegistration } from '../../jobs/types.ts';
+import type { JobContext, JobKind, JobPayloads, JobQueue, JobRegistration } from '../../queue.ts';
 import type { Billing, Executor, RecordPricing } from '../billing/index.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { ownedRecord, type RecordTable, unfinishedRecords } from './table.ts';
 
@@ -21,7 +21,7 @@ import { ownedRecord, type RecordTable, unfinishedRecords } from './table.ts';
  * UPDATE (`where status = …`), so double clicks, races between workers and re-runs change nothing twice.
  */
 
-declare module '../../jobs/types.ts' {
+declare module '../../queue.ts' {
   /** The paid services' jobs: each run works on one record. */
   interface JobPayloads {
     check: { recordId: number };

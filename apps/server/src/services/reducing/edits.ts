@@ -3,14 +3,8 @@ import { type ParagraphOutcome, reduceParagraphs, type Scores } from '@paperdesk
 import { billingCharCount } from '@paperdesk/textkit';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import {
-  featureOf,
-  knownSources,
-  paragraphRows,
-  strategiesFor,
-  termsOf,
-} from '../../jobs/handlers/reduce.ts';
-import { badRequest, conflict, notFound, tooLarge } from '../errors.ts';
+import { featureOf, knownSources, paragraphRows, strategiesFor, termsOf } from './run.ts';
+import { badRequest, conflict, notFound, tooLarge } from '../../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import type { Measurer } from './measure.ts';
 import {

@@ -1,13 +1,13 @@
-import type { CheckReport, LibrarySize } from '@paperdesk/contracts';
+import type { LibrarySize } from '@paperdesk/contracts';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
-import { runCheck } from '../../services/checks/engine.ts';
-import { type Library, ownerKeyOf } from '../../services/checks/library.ts';
-import { nameSources } from '../../services/checks/sources.ts';
-import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
+import { runCheck } from '../../compute/check-engine.ts';
+import { type Library, ownerKeyOf } from './library.ts';
+import type { PaidRecords, RunHandle } from '../records/kernel.ts';
+import { buildCheckReport, serialiseReport } from './report.ts';
 
 type Row = Selectable<CheckRecordsTable>;
 
@@ -78,38 +78,34 @@ export function checkRun(deps: {
       clearInterval(watch);
       job.signal.removeEventListener('abort', onShutdown);
     });
-    const named = nameSources(
-      result,
-      await library.documents(result.sources.map((s) => s.documentId)),
-      row.userId,
-    );
-    const report: CheckReport = {
-      ...result,
+    const elapsedMs = Date.now() - started;
+    const sourceIds = result.sources.map((s) => s.documentId);
+    if (result.metrics.maxSingleSourceId !== null) sourceIds.push(result.metrics.maxSingleSourceId);
+    const report = buildCheckReport(result, {
+      record: { recordId, title: row.title, author: row.author, edition: row.edition },
       library: {
         ...librarySize,
         ...(personal.documents > 0
           ? { personal: { documents: personal.documents, characters: personal.characters } }
           : {}),
       },
-      // named as the library holds them now (an admin may have corrected a title since indexing), and only
-      // as far as this user may see: another user's submitted paper stays anonymous
-      ...named,
-      recordId,
-      title: row.title,
-      author: row.author,
-      edition: row.edition,
+      // named as the library holds them now (an admin may have corrected a title since indexing), and only as far
+      // as this user may see: another user's submitted paper stays anonymous
+      documents: await library.documents([...new Set(sourceIds)]),
+      viewerId: row.userId,
       checkedAt: nowIso(),
-      elapsedMs: Date.now() - started,
-    };
+      elapsedMs,
+    });
+    const json = serialiseReport(report);
     const finishedAt = nowIso();
     const done = await deps.records.finish(
       run,
-      { metrics: JSON.stringify(report.metrics), message: '检测完成' },
+      { metrics: json.metrics, message: '检测完成' },
       async (trx) => {
         await trx.deleteFrom('checkReports').where('recordId', '=', recordId).execute();
         await trx
           .insertInto('checkReports')
-          .values({ recordId, report: JSON.stringify(report), createdAt: finishedAt })
+          .values({ recordId, report: json.report, createdAt: finishedAt })
           .execute();
       },
     );
