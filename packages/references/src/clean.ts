@@ -60,3 +60,17 @@ export function foldMarks(text: string): string {
 export function hasFullWidthMarks(text: string): boolean {
   return /[，．。：；（）［］【】／]/.test(text);
 }
+
+/**
+ * Bytes of a pasted or uploaded list as text: UTF-8, UTF-16 with its BOM, or GB18030 (old Windows exports from
+ * CNKI and NoteExpress) when the bytes are not UTF-8.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('gb18030').decode(bytes);
+  }
+}

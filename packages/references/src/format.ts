@@ -140,10 +140,8 @@ export function checkFormat(entry: ParsedEntry, standard: Standard): FormatCheck
   const corrected = `${entry.number !== null ? `[${entry.number}] ` : ''}${formatFields(fields, lang, standard, entry.authorYear)}`;
 
   const badNames = fields.authors.filter((a) => gbName(a, lang) !== a.trim());
-  const separators =
-    /[、;&]|\band\b|与|和/.test(foldMarks(entry.spans.authors).replace(/,/g, '')) &&
-    fields.authors.length > 1;
-  if (badNames.length > 0 || (separators && /、|;|&| and /.test(entry.spans.authors))) {
+  const separators = fields.authors.length > 1 && /[、;；&]| and /.test(entry.spans.authors);
+  if (badNames.length > 0 || separators) {
     problems.push({
       kind: 'author_form',
       message:
@@ -186,7 +184,11 @@ export function checkFormat(entry: ParsedEntry, standard: Standard): FormatCheck
     });
   }
 
-  if (hasFullWidthMarks(entry.spans.authors + entry.spans.code + entry.spans.rest)) {
+  if (
+    hasFullWidthMarks(
+      (entry.spans.authors + entry.spans.code + entry.spans.rest).replace(/（\p{Script=Han}+）/gu, ''),
+    )
+  ) {
     problems.push({ kind: 'width', message: '著录用符号应使用半角（. , : ; ( ) [ ] /）' });
   }
   if (standard === '2025' && fields.cited && !fields.carrier && fields.type !== 'EB') {

@@ -15,7 +15,7 @@ export {
   type RepairedText,
   repairCitations,
 } from './cite.ts';
-export { cleanEntry, foldMarks, MAX_ENTRY_CHARS } from './clean.ts';
+export { cleanEntry, decodeText, foldMarks, MAX_ENTRY_CHARS } from './clean.ts';
 export { findReferenceList, MAX_ENTRIES, splitEntries } from './find-list.ts';
 export {
   checkFormat,

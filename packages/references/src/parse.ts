@@ -20,7 +20,8 @@ const LABEL = /^\s*(?:[[［【](\d{1,4})[\]］】]|[(（](\d{1,4})[)）]|(\d{1,4
 const CODE = new RegExp(`\\[\\s*(${TYPE_CODES.join('|')})\\s*(?:/\\s*(OL|MT|DK|CD))?\\s*\\]`, 'i');
 const DOI = /(?:doi\s*[:：]?\s*|https?:\/\/(?:dx\.)?doi\.org\/)(10\.\d{4,9}\/[^\s,，;；]+)/i;
 const URL = /https?:\/\/[^\s,，;；]+/i;
-const YEAR = /(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)/;
+// A year is not part of a page range (1735-1780) or a number run.
+const YEAR = /(?<![\d-])(1[5-9]\d\d|20\d\d)(?![\d-])/;
 
 export function parseEntry(raw: string): ParsedEntry {
   const cleaned = cleanEntry(raw);
@@ -82,7 +83,7 @@ export function parseEntry(raw: string): ParsedEntry {
     }
   }
   fields.title = fields.title.replace(/[.\s]+$/, '').trim();
-  readRest(rest, fields);
+  readRest(rest, fields, fields.type);
   if (!fields.type) fields.type = inferType(fields, rest);
   if (fields.type === 'EB' && !fields.carrier) fields.carrier = fields.url ? 'OL' : null;
 
@@ -101,10 +102,12 @@ function splitAuthorsTitle(
   for (const at of dots) {
     const prefix = before.slice(0, at);
     const next = before.slice(at + 1).trimStart();
-    if (/^[A-Z](?:[.\s,]|$)/.test(next) && !/^[A-Z][a-z]/.test(next)) continue;
+    // Another initial follows ("G. E. Hinton", "Hinton G. E."); a title may start with "A " and is not one.
+    if (/^[A-Z](?:[.,]|\s+[A-Z](?:[.,\s]|$)|$)/.test(next)) continue;
     if (!looksLikeAuthors(prefix.replace(/[,\s]+\d{4}[a-z]?$/, ''), lang)) continue;
     const remainder = before.slice(at + 1).trim();
-    const titleEnd = sentenceEnd(remainder);
+    const host = remainder.indexOf('//');
+    const titleEnd = host > 0 ? host : sentenceEnd(remainder);
     return { authors: prefix, title: remainder.slice(0, titleEnd), afterTitle: remainder.slice(titleEnd) };
   }
   // No author segment: an anonymous work, or a title alone.
@@ -170,7 +173,7 @@ function splitAuthors(text: string, fields: RefFields): string[] {
 }
 
 /** The part after the title or type code: source, place: publisher, year, volume(issue): pages, dates. */
-function readRest(rest: string, fields: RefFields): void {
+function readRest(rest: string, fields: RefFields, type: TypeCode | null): void {
   let s = rest.trim();
   if (!s) return;
   const host = /^\/\/\s*(.*)$/.exec(s);
@@ -202,9 +205,14 @@ function readRest(rest: string, fields: RefFields): void {
   const apaJournal =
     /^(.*?)\s*,\s*(\d+)\s*(?:\(([^)]+)\))?\s*,\s*([A-Za-z]?\d+(?:\s*-\s*[A-Za-z]?\d+)?)\s*\.?\s*$/.exec(s);
   const publisherShape =
-    /^(?:(.*?)\.\s+)?([^.:\d()]{1,60}?)\s*:\s*([^:,]+?)\s*,\s*(\d{4})[a-z]?\s*(?::\s*([\d\s\-+,A-Za-z]+?))?\s*\.?\s*$/.exec(
+    /^(?:(.*?)\.\s*)?([^.:\d()]{1,60}?)\s*:\s*([^:,]+?)\s*(?:,\s*(\d{4})[a-z]?)?\s*(?::\s*([\d\s\-+,A-Za-z]+?))?\s*\.?\s*$/.exec(
       s,
     );
+  // A book written "Place, Publisher, Year": the elements are there, the colon is not.
+  const commaPublisher =
+    type && ['M', 'D', 'R', 'S', 'G'].includes(type)
+      ? /^(?:(.*?)\.\s+)?([^.:,\d()]{1,40}),\s*([^,]+?),\s*(\d{4})[a-z]?\s*\.?\s*$/.exec(s)
+      : null;
   const yearPages = /^(?:(.*?)\.\s+)?(\d{4})[a-z]?\s*(?::\s*([\d\s\-+,A-Za-z]+?))?\s*\.?\s*$/.exec(s);
   const noYearJournal =
     /^(.*?)\s*,\s*([A-Za-z]?\d+[A-Za-z]?)\s*(?:\(\s*([^)]+?)\s*\))?\s*:\s*([A-Za-z]?\d+[A-Za-z]?(?:\s*[-+,]\s*[A-Za-z]?\d+[A-Za-z]?)*)\s*\.?\s*$/.exec(
@@ -212,7 +220,12 @@ function readRest(rest: string, fields: RefFields): void {
     );
   const newspaper = /^(.*?)\s*,\s*(\d{4}-\d{1,2}-\d{1,2})\s*(?:\(([^)]+)\))?\s*\.?\s*$/.exec(s);
 
-  if (publisherShape && !(journal && /^\d/.test(journal[3] ?? 'x'))) {
+  if (commaPublisher) {
+    if (commaPublisher[1]) fields.container = commaPublisher[1].trim();
+    fields.place = (commaPublisher[2] ?? '').trim();
+    fields.publisher = (commaPublisher[3] ?? '').trim();
+    fields.year ||= commaPublisher[4] ?? '';
+  } else if (publisherShape && type !== 'J' && !(journal && /^\d/.test(journal[3] ?? 'x'))) {
     if (publisherShape[1]) fields.container = publisherShape[1].trim();
     fields.place = (publisherShape[2] ?? '').trim();
     fields.publisher = (publisherShape[3] ?? '').trim();
@@ -251,11 +264,14 @@ function readRest(rest: string, fields: RefFields): void {
     const pages = /:\s*(\d+\s*-\s*\d+)/.exec(s);
     if (pages) fields.pages = tidyPages(pages[1] ?? '');
     const vi = /(?:^|[,\s])(\d{1,4})\s*\(\s*(\d{1,4}(?:\s*-\s*\d{1,4})?)\s*\)/.exec(s);
+    const volumeOnly = /,\s*(\d{1,4})\s*:/.exec(s);
     if (vi) {
       fields.volume = vi[1] ?? '';
       fields.issue = vi[2] ?? '';
-    }
-    const first = s.split(/\s*[,.]\s+|\s*,\s*/)[0] ?? '';
+    } else if (volumeOnly) fields.volume = volumeOnly[1] ?? '';
+    const issueOnly = vi ? null : /[^\d\s,]\s*\(\s*(\d{1,4})\s*\)/.exec(s);
+    if (issueOnly) fields.issue = issueOnly[1] ?? '';
+    const first = (s.split(/\s*[,.]\s+|\s*,\s*/)[0] ?? '').replace(/\s*\(\d{1,4}\)$/, '');
     if (first && !YEAR.test(first) && !/^\d/.test(first)) fields.container = first.trim();
   }
   fields.container = fields.container.replace(/[.\s]+$/, '');
