@@ -1,6 +1,8 @@
 import { type CitationReport, checkCitations } from './citations.ts';
+import { formatRecord } from './cite.ts';
 import { findReferenceList, splitEntries } from './find-list.ts';
-import { checkFormat, type FormatProblem } from './format.ts';
+import { checkFormat, type FormatCheck, type FormatProblem } from './format.ts';
+import { detectFormat, ImportError, importRecords } from './import.ts';
 import { type ParsedEntry, parseEntry } from './parse.ts';
 import type { Lang, RefFields, Standard } from './types.ts';
 import { type RecordSource, type Verdict, verifyEntry } from './verify.ts';
@@ -39,30 +41,71 @@ export interface CheckOptions {
 
 export const NO_LIST_MESSAGE = '未在文中找到“参考文献”列表，本章未核查。';
 
-export async function checkPaperReferences(
-  paragraphs: readonly string[],
-  options: CheckOptions = {},
-): Promise<ReferenceCheck> {
+/**
+ * The offline half of a check (parse, format, citation consistency): synchronous, plain data, so a server runs
+ * it in a worker thread and verifies on its own thread, where the record sources are.
+ */
+export interface AnalysedList {
+  standard: Standard;
+  found: boolean;
+  message: string;
+  parsed: ParsedEntry[];
+  formats: FormatCheck[];
+  citations: CitationReport | null;
+}
+
+export function analysePaper(paragraphs: readonly string[], standard: Standard = '2015'): AnalysedList {
   const found = findReferenceList(paragraphs);
-  if (!found || found.entries.length === 0) return emptyCheck(options.standard ?? '2015', NO_LIST_MESSAGE);
-  return checkEntries(found.entries, options, found.body);
+  if (!found || found.entries.length === 0) return emptyAnalysis(standard, NO_LIST_MESSAGE);
+  return analyse(found.entries, standard, found.body);
 }
 
-export async function checkPastedList(text: string, options: CheckOptions = {}): Promise<ReferenceCheck> {
+/** A pasted list, one entry per line — or the content of a reference-manager export, read by its format. */
+export function analyseList(text: string, standard: Standard = '2015'): AnalysedList {
+  const format = detectFormat(text);
+  if (format) {
+    try {
+      const records = importRecords(text, 'upload');
+      return analyse(
+        records.map((r) => formatRecord(r, standard)),
+        standard,
+        null,
+      );
+    } catch (err) {
+      return emptyAnalysis(
+        standard,
+        err instanceof ImportError ? err.message : `文件按 ${format} 格式无法读取，请检查文件内容。`,
+      );
+    }
+  }
   const entries = splitEntries(text);
-  if (entries.length === 0)
-    return emptyCheck(options.standard ?? '2015', '没有读到参考文献条目，请每行粘贴一条。');
-  return checkEntries(entries, options, null);
+  if (entries.length === 0) return emptyAnalysis(standard, '没有读到参考文献条目，请每行粘贴一条。');
+  return analyse(entries, standard, null);
 }
 
-export async function checkEntries(
-  raws: readonly string[],
-  options: CheckOptions,
-  body: readonly string[] | null,
+function analyse(raws: readonly string[], standard: Standard, body: readonly string[] | null): AnalysedList {
+  const parsed = raws.map((raw) => parseEntry(raw));
+  return {
+    standard,
+    found: true,
+    message: '',
+    parsed,
+    formats: parsed.map((p) => checkFormat(p, standard)),
+    citations: body ? checkCitations(body, parsed) : null,
+  };
+}
+
+function emptyAnalysis(standard: Standard, message: string): AnalysedList {
+  return { standard, found: false, message, parsed: [], formats: [], citations: null };
+}
+
+/** The online half: every entry against the record sources, a few at a time. */
+export async function verifyAnalysed(
+  analysed: AnalysedList,
+  options: Omit<CheckOptions, 'standard'> = {},
 ): Promise<ReferenceCheck> {
-  const standard = options.standard ?? '2015';
   const sources = options.sources ?? [];
-  const parsed: ParsedEntry[] = raws.map((raw) => parseEntry(raw));
+  const { parsed } = analysed;
   const verdicts: Verdict[] = new Array(parsed.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -73,7 +116,7 @@ export async function checkEntries(
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
   const entries: EntryCheck[] = parsed.map((p, i) => {
-    const format = checkFormat(p, standard);
+    const format = analysed.formats[i] as FormatCheck;
     return {
       index: i + 1,
       raw: p.raw,
@@ -95,11 +138,11 @@ export async function checkEntries(
   }
   if (searched.size === 0 && unavailable.size === 0) for (const s of sources) searched.add(s.name);
   return {
-    standard,
-    found: true,
-    message: '',
+    standard: analysed.standard,
+    found: analysed.found,
+    message: analysed.message,
     entries,
-    citations: body ? checkCitations(body, parsed) : null,
+    citations: analysed.citations,
     searched: [...searched],
     unavailable: [...unavailable],
     summary: {
@@ -112,15 +155,21 @@ export async function checkEntries(
   };
 }
 
-function emptyCheck(standard: Standard, message: string): ReferenceCheck {
-  return {
-    standard,
-    found: false,
-    message,
-    entries: [],
-    citations: null,
-    searched: [],
-    unavailable: [],
-    summary: { total: 0, verified: 0, mismatch: 0, unverified: 0, withProblems: 0 },
-  };
+export async function checkPaperReferences(
+  paragraphs: readonly string[],
+  options: CheckOptions = {},
+): Promise<ReferenceCheck> {
+  return verifyAnalysed(analysePaper(paragraphs, options.standard), options);
+}
+
+export async function checkPastedList(text: string, options: CheckOptions = {}): Promise<ReferenceCheck> {
+  return verifyAnalysed(analyseList(text, options.standard), options);
+}
+
+export async function checkEntries(
+  raws: readonly string[],
+  options: CheckOptions,
+  body: readonly string[] | null,
+): Promise<ReferenceCheck> {
+  return verifyAnalysed(analyse(raws, options.standard ?? '2015', body), options);
 }

@@ -1,4 +1,8 @@
 export {
+  type AnalysedList,
+  analyseList,
+  analysePaper,
+  verifyAnalysed,
   type CheckOptions,
   checkEntries,
   checkPaperReferences,

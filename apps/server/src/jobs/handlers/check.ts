@@ -7,6 +7,7 @@ import type { CheckRecordsTable } from '../../db/tables/checks.ts';
 import { runCheck } from '../../services/checks/engine.ts';
 import { type Library, ownerKeyOf } from '../../services/checks/library.ts';
 import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
+import type { ReferenceService } from '../../services/references/index.ts';
 
 type Row = Selectable<CheckRecordsTable>;
 
@@ -30,6 +31,8 @@ export function checkRun(deps: {
   log: (msg: string) => void;
   /** Name and size of the library (counted the way the check page counts it). */
   librarySize: () => Promise<LibrarySize>;
+  /** 参考文献核查 of the same paper: the report's chapter (never fails the check). */
+  references?: ReferenceService | undefined;
 }) {
   const { db, library, log } = deps;
   return async (run: RunHandle<Row>): Promise<void> => {
@@ -77,6 +80,10 @@ export function checkRun(deps: {
       clearInterval(watch);
       job.signal.removeEventListener('abort', onShutdown);
     });
+    const references = await deps.references?.checkPaper(
+      row.userId,
+      doc.blocks.map((b) => b.text),
+    );
     const sources = await library.documents(result.sources.map((s) => s.documentId));
     const byId = new Map(sources.map((s) => [s.id, s]));
     const report: CheckReport = {
@@ -107,6 +114,7 @@ export function checkRun(deps: {
       edition: row.edition,
       checkedAt: nowIso(),
       elapsedMs: Date.now() - started,
+      ...(references ? { references } : {}),
     };
     const finishedAt = nowIso();
     const done = await deps.records.finish(
