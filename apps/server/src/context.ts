@@ -61,7 +61,15 @@ export interface AppContext {
   close(): Promise<void>;
 }
 
-export async function createContext(config: Config, opts: { migrate?: boolean } = {}): Promise<AppContext> {
+/**
+ * `publishFeatures` (default true): write the public `feature.*` entries from this process's configuration. Only
+ * the serving process does: a command-line tool run with its own environment (user:create, library:import) would
+ * otherwise tell every page a payment mode or model the server does not have.
+ */
+export async function createContext(
+  config: Config,
+  opts: { migrate?: boolean; publishFeatures?: boolean } = {},
+): Promise<AppContext> {
   const { db, dialect } = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   // document reads and AIGC detection run in the process's worker-thread pool, ended when the context closes
   const releaseCompute = holdComputePool();
@@ -73,10 +81,12 @@ export async function createContext(config: Config, opts: { migrate?: boolean } 
   const qrLogin = createQrLogin({ db, config, accounts });
   const billing = createBilling({ db, config, sysConfig, jobs });
   await billing.seed();
+  const publishes = opts.publishFeatures ?? true;
+  if (publishes) await billing.publishFeatures();
   const checks = await createCheckService({ db, config, sysConfig, jobs, billing });
   const aigc = await createAigcService({ db, config, sysConfig, jobs, billing, llm: () => llm });
   const llm = createLlm({ config, db, sysConfig });
-  await llm.publishAvailability();
+  if (publishes) await llm.publishAvailability();
   const chat = await createChat({ db, sysConfig, llm, charging: billingChatCharging(billing) });
   const slides = await createSlidesService({ db, llm, billing, jobs, sysConfig });
   const rewriting = await createRewriteService({ db, sysConfig, jobs, billing, llm });

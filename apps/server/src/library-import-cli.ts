@@ -34,7 +34,7 @@ export async function runLibraryImport(config: Config, args: string[]): Promise<
     process.exitCode = 2;
     return;
   }
-  const ctx = await createContext(config);
+  const ctx = await createContext(config, { publishFeatures: false });
   try {
     const started = Date.now();
     const summary = await importLibraryPath(ctx.checks.library, full, {
@@ -58,7 +58,7 @@ export async function runLibraryImport(config: Config, args: string[]): Promise<
 
 /** `npm run library:seed`: import the bundled seed library (idempotent: a second run adds nothing). */
 export async function runLibrarySeed(config: Config): Promise<void> {
-  const ctx = await createContext(config);
+  const ctx = await createContext(config, { publishFeatures: false });
   try {
     // the index is loaded first so every batch is indexed as it is stored (and saved for the next start)
     await ctx.checks.library.ensureReady();

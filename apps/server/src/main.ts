@@ -52,7 +52,7 @@ async function main() {
         return;
       }
       const input = parsed.data;
-      const ctx = await createContext(config);
+      const ctx = await createContext(config, { publishFeatures: false });
       const id = await ctx.accounts.register({ ...input, role: values.admin ? 'admin' : 'user' });
       console.log(`已创建用户 ${input.username}（ID ${id}${values.admin ? '，管理员' : ''}）`);
       await ctx.close();
@@ -114,7 +114,8 @@ async function serve(config: ReturnType<typeof loadConfig>) {
 
 async function worker(config: ReturnType<typeof loadConfig>) {
   if (!config.REDIS_URL) throw new Error('worker 需要 REDIS_URL（嵌入式模式下任务由 serve 进程执行）');
-  const ctx = await createContext(config);
+  // pages read the public feature entries the API processes write
+  const ctx = await createContext(config, { publishFeatures: false });
   await ctx.jobs.startWorkers();
   console.log('任务处理进程已启动');
   const stop = async () => {

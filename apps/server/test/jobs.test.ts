@@ -3,9 +3,9 @@ import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBullQueue } from '../src/jobs/bullmq.ts';
 import { createLocalQueue } from '../src/jobs/local.ts';
-import type { JobQueue } from '../src/jobs/types.ts';
+import type { JobQueue } from '../src/queue.ts';
 
-declare module '../src/jobs/types.ts' {
+declare module '../src/queue.ts' {
   interface JobPayloads {
     test_echo: { n: number; failTimes?: number };
   }

@@ -175,7 +175,10 @@ describeEachDatabase('self-hosted QR login', (getCtx) => {
         .execute();
     }
     const qrLogin = createQrLogin({ db, config, accounts });
-    await qrLogin.start('sweep-browser-key-000000', 'http://localhost');
+    await qrLogin.start('sweep-browser-key-000000', 'http://localhost', {
+      ip: '127.0.0.1',
+      userAgent: undefined,
+    });
     const left = await db.selectFrom('qrLogins').select('id').where('id', 'like', 'sweep-%').execute();
     expect(left.map((r) => r.id)).toEqual(['sweep-recent']);
   });

@@ -7,6 +7,7 @@ import {
   fitStyleScaling,
   hashedNgrams,
   type Lexicon,
+  type SparseVector,
   ngramDimension,
   STYLE_FEATURES,
 } from './features.ts';
@@ -171,60 +172,27 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     maxIterations: options.maxIterations,
   });
   const calibrationVectors = calibrationIdx.map((i) => extractor.vector(canonical[i]!, styleRaw.get(i)));
-  let classifier = firstStage;
+  const second = options.secondStage
+    ? trainSecondStage(
+        texts,
+        canonical,
+        calibrationIdx,
+        calibrationVectors,
+        firstStage,
+        options,
+        options.secondStage,
+      )
+    : undefined;
+  const classifier = second?.classifier ?? firstStage;
   /**
    * The classifier a calibration text is scored by for Platt scaling and the band thresholds. With a second stage
    * (fitted on this split) it is one fitted without that text's fold, so the thresholds are set on scores of
    * texts the model has not seen, as the test split and users' texts will be.
    */
-  let heldOutClassifier: (k: number) => LogisticModel = () => classifier;
+  const heldOutClassifier: (k: number) => LogisticModel = second?.heldOutClassifier ?? (() => classifier);
   /** The second-stage fold of calibration text k (one fold without a second stage). */
-  let heldOutFold: (k: number) => number = () => 0;
-  let secondStage: (SecondStage & { pairTexts: { polished: number; originals: number } }) | undefined;
-  if (options.secondStage) {
-    const { pairStratum, pairWordOrders, smoothing, l2, folds } = options.secondStage;
-    const pairConfig: FeatureConfig = pairWordOrders
-      ? { hashBits: options.featureConfig.hashBits, ngramOrders: [], wordOrders: pairWordOrders }
-      : options.featureConfig;
-    const pairSide = (label: 0 | 1) =>
-      texts.flatMap((t, i) =>
-        t.stratum === pairStratum && t.label === label && (t.split === 'train' || t.split === 'lm')
-          ? [hashedNgrams(canonical[i]!, pairConfig)]
-          : [],
-      );
-    const polished = pairSide(1);
-    const originals = pairSide(0);
-    const direction = pairLogOdds(polished, originals, ngramDimension(options.featureConfig), smoothing);
-    const cells = new Map<string, number>();
-    for (const i of calibrationIdx) {
-      const key = `${texts[i]!.stratum}|${texts[i]!.label}`;
-      cells.set(key, (cells.get(key) ?? 0) + 1);
-    }
-    const inputs = calibrationIdx.map((i, k) => ({
-      x: calibrationVectors[k]!,
-      z: decisionValue(firstStage, calibrationVectors[k]!),
-      label: texts[i]!.label,
-      weight: 1 / cells.get(`${texts[i]!.stratum}|${texts[i]!.label}`)!,
-    }));
-    const fit = (of: typeof inputs) => {
-      const stage = fitSecondStage(of, direction, l2);
-      return { stage, folded: foldSecondStage(firstStage, stage, direction) };
-    };
-    const all = fit(inputs);
-    classifier = all.folded;
-    // a polished text and its original share a group, hence a fold
-    const foldOf = calibrationIdx.map((i) => Math.floor(unitHash(`${texts[i]!.group ?? i}|stage2`) * folds));
-    const perFold = Array.from(
-      { length: folds },
-      (_, f) => fit(inputs.filter((_, k) => foldOf[k] !== f)).folded,
-    );
-    heldOutClassifier = (k) => perFold[foldOf[k]!]!;
-    heldOutFold = (k) => foldOf[k]!;
-    secondStage = { ...all.stage, pairTexts: { polished: polished.length, originals: originals.length } };
-    log(
-      `second stage on ${calibrationIdx.length} calibration texts (pairs: ${polished.length} polished / ${originals.length} originals): first stage ×${all.stage.firstStage.toFixed(3)}, polish ${all.stage.polish.toFixed(3)} per ${all.stage.polishScale.toFixed(3)}`,
-    );
-  }
+  const heldOutFold: (k: number) => number = second?.heldOutFold ?? (() => 0);
+  const secondStage = second?.secondStage;
 
   const calibrationScores = calibrationVectors.map((x, k) => decisionValue(heldOutClassifier(k), x));
   // what model choices are judged by (the test split is not for choosing): each stratum's AI texts against the
@@ -327,4 +295,73 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     binary: { file: '', sha256: '', bytes: 0 },
   };
   return { meta, classifier, lm, extractor };
+}
+
+/** The second stage fitted on the calibration split, and the classifiers fitted without each fold. */
+interface TrainedSecondStage {
+  classifier: LogisticModel;
+  heldOutClassifier: (k: number) => LogisticModel;
+  heldOutFold: (k: number) => number;
+  secondStage: SecondStage & { pairTexts: { polished: number; originals: number } };
+}
+
+/**
+ * The optional second stage (stage2.ts): the polished-vs-original direction from the pair stratum's texts, fitted
+ * on the calibration split over the first stage's decision values and folded into one classifier; per fold, one
+ * fitted without it (a polished text and its original share a group, hence a fold).
+ */
+function trainSecondStage(
+  texts: readonly TrainingText[],
+  canonical: string[],
+  calibrationIdx: number[],
+  calibrationVectors: SparseVector[],
+  firstStage: LogisticModel,
+  options: TrainerOptions,
+  stage2: NonNullable<TrainerOptions['secondStage']>,
+): TrainedSecondStage {
+  const log = options.log ?? (() => {});
+  const { pairStratum, pairWordOrders, smoothing, l2, folds } = stage2;
+  const pairConfig: FeatureConfig = pairWordOrders
+    ? { hashBits: options.featureConfig.hashBits, ngramOrders: [], wordOrders: pairWordOrders }
+    : options.featureConfig;
+  const pairSide = (label: 0 | 1) =>
+    texts.flatMap((t, i) =>
+      t.stratum === pairStratum && t.label === label && (t.split === 'train' || t.split === 'lm')
+        ? [hashedNgrams(canonical[i]!, pairConfig)]
+        : [],
+    );
+  const polished = pairSide(1);
+  const originals = pairSide(0);
+  const direction = pairLogOdds(polished, originals, ngramDimension(options.featureConfig), smoothing);
+  const cells = new Map<string, number>();
+  for (const i of calibrationIdx) {
+    const key = `${texts[i]!.stratum}|${texts[i]!.label}`;
+    cells.set(key, (cells.get(key) ?? 0) + 1);
+  }
+  const inputs = calibrationIdx.map((i, k) => ({
+    x: calibrationVectors[k]!,
+    z: decisionValue(firstStage, calibrationVectors[k]!),
+    label: texts[i]!.label,
+    weight: 1 / cells.get(`${texts[i]!.stratum}|${texts[i]!.label}`)!,
+  }));
+  const fit = (of: typeof inputs) => {
+    const stage = fitSecondStage(of, direction, l2);
+    return { stage, folded: foldSecondStage(firstStage, stage, direction) };
+  };
+  const all = fit(inputs);
+  // a polished text and its original share a group, hence a fold
+  const foldOf = calibrationIdx.map((i) => Math.floor(unitHash(`${texts[i]!.group ?? i}|stage2`) * folds));
+  const perFold = Array.from(
+    { length: folds },
+    (_, f) => fit(inputs.filter((_, k) => foldOf[k] !== f)).folded,
+  );
+  log(
+    `second stage on ${calibrationIdx.length} calibration texts (pairs: ${polished.length} polished / ${originals.length} originals): first stage ×${all.stage.firstStage.toFixed(3)}, polish ${all.stage.polish.toFixed(3)} per ${all.stage.polishScale.toFixed(3)}`,
+  );
+  return {
+    classifier: all.folded,
+    heldOutClassifier: (k) => perFold[foldOf[k]!]!,
+    heldOutFold: (k) => foldOf[k]!,
+    secondStage: { ...all.stage, pairTexts: { polished: polished.length, originals: originals.length } },
+  };
 }

@@ -209,6 +209,12 @@ export const ReportSource = SourceRef.extend({
   overlapChars: z.number().int(),
   ratio: ratio.describe('该文献与本文的文字复制比'),
   own: z.boolean().describe('本人文献'),
+  ownByDeclaration: z
+    .boolean()
+    .optional()
+    .describe(
+      '本人文献仅依据检测时填写的作者姓名认定（作者本人声明，本站未核实）；本人账户入库的文献不带此标记',
+    ),
   cited: z.boolean().optional().describe('论文参考文献中列出的文献：与它的重合计为引用'),
   personal: z.boolean().optional().describe('来自本人的自建库'),
 });

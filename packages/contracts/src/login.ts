@@ -54,6 +54,17 @@ export const QrValidateResult = LoginResult.nullable();
 export type QrValidateResult = z.infer<typeof QrValidateResult>;
 
 export const QrConfirmInput = z.object({ id: z.string().min(1).max(100) });
+
+export const QrRequestInput = z.object({ id: z.string().min(1).max(100) });
+
+/** What the phone is asked to confirm: where and when the sign-in it would grant was requested. */
+export const QrRequestInfo = z.object({
+  requestedAt: z.string().describe('电脑端请求登录的时间（UTC ISO）'),
+  network: z.string().describe('请求登录的网络（IPv4 隐去末段，IPv6 只留前 64 位）'),
+  browser: z.string().describe('请求登录的浏览器与系统（按 User-Agent 概括）'),
+  expiresIn: z.number().int().describe('剩余有效期（秒）'),
+});
+export type QrRequestInfo = z.infer<typeof QrRequestInfo>;
 export const ChangePasswordInput = z.object({
   oldPassword: Password,
   newPassword: RegisterInput.shape.password,

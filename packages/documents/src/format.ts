@@ -93,7 +93,8 @@ export function sourceLine(s: {
 
 /** A similar document's title with what it counts as (本人文献, 自建库, an already cited reference). */
 export function sourceTitle(s: ReportSource): string {
-  return `${s.title}${s.own ? '（本人文献）' : ''}${s.personal ? '（自建库）' : ''}${s.cited ? '（参考文献已列，计为引用）' : ''}`;
+  const own = s.own ? (s.ownByDeclaration ? '（本人文献：依作者声明）' : '（本人文献）') : '';
+  return `${s.title}${own}${s.personal ? '（自建库）' : ''}${s.cited ? '（参考文献已列，计为引用）' : ''}`;
 }
 
 /** The identity lines of a check report (篇名 … 比对库), the same in its PDF and its HTML. */

@@ -21,7 +21,7 @@ export {
   type RewriteParagraph,
   renderRewriteDocx,
 } from './rewrite-docx.ts';
-export { type DiffOp, type DiffPiece, diffOps, diffRewrite, foldDiffOps } from './text-diff.ts';
+export { type DiffPiece, diffRewrite } from './text-diff.ts';
 export {
   type Bullet,
   type Deck,

@@ -7,6 +7,7 @@ export {
 } from './align.ts';
 export {
   type CheckControl,
+  type CheckLibrary,
   type CheckOptions,
   type CheckProgress,
   type CheckStage,
@@ -30,7 +31,9 @@ export {
   PlagiarismIndex,
 } from './library.ts';
 export { loadIndex, saveIndex } from './persist.ts';
+export { mergeShardSeeds, ShardedLibrary, type ShardSeeds, shardOf } from './shards.ts';
 export { authorNames, citedSources, isOwnDocument } from './provenance.ts';
+export { type CheckScope, usableDocuments, visibleTo } from './visibility.ts';
 export {
   REWORDED_DEFAULTS,
   type RewordedOptions,

@@ -104,7 +104,7 @@ export interface SeedHits {
  * A hash in more than maxPostings documents (but not boilerplate) is looked up in its earliest this many: the same
  * documents for every hash of a reposted text, while a frequent phrase lends its hits to few documents.
  */
-const SAMPLED_DOCS = 8;
+export const SAMPLED_DOCS = 8;
 
 /** Size tier of a segment: segments below 64 K postings are tier 0, then one tier per mergeFactor. */
 function tierOf(postings: number, factor: number): number {
@@ -515,17 +515,21 @@ export class PlagiarismIndex {
   /**
    * Look every query k-gram hash up and return (query position, document, source position) seeds. A hash is
    * skipped as boilerplate when it occurs in more than max(maxPostings, boilerplateShare × documents) documents;
-   * otherwise the postings of its earliest maxPostings live documents are returned.
+   * otherwise the postings of its earliest maxPostings live documents are returned. A shard of a larger library
+   * passes `limit` Infinity: only the whole library's document frequency says what is boilerplate (shards.ts).
    */
   /** @internal */
-  seeds(queryHashes: Uint32Array, maxPostings = this.maxDocFrequency): SeedHits {
+  seeds(
+    queryHashes: Uint32Array,
+    maxPostings = this.maxDocFrequency,
+    limit = Math.max(maxPostings, Math.ceil(this.boilerplateShare * this.size)),
+  ): SeedHits {
     this.commit();
     const qpos = new GrowableU32(4096);
     const doc = new GrowableU32(4096);
     const spos = new GrowableU32(4096);
     const segs = this.segments;
     const keep = this.maxDocFrequency;
-    const limit = Math.max(maxPostings, Math.ceil(this.boilerplateShare * this.size));
     const found = new Int32Array(segs.length);
     const df = new Uint32Array(queryHashes.length);
     for (let q = 0; q < queryHashes.length; q++) {

@@ -1,7 +1,7 @@
 /**
  * The rewrite loop measured end to end: offline strategies (and the model's when LLM_BASE_URL is set) on held-out
  * copied CSL abstracts and held-out AI-written academic texts, with our own 查重 (普通版 = exact stage only,
- * 专业版 = with the paraphrase-tolerant sentence stage, as apps/server/src/services/checks/engine.ts runs them)
+ * 专业版 = with the paraphrase-tolerant sentence stage, as apps/server/src/compute/check-engine.ts runs them)
  * and our own AIGC detector, whose 疑似 threshold is read from the loaded model.
  */
 import { type AigcDetector, visibleLength } from '@paperdesk/aigc';

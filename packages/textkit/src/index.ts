@@ -67,3 +67,4 @@ export {
   type TrickKind,
   type TrickSpan,
 } from './tricks.ts';
+export { type DiffOp, type DiffOptions, diffText, foldIslands } from './diff.ts';

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { checkStages, loadIndex, PlagiarismIndex, saveIndex, warmWordIndex } from '@paperdesk/plagiarism';
-import { checkOptionsFor, toEngineResult } from '../services/checks/engine.ts';
+import { checkOptionsFor, toEngineResult } from './check-engine.ts';
 import type { ThreadReply, ThreadRequest } from './check-thread.ts';
 
 /**

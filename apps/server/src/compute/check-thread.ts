@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { LibraryDocument } from '@paperdesk/plagiarism';
-import type { CheckControl, CheckRequest, CheckRunner, EngineResult } from '../services/checks/engine.ts';
+import type { CheckControl, CheckRequest, CheckRunner, EngineResult } from './check-engine.ts';
 
 /**
  * 查重 off the event loop: one worker thread per process holds the reference library's fingerprint index

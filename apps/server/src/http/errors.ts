@@ -1,4 +1,4 @@
-import type { DomainError, ErrorKind } from '../services/errors.ts';
+import type { DomainError, ErrorKind } from '../errors.ts';
 
 /** The HTTP layer raises the same domain errors as the services; the error handler gives each its status. */
 export {
@@ -12,7 +12,7 @@ export {
   tooLarge,
   unauthorized,
   unsupportedType,
-} from '../services/errors.ts';
+} from '../errors.ts';
 
 /** Where the HTTP layer maps each domain error kind to its status code (and so to the envelope's `code`). */
 export const statusOfKind = {

@@ -140,19 +140,27 @@ export async function paperUploads(
     keyGenerator: (req) => `${opts.rateKey}:${req.user?.id ?? req.ip}`,
   });
 
-  const kept = async (req: FastifyRequest, body: Record<string, unknown>): Promise<DocumentSource> => ({
-    read: await opts.uploads.take(clientOf(req), UploadRef.parse(body).uploadId),
-  });
+  const kept = async (req: FastifyRequest, body: Record<string, unknown>) => {
+    const { uploadId } = UploadRef.parse(body);
+    const read = await opts.uploads.take(clientOf(req), uploadId);
+    return { source: { read }, release: () => opts.uploads.release(uploadId) };
+  };
+  const keptNothing = async () => {};
 
+  /**
+   * The paper of a request, and `release`: called once a record was made from it, it drops a kept upload (the
+   * record now holds the paper); nothing for a file or text sent with the request.
+   */
   async function sourceOf(req: FastifyRequest): Promise<{
     fields: Record<string, unknown>;
     source: DocumentSource;
     companion: UploadedFile | null;
+    release: () => Promise<void>;
   }> {
     if (!isMultipart(req)) {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const source = 'uploadId' in body ? await kept(req, body) : { text: opts.textOf(body) };
-      return { fields: body, source, companion: null };
+      if ('uploadId' in body) return { fields: body, companion: null, ...(await kept(req, body)) };
+      return { fields: body, source: { text: opts.textOf(body) }, companion: null, release: keptNothing };
     }
     const l = await opts.limit();
     const form = await readForm(req, {
@@ -163,9 +171,10 @@ export async function paperUploads(
     const companion = form.files.find((f) => opts.companion && f.field === opts.companion.field) ?? null;
     const file = form.files.find((f) => f !== companion);
     const { fields } = form;
-    if (file) return { fields, source: { file }, companion };
-    if (fields.uploadId) return { fields, source: await kept(req, fields), companion };
-    if (fields.text?.trim()) return { fields, source: { text: fields.text }, companion };
+    if (file) return { fields, source: { file }, companion, release: keptNothing };
+    if (fields.uploadId) return { fields, companion, ...(await kept(req, fields)) };
+    if (fields.text?.trim())
+      return { fields, source: { text: fields.text }, companion, release: keptNothing };
     throw badRequest(companion && opts.companion ? opts.companion.missing : opts.missing);
   }
 

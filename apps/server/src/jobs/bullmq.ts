@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Queue, Worker } from 'bullmq';
-import type { JobKind, JobPayloads, JobQueue, JobRegistration } from './types.ts';
+import type { JobKind, JobPayloads, JobQueue, JobRegistration } from '../queue.ts';
 
 /** Scale-out: jobs live in Redis; any number of `worker` processes consume them. */
 export function createBullQueue(

@@ -1,9 +1,9 @@
 import type { Config } from '../config.ts';
 import { createBullQueue } from './bullmq.ts';
 import { createLocalQueue } from './local.ts';
-import type { JobQueue } from './types.ts';
+import type { JobQueue } from '../queue.ts';
 
-export type { JobQueue } from './types.ts';
+export type { JobQueue } from '../queue.ts';
 
 /** In-process by default; BullMQ on Redis when REDIS_URL is set. */
 export function createQueue(config: Config): JobQueue {

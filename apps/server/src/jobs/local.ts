@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { JobKind, JobPayloads, JobQueue, JobRegistration } from './types.ts';
+import type { JobKind, JobPayloads, JobQueue, JobRegistration } from '../queue.ts';
 
 interface Pending {
   kind: JobKind;

@@ -1,7 +1,7 @@
 import type { AccountSummary } from '@paperdesk/contracts';
 import type { Db } from '../db/index.ts';
 import type { FreeCheckStatus } from './billing/free-check.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '../errors.ts';
 import { readWallet } from './billing/ledger.ts';
 
 /** The account summary shown in the account centre: balance (fen), quotas per service, free-check status. */

@@ -4,7 +4,7 @@ import type { CurrentUser } from '@paperdesk/contracts';
 import type { Db } from '../db/index.ts';
 import { nowIso } from '../db/index.ts';
 import type { LoginMethod, ServerRole } from '../db/tables/accounts.ts';
-import { badRequest, conflict, forbidden, unauthorized } from './errors.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../errors.ts';
 
 const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 /** Sliding expiry is refreshed at most this often, so reads do not turn every request into a write. */

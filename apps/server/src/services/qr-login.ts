@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { QrCodeStart } from '@paperdesk/contracts';
+import type { QrCodeStart, QrRequestInfo } from '@paperdesk/contracts';
 import { type Config, qrLoginMode } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { nowIso } from '../db/index.ts';
-import { badRequest, conflict, forbidden, notFound } from './errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { createWechatQrProvider } from '../integrations/wechat/qr-provider.ts';
 import { type Accounts, hashToken } from './accounts.ts';
 import { recordSelfQrDevice } from './billing/free-check.ts';
@@ -54,13 +54,18 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
     lastSweep = Date.now();
     const before = new Date(Date.now() - 24 * 3600_000).toISOString();
     await db.deleteFrom('qrLogins').where('expiresAt', '<', before).execute();
+    await db.deleteFrom('wechatCallbacks').where('expiresAt', '<', nowIso()).execute();
   }
 
   return {
     provider,
 
-    /** A fresh single-use id bound to the browser that asked for it. */
-    async start(browserKey: string, origin: string): Promise<QrCodeStart> {
+    /** A fresh single-use id bound to the browser that asked for it (and remembering where it asked from). */
+    async start(
+      browserKey: string,
+      origin: string,
+      requester: { ip: string; userAgent: string | undefined },
+    ): Promise<QrCodeStart> {
       await sweep();
       const id = randomBytes(16).toString('base64url');
       const qrCode = await provider.qrText(id, config.PUBLIC_URL ?? origin);
@@ -72,9 +77,27 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
           provider: provider.kind,
           expiresAt: new Date(Date.now() + QR_TTL_SECONDS * 1000).toISOString(),
           userId: null,
+          requestedIp: requester.ip,
+          requestedAgent: (requester.userAgent ?? '').slice(0, 300),
         })
         .execute();
       return { id, qrCode, expiresIn: QR_TTL_SECONDS };
+    },
+
+    /**
+     * What the phone is about to confirm: when, from which network and which browser the sign-in was requested.
+     * Only while the id waits for its one confirmation; afterwards it is gone as far as a phone is concerned.
+     */
+    async request(id: string): Promise<QrRequestInfo> {
+      const row = await load(id);
+      if (row.provider !== 'self' || row.status !== 'pending')
+        throw notFound('二维码不存在或已过期，请刷新二维码');
+      return {
+        requestedAt: row.createdAt,
+        network: row.requestedIp ? maskedNetwork(row.requestedIp) : '未知',
+        browser: describeBrowser(row.requestedAgent ?? ''),
+        expiresIn: Math.max(0, Math.round((Date.parse(row.expiresAt) - Date.now()) / 1000)),
+      };
     },
 
     /**
@@ -85,6 +108,20 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
       const row = await load(id);
       if (row.provider !== 'self') throw badRequest('该二维码需使用微信扫码登录');
       await markConfirmed(id, userId);
+    },
+
+    /**
+     * Whether a verified WeChat callback (by its URL signature) arrives for the first time; remembered for as
+     * long as its timestamp is accepted (`acceptedForSeconds`), so a captured URL sent again is not acted on.
+     */
+    async firstDelivery(signature: string, acceptedForSeconds: number): Promise<boolean> {
+      const stored = await db
+        .insertInto('wechatCallbacks')
+        .values({ signature, expiresAt: new Date(Date.now() + 2 * acceptedForSeconds * 1000).toISOString() })
+        .onConflict((oc) => oc.column('signature').doNothing())
+        .returning('signature')
+        .executeTakeFirst();
+      return stored !== undefined;
     },
 
     /** A SCAN/subscribe event from the official account: finds or creates the account by openid. */
@@ -131,3 +168,33 @@ export function createQrLogin(deps: { db: Db; config: Config; accounts: Accounts
   };
 }
 export type QrLogin = ReturnType<typeof createQrLogin>;
+
+/** The requesting network as the phone is shown it: an IPv4 address without its last part, an IPv6 /64. */
+export function maskedNetwork(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.\d+$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.*`;
+  const groups = ip.split(':').filter(Boolean).slice(0, 4);
+  return groups.length > 0 ? `${groups.join(':')}::/64` : '未知';
+}
+
+const BROWSERS: Array<[RegExp, string]> = [
+  [/MicroMessenger/i, '微信内置浏览器'],
+  [/Edg\//, 'Edge'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: Array<[RegExp, string]> = [
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/Android/, 'Android'],
+  [/iPhone|iPad/, 'iOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** A User-Agent in a few words (浏览器 · 系统), enough to tell one's own computer from someone else's. */
+export function describeBrowser(userAgent: string): string {
+  const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1] ?? '未知浏览器';
+  const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1] ?? '未知系统';
+  return `${browser} · ${system}`;
+}

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DomainError } from '../../src/services/errors.ts';
+import { DomainError } from '../../src/errors.ts';
 import { shanghaiDay } from '../../src/services/billing/index.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { credit, expectLedgerMatches, makeUser } from './helpers.ts';

@@ -142,12 +142,19 @@ describeEachDatabase('check_api', (getCtx) => {
       balanceFen: 0,
       sufficient: false,
     });
-    // switching edition on the quote re-prices the record
+    // the quote of another edition prices it and writes nothing: the record keeps its edition until submit
     const std = await call<CheckCost>(app, 'POST', `${API}/check_cost`, {
       token: user.token,
       body: { id: rec.id, edition: 'standard' },
     });
-    expect(std.body.result.priceFen).toBe(Math.ceil(rec.characters / 1000) * 50);
+    expect(std.body.result).toMatchObject({
+      edition: 'standard',
+      priceFen: Math.ceil(rec.characters / 1000) * 50,
+    });
+    const unchanged = await call<CheckRecord>(app, 'POST', `${API}/load_by_id?id=${rec.id}`, {
+      token: user.token,
+    });
+    expect(unchanged.body.result).toMatchObject({ edition: 'professional', priceFen: rec.priceFen });
   });
 
   it('insufficient balance: 402 with a clear message, record unchanged, nothing charged', async () => {

@@ -62,6 +62,12 @@ describeEachDatabase('upload once', (getCtx) => {
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.result.characters).toBe(counted.characters);
     expect(r.body.result.fileName).toBe('论文.docx');
+    // the record holds the paper now: the upload is released, and naming it again finds nothing
+    const left = await ctx.db
+      .selectFrom('uploadedSources')
+      .select('id')
+      .where('id', '=', counted.uploadId ?? '');
+    expect(await left.execute()).toEqual([]);
   });
 
   it('aigc and 降重 take a counted upload too; pasted text keeps nothing', async () => {

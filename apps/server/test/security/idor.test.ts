@@ -1,6 +1,9 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import type { CheckReport } from '@paperdesk/contracts';
+import { SUBMITTED_SOURCE_TITLE } from '../../src/services/checks/sources.ts';
+import { call, documentText, waitFor, waitForCheckDone } from '../check/support.ts';
 import { THESIS_COVER } from '../writing/support.ts';
 import { type OwnedRecords, type RecordKind, type SecurityApp, startSecurityApp } from './records.ts';
 
@@ -268,6 +271,11 @@ const FEEDS: Record<string, Feed> = {
     signedIn: true,
     guessed: (t) => ({ body: { id: guess(t.qrId) } }),
   },
+  'POST /api/base/login_api/qr_request': {
+    policy: 'capability',
+    signedIn: true,
+    guessed: (t) => ({ body: { id: guess(t.qrId) } }),
+  },
   'POST /api/base/login_api/f/val_login_qr_code': {
     policy: 'browser',
     call: (t) => ({ query: { id: t.qrId } }),
@@ -368,6 +376,84 @@ describe('IDOR walker [sqlite]', () => {
     });
   }
   const as = (o: OwnedRecords) => ({ authorization: `Bearer ${o.owner.token}` });
+
+  // The walk into the engine: what another user's check report can carry. A's 自建库 draft and A's paper
+  // added to the library (加入比对库) are pasted whole into B's 专业版 check; every answer that carries B's report
+  // (its JSON and its HTML download) must name neither, nor show the draft's text as a source. A's own check of
+  // the same text is the control: it does find both, named.
+  it("a second user's report never carries a private or submitter-identifying field", async () => {
+    const SUBMITTED = { title: '甲同学未公开的毕业论文', author: '甲某某' };
+    const submittedText = documentText(911, 3, 4);
+    const checkAs = async (o: OwnedRecords, title: string, text: string, addToLibrary = false) => {
+      const init = await call<{ id: number }>(app, 'POST', '/api/base/check_api/check_init', {
+        token: o.owner.token,
+        body: {
+          title,
+          author: addToLibrary ? SUBMITTED.author : '',
+          text,
+          edition: 'professional',
+          addToLibrary,
+        },
+      });
+      expect(init.status).toBe(200);
+      const id = init.body.result.id;
+      const submit = await call(app, 'POST', '/api/base/check_api/check_submit', {
+        token: o.owner.token,
+        body: { id },
+      });
+      expect(submit.status).toBe(200);
+      await waitForCheckDone(app, o.owner.token, id);
+      return id;
+    };
+    const submittedId = await checkAs(A, SUBMITTED.title, submittedText, true);
+    await waitFor(
+      async () =>
+        (
+          await security.ctx.db
+            .selectFrom('checkRecords')
+            .select('libraryDocumentId')
+            .where('id', '=', submittedId)
+            .executeTakeFirstOrThrow()
+        ).libraryDocumentId !== null,
+      20_000,
+      '加入比对库',
+    );
+    const pasted = `${A.personalText}\n${submittedText}`;
+    const reportOf = async (o: OwnedRecords, id: number) => {
+      const json = await call<CheckReport>(app, 'GET', `/api/base/check_api/report_paragraphs?id=${id}`, {
+        token: o.owner.token,
+      });
+      expect(json.status).toBe(200);
+      const html = await app.inject({
+        method: 'GET',
+        url: `/api/base/check_api/download_report?id=${id}&type=html`,
+        headers: as(o),
+      });
+      expect(html.statusCode).toBe(200);
+      return { report: json.body.result, answers: [JSON.stringify(json.body.result), html.body] };
+    };
+    const draftTitle = '同学初稿';
+
+    const control = await reportOf(A, await checkAs(A, '甲自己的复查', pasted));
+    expect(control.report.sources.some((s) => s.documentId === A.personalDoc && s.personal)).toBe(true);
+    expect(
+      control.report.sources.some((s) => s.title === SUBMITTED.title && s.author === SUBMITTED.author),
+    ).toBe(true);
+
+    const other = await reportOf(B, await checkAs(B, '乙的论文', pasted));
+    expect(other.report.sources.map((s) => s.documentId)).not.toContain(A.personalDoc);
+    expect(other.report.sources.some((s) => s.personal)).toBe(false);
+    const anonymous = other.report.sources.filter((s) => s.title === SUBMITTED_SOURCE_TITLE);
+    expect(anonymous.length, '甲加入比对库的论文仍应被检出').toBeGreaterThan(0);
+    for (const s of anonymous) expect([s.author, s.source, s.year]).toEqual(['', '', null]);
+    const draftSpans = other.report.paragraphs
+      .flatMap((p) => p.spans)
+      .filter((sp) => sp.sourceText.length > 0 && A.personalText.includes(sp.sourceText));
+    expect(draftSpans, '乙的报告不应以甲的自建库原文为来源').toEqual([]);
+    for (const answer of other.answers)
+      for (const secret of [SUBMITTED.title, SUBMITTED.author, draftTitle])
+        expect(answer).not.toContain(secret);
+  }, 120_000);
 
   it('every route that takes a record id refuses other users and guests', async () => {
     const routes = routesWithIds().sort((x, y) => rank(x) - rank(y));

@@ -50,8 +50,9 @@ export interface OwnedRecords {
   qrId: string;
   /** The browser cookie that started `qrId`. */
   qrCookie: string;
-  /** A document in this user's 自建库. */
+  /** A document in this user's 自建库, and its text. */
   personalDoc: number;
+  personalText: string;
 }
 
 /** Answers writing, PPT and chat prompts alike (each feature's prompts carry their own markers). */
@@ -274,10 +275,8 @@ export async function makeOwnedRecords(
       `create_order ${recordType}`,
     ).then((o) => o.id);
 
-  const reference = multipart(
-    {},
-    { name: `同学初稿-${seed}.txt`, data: Buffer.from(documentText(seed + 500, 2, 4)) },
-  );
+  const personalText = documentText(seed + 500, 2, 4);
+  const reference = multipart({}, { name: `同学初稿-${seed}.txt`, data: Buffer.from(personalText) });
   const personal = await ok(
     call<{ ids: number[] }>(app, 'POST', '/api/base/library_api/my/upload', {
       token,
@@ -289,6 +288,7 @@ export async function makeOwnedRecords(
   return {
     owner,
     personalDoc: personal.ids[0]!,
+    personalText,
     pending: {
       check: pendingCheck.id,
       aigc: pendingAigc.id,

@@ -1,4 +1,6 @@
 import {
+  diffText,
+  foldIslands,
   normalize,
   type ReadLimits,
   readMainDocumentPart,
@@ -6,7 +8,6 @@ import {
   resolveLimits,
   TextkitError,
 } from '@paperdesk/textkit';
-import { diffOps, foldDiffOps } from '../text-diff.ts';
 import { type ParagraphModel, type ReadState, type RunStyle, readParagraph, type Unit } from './paragraph.ts';
 import { escapeAttribute, escapeXml, parseXml, topLevelParagraphs } from './xml.ts';
 
@@ -155,7 +156,9 @@ function rewriteParagraph(model: ParagraphModel, text: string, revisions: Revisi
   // textkit trims a paragraph, so an edit never sees its leading or trailing spaces (a typed 　　 indent): keep them
   const lead = old.length - old.trimStart().length;
   const trail = lead === old.length ? 0 : old.length - old.trimEnd().length;
-  const ops = foldDiffOps(diffOps(old.slice(lead, old.length - trail), text.trim(), { looseSpace: true }));
+  const ops = foldIslands(
+    diffText(old.slice(lead, old.length - trail), text.trim(), { units: 'words', looseSpace: true }),
+  );
   if (ops.every((op) => op.op === 'equal')) return null;
 
   const starts: number[] = [];

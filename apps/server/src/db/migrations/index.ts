@@ -12,6 +12,8 @@ import * as m0010 from './0010_reducing.ts';
 import * as m0011 from './0011_admin_audit.ts';
 import * as m0013 from './0013_uploads.ts';
 import * as m0014 from './0014_refunds_library_scope.ts';
+import * as m0015 from './0015_qr_request_origin.ts';
+import * as m0016 from './0016_wechat_callback_nonces.ts';
 
 /**
  * Every migration, in order. Each feature area owns its own numbered file
@@ -31,4 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0011_admin_audit': m0011,
   '0013_uploads': m0013,
   '0014_refunds_library_scope': m0014,
+  '0015_qr_request_origin': m0015,
+  '0016_wechat_callback_nonces': m0016,
 };

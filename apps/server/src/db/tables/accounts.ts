@@ -35,6 +35,15 @@ export interface QrLoginsTable {
   userId: number | null;
   createdAt: Generated<string>;
   expiresAt: string;
+  /** Where the QR was requested (the phone confirming it is shown the network and browser). */
+  requestedIp: string | null;
+  requestedAgent: string | null;
+}
+
+/** A WeChat callback acted on (its URL signature) while its timestamp is still accepted. */
+export interface WechatCallbacksTable {
+  signature: string;
+  expiresAt: string;
 }
 
 export interface SysConfigTable {
@@ -48,5 +57,6 @@ export interface AccountTables {
   users: UsersTable;
   authTokens: AuthTokensTable;
   qrLogins: QrLoginsTable;
+  wechatCallbacks: WechatCallbacksTable;
   sysConfig: SysConfigTable;
 }

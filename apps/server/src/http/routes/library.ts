@@ -260,9 +260,11 @@ export const libraryRoutes: RouteModule = async (root, ctx) => {
         if (have + form.files.length > MAX_PERSONAL_DOCS)
           throw badRequest(`自建库最多 ${MAX_PERSONAL_DOCS} 篇，已有 ${have} 篇`);
         const fields = UploadFields.parse(form.fields);
+        // the count above answers early; the cap itself is kept by the insert's transaction (concurrent uploads)
         const { files, ids } = await importFiles(library, form.files, fields, {
           origin: 'personal',
           ownerUserId: user.id,
+          maxOwned: MAX_PERSONAL_DOCS,
         });
         const added = ids.length;
         const skipped = files.filter((f) => f.status === 'duplicate').length;

@@ -8,6 +8,8 @@ import {
   QrCodeQuery,
   QrCodeStart,
   QrConfirmInput,
+  QrRequestInfo,
+  QrRequestInput,
   QrValidateResult,
   RegisterInput,
 } from '@paperdesk/contracts';
@@ -180,7 +182,13 @@ export const loginRoutes: RouteModule = (app, ctx) => {
       preHandler: qrLimit,
       schema: { tags, summary: '获取扫码登录二维码', response: { 200: envelope(QrCodeStart) } },
     },
-    async (req, reply) => ok(await ctx.qrLogin.start(browserKey(req, reply), origin(req))),
+    async (req, reply) =>
+      ok(
+        await ctx.qrLogin.start(browserKey(req, reply), origin(req), {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+        }),
+      ),
   );
 
   app.post(
@@ -194,6 +202,22 @@ export const loginRoutes: RouteModule = (app, ctx) => {
       },
     },
     async (req) => ok(await ctx.qrLogin.validate(req.query.id, req.cookies[BROWSER_COOKIE], req.ip)),
+  );
+
+  app.post(
+    `${BASE}/qr_request`,
+    {
+      schema: {
+        tags,
+        summary: '（新增）手机端确认前查看：电脑端请求登录的时间、网络与浏览器（需已登录）',
+        body: QrRequestInput,
+        response: { 200: envelope(QrRequestInfo) },
+      },
+    },
+    async (req) => {
+      requireUser(req);
+      return ok(await ctx.qrLogin.request(req.body.id));
+    },
   );
 
   app.post(

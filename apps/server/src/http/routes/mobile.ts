@@ -5,7 +5,8 @@ import type { RouteModule } from './types.ts';
 
 /**
  * The page a phone opens after scanning the self-hosted login QR. Plain HTML (no app bundle) so it
- * loads fast on a phone: a signed-in phone taps 确认登录; otherwise it signs in or registers first.
+ * loads fast on a phone: a signed-in phone is shown where and when the sign-in was requested and confirms it
+ * deliberately (a box to tick, then 确认登录); otherwise it signs in or registers first.
  */
 export const mobileRoutes: RouteModule = (app) => {
   app.get(
@@ -29,12 +30,23 @@ input{width:100%;box-sizing:border-box;height:44px;border:1px solid #d1d5db;bord
 button{width:100%;height:46px;border:0;border-radius:8px;background:#409EFF;color:#fff;font-size:16px;margin-top:12px}
 button.secondary{background:#fff;color:#409EFF;border:1px solid #409EFF}
 .msg{min-height:20px;font-size:14px;color:#f5222d;margin-top:10px}.ok{color:#11a983}
-.hidden{display:none}`,
+.hidden{display:none}
+.req{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:12px 0;font-size:14px}.req dt{color:#6b7280}.req dd{margin:0;color:#111827}
+.warn{color:#b45309;background:#fffbeb;border-radius:8px;padding:8px 10px}
+.ack{display:flex;align-items:center;gap:8px;font-size:15px;margin-top:8px}.ack input{width:18px;height:18px;margin:0}
+button:disabled{opacity:.45}`,
     card: `
   <section id="confirm" class="hidden">
     <h1>确认登录电脑端</h1>
-    <p>当前账号：<b id="who"></b>。确认后，电脑上的页面将自动登录此账号。</p>
-    <button id="btn-confirm">确认登录</button>
+    <p>当前账号：<b id="who"></b>。确认后，发起请求的电脑将登录此账号。</p>
+    <dl class="req">
+      <dt>请求时间</dt><dd id="req-at"></dd>
+      <dt>请求网络</dt><dd id="req-net"></dd>
+      <dt>浏览器</dt><dd id="req-browser"></dd>
+    </dl>
+    <p class="warn">只在你本人正在操作这台电脑时确认。别人发来的登录二维码或链接，确认后对方就能使用你的账号。</p>
+    <label class="ack"><input id="ack" type="checkbox"> 这是我本人正在登录的电脑</label>
+    <button id="btn-confirm" disabled>确认登录</button>
     <button id="btn-switch" class="secondary">切换账号</button>
   </section>
   <section id="signin" class="hidden">
@@ -64,9 +76,18 @@ async function call(path, body) {
   if (!res.ok) throw new Error(data.message || '操作失败');
   return data.result;
 }
+const when = (iso) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 async function refresh() {
   const user = localStorage.getItem(KEY) ? await call('current').catch(() => null) : null;
-  if (user) { $('who').textContent = user.loginName + '（ID ' + user.id + '）'; show('confirm'); } else show('signin');
+  if (!user) return show('signin');
+  $('who').textContent = user.loginName + '（ID ' + user.id + '）';
+  try {
+    const req = await call('qr_request', { id });
+    $('req-at').textContent = when(req.requestedAt) + '（北京时间）';
+    $('req-net').textContent = req.network;
+    $('req-browser').textContent = req.browser;
+    show('confirm');
+  } catch (e) { show('none'); say(e.message); }
 }
 async function signIn(path) {
   say('');
@@ -78,8 +99,10 @@ async function signIn(path) {
 $('btn-login').onclick = () => signIn('f/login');
 $('btn-register').onclick = () => signIn('f/register');
 $('btn-switch').onclick = () => { localStorage.removeItem(KEY); show('signin'); };
+$('ack').onchange = () => { $('btn-confirm').disabled = !$('ack').checked; };
 $('btn-confirm').onclick = async () => {
   say('');
+  if (!$('ack').checked) return;
   try { await call('qr_confirm', { id }); show('done'); } catch (e) { say(e.message); }
 };
 refresh();

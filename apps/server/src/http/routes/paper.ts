@@ -59,9 +59,11 @@ export async function paperRoutes(
       const r = route(name, summary, response);
       app.post(r.url, r.options, async (req) => {
         const user = requireUser(req);
-        const { fields: raw, source, companion } = await sourceOf(req);
+        const { fields: raw, source, companion, release } = await sourceOf(req);
         const input = (isMultipart(req) ? fields.multipart : fields.json).parse(raw);
-        return ok(await create(user.id, input, source, companion), message);
+        const created = await create(user.id, input, source, companion);
+        await release();
+        return ok(created, message);
       });
     },
   };

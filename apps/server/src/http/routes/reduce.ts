@@ -20,6 +20,9 @@ const tags = ['paper_machine_api 全文降重 / 降AIGC'];
 const aigcTags = ['paper_aigc_api AIGC检测'];
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
+/** Paragraph decisions and redos a minute on one record: deciding by hand needs far fewer. */
+const PARAGRAPH_MEASURES_PER_RECORD = 12;
+
 export const reduceRoutes: RouteModule = async (root, ctx: AppContext) => {
   const reducing = ctx.reducing;
 
@@ -67,14 +70,16 @@ export const reduceRoutes: RouteModule = async (root, ctx: AppContext) => {
       ok(await reducing.content(c.userId, c.query.id)),
     );
     registerContentList(app, tags, ep.query_content_list, ctx);
-    // each decision and redo measures text again (check thread, compute pool): a per-user budget in their own scope
+    // each decision and redo may measure a paragraph again (check thread, compute pool): a budget per record of
+    // the user's (the key names the caller too, so another user's calls with this id cannot spend the owner's)
     await plain.register(async (scope) => {
       scope.addHook(
         'onRequest',
         scope.rateLimit({
-          max: 30,
+          max: PARAGRAPH_MEASURES_PER_RECORD,
           timeWindow: '1 minute',
-          keyGenerator: (req) => `reduce-paragraph:${req.user?.id ?? req.ip}`,
+          keyGenerator: (req) =>
+            `reduce-paragraph:${req.user?.id ?? req.ip}:${String((req.query as { id?: unknown }).id)}`,
         }),
       );
       const measured = scope.withTypeProvider<ZodTypeProvider>();

@@ -2,6 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { aesKeyFrom } from '../../integrations/wechat/crypto.ts';
 import {
+  CALLBACK_MAX_SKEW_SECONDS,
   type CallbackSecrets,
   loginScanOf,
   openCallbackMessage,
@@ -87,6 +88,16 @@ export const wechatRoutes: RouteModule = async (app, ctx) => {
           msg = openCallbackMessage(s, req.query, req.body);
         } catch (e) {
           refuse(e);
+        }
+        // the URL signature does not cover a plaintext-mode body: the same URL again (a replay with forged events,
+        // or WeChat's own retry of a message already handled) is answered without being acted on
+        const first = await ctx.qrLogin.firstDelivery(
+          req.query.signature ?? '',
+          s.maxSkewSeconds ?? CALLBACK_MAX_SKEW_SECONDS,
+        );
+        if (!first) {
+          req.log.warn('wechat callback replayed: ignored');
+          return reply.type('text/plain; charset=utf-8').send('success');
         }
         const scan = loginScanOf(msg);
         if (scan) {

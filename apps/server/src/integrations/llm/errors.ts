@@ -1,4 +1,4 @@
-import { DomainError, type ErrorKind } from '../../services/errors.ts';
+import { DomainError, type ErrorKind } from '../../errors.ts';
 
 export const NOT_CONFIGURED_MESSAGE = 'AI 模型未配置，请联系管理员';
 

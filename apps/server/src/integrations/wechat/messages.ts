@@ -43,6 +43,9 @@ export interface CallbackSecrets {
   now?: () => number;
 }
 
+/** How far a callback's timestamp may be from our clock by default (a replay is refused within it by signature). */
+export const CALLBACK_MAX_SKEW_SECONDS = 300;
+
 /** Checks `signature` (and the timestamp's freshness): the server-verification GET and every POST carry it. */
 export function verifyUrlSignature(secrets: CallbackSecrets, q: CallbackQuery): void {
   const { signature, timestamp, nonce } = q;
@@ -51,7 +54,7 @@ export function verifyUrlSignature(secrets: CallbackSecrets, q: CallbackQuery): 
     throw new WechatCallbackError('签名校验失败');
   }
   const skew = Math.abs((secrets.now ?? Date.now)() / 1000 - Number(timestamp));
-  if (!Number.isFinite(skew) || skew > (secrets.maxSkewSeconds ?? 300)) {
+  if (!Number.isFinite(skew) || skew > (secrets.maxSkewSeconds ?? CALLBACK_MAX_SKEW_SECONDS)) {
     throw new WechatCallbackError('请求已过期');
   }
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { unavailable } from '../../services/errors.ts';
+import { unavailable } from '../../errors.ts';
 import { createWechatApi, WechatApiError } from './api.ts';
 
 /**

@@ -15,7 +15,7 @@ import type { Db, DbDialect } from '../../db/index.ts';
 import { applyDelta } from '../billing/ledger.ts';
 import type { Library } from '../checks/library.ts';
 import { importSeedLibrary, libraryName, seedMark } from '../checks/seed.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import type { AuditLog } from './audit.ts';
 

@@ -2,7 +2,7 @@ import { LibraryDocumentInput, type LibraryFileResult } from '@paperdesk/contrac
 import { matchingCodes, TextkitError, textkitMessage } from '@paperdesk/textkit';
 import { computePool } from '../../compute/pool.ts';
 import type { AddOptions, Library } from '../checks/library.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError } from '../../errors.ts';
 import { readUploadedFile, type UploadedFile } from '../records/source.ts';
 
 /** As the library itself: fewer matchable characters than this cannot be found in a check. */

@@ -9,8 +9,8 @@ import type {
 } from '@paperdesk/contracts';
 import { sql } from 'kysely';
 import type { Db, DbDialect } from '../../db/index.ts';
-import type { JobQueue } from '../../jobs/types.ts';
-import { notFound } from '../errors.ts';
+import type { JobQueue } from '../../queue.ts';
+import { notFound } from '../../errors.ts';
 import type { AuditLog } from './audit.ts';
 
 /** The paid services' record tables and the column that names a record. */

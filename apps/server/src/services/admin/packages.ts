@@ -1,6 +1,6 @@
 import type { AdminPackage, AdminPackageCreate, AdminPackageUpdate } from '@paperdesk/contracts';
 import type { Db } from '../../db/index.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { AuditLog } from './audit.ts';
 
 const columns = [

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { LoginMethod } from '../../db/tables/accounts.ts';
 import type { Billing } from '../billing/index.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { AdminOperations } from './operations.ts';
 
 const RECENT_ORDERS = 20;

@@ -9,7 +9,7 @@ import {
   type ServiceKind,
 } from '@paperdesk/contracts';
 import { nowIso } from '../../db/index.ts';
-import { badRequest, conflict, type DomainError, internal, notFound, paymentRequired } from '../errors.ts';
+import { badRequest, conflict, type DomainError, internal, notFound, paymentRequired } from '../../errors.ts';
 import { claimFreeCheck, type FreeCheckPolicy, releaseFreeCheck } from './free-check.ts';
 import { amountOf, applyDelta, type Executor } from './ledger.ts';
 import { yuan } from './time.ts';
@@ -158,28 +158,21 @@ async function shortfall(
   );
 }
 
-/**
- * Charges a service record inside the caller's transaction, together with the record's own state
- * change. Order: today's free professional check (see free-check.ts for who), then the package quota, then
- * the balance. Throws 402 (with what to buy) when credit is short and 409 when the record already has
- * a standing charge; either way the caller's transaction rolls back.
- */
-export async function chargeIn(
-  trx: Executor,
-  input: ChargeInput,
-  policy: FreeCheckPolicy,
-): Promise<ChargeResult> {
-  const recordId = String(input.recordId);
-  const refKey = `${input.recordType}:${recordId}`;
-  const price = await loadPrice(trx, input.service, input.edition);
-  const quote = priceQuote(input.service, input.edition, price, input);
+/** What every ledger entry of one charge shares: its owner, reason, record, note, and a key per account. */
+interface ChargeEntries {
+  base: { userId: number; reason: 'charge'; refType: string; refId: string; note: string };
+  key: (account: string) => string;
+}
+
+/** The record's one standing charge, pending until the accounts are taken; 409 when it already has one. */
+async function openCharge(trx: Executor, input: ChargeInput, recordId: string): Promise<number> {
   const created = await trx
     .insertInto('charges')
     .values({
       userId: input.userId,
       refType: input.recordType,
       refId: recordId,
-      activeKey: refKey,
+      activeKey: `${input.recordType}:${recordId}`,
       service: input.service,
       edition: input.edition,
       characters: input.characters ?? null,
@@ -196,98 +189,146 @@ export async function chargeIn(
     .returning('id')
     .executeTakeFirst();
   if (!created) throw conflict('该记录已扣费，请勿重复提交');
-  const chargeId = created.id;
-  const base = {
+  return created.id;
+}
+
+/** Pay-per-record: the fulfilled order for exactly this record paid into the balance; its amount leaves it. */
+async function takeOrder(
+  trx: Executor,
+  input: ChargeInput & { orderId: number },
+  quote: Quote,
+  entries: ChargeEntries,
+): Promise<number> {
+  const order = await trx
+    .selectFrom('orders')
+    .select(['id', 'status', 'amountFen'])
+    .where('id', '=', input.orderId)
+    .where('userId', '=', input.userId)
+    .where('kind', '=', 'record')
+    .where('recordType', '=', input.recordType)
+    .where('recordId', '=', entries.base.refId)
+    .executeTakeFirst();
+  if (!order) throw notFound('订单不存在');
+  if (order.status !== 'fulfilled') throw paymentRequired('订单尚未支付完成');
+  const fen = Number(order.amountFen);
+  // the order was priced when it was made; what runs is priced now: an order never pays for other work
+  if (fen !== quote.fen)
+    throw conflict(
+      `订单金额 ${yuan(fen)} 元与该记录现在的价格 ${yuan(quote.fen)} 元不一致（版本或字数已变），请重新下单`,
+    );
+  const r = await applyDelta(trx, {
+    ...entries.base,
+    account: 'balance',
+    delta: -fen,
+    idemKey: entries.key('balance'),
+  });
+  if (!r.applied) throw await shortfall(trx, input, quote, fen);
+  return fen;
+}
+
+/** Today's free professional check (see free-check.ts for who): true when this charge took it. */
+async function takeFreeCheck(
+  trx: Executor,
+  input: ChargeInput,
+  policy: FreeCheckPolicy,
+  entries: ChargeEntries,
+): Promise<boolean> {
+  if (input.useFreeCheck === false || !isFreeEdition(input.service, input.edition)) return false;
+  const claimed = await claimFreeCheck(trx, policy, {
     userId: input.userId,
-    reason: 'charge' as const,
     refType: input.recordType,
-    refId: recordId,
-    note: input.note ?? quote.label,
+    refId: entries.base.refId,
+  });
+  if (!claimed) return false;
+  await applyDelta(trx, {
+    ...entries.base,
+    reason: 'free_check',
+    account: input.service,
+    delta: 0,
+    idemKey: entries.key('free'),
+    note: '每日免费专业版查重',
+  });
+  return true;
+}
+
+/** The package quota first, then the balance for the rest; 402 (with what to buy) when the balance is short. */
+async function takeQuotaAndBalance(
+  trx: Executor,
+  input: ChargeInput,
+  price: PriceEntry,
+  quote: Quote,
+  entries: ChargeEntries,
+): Promise<{ fen: number; quotaUnits: number }> {
+  let fen = 0;
+  let quotaUnits = 0;
+  const spec = QUOTA_UNITS[input.service];
+  const needed = quotaUnitsFor(input.service, input);
+  const take = (units: number) =>
+    applyDelta(trx, {
+      ...entries.base,
+      account: input.service,
+      delta: -units,
+      idemKey: entries.key(input.service),
+    });
+  if (spec.unit === 'chars') {
+    // Characters mix: whatever quota is left covers the first characters, the balance the rest.
+    const use = Math.min(await amountOf(trx, input.userId, input.service), needed);
+    if (use > 0 && (await take(use)).applied) quotaUnits = use;
+    const rest = needed - quotaUnits;
+    if (rest > 0) fen = priceQuote(input.service, input.edition, price, { characters: rest }).fen;
+  } else if (needed > 0) {
+    if ((await take(needed)).applied) quotaUnits = needed;
+    else fen = quote.fen;
+  }
+  if (fen > 0) {
+    const r = await applyDelta(trx, {
+      ...entries.base,
+      account: 'balance',
+      delta: -fen,
+      idemKey: entries.key('balance'),
+    });
+    if (!r.applied) throw await shortfall(trx, input, quote, fen);
+  }
+  return { fen, quotaUnits };
+}
+
+/**
+ * Charges a service record inside the caller's transaction, together with the record's own state
+ * change. Order: today's free professional check (see free-check.ts for who), then the package quota, then
+ * the balance. Throws 402 (with what to buy) when credit is short and 409 when the record already has
+ * a standing charge; either way the caller's transaction rolls back.
+ */
+export async function chargeIn(
+  trx: Executor,
+  input: ChargeInput,
+  policy: FreeCheckPolicy,
+): Promise<ChargeResult> {
+  const recordId = String(input.recordId);
+  const price = await loadPrice(trx, input.service, input.edition);
+  const quote = priceQuote(input.service, input.edition, price, input);
+  const chargeId = await openCharge(trx, input, recordId);
+  const entries: ChargeEntries = {
+    base: {
+      userId: input.userId,
+      reason: 'charge',
+      refType: input.recordType,
+      refId: recordId,
+      note: input.note ?? quote.label,
+    },
+    key: (account) => `charge:${chargeId}:${account}`,
   };
-  const key = (account: string) => `charge:${chargeId}:${account}`;
 
   let source: ChargeSource;
   let fen = 0;
   let quotaUnits = 0;
-
   if (input.orderId !== undefined) {
-    const order = await trx
-      .selectFrom('orders')
-      .select(['id', 'status', 'amountFen'])
-      .where('id', '=', input.orderId)
-      .where('userId', '=', input.userId)
-      .where('kind', '=', 'record')
-      .where('recordType', '=', input.recordType)
-      .where('recordId', '=', recordId)
-      .executeTakeFirst();
-    if (!order) throw notFound('订单不存在');
-    if (order.status !== 'fulfilled') throw paymentRequired('订单尚未支付完成');
-    fen = Number(order.amountFen);
-    const r = await applyDelta(trx, { ...base, account: 'balance', delta: -fen, idemKey: key('balance') });
-    if (!r.applied) throw await shortfall(trx, input, quote, fen);
+    fen = await takeOrder(trx, { ...input, orderId: input.orderId }, quote, entries);
     source = 'order';
+  } else if (await takeFreeCheck(trx, input, policy, entries)) {
+    source = 'free';
   } else {
-    let free = false;
-    if (
-      input.useFreeCheck !== false &&
-      isFreeEdition(input.service, input.edition) &&
-      (await claimFreeCheck(trx, policy, {
-        userId: input.userId,
-        refType: input.recordType,
-        refId: recordId,
-      }))
-    ) {
-      await applyDelta(trx, {
-        ...base,
-        reason: 'free_check',
-        account: input.service,
-        delta: 0,
-        idemKey: key('free'),
-        note: '每日免费专业版查重',
-      });
-      free = true;
-    }
-    if (free) {
-      source = 'free';
-    } else {
-      const spec = QUOTA_UNITS[input.service];
-      const needed = quotaUnitsFor(input.service, input);
-      if (spec.unit === 'chars') {
-        // Characters mix: whatever quota is left covers the first characters, the balance the rest.
-        const available = await amountOf(trx, input.userId, input.service);
-        const use = Math.min(available, needed);
-        if (use > 0) {
-          const r = await applyDelta(trx, {
-            ...base,
-            account: input.service,
-            delta: -use,
-            idemKey: key(input.service),
-          });
-          if (r.applied) quotaUnits = use;
-        }
-        const rest = needed - quotaUnits;
-        if (rest > 0) fen = priceQuote(input.service, input.edition, price, { characters: rest }).fen;
-      } else if (needed > 0) {
-        const r = await applyDelta(trx, {
-          ...base,
-          account: input.service,
-          delta: -needed,
-          idemKey: key(input.service),
-        });
-        if (r.applied) quotaUnits = needed;
-        else fen = quote.fen;
-      }
-      if (fen > 0) {
-        const r = await applyDelta(trx, {
-          ...base,
-          account: 'balance',
-          delta: -fen,
-          idemKey: key('balance'),
-        });
-        if (!r.applied) throw await shortfall(trx, input, quote, fen);
-      }
-      source = quotaUnits > 0 ? (fen > 0 ? 'quota+balance' : 'quota') : 'balance';
-    }
+    ({ fen, quotaUnits } = await takeQuotaAndBalance(trx, input, price, quote, entries));
+    source = quotaUnits > 0 ? (fen > 0 ? 'quota+balance' : 'quota') : 'balance';
   }
   await trx.updateTable('charges').set({ source, fen, quotaUnits }).where('id', '=', chargeId).execute();
   return { chargeId, source, fen, quotaKind: input.service, quotaUnits, quote };

@@ -18,8 +18,8 @@ import {
   type PaymentProvider,
   paymentFeature,
 } from '../../integrations/payments/index.ts';
-import { notFound } from '../errors.ts';
-import type { JobQueue } from '../../jobs/index.ts';
+import { notFound } from '../../errors.ts';
+import type { JobQueue } from '../../queue.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { seedCatalogue } from './catalogue.ts';
 import {
@@ -35,15 +35,17 @@ import {
 } from './charge.ts';
 import { freeCheckFeature, freeCheckPolicy, freeCheckStatus } from './free-check.ts';
 import { auditUser, type Executor, listLedger, readWallet, type WalletView } from './ledger.ts';
-import { createOrders, type Logger, type RecordTypeRegistration } from './orders.ts';
+import type { RecordTypeRegistration } from './order-draft.ts';
+import type { Logger } from './order-rows.ts';
+import { createOrders } from './orders.ts';
 
 export type { Amounts, ChargeInput, ChargeResult, RefundInput, RefundResult } from './charge.ts';
 export type { Executor, WalletView } from './ledger.ts';
-export type { RecordPricing, RecordTypeRegistration } from './orders.ts';
+export type { RecordPricing, RecordTypeRegistration } from './order-draft.ts';
 export { ORDER_TTL_MS } from './orders.ts';
 export { shanghaiDay } from './time.ts';
 
-declare module '../../jobs/types.ts' {
+declare module '../../queue.ts' {
   interface JobPayloads {
     /** Finish an order that was paid but not yet credited (start-up recovery after a crash). */
     order_fulfil: { orderId: number };
@@ -115,13 +117,16 @@ export function createBilling(deps: {
     providers,
     orders,
 
-    /**
-     * First start: prices, top-up presets and packages (never overwriting an admin's change); every
-     * start: the public `feature.payment` and `feature.freeCheck` entries, so pages can say when payments
-     * are only simulated and promise the free check only where a QR sign-in comes with it.
-     */
+    /** First start: prices, top-up presets and packages (never overwriting an admin's change). */
     async seed() {
       await seedCatalogue(db, deps.sysConfig);
+    },
+
+    /**
+     * The serving process's start: the public `feature.payment` and `feature.freeCheck` entries, so pages can say
+     * when payments are only simulated and promise the free check only where a QR sign-in comes with it.
+     */
+    async publishFeatures() {
       await deps.sysConfig.set(
         PAYMENT_FEATURE_KEY,
         paymentFeature([...providers.values()]),

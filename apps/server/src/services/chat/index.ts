@@ -15,7 +15,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { ChatMessageStatus } from '../../db/tables/llm.ts';
-import { badRequest, notFound, rateLimited } from '../errors.ts';
+import { badRequest, notFound, rateLimited } from '../../errors.ts';
 import { LlmError, type LlmMessage, type LlmUsage, prompts, render } from '../../integrations/llm/index.ts';
 import type { Llm } from '../llm-usage.ts';
 import type { createSysConfig } from '../sys-config.ts';

@@ -16,8 +16,8 @@ import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { LibraryDocumentsTable, LibraryOrigin } from '../../db/tables/checks.ts';
 import { type CheckThread, startCheckThread } from '../../compute/check-thread.ts';
-import { badRequest, notFound } from '../errors.ts';
-import type { CheckRunner } from './engine.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { CheckRunner } from '../../compute/check-engine.ts';
 
 /**
  * The reference library (比对库).
@@ -50,6 +50,11 @@ export interface AddOptions {
   origin: LibraryOrigin;
   ownerUserId?: number | null;
   checkRecordId?: number | null;
+  /**
+   * Most documents of this origin the owner may keep (the 自建库 cap): counted inside the insert's transaction,
+   * with the owner's row locked, so concurrent uploads cannot pass it together.
+   */
+  maxOwned?: number;
 }
 
 /** Ids of concurrent inserts may commit out of order: re-read this many ids below the high-water mark. */
@@ -73,8 +78,8 @@ export const ownerKeyOf = (userId: number) => `user:${userId}`;
 const dedupScopeOf = (opts: AddOptions) =>
   opts.origin === 'personal' && opts.ownerUserId ? ownerKeyOf(opts.ownerUserId) : 'shared';
 
-export function contentHash(text: string): string {
-  const { codes } = matchingCodes(text, false);
+/** A text's identity for de-duplication: the hash of its matching codes (`matchingCodes`, read once by the caller). */
+function contentHash(codes: Uint16Array): string {
   return createHash('sha256')
     .update(Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength))
     .digest('hex');
@@ -123,6 +128,14 @@ export function createLibrary(deps: LibraryDeps) {
     return next;
   };
 
+  /** Notes rows handed to the thread as indexed. */
+  function remember(ids: Set<number>, rows: Row[]): void {
+    for (const r of rows) {
+      ids.add(r.id);
+      maxSeenId = Math.max(maxSeenId, r.id);
+    }
+  }
+
   /** Hands rows to the thread in batches; the next batch is read from SQL while the thread indexes one. */
   async function indexRows(
     t: CheckThread,
@@ -136,10 +149,7 @@ export function createLibrary(deps: LibraryDeps) {
       await indexing;
       if (rows.length === 0) return added;
       indexing = t.add(rows.map(toIndexDoc));
-      for (const r of rows) {
-        ids.add(r.id);
-        maxSeenId = Math.max(maxSeenId, r.id);
-      }
+      remember(ids, rows);
       added += rows.length;
     }
   }
@@ -304,8 +314,8 @@ export function createLibrary(deps: LibraryDeps) {
       const docs = inputs.map((d) => LibraryDocumentInput.parse(d));
       const rows = docs.map((d) => {
         const text = d.text.trim();
-        if (matchingCodes(text, false).codes.length < 20)
-          throw badRequest(`「${d.title}」正文过短，无法入库`);
+        const { codes } = matchingCodes(text, false);
+        if (codes.length < 20) throw badRequest(`「${d.title}」正文过短，无法入库`);
         return {
           title: d.title,
           author: d.author,
@@ -315,38 +325,62 @@ export function createLibrary(deps: LibraryDeps) {
           origin: opts.origin,
           text,
           characters: billingCharCount(text),
-          contentHash: contentHash(text),
+          contentHash: contentHash(codes),
           dedupScope: dedupScopeOf(opts),
           checkRecordId: opts.checkRecordId ?? null,
           createdAt: nowIso(),
         };
       });
-      const ids: number[] = [];
+      const added: Row[] = [];
       // one transaction: a batch is stored whole or not at all; rows go in multi-row INSERTs (a round trip
       // per chunk, not per document); a text already in the same scope is not inserted and comes back as no id
       await db.transaction().execute(async (trx) => {
+        if (opts.maxOwned !== undefined && opts.ownerUserId) {
+          const owner = opts.ownerUserId;
+          // a no-op write on the owner's row: PostgreSQL holds its lock to the commit, so the count below and the
+          // insert are one step per owner (SQLite runs one write transaction at a time anyway)
+          await trx
+            .updateTable('users')
+            .set((eb) => ({ id: eb.ref('id') }))
+            .where('id', '=', owner)
+            .execute();
+          const { n } = await trx
+            .selectFrom('libraryDocuments')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('ownerUserId', '=', owner)
+            .where('origin', '=', opts.origin)
+            .where('deletedAt', 'is', null)
+            .executeTakeFirstOrThrow();
+          if (Number(n) + rows.length > opts.maxOwned)
+            throw badRequest(`自建库最多 ${opts.maxOwned} 篇，已有 ${Number(n)} 篇`);
+        }
         for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+          const chunk = rows.slice(at, at + INSERT_CHUNK);
           const inserted = await trx
             .insertInto('libraryDocuments')
-            .values(rows.slice(at, at + INSERT_CHUNK))
+            .values(chunk)
             .onConflict((oc) =>
               oc.columns(['dedupScope', 'contentHash']).where('deletedAt', 'is', null).doNothing(),
             )
-            .returning('id')
+            .returning(['id', 'contentHash'])
             .execute();
-          ids.push(...inserted.map((r) => r.id));
+          // a text twice in one chunk is inserted once, as its first copy
+          const byHash = new Map(chunk.map((r) => [r.contentHash, r] as const).reverse());
+          for (const r of inserted) added.push({ ...byHash.get(r.contentHash)!, id: r.id });
         }
       });
-      const skipped = rows.length - ids.length;
-      if (thread && indexed && ids.length) {
+      const ids = added.map((r) => r.id);
+      if (thread && indexed && added.length) {
         const [t, known] = [thread, indexed];
+        // the rows just written go to the thread as they are, not read back from SQL
         await exclusive(async () => {
-          await addRowsToIndex(t, known, ids);
+          await t.add(added.map(toIndexDoc));
+          remember(known, added);
           dirty = true;
           scheduleSave();
         });
       }
-      return { added: ids.length, skipped, ids };
+      return { added: ids.length, skipped: rows.length - ids.length, ids };
     },
 
     /** Soft delete: the row stays as a tombstone so every process drops it from its index. */

@@ -13,8 +13,8 @@ import { billingCharCount, normalizedCharCount, type ParsedDocument } from '@pap
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../db/index.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
-import { unprocessable } from '../errors.ts';
-import { checkRun } from '../../jobs/handlers/check.ts';
+import { unprocessable } from '../../errors.ts';
+import { checkRun } from './run.ts';
 import { libraryName } from './seed.ts';
 import { type Counted, type DocumentSource, readSource, sizeLimits, wordCountOf } from '../records/source.ts';
 import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
@@ -32,6 +32,7 @@ export const CHECK_LIMITS = sizeLimits('check', {
 });
 
 const EDITIONS: CheckEdition[] = ['standard', 'professional'];
+const EDITION_FIXED = '该记录已按所选版本下单，不能再更换版本';
 export const jobIdOf = (recordId: number) => `check-${recordId}`;
 
 export interface CheckDeps extends PaidServiceDeps<CheckBilling> {
@@ -167,6 +168,7 @@ export function createChecks(deps: CheckDeps) {
 
   async function setEdition(row: Row, edition: CheckEdition | undefined): Promise<Row> {
     if (!edition || edition === row.edition || row.status !== 'created') return row;
+    await records.assertTermsOpen(row.id, EDITION_FIXED);
     const q = await billing.quote(edition, Number(row.characters));
     await db
       .updateTable('checkRecords')
@@ -249,20 +251,28 @@ export function createChecks(deps: CheckDeps) {
       );
     },
 
+    /**
+     * check_cost: what submitting in `edition` (else the record's) would take. A question, so it writes nothing:
+     * the edition chosen on the page reaches the record with check_submit. The price is the edition's quote; while
+     * an order for the record stands, no other edition is offered (409), as check_submit would refuse it.
+     */
     async cost(userId: number, id: number, edition?: CheckEdition): Promise<CheckCost> {
-      const row = await setEdition(await own(userId, id), edition);
+      const row = await own(userId, id);
+      const chosen = edition ?? row.edition;
+      if (chosen !== row.edition && row.status === 'created')
+        await records.assertTermsOpen(row.id, EDITION_FIXED);
       const characters = Number(row.characters);
       const [free, wallet, q] = await Promise.all([
         billing.freeCheck(userId),
         billing.wallet(userId, characters),
         quotes(characters),
       ]);
-      const applies = row.edition === 'professional' && free.eligible && free.availableToday;
-      const priceFen = Number(row.priceFen);
+      const applies = chosen === 'professional' && free.eligible && free.availableToday;
+      const priceFen = q.find((e) => e.edition === chosen)?.priceFen ?? Number(row.priceFen);
       const payableFen = applies || wallet.quotaAvailable >= wallet.quotaNeeded ? 0 : priceFen;
       return {
         recordId: row.id,
-        edition: row.edition,
+        edition: chosen,
         characters,
         priceFen,
         freeCheck: { eligible: free.eligible, availableToday: free.availableToday, applies },

@@ -3,9 +3,9 @@ import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
-import type { JobContext, JobKind, JobPayloads, JobQueue, JobRegistration } from '../../jobs/types.ts';
+import type { JobContext, JobKind, JobPayloads, JobQueue, JobRegistration } from '../../queue.ts';
 import type { Billing, Executor, RecordPricing } from '../billing/index.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { ownedRecord, type RecordTable, unfinishedRecords } from './table.ts';
 
@@ -21,7 +21,7 @@ import { ownedRecord, type RecordTable, unfinishedRecords } from './table.ts';
  * UPDATE (`where status = …`), so double clicks, races between workers and re-runs change nothing twice.
  */
 
-declare module '../../jobs/types.ts' {
+declare module '../../queue.ts' {
   /** The paid services' jobs: each run works on one record. */
   interface JobPayloads {
     check: { recordId: number };
@@ -468,6 +468,27 @@ export function createPaidRecords<R extends PaidRecordRow>(
     return { row, stored: String(found[from.column]) };
   }
 
+  /**
+   * An order for this record fixed its price from the record's terms (edition, path): while one stands (open,
+   * paid or fulfilled), the terms no longer change, or the order would pay for other work than was priced.
+   */
+  async function assertTermsOpen(id: number, message: string): Promise<void> {
+    const standing = await deps.db
+      .selectFrom('orders')
+      .select('id')
+      .where('kind', '=', 'record')
+      .where('recordType', '=', spec.recordType)
+      .where('recordId', '=', String(id))
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', ['paid', 'fulfilled']),
+          eb.and([eb('status', '=', 'created'), eb('expiresAt', '>', nowIso())]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (standing) throw conflict(message);
+  }
+
   /** check_order_id: the user's QR order for exactly this record, refreshed from the provider. */
   async function confirmOrder(userId: number, id: number, orderId: number) {
     await own(userId, id);
@@ -516,6 +537,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
     readers,
     storedResult,
     confirmOrder,
+    assertTermsOpen,
     registration,
     /**
      * The service's job face: `registerJobs` puts the job kind on a queue (both `serve` and `worker` do),

@@ -1,6 +1,6 @@
 import { documentFormat, isTextkitError, type ParsedDocument, readPastedText } from '@paperdesk/textkit';
 import { type ComputeFailure, computePool, isComputeError } from '../../compute/pool.ts';
-import { type DomainError, tooLarge, unavailable, unprocessable, unsupportedType } from '../errors.ts';
+import { type DomainError, tooLarge, unavailable, unprocessable, unsupportedType } from '../../errors.ts';
 import type { createSysConfig } from '../sys-config.ts';
 
 export interface UploadedFile {

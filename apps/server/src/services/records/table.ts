@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../db/index.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 
 /** The paid services' record tables: each row has an `id`, an owner `userId` and a job `status`. */
 export type RecordTable =

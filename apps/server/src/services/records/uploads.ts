@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { ReadSource, UploadedFile } from './source.ts';
 
 /** How long a counted upload can still be turned into a record: a user reads the quote, then confirms. */
@@ -62,6 +62,11 @@ export function createUploads(db: Db) {
         fileName: row.fileName,
         ...(row.data ? { file: { filename: row.fileName, data: Buffer.from(row.data) } } : {}),
       };
+    },
+
+    /** Drops an upload once a record was made from it: the paper is then stored once, with its record. */
+    async release(id: string): Promise<void> {
+      await db.deleteFrom('uploadedSources').where('id', '=', id).execute();
     },
   };
 }

@@ -1,24 +1,15 @@
-import type {
-  ReduceParagraphDecisionInput,
-  ReduceParagraphResult,
-  ReducePath,
-  ReduceRecord,
-} from '@paperdesk/contracts';
-import { reduceParagraphs, type Scores } from '@paperdesk/rewrite';
+import type { ReduceParagraphDecisionInput, ReduceParagraphResult, ReducePath } from '@paperdesk/contracts';
+import { type ParagraphOutcome, reduceParagraphs, type Scores } from '@paperdesk/rewrite';
+import { billingCharCount } from '@paperdesk/textkit';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import {
-  featureOf,
-  knownSources,
-  paragraphRows,
-  strategiesFor,
-  termsOf,
-} from '../../jobs/handlers/reduce.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { featureOf, knownSources, paragraphRows, strategiesFor, termsOf } from './run.ts';
+import { badRequest, conflict, notFound, tooLarge } from '../../errors.ts';
 import type { Llm } from '../llm-usage.ts';
 import type { Measurer } from './measure.ts';
 import {
   askedOf,
+  finalScores,
   finalText,
   MAX_REDOS,
   paragraphMeets,
@@ -31,8 +22,9 @@ import {
 
 /**
  * What the user does on the comparison page of a done record, one paragraph at a time: accept, reject or edit it
- * (update_paragraph) and redo it (redo_paragraph). Each answers the paragraph and the record with the whole text
- * measured again, both figures, in the check thread and the compute pool.
+ * (update_paragraph) and redo it (redo_paragraph). Each answers the paragraph and the record's figures recomputed
+ * from the stored ones: only the changed paragraph is measured (check thread, compute pool), and an edit only up to
+ * the paragraph's paid size, so a paid record is no free scoring service for other text.
  */
 export function createParagraphEdits(deps: {
   db: Db;
@@ -57,31 +49,38 @@ export function createParagraphEdits(deps: {
     return p;
   }
 
-  /** After a change: the whole text measured again (both figures), and the met count. */
-  async function remeasure(row: RecordRow): Promise<ReduceRecord> {
+  /**
+   * After one paragraph changed: the record's figures from the stored ones, the paragraph's old part taken out
+   * and its new part put in (nothing else is measured again), and the met count.
+   */
+  async function refigure(row: RecordRow, index: number, was: Part): Promise<ReduceParagraphResult> {
     const rows = await paragraphRows(db, row.id);
-    const after = await deps
-      .measurer(row.userId)
-      .document(
-        rows.map((p) => ({ kind: p.kind === 'heading' ? 'heading' : 'paragraph', text: finalText(p) })),
-      );
+    const updated = paragraphOf(rows, index);
+    const now = { chars: billingCharCount(finalText(updated)), scores: finalScores(updated) };
+    const totalBefore = rows.reduce((n, r) => n + billingCharCount(finalText(r)), 0) - now.chars + was.chars;
+    const stored = row.afterScores ? (JSON.parse(row.afterScores) as Scores) : null;
     const targets = targetsOf(row);
     await db
       .updateTable('reduceRecords')
       .set({
-        afterScores: JSON.stringify(after),
+        ...(stored ? { afterScores: JSON.stringify(reweighed(stored, totalBefore, was, now)) } : {}),
         metParagraphs: rows.filter((p) => p.included && paragraphMeets(p, targets)).length,
         updatedAt: nowIso(),
       })
       .where('id', '=', row.id)
       .execute();
-    return toRecord(await own(row.userId, row.id));
+    return { paragraph: toParagraph(updated, targets), record: toRecord(await own(row.userId, row.id)) };
   }
 
-  async function answer(row: RecordRow, index: number): Promise<ReduceParagraphResult> {
-    const record = await remeasure(row);
-    const updated = paragraphOf(await paragraphRows(db, row.id), index);
-    return { paragraph: toParagraph(updated, targetsOf(row)), record };
+  /** A paragraph's part of the record as it stands: its characters and its scores (measured when never measured). */
+  async function partOf(row: RecordRow, p: ParagraphRow): Promise<Part> {
+    const text = finalText(p);
+    const scores =
+      finalScores(p) ??
+      (await deps
+        .measurer(row.userId)
+        .paragraph(text, askedOf(targetsOf(row)), knownSources(row)[p.idx] ?? []));
+    return { chars: billingCharCount(text), scores };
   }
 
   return {
@@ -97,6 +96,8 @@ export function createParagraphEdits(deps: {
       const p = paragraphOf(paragraphs, input.index);
       let editedScores: Scores | null = null;
       const editedText = input.decision === 'edited' ? (input.text ?? '').trim() : null;
+      if (editedText !== null) assertWithinPaidSize(p, editedText);
+      const was = await partOf(row, p);
       if (editedText !== null) {
         const known = knownSources(row)[p.idx] ?? [];
         const { similarity, aigc } = await deps
@@ -114,7 +115,7 @@ export function createParagraphEdits(deps: {
         .where('recordId', '=', row.id)
         .where('idx', '=', p.idx)
         .execute();
-      return answer(row, p.idx);
+      return refigure(row, p.idx, was);
     },
 
     /** redo_paragraph: the loop again on one paragraph with a new seed; free up to MAX_REDOS times. */
@@ -146,6 +147,7 @@ export function createParagraphEdits(deps: {
       // claim the redo first, so two clicks cannot both run free
       if (Number((await redos(p.redos, p.redos + 1)).numUpdatedRows) === 0)
         throw conflict('该段正在重做，请稍后');
+      const was = await partOf(row, p);
       let outcome: Awaited<ReturnType<typeof reduceParagraphs>>[number] | undefined;
       try {
         [outcome] = await reduceParagraphs([p.original], {
@@ -175,7 +177,48 @@ export function createParagraphEdits(deps: {
         .where('recordId', '=', row.id)
         .where('idx', '=', p.idx)
         .execute();
-      return answer(row, p.idx);
+      return refigure(row, p.idx, was);
     },
   };
+}
+
+/** A paragraph's share of the record: its characters and the scores of its text. */
+interface Part {
+  chars: number;
+  scores: Scores | null;
+}
+
+/**
+ * The record's figures with one paragraph's part replaced. Both figures are shares of the record's characters
+ * (复制比: overlapping characters, AIGC 疑似度: flagged characters), so a paragraph contributes chars × score;
+ * a figure either side did not measure stays as it was.
+ */
+export function reweighed(stored: Scores, totalBefore: number, was: Part, now: Part): Scores {
+  const totalNow = totalBefore - was.chars + now.chars;
+  const figure = (key: keyof Scores): number | null => {
+    const whole = stored[key];
+    const from = was.scores?.[key];
+    const to = now.scores?.[key];
+    if (whole === null || from === null || from === undefined || to === null || to === undefined)
+      return whole;
+    if (totalNow <= 0) return 0;
+    const share = (whole * totalBefore - from * was.chars + to * now.chars) / totalNow;
+    return Math.min(1, Math.max(0, share));
+  };
+  return { similarity: figure('similarity'), aigc: figure('aigc') };
+}
+
+/** How much longer than the longer of its original and its rewrite an edited paragraph may be. */
+const EDIT_GROWTH = 1.5;
+
+/**
+ * An edit is measured as part of the record it was paid for: it may rework the paragraph, not bring other text
+ * of any size to be measured (the record's price covered its own characters).
+ */
+function assertWithinPaidSize(p: ParagraphRow, edited: string): void {
+  const rewritten = p.outcome ? (JSON.parse(p.outcome) as ParagraphOutcome).text : p.original;
+  const limit = Math.ceil(Math.max(billingCharCount(p.original), billingCharCount(rewritten)) * EDIT_GROWTH);
+  const chars = billingCharCount(edited);
+  if (chars > limit)
+    throw tooLarge(`编辑后的段落有 ${chars} 字，本段最多 ${limit} 字（按本段原文与改写结果计）`);
 }

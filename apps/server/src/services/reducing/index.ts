@@ -8,7 +8,8 @@ import type { Llm } from '../llm-usage.ts';
 import { openPaidService, type PaidServiceDeps } from '../records/kernel.ts';
 import { createReduceBilling, PRODUCT_NAMES, PRICE_OF } from './billing-port.ts';
 import { createMeasurer, type Measurer } from './measure.ts';
-import { createReducing, REDUCE_LIMITS } from './records.ts';
+import { REDUCE_LIMITS } from './intake.ts';
+import { createReducing } from './records.ts';
 
 /**
  * Whole-paper 降重 and 降AIGC (paper_machine_api, and paper_aigc_api's reduce calls): one service on the paid-record

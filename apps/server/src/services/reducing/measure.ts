@@ -2,7 +2,7 @@ import type { AigcHint, Measurement } from '@paperdesk/rewrite';
 import type { Block } from '@paperdesk/textkit';
 import type { ComputePool } from '../../compute/pool.ts';
 import { detectDocument, type DocumentScorer } from '../aigc/report.ts';
-import { runCheck } from '../checks/engine.ts';
+import { runCheck } from '../../compute/check-engine.ts';
 import { type Library, ownerKeyOf } from '../checks/library.ts';
 
 /**

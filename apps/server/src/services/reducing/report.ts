@@ -1,7 +1,7 @@
 import { type ReduceReportInfo, ReportVendor } from '@paperdesk/contracts';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import { computePool } from '../../compute/pool.ts';
-import { unprocessable } from '../errors.ts';
+import { unprocessable } from '../../errors.ts';
 import { readError, type UploadedFile } from '../records/source.ts';
 
 /** A third-party checker report matched to the paper: flagged paragraph index → the flagged passages in it. */

@@ -7,7 +7,7 @@ import {
 } from '@paperdesk/contracts';
 import type { Deck, Slide } from '@paperdesk/documents';
 import { z } from 'zod';
-import { unavailable } from '../errors.ts';
+import { unavailable } from '../../errors.ts';
 import { type LlmMessage, prompts, promptTag, render } from '../../integrations/llm/index.ts';
 import type { Llm } from '../llm-usage.ts';
 

@@ -13,9 +13,9 @@ import {
   type WritingStatus,
 } from '@paperdesk/contracts';
 import { nowIso } from '../../db/index.ts';
-import { DomainError, conflict, notFound, rateLimited, unavailable } from '../errors.ts';
+import { DomainError, conflict, notFound, rateLimited, unavailable } from '../../errors.ts';
 import type { Llm } from '../llm-usage.ts';
-import { writingRun } from '../../jobs/handlers/writing.ts';
+import { writingRun } from './run.ts';
 import type { Billing, Executor } from '../billing/index.ts';
 import { shanghaiDay } from '../billing/index.ts';
 import { createPaidRecords, type PaidServiceDeps } from '../records/kernel.ts';

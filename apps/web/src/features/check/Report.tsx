@@ -291,7 +291,15 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
                   <span className="ck-source__no">{i + 1}</span>
                   <div style={{ minWidth: 0 }}>
                     <div className="ck-source__title" title={s.title}>
-                      {s.title} {s.own && <Tag color="blue">{t('report.own')}</Tag>}
+                      {s.title}{' '}
+                      {s.own &&
+                        (s.ownByDeclaration ? (
+                          <Tag color="blue" title={t('report.ownDeclaredHint')}>
+                            {t('report.ownDeclared')}
+                          </Tag>
+                        ) : (
+                          <Tag color="blue">{t('report.own')}</Tag>
+                        ))}
                       {s.cited && <Tag color="gold">{t('report.cited')}</Tag>}
                       {s.personal && <Tag color="purple">{t('report.personalSource')}</Tag>}
                     </div>

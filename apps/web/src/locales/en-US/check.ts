@@ -67,7 +67,7 @@ export default {
     free: 'Free',
     addToLibrary: 'Add this paper to the library when the check is done',
     addToLibraryHint:
-      'Off by default. Once added, later checks of your papers can exclude it as your own work.',
+      "Off by default. Once added, other users' reports show it only as “a user-submitted paper” with the similar passages, never its title or author; later checks of your papers can exclude it as your own work.",
     next: 'Next: confirm the price',
     noChargeYet: 'Nothing is charged yet; the next page shows the final price',
     loginFirst: 'Please sign in to submit a check',
@@ -179,6 +179,9 @@ export default {
     sources: 'Similar documents',
     noSources: 'No similar documents',
     own: 'Own work',
+    ownDeclared: 'Own work (declared)',
+    ownDeclaredHint:
+      'Counted as your own work because its author matches the name you entered; the site has not verified it',
     cited: 'In your references',
     chars: '{{n}} chars',
     fullText: 'Full text',

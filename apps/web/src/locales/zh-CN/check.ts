@@ -55,7 +55,8 @@ export default {
     paragraphs: '段落',
     free: '免费',
     addToLibrary: '检测完成后把本文加入比对库',
-    addToLibraryHint: '默认不加入。加入后，你以后的论文再检测时可在“去除本人文献复制比”中排除它。',
+    addToLibraryHint:
+      '默认不加入。加入后，其他用户的检测报告里它只显示为“用户提交文献”和相似的片段，不显示题目和作者；你以后的论文再检测时可在“去除本人文献复制比”中排除它。',
     next: '下一步：确认费用',
     noChargeYet: '此步不扣费，确认页会显示最终费用',
     loginFirst: '请先登录，再提交检测',
@@ -166,6 +167,8 @@ export default {
     sources: '相似文献',
     noSources: '未发现相似文献',
     own: '本人文献',
+    ownDeclared: '本人文献（依作者声明）',
+    ownDeclaredHint: '按检测时填写的作者姓名认定为本人文献，本站未核实作者身份',
     cited: '参考文献已列',
     chars: '{{n}} 字',
     fullText: '全文标红对照',

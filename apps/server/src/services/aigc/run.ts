@@ -3,8 +3,8 @@ import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../db/index.ts';
 import type { AigcRecordsTable } from '../../db/tables/aigc.ts';
-import { type DocumentScorer, detectDocument, type ZeroShotSource } from '../../services/aigc/report.ts';
-import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
+import { type DocumentScorer, detectDocument, type ZeroShotSource } from './report.ts';
+import type { PaidRecords, RunHandle } from '../records/kernel.ts';
 
 type Row = Selectable<AigcRecordsTable>;
 

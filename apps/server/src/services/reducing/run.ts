@@ -11,10 +11,10 @@ import {
 } from '@paperdesk/rewrite';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import type { Llm } from '../../services/llm-usage.ts';
-import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
-import type { Measurer } from '../../services/reducing/measure.ts';
-import { notesFor } from '../../services/reducing/notes.ts';
+import type { Llm } from '../llm-usage.ts';
+import type { PaidRecords, RunHandle } from '../records/kernel.ts';
+import type { Measurer } from './measure.ts';
+import { notesFor } from './notes.ts';
 import {
   askedOf,
   finalScores,
@@ -23,7 +23,7 @@ import {
   type ParagraphRow,
   type RecordRow,
   targetsOf,
-} from '../../services/reducing/view.ts';
+} from './view.ts';
 
 export interface ReduceRunDeps {
   db: Db;

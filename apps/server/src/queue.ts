@@ -1,7 +1,10 @@
 /**
+ * The job queue as services see it (a port below every layer): a service registers its job kinds' runs and
+ * enqueues; `jobs/` implements it (in-process or BullMQ) and imports no service.
+ *
  * Payload types per job kind. Each feature adds its kind by declaration merging, so no shared
  * file changes when a service is added:
- *   declare module '../jobs/types.ts' { interface JobPayloads { check: { recordId: number } } }
+ *   declare module '../../queue.ts' { interface JobPayloads { check: { recordId: number } } }   (from a service)
  */
 // biome-ignore lint/suspicious/noEmptyInterface: extended by declaration merging in each feature
 export interface JobPayloads {}

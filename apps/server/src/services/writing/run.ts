@@ -1,10 +1,10 @@
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
 import type { RecordIndex } from '@paperdesk/references';
-import { citeSection, finishCitations, sectionSources } from '../../services/writing/citing.ts';
-import type { WritingModel } from '../../services/writing/model-calls.ts';
-import { briefOf, type RecordRow, type SectionRow, toFlat } from '../../services/writing/rows.ts';
+import type { PaidRecords, RunHandle } from '../records/kernel.ts';
+import { citeSection, finishCitations, sectionSources } from './citing.ts';
+import type { WritingModel } from './model-calls.ts';
+import { briefOf, type RecordRow, type SectionRow, toFlat } from './rows.ts';
 
 /**
  * The `writing` job's run: abstract and keywords, then every leaf section in order (each citing only the

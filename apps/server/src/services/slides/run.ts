@@ -2,10 +2,10 @@ import type { PptOutline } from '@paperdesk/contracts';
 import { type Deck, renderDeck } from '@paperdesk/documents';
 import type { Selectable } from 'kysely';
 import type { PptRecordsTable } from '../../db/tables/slides.ts';
-import type { Llm } from '../../services/llm-usage.ts';
-import type { Executor } from '../../services/billing/index.ts';
-import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
-import { PROMPT_TAGS, requestOf, writeDeck } from '../../services/slides/generate.ts';
+import type { Llm } from '../llm-usage.ts';
+import type { Executor } from '../billing/index.ts';
+import type { PaidRecords, RunHandle } from '../records/kernel.ts';
+import { PROMPT_TAGS, requestOf, writeDeck } from './generate.ts';
 
 type Row = Selectable<PptRecordsTable>;
 

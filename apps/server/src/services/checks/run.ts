@@ -1,13 +1,14 @@
-import type { CheckReport, LibrarySize } from '@paperdesk/contracts';
+import type { LibrarySize } from '@paperdesk/contracts';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
-import { runCheck } from '../../services/checks/engine.ts';
-import { type Library, ownerKeyOf } from '../../services/checks/library.ts';
-import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
-import type { ReferenceService } from '../../services/references/index.ts';
+import { runCheck } from '../../compute/check-engine.ts';
+import { type Library, ownerKeyOf } from './library.ts';
+import type { PaidRecords, RunHandle } from '../records/kernel.ts';
+import type { ReferenceService } from '../references/index.ts';
+import { buildCheckReport, serialiseReport } from './report.ts';
 
 type Row = Selectable<CheckRecordsTable>;
 
@@ -80,51 +81,40 @@ export function checkRun(deps: {
       clearInterval(watch);
       job.signal.removeEventListener('abort', onShutdown);
     });
+    const elapsedMs = Date.now() - started;
+    // 参考文献核查 of the same paper: parsed in the compute pool, never a reason for the check to fail
     const references = await deps.references?.checkPaper(
       row.userId,
       doc.blocks.map((b) => b.text),
     );
-    const sources = await library.documents(result.sources.map((s) => s.documentId));
-    const byId = new Map(sources.map((s) => [s.id, s]));
-    const report: CheckReport = {
-      ...result,
+    const sourceIds = result.sources.map((s) => s.documentId);
+    if (result.metrics.maxSingleSourceId !== null) sourceIds.push(result.metrics.maxSingleSourceId);
+    const built = buildCheckReport(result, {
+      record: { recordId, title: row.title, author: row.author, edition: row.edition },
       library: {
         ...librarySize,
         ...(personal.documents > 0
           ? { personal: { documents: personal.documents, characters: personal.characters } }
           : {}),
       },
-      // titles as the library holds them now (an admin may have corrected one since indexing)
-      sources: result.sources.map((s) => {
-        const d = byId.get(s.documentId);
-        return d
-          ? {
-              ...s,
-              title: d.title,
-              author: d.author,
-              source: d.source,
-              year: d.year,
-              ...(d.origin === 'personal' ? { personal: true } : {}),
-            }
-          : s;
-      }),
-      recordId,
-      title: row.title,
-      author: row.author,
-      edition: row.edition,
+      // named as the library holds them now (an admin may have corrected a title since indexing), and only as far
+      // as this user may see: another user's submitted paper stays anonymous
+      documents: await library.documents([...new Set(sourceIds)]),
+      viewerId: row.userId,
       checkedAt: nowIso(),
-      elapsedMs: Date.now() - started,
-      ...(references ? { references } : {}),
-    };
+      elapsedMs,
+    });
+    const report = references ? { ...built, references } : built;
+    const json = serialiseReport(report);
     const finishedAt = nowIso();
     const done = await deps.records.finish(
       run,
-      { metrics: JSON.stringify(report.metrics), message: '检测完成' },
+      { metrics: json.metrics, message: '检测完成' },
       async (trx) => {
         await trx.deleteFrom('checkReports').where('recordId', '=', recordId).execute();
         await trx
           .insertInto('checkReports')
-          .values({ recordId, report: JSON.stringify(report), createdAt: finishedAt })
+          .values({ recordId, report: json.report, createdAt: finishedAt })
           .execute();
       },
     );

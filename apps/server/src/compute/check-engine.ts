@@ -1,7 +1,9 @@
 import type {
   CheckEdition,
+  CheckMetrics,
   CheckReport,
   ReportIntegrity,
+  ReportSource,
   ReportSpan,
   ReportTrick,
   SourceRef,
@@ -11,11 +13,31 @@ import type { ParsedDocument } from '@paperdesk/textkit';
 
 /**
  * The seam to the engine (@paperdesk/plagiarism): which options an edition runs with, and the engine's Report
- * mapped to the stored, page-ready CheckReport (contracts). The engine computes every figure (per paragraph and
- * per chapter too); this file only renames fields and turns library ids into the SQL ids reports store.
+ * mapped to the figures of the stored, page-ready CheckReport (contracts). The engine computes every figure (per
+ * paragraph and per chapter too); this file only renames fields and turns library ids into the SQL ids reports
+ * store. What the engine does not know for sure is left to the service that builds the report (checks/report.ts):
+ * the record, the library's size, the sources' names as the library holds them now, the time the check took.
  */
 
-export type EngineResult = Omit<CheckReport, 'recordId' | 'title' | 'author' | 'edition' | 'checkedAt'>;
+/** A similar document by its SQL id and its figures; the library names it. */
+export type EngineSource = Omit<ReportSource, Exclude<keyof SourceRef, 'documentId'> | 'personal'>;
+
+export interface EngineResult
+  extends Omit<
+    CheckReport,
+    | 'recordId'
+    | 'title'
+    | 'author'
+    | 'edition'
+    | 'checkedAt'
+    | 'library'
+    | 'elapsedMs'
+    | 'metrics'
+    | 'sources'
+  > {
+  metrics: Omit<CheckMetrics, 'maxSingleSource'> & { maxSingleSourceId: number | null };
+  sources: EngineSource[];
+}
 
 export interface CheckRequest {
   document: ParsedDocument;
@@ -89,15 +111,9 @@ function integrityOf(report: Report): ReportIntegrity | undefined {
   };
 }
 
-const sourceRef = (d: SimilarDocument): SourceRef => ({
-  documentId: Number(d.docId),
-  title: d.title,
-  author: d.author ?? '',
-  source: d.source ?? '',
-  year: d.year ?? null,
-});
+const documentIdOf = (d: SimilarDocument) => Number(d.docId);
 
-/** Engine Report → CheckReport fields (library document ids are the SQL ids as strings). */
+/** Engine Report → CheckReport figures (library document ids are the SQL ids as strings). */
 export function toEngineResult(report: Report): EngineResult {
   const paragraphs = report.paragraphs.map((p) => ({
     index: p.blockIndex,
@@ -132,7 +148,7 @@ export function toEngineResult(report: Report): EngineResult {
       excludingQuotesRatio: report.ratios.excludingQuotes,
       excludingOwnRatio: report.ratios.excludingOwn,
       maxSingleRatio: report.ratios.maxSingle,
-      maxSingleSource: maxSingle ? sourceRef(maxSingle) : null,
+      maxSingleSourceId: maxSingle ? documentIdOf(maxSingle) : null,
       overlapChars: report.overlapChars,
       quotedChars: report.quotedChars,
       totalChars: report.totalChars,
@@ -149,7 +165,7 @@ export function toEngineResult(report: Report): EngineResult {
       ratio: s.ratio,
     })),
     sources: report.similarDocuments.map((d, index) => ({
-      ...sourceRef(d),
+      documentId: documentIdOf(d),
       index,
       overlapChars: d.chars,
       ratio: d.ratio,
@@ -157,8 +173,6 @@ export function toEngineResult(report: Report): EngineResult {
       ...(d.cited ? { cited: true } : {}),
     })),
     paragraphs,
-    library: { documents: report.engine.libraryDocuments, characters: report.engine.libraryCharacters },
-    elapsedMs: report.engine.elapsedMs,
     ...(integrity ? { integrity } : {}),
   };
 }

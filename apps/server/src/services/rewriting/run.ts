@@ -2,9 +2,9 @@ import type { MachineStats } from '@paperdesk/contracts';
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../db/index.ts';
 import type { RewriteRecordsTable } from '../../db/tables/rewriting.ts';
-import type { Llm } from '../../services/llm-usage.ts';
-import type { PaidRecords, RunHandle } from '../../services/records/kernel.ts';
-import { rewriteDocument, type StoredBlock } from '../../services/rewriting/engine.ts';
+import type { Llm } from '../llm-usage.ts';
+import type { PaidRecords, RunHandle } from '../records/kernel.ts';
+import { rewriteDocument, type StoredBlock } from './engine.ts';
 
 type Row = Selectable<RewriteRecordsTable>;
 

@@ -1,0 +1,111 @@
+import {
+  type CreateOrderInput,
+  LIVE_SERVICES,
+  QUOTA_UNITS,
+  type QuotaKind,
+  SERVICE_LABELS,
+  type ServiceKind,
+  TopUpLimits,
+} from '@paperdesk/contracts';
+import type { Db } from '../../db/index.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { DEFAULT_TOPUP, TOPUP_KEY } from './catalogue.ts';
+import { loadPrice, priceQuote } from './charge.ts';
+import { yuan } from './time.ts';
+
+/** What a service tells billing about one of its records so it can be paid for by itself. */
+export interface RecordPricing {
+  service: ServiceKind;
+  edition: string;
+  characters?: number;
+  items?: number;
+  /** Order title, e.g. 「查重 专业版：毕业论文.docx」. */
+  subject: string;
+}
+
+export interface RecordTypeRegistration {
+  /** Price inputs of the user's record; throw `notFound()` when the record is not theirs. */
+  resolve(userId: number, recordId: string): Promise<RecordPricing>;
+  /** Called after the order is fulfilled (outside any transaction; failures are logged, not retried). */
+  onPaid?(paid: { userId: number; recordId: string; orderId: number }): Promise<void>;
+}
+
+async function topUpLimits(db: Db): Promise<TopUpLimits> {
+  const row = await db
+    .selectFrom('sysConfig')
+    .select('value')
+    .where('key', '=', TOPUP_KEY)
+    .executeTakeFirst();
+  const parsed = row ? TopUpLimits.safeParse(JSON.parse(row.value)) : null;
+  return parsed?.success ? parsed.data : DEFAULT_TOPUP;
+}
+
+/** What an order buys (a package, a top-up or one record) and its price, subject and credits; nothing is stored. */
+export async function draftOrder(
+  deps: { db: Db; recordTypes: Map<string, RecordTypeRegistration> },
+  userId: number,
+  input: CreateOrderInput,
+) {
+  const { db, recordTypes } = deps;
+  if (input.packageId !== undefined) {
+    const p = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', input.packageId)
+      .where('active', '=', 1)
+      .executeTakeFirst();
+    if (!p) throw notFound('套餐不存在或已下架');
+    if (!LIVE_SERVICES.includes(p.service as QuotaKind)) throw conflict('该服务即将上线，暂不可购买');
+    const kind = p.quotaKind as QuotaKind;
+    return {
+      kind: 'package' as const,
+      subject: p.name,
+      amountFen: Number(p.priceFen),
+      packageId: p.id,
+      credits: [
+        {
+          account: kind,
+          amount: Number(p.quotaAmount),
+          label: `${SERVICE_LABELS[kind]}额度 +${Number(p.quotaAmount).toLocaleString('en-US')} ${QUOTA_UNITS[kind].label}`,
+        },
+      ],
+    };
+  }
+  if (input.topUpFen !== undefined) {
+    const limits = await topUpLimits(db);
+    if (input.topUpFen < limits.minFen || input.topUpFen > limits.maxFen) {
+      throw badRequest(`充值金额需在 ${yuan(limits.minFen)}–${yuan(limits.maxFen)} 元之间`);
+    }
+    return {
+      kind: 'topup' as const,
+      subject: `账户充值 ${yuan(input.topUpFen)} 元`,
+      amountFen: input.topUpFen,
+      credits: [{ account: 'balance', amount: input.topUpFen, label: `余额 ${yuan(input.topUpFen)} 元` }],
+    };
+  }
+  const recordType = input.recordType!;
+  const recordId = String(input.recordId);
+  const reg = recordTypes.get(recordType);
+  if (!reg) throw badRequest(`不支持按次支付的记录类型: ${recordType}`);
+  const pricing = await reg.resolve(userId, recordId);
+  const quote = priceQuote(
+    pricing.service,
+    pricing.edition,
+    await loadPrice(db, pricing.service, pricing.edition),
+    pricing,
+  );
+  return {
+    kind: 'record' as const,
+    subject: pricing.subject.slice(0, 120),
+    amountFen: quote.fen,
+    recordType,
+    recordId,
+    credits: [
+      {
+        account: 'balance',
+        amount: quote.fen,
+        label: `${pricing.subject.slice(0, 60)}：${quote.breakdown}`,
+      },
+    ],
+  };
+}
