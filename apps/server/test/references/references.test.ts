@@ -70,7 +70,8 @@ describeEachDatabase(
         unavailable: ['OpenAlex'],
       });
       expect(asked).toBeGreaterThan(0);
-    });
+      // the first call starts the compute pool's worker, which compiles the engines on a loaded 2-core machine
+    }, 180_000);
 
     it('an export file that is not one, or an empty paste, gets a Chinese message, not an error', async () => {
       const user = await makeUser(getCtx());
