@@ -17,7 +17,14 @@ import { wilsonInterval } from '../src/metrics.ts';
 import { DEFAULT_MODEL_DIR } from '../src/model.ts';
 import { combineWithZeroShot } from '../src/zeroshot.ts';
 import { hasData, loadCorpus, loadOutOfDistribution } from '../scripts/corpus.ts';
-import { evaluateHeldOut, type HeldOutReport, type RowMetrics } from '../scripts/evaluate.ts';
+import {
+  evaluateHeldOut,
+  type HeldOutReport,
+  MIN_THESIS_PARAGRAPHS,
+  type RowMetrics,
+  traceShares,
+} from '../scripts/evaluate.ts';
+import { heldOutRewrites } from '../scripts/heldout-rewrites.ts';
 import { zeroShotFromEnv } from './zero-shot.ts';
 
 if (!hasData()) {
@@ -37,11 +44,15 @@ function printRows(title: string, report: HeldOutReport) {
   console.log(
     `\nheld-out human academic text (targets: 显著 <= ${pct(target.significant)}, 疑似 <= ${pct(target.suspect)}; 95% Wilson intervals):`,
   );
+  const thesis = report.humanThesis;
   for (const [name, c] of [
     [`short (<= ${maxShort} chars, incl. windows of long texts)`, short],
     ['long', long],
     ['long, two short texts joined', longJoined],
+    [`human thesis paragraphs, short (<= ${maxShort} chars, incl. windows of long ones)`, thesis.short],
+    ['human thesis paragraphs, long', thesis.long],
   ] as const) {
+    if (c.texts === 0) continue;
     console.log(
       `  ${name} n=${c.texts}: 显著 ${withInterval(c.significant, c.texts)}, 疑似 ${withInterval(c.suspect, c.texts)}`,
     );
@@ -80,7 +91,29 @@ if (bands) {
   }
   console.log(`  chosen on: ${bands.chosenOn}`);
 }
-const report = evaluateHeldOut(detector, corpus, ood);
+const rewrites = await heldOutRewrites(detector, corpus);
+const humanTest = corpus
+  .filter(
+    (t) => t.split === 'test' && t.label === 0 && (t.register === 'academic' || t.register === 'thesis'),
+  )
+  .map((t) => ({ text: t.text, label: 0 as const }));
+const asAi = (texts: readonly string[]) => texts.map((text) => ({ text, label: 1 as const }));
+const report = evaluateHeldOut(detector, corpus, ood, undefined, {
+  extraRows: [
+    {
+      name: 'our 降AIGC (loop against this model) of held-out AI text vs human abstracts + thesis paragraphs',
+      items: [...asAi(rewrites.aigc), ...humanTest],
+    },
+    {
+      name: 'our 降重 (offline plans in full) of held-out AI text vs human abstracts + thesis paragraphs',
+      items: [...asAi(rewrites.similarity), ...humanTest],
+    },
+  ],
+  rewritten: rewrites.aigc,
+});
+console.log(
+  `降AIGC loop: ${rewrites.aigcUnderTarget} of ${rewrites.aigc.length} held-out AI texts brought under this model's 疑似 threshold`,
+);
 printRows('offline model (each text scored whole, judged by its length class)', report);
 
 for (const [name, d] of [
@@ -89,6 +122,31 @@ for (const [name, d] of [
 ] as const) {
   console.log(
     `${name} documents (${d.documents} × ${d.paragraphsPerDocument} held-out abstracts/paragraphs, ~${Math.round(d.meanChars)} chars): mean 总体疑似度 (显著 only) ${pct(d.meanAiCharRatio)}, any 显著 passage ${pct(d.anyFlagged)}`,
+  );
+}
+
+console.log(
+  `\nby text kind (what the report publishes; human: wrongly at 显著 / 疑似+, AI: caught): ${report.measured
+    .map((m) => `${m.kind} n=${m.texts} ${pct(m.significant)} / ${pct(m.suspect)}`)
+    .join('; ')}`,
+);
+console.log('\nwhat the report calls a held-out paragraph (aiTrace, each paragraph alone through detect):');
+for (const t of traceShares(detector, corpus, rewrites.aigc)) {
+  console.log(
+    `  ${t.kind} (${t.paragraphs}): AI 生成特征显著 ${pct(t.generated)}, AI 润色痕迹 ${pct(t.touched)}, neither ${pct(1 - t.generated - t.touched)}`,
+  );
+}
+const theses = report.theses;
+if (theses.length > 0) {
+  const ratios = theses.map((t) => t.aiCharRatio).sort((a, b) => a - b);
+  const at = (q: number) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]!;
+  console.log(
+    `\nwhole human theses (${theses.length} held-out theses of ${MIN_THESIS_PARAGRAPHS}+ paragraphs, ${Math.min(...theses.map((t) => t.paragraphs))}-${Math.max(...theses.map((t) => t.paragraphs))} paragraphs): 总体疑似度 median ${pct(at(0.5))}, 90th percentile ${pct(at(0.9))}, max ${pct(ratios.at(-1)!)}; >= 20%: ${ratios.filter((r) => r >= 0.2).length}; > 0: ${ratios.filter((r) => r > 0).length}; document band 疑似 or stronger: ${theses.filter((t) => t.band !== 'none').length}`,
+  );
+  console.log(
+    `  总体疑似度 per thesis: ${ratios.map((r) => (100 * r).toFixed(1)).join(' ')}; paragraphs at 疑似+ per thesis: ${theses
+      .map((t) => `${t.suspectParagraphs}/${t.paragraphs}`)
+      .join(' ')}`,
   );
 }
 

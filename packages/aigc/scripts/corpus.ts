@@ -19,12 +19,24 @@ export function hasData(): boolean {
   );
 }
 
-export type Source = 'hc3' | 'm4' | 'csl-human' | 'csl-benchmark' | 'ai-abstract' | 'ai-polish' | 'ai-body';
+export type Source =
+  | 'hc3'
+  | 'm4'
+  | 'csl-human'
+  | 'csl-benchmark'
+  | 'ai-abstract'
+  | 'ai-polish'
+  | 'ai-body'
+  | 'human-thesis'
+  | 'ai-thesis'
+  | 'ai-thesis-polish'
+  | 'ai-rewritten';
 
 /** Training strata (balanced loss cells): polished texts and their human originals form one of their own. */
 export type Stratum = Register | 'polish';
 
-export type Register = 'academic' | 'qa';
+/** academic: journal abstracts (and the first 100 AI thesis paragraphs); thesis: thesis-body paragraphs. */
+export type Register = 'academic' | 'qa' | 'thesis';
 
 export interface CorpusText {
   id: string;
@@ -36,8 +48,16 @@ export interface CorpusText {
   register: Register;
   /** Academic discipline key, e.g. 工学_计算机科学与技术 (academic abstracts only). */
   domain?: string;
-  /** For AI-polished texts, the instruction (polish 润色, paraphrase, journal, condense); 'polish' for the first set. */
+  /**
+   * For AI-polished texts, the instruction (polish 润色, paraphrase, journal, condense; 'polish' for the first set;
+   * polish3: polish, paraphrase, formalize, expand, condense); for AI thesis paragraphs the way the student asked
+   * (direct, expand, formal, humanlike, continue, summarize-lit); for our own rewrites 降AIGC or 降重.
+   */
   style?: string;
+  /** Our own 降AIGC / 降重 outputs (source 'ai-rewritten'): the source of the AI text they were made from. */
+  rewrittenFrom?: Source;
+  /** Human thesis paragraphs: the thesis (repository) and the paragraph's place in it, for whole-thesis documents. */
+  thesis?: { repo: string; order: number };
   /** Human abstracts that have an AI-polished version (the other half of a polished pair). */
   polishedOriginal?: boolean;
   split: Split;
@@ -45,7 +65,9 @@ export interface CorpusText {
 
 /** The balancing cell a text trains in. */
 export function stratumOf(t: CorpusText): Stratum {
-  return t.source === 'ai-polish' || t.polishedOriginal ? 'polish' : t.register;
+  return t.source === 'ai-polish' || t.source === 'ai-thesis-polish' || t.polishedOriginal
+    ? 'polish'
+    : t.register;
 }
 
 function readJson(file: string): unknown {
@@ -193,13 +215,93 @@ function loadAiAcademic(cslByFile: ReadonlyMap<string, Record<string, CslAbstrac
   });
 }
 
+const THESIS_FILE = 'human_thesis_zh/thesis-body.jsonl';
+
+/** A thesis is one group: its paragraphs never straddle splits (they share the author's voice and topic). */
+function thesisGroup(repo: string): string {
+  return `thesis:${repo}`;
+}
+
+/** Human thesis-body paragraphs (training and evaluation inside the project only), in their order per thesis. */
+function loadHumanThesis(): CorpusText[] {
+  if (!fs.existsSync(path.join(DATA_DIR, THESIS_FILE))) return [];
+  const order = new Map<string, number>();
+  return readJsonl(THESIS_FILE).map((r) => {
+    const repo = String(r.repo);
+    const n = order.get(repo) ?? 0;
+    order.set(repo, n + 1);
+    return make({
+      id: `thesis:${String(r.id)}`,
+      group: thesisGroup(repo),
+      text: String(r.text).trim(),
+      label: 0,
+      source: 'human-thesis',
+      register: 'thesis',
+      thesis: { repo, order: n },
+    });
+  });
+}
+
+/**
+ * thesis-body2 (AI thesis paragraphs, six ways of asking) and polish3 (AI-polished human thesis paragraphs, each in
+ * the split of its original's thesis; the originals are marked as polished pairs).
+ */
+function loadAiThesis(humanThesis: readonly CorpusText[]): CorpusText[] {
+  const out: CorpusText[] = [];
+  if (fs.existsSync(path.join(DATA_DIR, 'ai_academic_zh/thesis-body2.jsonl'))) {
+    for (const r of readJsonl('ai_academic_zh/thesis-body2.jsonl')) {
+      out.push(
+        make({
+          id: `ai:${String(r.id)}`,
+          group: `ai:${String(r.id)}`,
+          text: String(r.text),
+          label: 1,
+          source: 'ai-thesis',
+          register: 'thesis',
+          style: String(r.prompt_style),
+        }),
+      );
+    }
+  }
+  if (fs.existsSync(path.join(DATA_DIR, 'ai_academic_zh/polish3-thesis.jsonl'))) {
+    const originals = new Map(humanThesis.map((t) => [t.id.slice('thesis:'.length), t]));
+    for (const r of readJsonl('ai_academic_zh/polish3-thesis.jsonl')) {
+      const original = originals.get(String(r.source_id));
+      if (!original) continue;
+      original.polishedOriginal = true;
+      out.push(
+        make({
+          id: `ai:${String(r.id)}`,
+          group: original.group,
+          text: String(r.text),
+          label: 1,
+          source: 'ai-thesis-polish',
+          register: 'thesis',
+          style: String(r.style),
+        }),
+      );
+    }
+  }
+  return out;
+}
+
 /** All training-licensed texts with their deterministic split; exact duplicates (canonical form) dropped. */
 export function loadCorpus(): CorpusText[] {
   const { texts: cslHuman, byFile } = loadCslHuman();
   const aiAcademic = loadAiAcademic(byFile);
   const polishedGroups = new Set(aiAcademic.filter((t) => t.source === 'ai-polish').map((t) => t.group));
   for (const t of cslHuman) if (polishedGroups.has(t.group)) t.polishedOriginal = true;
-  const all = [...loadHc3(), ...loadM4(), ...cslHuman, ...loadCslBenchmark(), ...aiAcademic];
+  const humanThesis = loadHumanThesis();
+  const aiThesis = loadAiThesis(humanThesis);
+  const all = [
+    ...loadHc3(),
+    ...loadM4(),
+    ...cslHuman,
+    ...loadCslBenchmark(),
+    ...aiAcademic,
+    ...humanThesis,
+    ...aiThesis,
+  ];
   const seen = new Set<string>();
   const out: CorpusText[] = [];
   for (const t of all) {

@@ -1,5 +1,6 @@
 import { applyPlatt } from './calibration.ts';
 import { canonicalText, visibleLength } from './canonical.ts';
+import { type AiTrace, aiTraceOf, countsInAiShare, isMixedAuthorship } from './document.ts';
 import { explainSegment, type SegmentReason } from './explain.ts';
 import { decisionValue, sigmoid } from './logistic.ts';
 import {
@@ -38,6 +39,8 @@ export interface ParagraphScore extends ScoredSpan {
    * out of the document figures.
    */
   reliable: boolean;
+  /** What the paragraph's band says: AI 生成特征显著 ('generated'), AI 润色痕迹 ('touched'), or null (src/document.ts). */
+  aiTrace: AiTrace | null;
   /** With `explain`: for a paragraph with 疑似 (light) or stronger sentences, what drove them (strongest first). */
   reasons?: SegmentReason[];
 }
@@ -60,8 +63,13 @@ export interface DetectionResult {
    * (indicative only, see `reliable`), and 0 for empty input.
    */
   probability: number;
-  /** AIGC 总体疑似度: share of reliable characters in sentences at or above the flag threshold. */
+  /**
+   * AIGC 总体疑似度: share of reliable characters in 显著 sentences (at or above the flag threshold) of paragraphs
+   * that read at least 疑似 as a whole (countsInAiShare).
+   */
   aiCharRatio: number;
+  /** Both AI-flagged and human-reading paragraphs hold a substantial share of the text (isMixedAuthorship). */
+  mixedAuthorship: boolean;
   band: Band;
   /** False when the text is too short for a meaningful judgement; the figures are then indicative only. */
   reliable: boolean;
@@ -205,6 +213,7 @@ export class AigcDetector {
       const paragraphSum = new Map<number, number>();
       const paragraphClass = new Map<number, number>();
       const flaggedText = new Map<number, string[]>();
+      const blockSentenceScores: Array<SentenceScore & { chars: number }> = [];
       sentencesOfBlock.forEach((s, k) => {
         const probability = sigmoid(logitSum[k]! / Math.max(1, cover[k]!));
         const sentenceChars = visibleLength(text.slice(s.start, s.end));
@@ -212,26 +221,41 @@ export class AigcDetector {
         paragraphClass.set(s.paragraph, Math.max(paragraphClass.get(s.paragraph) ?? 0, classChars[k]!));
         const band = this.bandOf(probability, classChars[k]!);
         sentences.push({ start: s.start, end: s.end, paragraph: s.paragraph, probability, band });
-        // 显著 sentences (中度疑似 and above) count; 疑似 (轻度) ones are shown apart
-        if (reliable && (band === 'high' || band === 'medium')) flaggedChars += sentenceChars;
+        blockSentenceScores.push({
+          start: s.start,
+          end: s.end,
+          paragraph: s.paragraph,
+          probability,
+          band,
+          chars: sentenceChars,
+        });
         if (band !== 'none') {
           const list = flaggedText.get(s.paragraph) ?? [];
           list.push(text.slice(s.start, s.end));
           flaggedText.set(s.paragraph, list);
         }
       });
+      const paragraphBand = new Map<number, Band>();
       for (const p of block) {
         const probability = (paragraphSum.get(p.index) ?? 0) / Math.max(1, p.chars);
+        const band = this.bandOf(probability, paragraphClass.get(p.index));
+        paragraphBand.set(p.index, band);
         const flagged = flaggedText.get(p.index);
         paragraphs.push({
           ...p.span,
           index: p.index,
           chars: p.chars,
           probability,
-          band: this.bandOf(probability, paragraphClass.get(p.index)),
+          band,
           reliable,
+          aiTrace: aiTraceOf(band),
           ...(options.explain && flagged ? { reasons: this.explain(flagged.join('')) } : {}),
         });
+      }
+      // 显著 sentences (中度疑似 and above) of paragraphs at 疑似 or above count; the rest are shown apart
+      for (const s of blockSentenceScores) {
+        if (reliable && countsInAiShare(s.band, paragraphBand.get(s.paragraph) ?? 'none'))
+          flaggedChars += s.chars;
       }
       const blockWeighted = [...paragraphSum.values()].reduce((a, b) => a + b, 0);
       totalChars += blockChars;
@@ -253,6 +277,7 @@ export class AigcDetector {
     const result: DetectionResult = {
       probability,
       aiCharRatio: reliable ? flaggedChars / scoredChars : 0,
+      mixedAuthorship: isMixedAuthorship(paragraphs),
       band: reliable ? this.bandOf(probability, documentWindowChars) : 'none',
       reliable,
       totalChars,

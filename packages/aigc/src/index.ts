@@ -12,6 +12,7 @@ export {
   type SentenceScore,
   type WindowScore,
 } from './detector.ts';
+export { type AiTrace, aiTraceOf, countsInAiShare, isMixedAuthorship } from './document.ts';
 export {
   EXPLANATION_KINDS,
   type ExplanationKind,
@@ -51,6 +52,7 @@ export {
   type BandCalibration,
   type BandThresholds,
   type LengthClassBands,
+  type MeasuredRate,
   loadModel,
   type ModelMeta,
   saveModel,

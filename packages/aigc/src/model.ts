@@ -47,6 +47,22 @@ export interface BandCalibration {
   short: LengthClassBands;
   long: LengthClassBands;
   chosenOn: string;
+  /** Stricter targets a stratum's human texts must also meet (e.g. thesis paragraphs at 3% 疑似). */
+  strataFpr?: Record<string, { significant: number; suspect: number }>;
+  /** Measured on the test split when the model was trained (published in the report, see MeasuredRate). */
+  measured?: MeasuredRate[];
+}
+
+/**
+ * One text kind's held-out rates at the model's thresholds, as the report and help text publish them: for human
+ * kinds the share wrongly shown at 显著 / at 疑似 or above, for AI kinds the share caught there.
+ */
+export interface MeasuredRate {
+  kind: string;
+  label: 0 | 1;
+  texts: number;
+  significant: number;
+  suspect: number;
 }
 
 /** Everything but the large arrays: stored as readable JSON next to the binary. */

@@ -49,6 +49,12 @@ export interface TrainerOptions {
   /** Standard errors of margin below `bandFpr` (see bandsFromHuman); default none. */
   bandConfidenceZ?: { significant: number; suspect: number };
   bandStrata: readonly string[];
+  /**
+   * Stricter targets for one stratum's human texts of `bandStrata`: each length class's thresholds are raised
+   * until that stratum alone also meets them (the same confidence margin). Why: thesis paragraphs are what
+   * students submit and score higher than abstracts, so the pooled 5% let about 7% of them through.
+   */
+  strataFpr?: Readonly<Record<string, { significant: number; suspect: number }>>;
   maxShortChars: number;
   /** The detector's window size: long human texts also yield short-class samples cut the way detect() cuts them. */
   windowChars: number;
@@ -224,6 +230,10 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     applyPlatt(calibration, decisionValue(heldOutClassifier(k), extractor.vector(canonical)));
   const shortHuman: number[] = [];
   const longHuman: number[] = [];
+  /** The same probabilities per stratum with a stricter target (strataFpr). */
+  const strictHuman = new Map<string, { short: number[]; long: number[] }>(
+    Object.keys(options.strataFpr ?? {}).map((stratum) => [stratum, { short: [], long: [] }]),
+  );
   /** Short human texts waiting for a partner of their fold to be joined with (joinShortForLong). */
   const unpaired = new Map<number, number>();
   const joinedHuman: number[] = [];
@@ -231,8 +241,10 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     const t = texts[i]!;
     if (t.label !== 0 || !options.bandStrata.includes(t.stratum)) return;
     const p = applyPlatt(calibration, calibrationScores[k]!);
+    const strict = strictHuman.get(t.stratum);
     if (visibleLength(t.text) <= options.maxShortChars) {
       shortHuman.push(p);
+      strict?.short.push(p);
       if (!options.joinShortForLong) return;
       const fold = heldOutFold(k);
       const partner = unpaired.get(fold);
@@ -247,17 +259,41 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
       return;
     }
     longHuman.push(p);
+    strict?.long.push(p);
     for (const w of scoringWindows(t.text, options.windowChars)) {
-      const target = visibleLength(w) <= options.maxShortChars ? shortHuman : longHuman;
-      target.push(probabilityOf(canonicalText(w), k));
+      const isShort = visibleLength(w) <= options.maxShortChars;
+      const wp = probabilityOf(canonicalText(w), k);
+      (isShort ? shortHuman : longHuman).push(wp);
+      if (strict) (isShort ? strict.short : strict.long).push(wp);
     }
   });
+  const classBands = (pooled: number[], lengthClass: 'short' | 'long') => {
+    const bands = bandsFromHuman(pooled, options.bandFpr, options.bandConfidenceZ);
+    for (const [stratum, of] of strictHuman) {
+      const own = bandsFromHuman(of[lengthClass], options.strataFpr![stratum]!, options.bandConfidenceZ);
+      if (of[lengthClass].length === 0) continue;
+      bands.flag = Math.max(bands.flag, own.flag);
+      bands.light = Math.max(bands.light, own.light);
+    }
+    bands.light = Math.min(bands.light, bands.flag);
+    bands.high = Math.max(0.9, bands.flag);
+    bands.significantFpr = pooled.filter((p) => p >= bands.flag).length / Math.max(1, pooled.length);
+    bands.suspectFpr = pooled.filter((p) => p >= bands.light).length / Math.max(1, pooled.length);
+    return bands;
+  };
   const bands: BandCalibration = {
     maxShortChars: options.maxShortChars,
     targetFpr: options.bandFpr,
-    short: bandsFromHuman(shortHuman, options.bandFpr, options.bandConfidenceZ),
-    long: bandsFromHuman([...longHuman, ...joinedHuman], options.bandFpr, options.bandConfidenceZ),
-    chosenOn: `calibration split, human texts of ${options.bandStrata.join(' + ')}; long texts also cut into the detector's ${options.windowChars}-character windows${joinedHuman.length > 0 ? `; long class also ${joinedHuman.length} pairs of short texts joined` : ''}${options.secondStage ? "; scored by second stages fitted without the text's fold" : ''}`,
+    ...(options.strataFpr ? { strataFpr: { ...options.strataFpr } } : {}),
+    short: classBands(shortHuman, 'short'),
+    long: classBands([...longHuman, ...joinedHuman], 'long'),
+    chosenOn: `calibration split, human texts of ${options.bandStrata.join(' + ')}; long texts also cut into the detector's ${options.windowChars}-character windows${joinedHuman.length > 0 ? `; long class also ${joinedHuman.length} pairs of short texts joined` : ''}${options.secondStage ? "; scored by second stages fitted without the text's fold" : ''}${
+      options.strataFpr
+        ? `; raised until ${Object.entries(options.strataFpr)
+            .map(([s, f]) => `${s} alone is at most ${100 * f.significant}% 显著 / ${100 * f.suspect}% 疑似`)
+            .join(', ')}`
+        : ''
+    }`,
   };
   const { flag, high, light } = bands.short;
   // detect() scores windows of about windowChars: the short class is what its sentences are judged by

@@ -44,7 +44,7 @@ export const AigcMetrics = z.object({
   reliable: z.boolean().describe('文本是否足够长、结论是否可靠'),
   totalChars: z.number().int().describe('检测的正文字数（可见字符，不含标题与参考文献）'),
   scoredChars: z.number().int().describe('参与判断的字数（足够长、可以可靠判断的正文）'),
-  aiChars: z.number().int().describe('疑似 AI 生成的字数'),
+  aiChars: z.number().int().describe('计入总体疑似度的字数：疑似及以上段落中显著疑似句子的字数'),
   paragraphCount: z.number().int().describe('正文段落数'),
   bandCounts: AigcBandCounts.describe('各疑似程度的段落数（仅统计参与判断的段落）'),
   modelVersion: z.string(),
@@ -54,6 +54,12 @@ export const AigcMetrics = z.object({
     .optional()
     .describe('仅达到"疑似"（轻度疑似）的字数：单独列出，不计入总体疑似度'),
   suspectCharRatio: ratio.optional().describe('疑似（轻度）字数 / 参与判断的字数'),
+  mixedAuthorship: z
+    .boolean()
+    .optional()
+    .describe(
+      '既有较多疑似及以上的段落、也有较多未见异常的段落：可能部分由 AI 生成或润色，无法判断各部分由谁写',
+    ),
 });
 export type AigcMetrics = z.infer<typeof AigcMetrics>;
 
@@ -161,12 +167,36 @@ export const AigcLengthClass = z.object({
 });
 export type AigcLengthClass = z.infer<typeof AigcLengthClass>;
 
+/** One text kind's held-out rates at the model's thresholds (packages/aigc MeasuredRate). */
+export const AigcMeasuredRate = z.object({
+  kind: z
+    .string()
+    .describe(
+      'humanAbstracts 人工摘要 / humanThesis 人工论文正文段落 / aiAbstracts AI 摘要 / aiThesis AI 论文段落 / aiThesisHumanlike 要求"像学生写"的 AI 段落 / aiPolished AI 润色段落 / ourRewrites 经本站降AIGC 的 AI 文字',
+    ),
+  label: z.union([z.literal(0), z.literal(1)]).describe('0 人工撰写（比例为误判率）/ 1 AI（比例为检出率）'),
+  texts: z.number().int(),
+  significant: ratio.describe('判为显著疑似的比例'),
+  suspect: ratio.describe('判为疑似及以上的比例'),
+});
+export type AigcMeasuredRate = z.infer<typeof AigcMeasuredRate>;
+
 export const AigcErrorRates = z.object({
   maxShortChars: z.number().int().describe('不超过此字数为短文本'),
   short: AigcLengthClass,
   long: AigcLengthClass,
+  measured: z
+    .array(AigcMeasuredRate)
+    .optional()
+    .describe('训练时未见过的测试集上、按文本类型测得的误判率与检出率'),
 });
 export type AigcErrorRates = z.infer<typeof AigcErrorRates>;
+
+/** What a paragraph reads as (packages/aigc src/document.ts). */
+export const AigcTrace = z
+  .enum(['generated', 'touched'])
+  .describe('generated AI 生成特征显著 / touched AI 润色痕迹（疑似经 AI 润色或改写，而非直接生成）');
+export type AigcTrace = z.infer<typeof AigcTrace>;
 
 /** A scored sentence inside a paragraph (offsets are paragraph-local). Only light and above are listed. */
 export const AigcSpan = z.object({
@@ -188,6 +218,11 @@ export const AigcParagraph = z.object({
   band: AigcBand.nullable(),
   reliable: z.boolean().describe('短段落与相邻段落合并判断；合并后仍不足 50 字时不参与全文结论'),
   aiChars: z.number().int(),
+  aiTrace: AigcTrace.nullable()
+    .optional()
+    .describe(
+      '段落整体读来：generated AI 生成特征显著（显著）/ touched AI 润色痕迹（疑似、未达显著）；其余为 null',
+    ),
   spans: z.array(AigcSpan),
   hints: z.array(AigcHint).optional().describe('有疑似句子时：主要成因（最多 3 条，由强到弱）'),
   unscored: AigcUnscored.nullable().optional().describe('不参与检测的原因；参与检测时为 null'),

@@ -1,9 +1,11 @@
 import {
   type Band,
+  countsInAiShare,
   type DetectionResult,
   type DetectOptions,
   type ModelMeta,
   visibleLength,
+  isMixedAuthorship,
   type ZeroShotScore,
 } from '@paperdesk/aigc';
 import type {
@@ -143,6 +145,7 @@ function errorRates(bands: NonNullable<ModelMeta['bands']>): AigcErrorRates {
     maxShortChars: bands.maxShortChars,
     short: lengthClass(bands.short),
     long: lengthClass(bands.long),
+    ...(bands.measured ? { measured: bands.measured.map((m) => ({ ...m })) } : {}),
   };
 }
 
@@ -234,6 +237,7 @@ export async function detectDocument(
         band: null,
         reliable: false,
         aiChars: 0,
+        aiTrace: null,
         spans: [],
         unscored: kind === 'paragraph' ? (unscoredKind(b.text) ?? 'short') : kind,
       };
@@ -243,11 +247,12 @@ export async function detectDocument(
     let flagged = 0;
     let suspect = 0;
     for (const sentence of s.sentences) {
-      // 显著 (中度疑似 and above, each sentence by its length class) counts; 疑似 (轻度) is shown apart
+      // 显著 sentences of a paragraph at 疑似 or above count (the package's rule, as the bench measures it); other
+      // sentences at 疑似 or above are shown apart
       const sentenceChars = () =>
         visibleLength(asLine(b.text).slice(sentence.start - s.lineStart, sentence.end - s.lineStart));
-      if (p.reliable && (sentence.band === 'high' || sentence.band === 'medium')) flagged += sentenceChars();
-      else if (p.reliable && sentence.band === 'light') suspect += sentenceChars();
+      if (p.reliable && countsInAiShare(sentence.band, p.band)) flagged += sentenceChars();
+      else if (p.reliable && sentence.band !== 'none') suspect += sentenceChars();
       if (sentence.band === 'none') continue;
       spans.push({
         start: sentence.start - s.lineStart,
@@ -281,6 +286,7 @@ export async function detectDocument(
       band: p.band,
       reliable: p.reliable,
       aiChars: flagged,
+      aiTrace: p.reliable ? p.aiTrace : null,
       spans,
       ...(p.reasons && p.reasons.length > 0 ? { hints: p.reasons } : {}),
       unscored: p.reliable ? null : 'short',
@@ -316,6 +322,7 @@ export async function detectDocument(
       modelVersion: detector.version,
       suspectChars,
       suspectCharRatio: reliable ? Math.min(1, suspectChars / scoredChars) : 0,
+      mixedAuthorship: reliable && isMixedAuthorship(scored.map((s) => s.result)),
     },
     model: {
       version: detector.version,

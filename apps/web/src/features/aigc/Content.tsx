@@ -1,5 +1,5 @@
 import { DownloadOutlined, RedoOutlined } from '@ant-design/icons';
-import type { AigcBand, AigcParagraph, AigcRecord, AigcReport } from '@paperdesk/contracts';
+import type { AigcBand, AigcMeasuredRate, AigcParagraph, AigcRecord, AigcReport } from '@paperdesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Tag } from 'antd';
 import { Fragment, type ReactNode } from 'react';
@@ -70,6 +70,11 @@ function Paragraph({ p }: { p: AigcParagraph }) {
       ) : band && band !== 'none' ? (
         <div className="ag-para__tag" style={{ color: BAND_COLORS[band], fontWeight: 600 }}>
           {t('report.paraTag', { band: t(`band.${band}`), p: pct(p.probability ?? 0) })}
+          {p.aiTrace && (
+            <span className={`ag-trace ag-trace--${p.aiTrace}`} data-testid="ag-trace">
+              {t(`report.trace.${p.aiTrace}`)}
+            </span>
+          )}
         </div>
       ) : !p.reliable ? (
         <div className="ag-para__tag svc-muted">{t('report.tooShort')}</div>
@@ -86,6 +91,39 @@ function Paragraph({ p }: { p: AigcParagraph }) {
           ))}
         </div>
       )}
+    </div>
+  );
+}
+
+/** Held-out rates by text kind, as the model stored them when it was trained: misjudged human text, caught AI text. */
+function MeasuredRates({ rates }: { rates: readonly AigcMeasuredRate[] }) {
+  const { t } = useTranslation('aigc');
+  return (
+    <div className="ag-measured" data-testid="ag-measured">
+      <div>{t('report.errorRates.byKind')}</div>
+      <table>
+        <thead>
+          <tr>
+            <th>{t('report.errorRates.col.kind')}</th>
+            <th>{t('report.errorRates.col.texts')}</th>
+            <th>{t('report.errorRates.col.significant')}</th>
+            <th>{t('report.errorRates.col.suspect')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rates.map((r) => (
+            <tr key={r.kind}>
+              <td>
+                {t(`report.errorRates.kind.${r.kind}`, { defaultValue: r.kind })}（
+                {t(r.label === 0 ? 'report.errorRates.human' : 'report.errorRates.ai')}）
+              </td>
+              <td>{num(r.texts)}</td>
+              <td>{pct(r.significant)}</td>
+              <td>{pct(r.suspect)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
@@ -121,6 +159,7 @@ function ErrorRates({ report }: { report: AigcReport }) {
             })}
           </div>
           <div>{t('report.errorRates.missed')}</div>
+          {rates.measured && rates.measured.length > 0 && <MeasuredRates rates={rates.measured} />}
           {zs && zs.windows > 0 && (
             <div>{t('report.errorRates.zeroShot', { windows: zs.windows, of: zs.of })}</div>
           )}
@@ -174,6 +213,16 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
       <section className="svc-card ck-metrics">
         <Ring ratio={m.aiCharRatio} band={m.band} />
         <div>
+          {m.reliable && m.mixedAuthorship && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              data-testid="ag-mixed"
+              title={t('report.mixed.title')}
+              description={t('report.mixed.body')}
+            />
+          )}
           {!m.reliable && (
             <Alert
               type="warning"

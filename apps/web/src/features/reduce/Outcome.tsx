@@ -10,16 +10,16 @@ import { Alert, Button, Dropdown, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { num } from '../../shared/format.ts';
+import { num, yuan } from '../../shared/format.ts';
 import { STATUS_COLORS } from '../../shared/records/status.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import { aigcInit } from '../aigc/api.ts';
-import { aigcContentPath } from '../aigc/routes.ts';
-import { checkSubmitPath } from '../check/routes.ts';
+import { aigcContentPath } from '../../shared/paths/aigc.ts';
+import { checkSubmitPath } from '../../shared/paths/check.ts';
 import { downloadReduce, reduceReload, reduceSubmitCheck } from './api.ts';
 import { ParagraphView } from './ParagraphView.tsx';
-import { reduceContentPath, reducePaths } from './routes.ts';
+import { reduceContentPath, reducePaths } from '../../shared/paths/reduce.ts';
 import { meets, type Metric, offTarget, percent } from './targets.ts';
 import { ReportHead } from '../../shared/records/ReportParts.tsx';
 import * as Compare from '../../shared/records/Compare.tsx';
@@ -299,6 +299,21 @@ export function Outcome(props: {
           <span>{t('content.tiles.rounds')}</span>
           <strong>{t('content.tiles.roundsValue', { n: rounds })}</strong>
         </div>
+        {record.settlement && (
+          <div className="ck-tile" data-testid="rd-settlement">
+            <span>{t('content.tiles.charged')}</span>
+            <strong>{yuan(record.settlement.chargedFen)}</strong>
+            <small className="svc-muted">
+              {t('content.tiles.chargedDetail', {
+                billed: record.settlement.billedParagraphs,
+                chars: num(record.settlement.billedCharacters),
+                unmet: record.settlement.unmetParagraphs,
+                kept: record.settlement.untouchedParagraphs,
+                refund: yuan(record.settlement.refundFen),
+              })}
+            </small>
+          </div>
+        )}
       </section>
       <Notes record={record} content={content} onReloaded={props.onReloaded} />
 

@@ -106,6 +106,11 @@ export default {
     fullText: 'Full text',
     onlySuspect: 'Suspect paragraphs only',
     paraTag: '{{band}} · AI probability {{p}}',
+    trace: { generated: 'Reads as AI-generated', touched: 'AI-touched (polished)' },
+    mixed: {
+      title: 'Mixed authorship',
+      body: 'This text has paragraphs that read as AI-generated or AI-polished and many that show no sign. The overall ratio describes the marked parts only; the report cannot tell who wrote which part.',
+    },
     tooShort: 'Too short, indicative only',
     reference: 'References (not judged)',
     legend: {
@@ -116,20 +121,40 @@ export default {
     unreliable: 'Indicative only',
     aboutTitle: 'How to read this report',
     about: [
-      'Overall AIGC ratio = characters in significant (moderate or higher) sentences ÷ characters judged; a sentence counts when its AI probability is at least {{flag}}. Slightly suspect sentences (at least {{half}}) are listed apart and not counted.',
+      'Overall AIGC ratio = characters in significant (moderate or higher) sentences ÷ characters judged; a sentence counts when its AI probability is at least {{flag}} and its paragraph as a whole is at least suspect (a few chance high sentences in a long human thesis do not count). Other suspect sentences are listed apart and not counted.',
       'Highly suspect: probability of at least 90%; moderately: at least {{flag}}; slightly: at least {{half}}; otherwise no sign. Whole passages over {{maxShort}} characters use the long-text thresholds.',
       'This is a statistical estimate, not proof. Human writing can be misjudged and rewritten AI text can go unnoticed; weigh it with drafts and notes.',
       'Headings, captions, formulas, references and very short paragraphs are shown but not judged.',
+      '"Reads as AI-generated" paragraphs are significant as a whole; "AI-touched" paragraphs only reach suspect: AI signals weaker than in most AI-written text, common in text polished, paraphrased or run through 降AIGC by AI, but also AI-written paragraphs with weak signals; about 1% of human thesis paragraphs land there too.',
+      'The report cannot tell: text under 50 characters (indicative only); who wrote which part of a document (with mixed authorship it can only mark the paragraphs that read as AI); whether text was edited by hand before submission.',
     ],
     suspectChars: 'Suspect characters (not counted)',
     errorRates: {
       title: 'Error rates',
       lead: 'On human-written academic text, about {{significant}} is judged significant and about {{suspect}} suspect or higher.',
       detail:
-        'Thresholds were set on human academic abstracts the model was not trained on: short texts (up to {{maxShort}} characters) measured {{shortSig}} significant and {{shortSus}} suspect or higher ({{shortN}} texts); long texts {{longSig}} and {{longSus}} ({{longN}} texts).',
+        'Thresholds were set on human academic abstracts and thesis paragraphs the model was not trained on (thesis paragraphs alone at most 1% significant, 3% suspect): short texts (up to {{maxShort}} characters) measured {{shortSig}} significant and {{shortSus}} suspect or higher ({{shortN}} texts); long texts {{longSig}} and {{longSus}} ({{longN}} texts).',
       missed:
         'Conversely, a good part of AI-polished or rewritten text is not judged significant: unmarked does not mean no AI was used.',
       zeroShot: 'This check also used a zero-shot language-model score ({{windows}} of {{of}} passages).',
+      byKind: 'Measured by text kind (held-out test texts the model never saw, each paragraph judged whole):',
+      col: {
+        kind: 'Text kind',
+        texts: 'Texts',
+        significant: 'Judged significant',
+        suspect: 'Suspect or higher',
+      },
+      human: 'misjudged',
+      ai: 'caught',
+      kind: {
+        humanAbstracts: 'Human journal abstracts',
+        humanThesis: 'Human thesis paragraphs',
+        aiAbstracts: 'AI-written abstracts',
+        aiThesis: 'AI-written thesis paragraphs',
+        aiThesisHumanlike: 'AI paragraphs asked to "sound like a student"',
+        aiPolished: 'Human paragraphs polished or paraphrased by AI',
+        ourRewrites: 'AI text after our 降AIGC',
+      },
     },
     hints: 'Likely causes:',
     hint: {
