@@ -1,7 +1,7 @@
 import { referenceEndpoints as ep } from '@paperdesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../envelope.ts';
-import { userRoute } from './records.ts';
+import { userRoute } from './factory.ts';
 import type { ZodApp } from './types.ts';
 
 /** reference_api: 参考文献核查 of a list on its own (free; the parse runs in the compute pool). */
