@@ -1,6 +1,13 @@
-import { accountEndpoints } from '@paperdesk/contracts';
-import { call } from '../../utils/request.ts';
+import type { AccountSummary } from '@paperdesk/contracts';
+import { request } from '../../utils/request.ts';
 
-/** `account_info_api`: balance, quotas and free-check state of the signed-in user. */
-export const getAccount = (opts: { silent?: boolean } = {}) =>
-  call(accountEndpoints.account, { silent: opts.silent ?? false });
+/**
+ * `account_info_api`: balance, quotas and free-check state of the signed-in user. Typed by path, not by the
+ * endpoint object, for the same reason as `sysConfig.ts`: the signed-in first screen reads it.
+ */
+export function getAccount(opts: { silent?: boolean } = {}) {
+  return request<AccountSummary>('/api/base/account_info_api/account', {
+    method: 'GET',
+    silent: opts.silent ?? false,
+  });
+}
