@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { group } from './endpoint.ts';
 
 /** Per-service quota kinds; billing credits them from packages. */
 export const QuotaKind = z.enum(['check', 'rewrite', 'aigc_check', 'aigc_rewrite', 'writing', 'ppt', 'chat']);
@@ -40,3 +41,8 @@ export const FreeCheckFeature = z.object({
   rule: z.string().describe('给用户看的规则说明'),
 });
 export type FreeCheckFeature = z.infer<typeof FreeCheckFeature>;
+
+/** account_info_api. */
+export const accountEndpoints = group('/api/base/account_info_api', {
+  account: { method: 'GET', summary: '账户概览：余额、各服务额度、每日免费查重状态', result: AccountSummary },
+});

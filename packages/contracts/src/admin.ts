@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { AdminUser } from './adminUsers.ts';
+import { AdminUser, AdminUserQuery } from './adminUsers.ts';
+import { group } from './endpoint.ts';
 import { QuotaKind } from './account.ts';
 import { Edition, LedgerEntry, ServiceKind } from './billing.ts';
-import { PageQuery } from './paging.ts';
+import { IdQuery, PageQuery, page } from './paging.ts';
 
 /** The admin console (`/api/admin/*`): audit log, 比对库 status and seed, prices/limits, balances. */
 
@@ -306,3 +307,152 @@ export const AdminUserDetail = z.object({
   ledgerTotal: z.number().int(),
 });
 export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
+
+/** The admin console's calls (`/api/admin/*`): every one answers 401/403 before its input is read. */
+export const adminEndpoints = group(
+  '/api/admin',
+  {
+    users: {
+      method: 'GET',
+      summary: '账户列表（仅管理员）：分页，按用户名筛选',
+      query: AdminUserQuery,
+      result: page(AdminUser),
+    },
+    users_detail: {
+      method: 'GET',
+      path: 'users/detail',
+      summary: '用户详情：余额、各服务剩余额度、最近订单与流水',
+      query: IdQuery,
+      result: AdminUserDetail,
+    },
+    users_adjust_balance: {
+      path: 'users/adjust_balance',
+      summary: '调整余额（正数增加、负数扣减，单位分）：写一条「人工调整」流水并记入操作日志',
+      body: AdjustBalanceInput,
+      result: AdjustBalanceResult,
+    },
+    users_set_disabled: {
+      path: 'users/set_disabled',
+      summary: '停用或启用账户（停用时立即注销其登录）',
+      body: SetDisabledInput,
+      result: z.boolean(),
+    },
+    users_reset_password: {
+      path: 'users/reset_password',
+      summary: '重置密码：管理员设一个临时密码（至少 8 位），该用户的登录全部失效；记入操作日志（不含密码）',
+      body: ResetPasswordInput,
+      result: z.boolean(),
+    },
+    audit: {
+      method: 'GET',
+      summary: '操作日志（仅管理员）：谁、何时、做了什么、改前改后',
+      query: AuditQuery,
+      result: page(AuditEntry),
+    },
+    library_status: {
+      method: 'GET',
+      path: 'library/status',
+      summary: '比对库：规模、索引状态（本进程）、种子库导入记录',
+      result: LibraryStatus,
+    },
+    library_matches: {
+      method: 'GET',
+      path: 'library/matches',
+      summary: '比对库中被检测命中最多的文献（按报告来源统计的检测次数，前 N 篇）',
+      query: LibraryMatchQuery,
+      result: z.array(LibraryMatch),
+    },
+    library_seed: {
+      path: 'library/seed',
+      summary: '导入内置种子比对库（CSL 中文科学文献摘要；已有的跳过，可重复执行）',
+      result: LibrarySeedResult,
+    },
+    config: {
+      method: 'GET',
+      summary: '价格（price.*）与限制（limit.*）配置',
+      result: z.array(AdminConfigEntry),
+    },
+    config_set: {
+      path: 'config/set',
+      summary: '修改一项价格或限制（校验：价格为非负整数分，限制为非负数），立即生效并记入操作日志',
+      body: AdminConfigSetInput,
+      result: AdminConfigEntry,
+    },
+    orders: {
+      method: 'GET',
+      summary: '全部订单：按状态、类型、订单号或用户名筛选',
+      query: AdminOrderQuery,
+      result: page(AdminOrder),
+    },
+    orders_export: {
+      method: 'GET',
+      path: 'orders/export',
+      summary: '导出订单 CSV（同样的筛选条件，最多 5 万行）',
+      query: AdminOrderQuery.omit({ pageNo: true, pageSize: true }),
+      result: null,
+    },
+    orders_refund: {
+      path: 'orders/refund',
+      summary:
+        '退款（整单或部分）：不填金额退还剩余全部；各次退款合计不超过实付；同一请求编号只退一次；按比例收回到账的额度或余额；记入操作日志',
+      body: AdminRefundInput,
+      result: AdminRefundResult,
+    },
+    system: {
+      method: 'GET',
+      summary: '系统：各服务排队/运行/失败数、最近失败及原因、数据库与磁盘大小、本进程',
+      result: SystemStatus,
+    },
+    system_failed: {
+      method: 'GET',
+      path: 'system/failed',
+      summary: '某服务的失败记录（最新在前）及失败原因',
+      query: AdminFailedQuery,
+      result: page(FailedJob),
+    },
+    system_retry: {
+      path: 'system/retry',
+      summary: '重试失败的记录：重新排队执行，不再扣费；记入操作日志',
+      body: AdminRetryInput,
+      result: z.boolean(),
+    },
+    models: {
+      method: 'GET',
+      summary: 'AI 模型：接口地址、各功能所用模型与是否可用（不显示 API 密钥）',
+      result: AdminModelStatus,
+    },
+    models_usage: {
+      method: 'GET',
+      path: 'models/usage',
+      summary: 'AI 模型用量：最近 N 天每天每个功能的调用次数、token 与估算成本',
+      query: AdminModelUsageQuery,
+      result: AdminModelUsage,
+    },
+    models_test: {
+      path: 'models/test',
+      summary: '测试连接：经模型层发一次极短的请求；未配置模型时直接说明，记入操作日志',
+      body: AdminModelTestInput,
+      result: AdminModelTestResult,
+    },
+    packages: { method: 'GET', summary: '套餐列表（含已下架）', result: z.array(AdminPackage) },
+    packages_create: {
+      path: 'packages/create',
+      summary: '新建套餐（价格不能为负，额度须大于 0），立即上架并记入操作日志',
+      body: AdminPackageCreate,
+      result: AdminPackage,
+    },
+    packages_update: {
+      path: 'packages/update',
+      summary: '修改套餐（同样校验），立即生效并记入操作日志（改前改后）',
+      body: AdminPackageUpdate,
+      result: AdminPackage,
+    },
+    packages_set_active: {
+      path: 'packages/set_active',
+      summary: '下架或重新上架套餐（已售出的套餐额度不受影响）',
+      body: AdminPackageActive,
+      result: AdminPackage,
+    },
+  },
+  'admin',
+);

@@ -18,6 +18,7 @@ import {
   MachineRecord,
   MachineSubmitInput,
 } from './machine.ts';
+import { group } from './endpoint.ts';
 import { WritingListFilter, WritingRecord } from './paperInfo.ts';
 import { IdQuery, PageQuery, page } from './paging.ts';
 import { PptListFilter, PptRecord } from './ppt.ts';
@@ -41,61 +42,6 @@ import {
   ReduceWordCount,
   ReduceWordCountInput,
 } from './reduce.ts';
-
-/**
- * One API call as data: method, full path, what it takes (query string, JSON body) and what its envelope's
- * `result` holds. The server registers routes from these (validation, OpenAPI) and a client can type its
- * calls from the same objects. `result: null` marks a file download (no envelope).
- */
-export interface Endpoint<
-  Q extends z.ZodType | undefined = z.ZodType | undefined,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends z.ZodType | null = z.ZodType | null,
-> {
-  method: 'GET' | 'POST';
-  path: string;
-  summary: string;
-  query: Q;
-  body: B;
-  result: R;
-}
-
-/** What a call sends and answers, by its definition. */
-export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType
-  ? z.infer<E['query']>
-  : undefined;
-export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
-export type EndpointResult<E extends Endpoint> = E['result'] extends z.ZodType ? z.infer<E['result']> : Blob;
-
-type Def = {
-  method?: 'GET' | 'POST';
-  summary: string;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  result: z.ZodType | null;
-};
-
-type Defined<D extends Def> = Endpoint<
-  D['query'] extends z.ZodType ? D['query'] : undefined,
-  D['body'] extends z.ZodType ? D['body'] : undefined,
-  D['result']
->;
-
-/** One API group: its base path once, each call's path below it by name (`query_list`, `load_by_id` …). */
-function group<T extends Record<string, Def>>(base: string, defs: T): { [K in keyof T]: Defined<T[K]> } {
-  const out: Record<string, Endpoint> = {};
-  for (const [name, d] of Object.entries(defs)) {
-    out[name] = {
-      method: d.method ?? 'POST',
-      path: `${base}/${name}`,
-      summary: d.summary,
-      query: d.query,
-      body: d.body,
-      result: d.result,
-    };
-  }
-  return out as { [K in keyof T]: Defined<T[K]> };
-}
 
 const deleted = z.boolean();
 
@@ -290,7 +236,8 @@ export const paperMachineEndpoints = group('/api/base/paper_machine_api', {
     result: ReduceContent,
   },
   word_count: {
-    summary: '统计字数并报价（上传 multipart file 或 JSON { text, kind }；不保存、不扣费）',
+    summary:
+      '统计字数并报价（上传 multipart file 或 JSON { text, kind }；上传的文件保存 2 小时并返回 uploadId，新建记录时代替文件；不扣费）',
     body: ReduceWordCountInput,
     result: ReduceWordCount,
   },

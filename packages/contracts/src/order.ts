@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { LedgerEntry, LedgerFilter } from './billing.ts';
+import { group } from './endpoint.ts';
+import { IdQuery, PageQuery, page } from './paging.ts';
 
 /** `order_info_api`: orders for packages, top-ups and pay-per-record. Amounts in fen. */
 export const TOPUP_MAX_FEN = 500_000;
@@ -103,3 +106,36 @@ export const PaymentFeature = z.object({
 export type PaymentFeature = z.infer<typeof PaymentFeature>;
 
 export const SandboxPayInput = z.object({ orderNo: z.string().min(8).max(64) });
+
+/** order_info_api: the calls of the pay dialog and the account centre (callbacks and pages are the server's own). */
+export const orderEndpoints = group('/api/order/order_info_api', {
+  create_order: {
+    summary: '下单：套餐（packageId）、充值（topUpFen，分）或按次支付某条记录（recordType + recordId）',
+    body: CreateOrderInput,
+    result: OrderCreated,
+  },
+  load_by_id: {
+    summary:
+      '订单状态（支付页轮询）：created 待支付 / paid 已支付 / fulfilled 已到账 / expired 已过期 / refunded 已退款',
+    query: IdQuery,
+    result: OrderView,
+  },
+  query_list: {
+    summary: '我的订单（分页在查询参数，筛选在请求体）',
+    query: PageQuery,
+    body: OrderFilter,
+    result: page(OrderView),
+  },
+  query_ledger: {
+    summary: '账户流水：余额与各项额度的每一笔变动（分页在查询参数，筛选在请求体）',
+    query: PageQuery,
+    body: LedgerFilter.nullable().optional(),
+    result: page(LedgerEntry),
+  },
+  payment_methods: {
+    path: 'f/payment_methods',
+    access: 'guest',
+    summary: '可用的支付方式（测试支付仅在未配置真实支付时出现）',
+    result: z.array(PaymentMethod),
+  },
+});

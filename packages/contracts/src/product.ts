@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { QuotaKind } from './account.ts';
+import { group } from './endpoint.ts';
+import { IdQuery, PageQuery, page } from './paging.ts';
 
 /** `product_package_api`: the packages on sale. One package grants one quota kind. */
 export const ProductPackage = z.object({
@@ -26,3 +28,18 @@ export const ProductFilter = z
   .optional()
   .transform((v) => v ?? {});
 export type ProductFilter = z.infer<typeof ProductFilter>;
+
+/** product_package_api: the packages on sale (public: the package page is shown before login too). */
+export const productEndpoints = group(
+  '/api/base/product_package_api',
+  {
+    query_list: {
+      summary: '套餐列表（分页在查询参数，筛选在请求体：service 按服务）',
+      query: PageQuery,
+      body: ProductFilter,
+      result: page(ProductPackage),
+    },
+    load_by_id: { summary: '套餐详情', query: IdQuery, result: ProductPackage },
+  },
+  'guest',
+);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useCurrentRoute } from '../hooks/useCurrentRoute.ts';
+import { useCurrentRoute } from './useCurrentRoute.ts';
 
 /** Page title: product title plus route title (spec §2). */
 export function pageTitle(productTitle: string, routeTitle?: string): string {

@@ -1,18 +1,12 @@
-import { flattenRoutes, matchAppRoute } from './lookup.ts';
-import type { AppRoute, RouteMeta, RouteRole } from './types.ts';
+import { type ClientRole, canOpen } from '../access.ts';
+import { matchAppRoute } from './lookup.ts';
+import type { AppRoute, RouteMeta } from './types.ts';
 
 /**
  * The route guard's decision (spec §4), as a pure function so it can be tested on its own. Who may enter
- * a page is its route's `meta.access` and `meta.roles`; the loader in guard-loader.ts applies it with the
- * stores.
+ * a page is its route's `meta.access`, judged by `access.ts`; the loader in guard-loader.ts applies it with
+ * the stores.
  */
-
-/** The paths a guest may open: every record of the tree whose meta says `access: 'guest'`. */
-export function guestPaths(routes: readonly AppRoute[]): string[] {
-  return flattenRoutes(routes)
-    .filter(({ route }) => route.meta?.access === 'guest')
-    .map(({ route }) => route.path);
-}
 
 /**
  * The meta of the page the guard judges for `path` (the target of `/redirect/<path>`). The router matches
@@ -25,17 +19,10 @@ export function guardedMeta(routes: readonly AppRoute[], path: string): RouteMet
   return route.meta;
 }
 
-/** Whether `roles` may enter a page of `meta`: admin enters everywhere (spec §5), others by `meta.roles`. */
-export function mayEnter(roles: readonly RouteRole[], meta: RouteMeta | undefined): boolean {
-  const needed = meta?.roles;
-  if (!needed || needed.length === 0 || roles.includes('admin')) return true;
-  return roles.some((r) => needed.includes(r));
-}
-
 export type GuardDecision =
   /** Leave for another path (`/` for a signed-in user on /login, /login?redirect=… for a guest). */
   | { action: 'redirect'; to: string }
-  /** Signed in with roles loaded (and one the page asks for). */
+  /** Signed in with roles loaded, and the page open to this account. */
   | { action: 'proceed' }
   /** Signed in without roles: load the user, build the routes, then decide again. */
   | { action: 'load-user' }
@@ -50,8 +37,10 @@ export interface GuardInput {
   /** The target page's meta (`undefined` for a path without a page: only signed-in users pass). */
   meta: RouteMeta | undefined;
   hasToken: boolean;
-  /** The signed-in user's roles; empty until loaded. */
-  roles: readonly RouteRole[];
+  /** The signed-in user's client roles (spec §6); empty until loaded. */
+  roles: readonly ClientRole[];
+  /** The server says the account is an administrator (`current` → roles); false until loaded. */
+  admin: boolean;
 }
 
 /** `/login?redirect=<original path>`. */
@@ -68,12 +57,14 @@ export function guardedPath(path: string): string {
   return path;
 }
 
-export function decideGuard({ path, fullPath, meta, hasToken, roles }: GuardInput): GuardDecision {
+export function decideGuard({ path, fullPath, meta, hasToken, roles, admin }: GuardInput): GuardDecision {
   const target = guardedPath(path);
   if (hasToken) {
     if (target === '/login') return { action: 'redirect', to: '/' };
     if (roles.length === 0) return { action: 'load-user' };
-    return mayEnter(roles, meta) ? { action: 'proceed' } : { action: 'redirect', to: '/401' };
+    return canOpen({ signedIn: true, admin }, meta?.access)
+      ? { action: 'proceed' }
+      : { action: 'redirect', to: '/401' };
   }
   if (meta?.access === 'guest') return { action: 'guest' };
   return { action: 'redirect', to: loginRedirect(fullPath) };

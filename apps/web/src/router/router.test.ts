@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { reduceContentPath, reducePaths } from '../features/reduce/routes.ts';
+import { reduceContentPath, reducePaths } from '../shared/paths/reduce.ts';
 import i18n, { loadEnglish } from '../locales/index.ts';
 import { breadcrumbFor, flattenRoutes, hasRoute, matchAppRoute } from './lookup.ts';
 import { navIndexFor, navItemAvailable, TOP_NAV } from './nav.ts';
-import { filterRoutesByRoles, generateRoutes, hasPermission } from './permission.ts';
 import { routes } from './routes.tsx';
 import { buildSearchPool, createRouteSearch, FUSE_OPTIONS } from './search.ts';
 import type { AppRoute } from './types.ts';
@@ -31,7 +30,7 @@ const table: AppRoute[] = [
   },
   { path: '/aippt/ppt', page, meta: { title: 'PPT生成' } },
   { path: '/aippt/ppttype/:id', page, meta: { title: 'PPT生成', hidden: true } },
-  { path: '/admin/secret', page, meta: { title: '管理', roles: ['editor'] } },
+  { path: '/admin/secret', page, meta: { title: '管理', access: 'admin' } },
   { path: '/checkvip', page, meta: { title: 'route:checkvip', hidden: true } },
 ];
 
@@ -60,39 +59,6 @@ describe('route lookup', () => {
       'reduce:route.aigcGroup',
       'reduce:route.content',
     ]);
-  });
-});
-
-describe('permission filtering (spec §5)', () => {
-  it('keeps a route with roles only for holders of one of them', () => {
-    const secret = table.find((r) => r.path === '/admin/secret')!;
-    expect(hasPermission(['editor'], secret)).toBe(true);
-    expect(hasPermission(['visitor'], secret)).toBe(false);
-    expect(hasPermission([], table[1]!)).toBe(true);
-    expect(
-      flattenRoutes(filterRoutesByRoles(table, ['visitor'])).some((r) => r.route.path === '/admin/secret'),
-    ).toBe(false);
-  });
-
-  it('filters nested children', () => {
-    const nested: AppRoute[] = [
-      {
-        path: '/g',
-        meta: { title: 'g' },
-        children: [
-          { path: '/g/a', page, meta: { title: 'a', roles: ['x'] } },
-          { path: '/g/b', page },
-        ],
-      },
-    ];
-    expect(filterRoutesByRoles(nested, ['y'])[0]?.children?.map((c) => c.path)).toEqual(['/g/b']);
-  });
-
-  it('gives admin every route', () => {
-    expect(generateRoutes(table, ['admin'])).toHaveLength(table.length);
-    expect(
-      flattenRoutes(generateRoutes(table, ['admin'])).some((r) => r.route.path === '/admin/secret'),
-    ).toBe(true);
   });
 });
 

@@ -26,19 +26,19 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { accountPaths } from '../features/account/routes.ts';
-import { adminPaths } from '../features/admin/routes.ts';
-import { aigcPaths } from '../features/aigc/routes.ts';
-import { billingPaths } from '../features/billing/routes.ts';
-import { chatPaths } from '../features/chat/routes.ts';
-import { checkPaths } from '../features/check/routes.ts';
-import { errorPaths } from '../features/errors/routes.ts';
-import { homePaths } from '../features/home/routes.ts';
-import { loginPaths } from '../features/login/routes.ts';
-import { reducePaths } from '../features/reduce/routes.ts';
-import { rewritePaths } from '../features/rewrite/routes.ts';
-import { slidesPaths } from '../features/slides/routes.ts';
-import { writingPaths } from '../features/writing/routes.ts';
+import { accountPaths } from '../shared/paths/account.ts';
+import { adminPaths } from '../shared/paths/admin.ts';
+import { aigcPaths } from '../shared/paths/aigc.ts';
+import { billingPaths } from '../shared/paths/billing.ts';
+import { chatPaths } from '../shared/paths/chat.ts';
+import { checkPaths } from '../shared/paths/check.ts';
+import { errorPaths } from '../shared/paths/errors.ts';
+import { homePaths } from '../shared/paths/home.ts';
+import { loginPaths } from '../shared/paths/login.ts';
+import { reducePaths } from '../shared/paths/reduce.ts';
+import { rewritePaths } from '../shared/paths/rewrite.ts';
+import { slidesPaths } from '../shared/paths/slides.ts';
+import { writingPaths } from '../shared/paths/writing.ts';
 import type { AppRoute } from './types.ts';
 
 /**
@@ -55,8 +55,8 @@ const guestPathsWithoutPage: AppRoute[] = [
 
 /**
  * The route tree (spec §2), the only place routes are declared, in the spec's order. Menu, top navigation,
- * breadcrumb, tags view, route search, page titles and the guard (each record's `meta.access` and
- * `meta.roles`) all derive from it; each area's URLs come from its `features/<area>/routes.ts`.
+ * breadcrumb, tags view, route search, page titles and the guard (each record's `meta.access`, judged by
+ * `access.ts`) all derive from it; each area's URLs come from its `features/<area>/routes.ts`.
  *
  * Top-navigation items turn from 即将上线 into links as soon as their path has a page here.
  */
@@ -325,47 +325,47 @@ export const routes: AppRoute[] = [
   {
     path: adminPaths.group,
     redirect: adminPaths.library,
-    meta: { title: 'admin:route.group', icon: <SettingOutlined />, admin: true },
+    meta: { title: 'admin:route.group', icon: <SettingOutlined />, access: 'admin' },
     children: [
       {
         path: adminPaths.library,
         page: () => import('../features/admin/LibraryAdmin.tsx'),
-        meta: { title: 'admin:route.library', icon: <DatabaseOutlined />, admin: true },
+        meta: { title: 'admin:route.library', icon: <DatabaseOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.prices,
         page: () => import('../features/admin/PricesAdmin.tsx'),
-        meta: { title: 'admin:route.prices', icon: <TagsOutlined />, admin: true },
+        meta: { title: 'admin:route.prices', icon: <TagsOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.packages,
         page: () => import('../features/admin/PackagesAdmin.tsx'),
-        meta: { title: 'admin:route.packages', icon: <ShoppingOutlined />, admin: true },
+        meta: { title: 'admin:route.packages', icon: <ShoppingOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.users,
         page: () => import('../features/admin/UsersAdmin.tsx'),
-        meta: { title: 'admin:route.users', icon: <TeamOutlined />, admin: true },
+        meta: { title: 'admin:route.users', icon: <TeamOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.orders,
         page: () => import('../features/admin/OrdersAdmin.tsx'),
-        meta: { title: 'admin:route.orders', icon: <AccountBookOutlined />, admin: true },
+        meta: { title: 'admin:route.orders', icon: <AccountBookOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.system,
         page: () => import('../features/admin/SystemAdmin.tsx'),
-        meta: { title: 'admin:route.system', icon: <DashboardOutlined />, admin: true },
+        meta: { title: 'admin:route.system', icon: <DashboardOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.audit,
         page: () => import('../features/admin/AuditAdmin.tsx'),
-        meta: { title: 'admin:route.audit', icon: <AuditOutlined />, admin: true },
+        meta: { title: 'admin:route.audit', icon: <AuditOutlined />, access: 'admin' },
       },
       {
         path: adminPaths.models,
         page: () => import('../features/admin/ModelsAdmin.tsx'),
-        meta: { title: 'admin:route.models', icon: <ExperimentOutlined />, admin: true },
+        meta: { title: 'admin:route.models', icon: <ExperimentOutlined />, access: 'admin' },
       },
     ],
   },

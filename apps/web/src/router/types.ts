@@ -1,13 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-
-/** Client-side route roles. The spec gives every user, guests included, the role `admin` (spec §6). */
-export type RouteRole = 'admin' | (string & {});
-
-/**
- * Who may enter a page (spec §4): `guest` pages open without a token (as the default guest); `signed-in`
- * pages send a guest to /login. `roles` narrow a signed-in page further.
- */
-export type RouteAccess = 'guest' | 'signed-in';
+import type { RouteAccess } from '../access.ts';
 
 export interface RouteMeta {
   /** i18n key of the title (menu, tags, breadcrumb, search, page title), e.g. `route.home`. */
@@ -20,15 +12,8 @@ export interface RouteMeta {
   cache?: boolean;
   /** Pinned tag that cannot be closed. */
   affix?: boolean;
-  /** Who may enter without a token; absent means `signed-in`. */
+  /** Who may open the page (`access.ts`): `guest`, `signed-in` (when absent) or `admin` (the server's role). */
   access?: RouteAccess;
-  /** Shown only to users holding one of these roles; absent means everyone. */
-  roles?: RouteRole[];
-  /**
-   * Server-side administrators only (the account's real role from `current`, not the spec's client role
-   * `admin` every user holds): hidden from everyone else, and the guard sends them to /401.
-   */
-  admin?: boolean;
   /** Not shown in the sidebar, breadcrumb search or menus (detail pages, helpers). */
   hidden?: boolean;
   /** `false` hides the breadcrumb line on this page. */

@@ -1,12 +1,10 @@
 import type { CurrentUser } from '@paperdesk/contracts';
+import { useMemo } from 'react';
 import { create } from 'zustand';
-import { getCurrent, login as loginApi, logout as logoutApi } from '../features/login/api.ts';
+import { CLIENT_ROLES, type ClientRole, type Viewer } from '../access.ts';
+import { getCurrent, login as loginApi, logout as logoutApi } from '../shared/api/login.ts';
 import i18n from '../locales/index.ts';
-import type { RouteRole } from '../router/types.ts';
 import { getToken, removeToken, setToken } from '../utils/auth.ts';
-
-/** Spec §6: the client gives every user, guests included, the role admin. */
-export const DEFAULT_ROLES: RouteRole[] = ['admin'];
 
 export interface UserState {
   token: string | null;
@@ -16,7 +14,7 @@ export interface UserState {
   name: string;
   avatar: string;
   introduction: string;
-  roles: RouteRole[];
+  roles: ClientRole[];
   /** The server says this account is an administrator (CurrentUser.roles), unlike the client role above. */
   isAdmin: boolean;
   /** Signs in with a username and password; stores the token. Throws RequestError on failure. */
@@ -38,7 +36,7 @@ const emptySession = {
   name: '',
   avatar: '',
   introduction: '',
-  roles: [] as RouteRole[],
+  roles: [] as ClientRole[],
   isAdmin: false,
 };
 
@@ -64,13 +62,13 @@ export const useUserStore = create<UserState>()((set, get) => ({
       name: user.loginName,
       avatar: user.avatar,
       introduction: '',
-      roles: [...DEFAULT_ROLES],
+      roles: [...CLIENT_ROLES],
       isAdmin: user.roles.includes('admin'),
     });
     return user;
   },
   becomeGuest: () => {
-    if (get().roles.length === 0) set({ ...emptySession, roles: [...DEFAULT_ROLES] });
+    if (get().roles.length === 0) set({ ...emptySession, roles: [...CLIENT_ROLES] });
   },
   logout: async () => {
     try {
@@ -89,3 +87,10 @@ export const useUserStore = create<UserState>()((set, get) => ({
 
 /** Signed in: a token and a loaded account. */
 export const selectLoggedIn = (s: UserState) => Boolean(s.token && s.id !== null);
+
+/** The current viewer for `access.ts`: a session, and the server's administrator role. */
+export function useViewer(): Viewer {
+  const signedIn = useUserStore((s) => Boolean(s.token));
+  const admin = useUserStore((s) => s.isAdmin);
+  return useMemo(() => ({ signedIn, admin }), [signedIn, admin]);
+}

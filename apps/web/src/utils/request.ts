@@ -161,12 +161,12 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 /** One server-sent event of a streaming answer. */
 /**
  * What a call by definition sends: its query and body, present exactly when the definition has them (an upload
- * sends its body as `FormData`, the body schema's fields by convention).
+ * sends its body as `FormData`: the body schema's fields by convention, or the form of an `upload` endpoint).
  */
 export type CallArgs<E extends Endpoint> = (E['query'] extends undefined
   ? unknown
   : { query: EndpointQuery<E> }) &
-  (E['body'] extends undefined ? unknown : { body: EndpointBody<E> | FormData }) &
+  (E['body'] extends undefined ? { body?: FormData } : { body: EndpointBody<E> | FormData }) &
   Pick<RequestOptions, 'silent' | 'timeout' | 'signal'>;
 
 /**
@@ -184,6 +184,13 @@ export function call<E extends Endpoint>(
     ...(query !== undefined ? { params: query } : {}),
     ...(body !== undefined ? { data: body } : {}),
   });
+}
+
+/** The multipart body of a one-file upload: the file under `file`. */
+export function fileForm(file: File): FormData {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  return data;
 }
 
 /** A file download by definition (`result: null`), saved under the server's name or `fallbackName`. */

@@ -12,7 +12,8 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../envelope.ts';
 import { uploadLimitOf } from '../upload.ts';
 import { paperRoutes } from './paper.ts';
-import { downloadRoute, recordRoutes, userRoute } from './records.ts';
+import { downloadRoute, userRoute } from './factory.ts';
+import { recordRoutes } from './records.ts';
 import type { RouteModule } from './types.ts';
 
 const ep = checkEndpoints;
@@ -48,7 +49,7 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
     );
 
     paper.wordCount(
-      '统计字数并报价（上传 multipart file 或 JSON { text }；不保存、不扣费）',
+      '统计字数并报价（上传 multipart file 或 JSON { text }；上传的文件保存 2 小时并返回 uploadId，新建记录时代替文件；不扣费）',
       WordCountResult,
       checks.wordCount,
     );

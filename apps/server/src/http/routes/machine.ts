@@ -11,7 +11,8 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../envelope.ts';
 import { uploadLimitOf } from '../upload.ts';
 import { paperRoutes } from './paper.ts';
-import { downloadRoute, recordRoutes, userRoute } from './records.ts';
+import { downloadRoute, userRoute } from './factory.ts';
+import { recordRoutes } from './records.ts';
 import type { RouteModule } from './types.ts';
 
 const ep = machineEndpoints;
@@ -42,7 +43,7 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
     );
 
     paper.wordCount(
-      '统计需降重的字数并报价两个版本（multipart file 或 JSON { text }；不保存、不扣费）',
+      '统计需降重的字数并报价两个版本（multipart file 或 JSON { text }；上传的文件保存 2 小时并返回 uploadId，新建记录时代替文件；不扣费）',
       MachineWordCount,
       rewriting.wordCount,
     );

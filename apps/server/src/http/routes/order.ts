@@ -1,26 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CreateOrderInput,
   envelope,
   IdQuery,
-  LedgerEntry,
-  LedgerFilter,
-  OrderCreated,
-  OrderFilter,
   OrderView,
-  PageQuery,
-  PaymentMethod,
+  orderEndpoints,
   PaymentProviderKind,
-  page,
   SandboxPayInput,
 } from '@paperdesk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOTIFY_PATH } from '../../integrations/payments/index.ts';
 import { sandboxPayPage } from '../sandbox-pay-page.ts';
-import { adminFirst, requireAdmin, requireUser } from '../auth.ts';
+import { adminFirst, requireAdmin } from '../auth.ts';
 import { scriptNonce } from '../csp.ts';
 import { ok } from '../envelope.ts';
+import { guestRoute, userRoute } from './factory.ts';
 import type { RouteModule } from './types.ts';
 
 const BASE = '/api/order/order_info_api';
@@ -38,74 +32,22 @@ export const orderRoutes: RouteModule = async (app, ctx) => {
     keyGenerator: (req) => `order-create:${req.ip}`,
   });
 
-  app.post(
-    `${BASE}/create_order`,
-    {
-      preHandler: [createLimit],
-      schema: {
-        tags,
-        summary: '下单：套餐（packageId）、充值（topUpFen，分）或按次支付某条记录（recordType + recordId）',
-        body: CreateOrderInput,
-        response: { 200: envelope(OrderCreated) },
-      },
-    },
-    async (req) =>
-      ok(await ctx.billing.orders.create(requireUser(req).id, req.body, origin(req)), '下单成功'),
+  const ep = orderEndpoints;
+  userRoute(
+    app,
+    tags,
+    ep.create_order,
+    async (c) => ok(await ctx.billing.orders.create(c.userId, c.body, origin(c.req)), '下单成功'),
+    { preHandler: [createLimit] },
   );
-
-  app.post(
-    `${BASE}/load_by_id`,
-    {
-      schema: {
-        tags,
-        summary:
-          '订单状态（支付页轮询）：created 待支付 / paid 已支付 / fulfilled 已到账 / expired 已过期 / refunded 已退款',
-        querystring: IdQuery,
-        response: { 200: envelope(OrderView) },
-      },
-    },
-    async (req) => ok(await ctx.billing.orders.load(requireUser(req).id, req.query.id)),
+  userRoute(app, tags, ep.load_by_id, async (c) => ok(await ctx.billing.orders.load(c.userId, c.query.id)));
+  userRoute(app, tags, ep.query_list, async (c) =>
+    ok(await ctx.billing.orders.list(c.userId, c.query, c.body)),
   );
-
-  app.post(
-    `${BASE}/query_list`,
-    {
-      schema: {
-        tags,
-        summary: '我的订单（分页在查询参数，筛选在请求体）',
-        querystring: PageQuery,
-        body: OrderFilter,
-        response: { 200: envelope(page(OrderView)) },
-      },
-    },
-    async (req) => ok(await ctx.billing.orders.list(requireUser(req).id, req.query, req.body)),
+  userRoute(app, tags, ep.query_ledger, async (c) =>
+    ok(await ctx.billing.ledger(c.userId, c.query, c.body ?? {})),
   );
-
-  app.post(
-    `${BASE}/query_ledger`,
-    {
-      schema: {
-        tags,
-        summary: '账户流水：余额与各项额度的每一笔变动（分页在查询参数，筛选在请求体）',
-        querystring: PageQuery,
-        body: LedgerFilter.nullable().optional(),
-        response: { 200: envelope(page(LedgerEntry)) },
-      },
-    },
-    async (req) => ok(await ctx.billing.ledger(requireUser(req).id, req.query, req.body ?? {})),
-  );
-
-  app.post(
-    `${BASE}/f/payment_methods`,
-    {
-      schema: {
-        tags,
-        summary: '可用的支付方式（测试支付仅在未配置真实支付时出现）',
-        response: { 200: envelope(z.array(PaymentMethod)) },
-      },
-    },
-    async () => ok(ctx.billing.orders.paymentMethods()),
-  );
+  guestRoute(app, tags, ep.payment_methods, async () => ok(ctx.billing.orders.paymentMethods()));
 
   app.post(
     `${BASE}/refund`,

@@ -17,7 +17,8 @@ import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../errors.ts';
 import type { RouteModule } from './types.ts';
-import { downloadRoute, recordRoutes, userRoute } from './records.ts';
+import { downloadRoute, userRoute } from './factory.ts';
+import { recordRoutes } from './records.ts';
 
 const ep = paperInfoEndpoints;
 const BASE = '/api/base/paper_info_api';

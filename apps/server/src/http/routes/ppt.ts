@@ -16,7 +16,8 @@ import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../errors.ts';
 import { acceptUploads, isMultipart, parseSlot, readForm, uploadLimitOf } from '../upload.ts';
-import { downloadRoute, recordRoutes } from './records.ts';
+import { downloadRoute } from './factory.ts';
+import { recordRoutes } from './records.ts';
 import type { RouteModule } from './types.ts';
 
 const ep = pptEndpoints;

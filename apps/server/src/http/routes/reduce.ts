@@ -11,7 +11,8 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../envelope.ts';
 import { uploadLimitOf } from '../upload.ts';
 import { paperRoutes } from './paper.ts';
-import { downloadRoute, recordRoutes, userRoute } from './records.ts';
+import { downloadRoute, userRoute } from './factory.ts';
+import { recordRoutes } from './records.ts';
 import type { RouteModule, ZodApp } from './types.ts';
 
 const ep = paperMachineEndpoints;

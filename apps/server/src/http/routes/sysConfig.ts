@@ -1,13 +1,7 @@
-import {
-  envelope,
-  PUBLIC_CONFIG_PREFIXES,
-  SysConfigEntity,
-  SysConfigEntry,
-  SysConfigIdQuery,
-} from '@paperdesk/contracts';
-import { z } from 'zod';
+import { PUBLIC_CONFIG_PREFIXES, sysConfigEndpoints as ep } from '@paperdesk/contracts';
 import { notFound } from '../errors.ts';
 import { ok } from '../envelope.ts';
+import { guestRoute } from './factory.ts';
 import type { RouteModule } from './types.ts';
 
 const isPublic = (key: string) => PUBLIC_CONFIG_PREFIXES.some((p) => key.startsWith(p));
@@ -21,36 +15,14 @@ const toEntry = (row: { key: string; value: string; description: string; updated
 
 export const sysConfigRoutes: RouteModule = (app, ctx) => {
   const tags = ['ai_sys_config_api 配置'];
-  app.post(
-    '/api/base/ai_sys_config_api/f/load_all_by_entity',
-    {
-      schema: {
-        tags,
-        summary: '按条件读取公开配置（价格、字数上限、PPT 选项、可用功能）',
-        body: SysConfigEntity.nullable().optional(),
-        response: { 200: envelope(z.array(SysConfigEntry)) },
-      },
-    },
-    async (req) => {
-      const entity = req.body ?? {};
-      const rows = await ctx.sysConfig.list(entity.prefix ?? entity.key ?? '');
-      return ok(rows.filter((r) => isPublic(r.key) && (!entity.key || r.key === entity.key)).map(toEntry));
-    },
-  );
-  app.post(
-    '/api/base/ai_sys_config_api/f/load_by_id',
-    {
-      schema: {
-        tags,
-        summary: '读取一项公开配置',
-        querystring: SysConfigIdQuery,
-        response: { 200: envelope(SysConfigEntry) },
-      },
-    },
-    async (req) => {
-      const [row] = (await ctx.sysConfig.list(req.query.id)).filter((r) => r.key === req.query.id);
-      if (!row || !isPublic(row.key)) throw notFound('配置项不存在');
-      return ok(toEntry(row));
-    },
-  );
+  guestRoute(app, tags, ep.load_all_by_entity, async (c) => {
+    const entity = c.body ?? {};
+    const rows = await ctx.sysConfig.list(entity.prefix ?? entity.key ?? '');
+    return ok(rows.filter((r) => isPublic(r.key) && (!entity.key || r.key === entity.key)).map(toEntry));
+  });
+  guestRoute(app, tags, ep.load_by_id, async (c) => {
+    const [row] = (await ctx.sysConfig.list(c.query.id)).filter((r) => r.key === c.query.id);
+    if (!row || !isPublic(row.key)) throw notFound('配置项不存在');
+    return ok(toEntry(row));
+  });
 };

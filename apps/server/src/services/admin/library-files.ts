@@ -1,4 +1,4 @@
-import { LibraryDocumentInput, type LibraryFileResult } from '@paperdesk/contracts';
+import { LIBRARY_MAX_ZIP_FILES, LibraryDocumentInput, type LibraryFileResult } from '@paperdesk/contracts';
 import { matchingCodes, TextkitError, textkitMessage } from '@paperdesk/textkit';
 import { computePool } from '../../compute/pool.ts';
 import type { AddOptions, Library } from '../checks/library.ts';
@@ -7,9 +7,6 @@ import { readUploadedFile, type UploadedFile } from '../records/source.ts';
 
 /** As the library itself: fewer matchable characters than this cannot be found in a check. */
 const MIN_LIBRARY_CHARS = 20;
-/** Files one .zip may hold (folders and hidden files do not count). */
-export const MAX_ZIP_FILES = 2000;
-
 /** What the uploader typed for every file (a .jsonl line carries its own). */
 export interface UploadMeta {
   title?: string | undefined;
@@ -111,14 +108,14 @@ export async function importZip(
   let entries: Awaited<ReturnType<ReturnType<typeof computePool>['unzipLibrary']>>;
   try {
     entries = await computePool().unzipLibrary(zip.data, {
-      maxFiles: MAX_ZIP_FILES,
+      maxFiles: LIBRARY_MAX_ZIP_FILES,
       maxEntryBytes: opts.maxEntryBytes,
     });
   } catch (err) {
     if (!(err instanceof TextkitError)) throw err;
     const message =
       err.code === 'INFLATED_TOO_LARGE'
-        ? `压缩包过大或文件过多（最多 ${MAX_ZIP_FILES} 个文件）`
+        ? `压缩包过大或文件过多（最多 ${LIBRARY_MAX_ZIP_FILES} 个文件）`
         : textkitMessage(err.code);
     into.files.push({ file: zip.filename, status: 'unreadable', message, documentId: null });
     return into;

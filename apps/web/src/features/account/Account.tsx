@@ -16,13 +16,13 @@ import { Button, DatePicker, Form, Input, Select, Skeleton, Table, type TablePro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getAccount } from './api.ts';
-import { changePassword } from '../login/api.ts';
-import { queryLedger, queryOrders } from '../billing/api.ts';
+import { getAccount } from '../../shared/api/account.ts';
+import { changePassword } from '../../shared/api/login.ts';
+import { queryLedger, queryOrders } from '../../shared/api/order.ts';
 import { toast } from '../../utils/feedback.ts';
 import { RequestError } from '../../utils/request.ts';
 import { parseTime } from '../../utils/time.ts';
-import { isQuotaKind, quotaText, SERVICES, unitLabel, yuan } from '../billing/format.ts';
+import { isQuotaKind, quotaText, SERVICES, unitLabel, yuan } from '../../shared/billing/format.ts';
 import '../billing/order.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 

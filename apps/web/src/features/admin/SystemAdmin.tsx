@@ -1,4 +1,4 @@
-import type { FailedJob, SystemStatus } from '@paperdesk/contracts';
+import { type FailedJob, JobServiceKind, type SystemStatus } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -104,17 +104,18 @@ export default function SystemAdmin() {
   );
 }
 
-const KINDS = ['check', 'aigc', 'rewrite', 'writing', 'ppt', 'reduce'] as const;
+const KINDS = JobServiceKind.options;
+const isKind = (v: string | undefined): v is FailedJob['kind'] => KINDS.some((k) => k === v);
 
 /** Failed records with their errors: the latest of every service, or one service's all; each can be retried. */
 function FailedJobs({ latest }: { latest: FailedJob[] }) {
   const { t } = useTranslation('admin');
   const qc = useQueryClient();
-  const [kind, setKind] = useState('');
+  const [kind, setKind] = useState<FailedJob['kind'] | ''>('');
   const [pageNo, setPageNo] = useState(1);
   const perKind = useQuery({
     queryKey: ['admin', 'system', 'failed', kind, pageNo],
-    queryFn: async () => (await failedJobs(kind, { pageNo, pageSize: 10 })).result,
+    queryFn: async () => (kind ? (await failedJobs(kind, { pageNo, pageSize: 10 })).result : null),
     enabled: kind !== '',
   });
   const rows = kind ? (perKind.data?.records ?? []) : latest;
@@ -136,7 +137,7 @@ function FailedJobs({ latest }: { latest: FailedJob[] }) {
             },
           ]}
           onChange={(_, v) => {
-            setKind(v ?? '');
+            setKind(isKind(v) ? v : '');
             setPageNo(1);
           }}
         />

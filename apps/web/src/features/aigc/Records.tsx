@@ -12,7 +12,7 @@ import { num, pct } from '../../shared/format.ts';
 import { BAND_COLORS } from './format.ts';
 import '../check/check.css';
 import './aigc.css';
-import { aigcContentPath, aigcPaths } from './routes.ts';
+import { aigcContentPath, aigcPaths } from '../../shared/paths/aigc.ts';
 
 const NS = 'aigc';
 

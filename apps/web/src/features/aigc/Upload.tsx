@@ -12,7 +12,7 @@ import '../check/check.css';
 import './aigc.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 import { NotesCard, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
-import { useAccount } from '../account/hooks.ts';
+import { useAccount } from '../../shared/account/hooks.ts';
 import { usePublicConfig } from './hooks.ts';
 
 /** /aigccheck/check: paste or upload, see the count and price, confirm; the report page shows progress. */

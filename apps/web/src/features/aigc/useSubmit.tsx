@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { aigcSubmit } from './api.ts';
 import { toast } from '../../utils/feedback.ts';
 import { RequestError } from '../../utils/request.ts';
-import PayDialog from '../billing/PayDialog.tsx';
+import PayDialog from '../../shared/billing/PayDialog.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
 
 /**

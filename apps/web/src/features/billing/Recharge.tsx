@@ -5,12 +5,12 @@ import { Button, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadById } from '../../shared/api/sysConfig.ts';
-import { yuan } from './format.ts';
-import PayDialog from './PayDialog.tsx';
+import { yuan } from '../../shared/billing/format.ts';
+import PayDialog from '../../shared/billing/PayDialog.tsx';
 import PaymentNotice from './PaymentNotice.tsx';
 import './order.css';
 import { queryKeys } from '../../shared/records/queries.ts';
-import { useAccount } from '../account/hooks.ts';
+import { useAccount } from '../../shared/account/hooks.ts';
 
 const FALLBACK: TopUpLimits = { presets: [1000, 3000, 5000, 10000, 20000], minFen: 100, maxFen: 500_000 };
 

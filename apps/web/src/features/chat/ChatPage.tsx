@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { chatStatus, deleteConversation, queryList } from './api.ts';
 import LangSelect from '../../components/LangSelect.tsx';
-import { BrandMark } from '../../layout/components/Sidebar/Logo.tsx';
+import { BrandMark } from '../../components/BrandMark.tsx';
 import { useUserStore } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
 import { ConversationList } from './ConversationList.tsx';

@@ -10,7 +10,7 @@ import { useAppStore } from '../../store/app.ts';
 import { formatTime } from '../../utils/time.ts';
 import { LEVEL_COLORS, level, num, pct, yuan } from '../../shared/format.ts';
 import './check.css';
-import { checkPaths, checkRecordPath } from './routes.ts';
+import { checkPaths, checkRecordPath } from '../../shared/paths/check.ts';
 
 const NS = 'check';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { checkCost, checkSubmit, loadCheck } from './api.ts';
 import { formatTime } from '../../utils/time.ts';
-import PayDialog from '../billing/PayDialog.tsx';
+import PayDialog from '../../shared/billing/PayDialog.tsx';
 import { num, yuan } from '../../shared/format.ts';
 import './check.css';
 import { queryKeys } from '../../shared/records/queries.ts';

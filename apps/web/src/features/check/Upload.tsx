@@ -20,7 +20,7 @@ import {
   UnitPriceLine,
 } from '../../shared/records/FormParts.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
-import { useAccount } from '../account/hooks.ts';
+import { useAccount } from '../../shared/account/hooks.ts';
 import { useUnitPrices, useLimits } from './hooks.ts';
 
 const EDITIONS: CheckEdition[] = ['standard', 'professional'];

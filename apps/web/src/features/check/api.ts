@@ -2,17 +2,14 @@ import {
   type CheckEdition,
   type CheckRecord,
   checkEndpoints,
-  type LibraryDocument,
   type LibrarySize,
-  type LibraryStats,
-  type LibraryUploadResult,
-  type Page,
+  myLibraryEndpoints,
   type ReportType,
   type WordCountResult,
 } from '@paperdesk/contracts';
 import { recordCalls, UPLOAD_TIMEOUT_MS, wordCountOf } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
-import { call, download, request } from '../../utils/request.ts';
+import { call, download, fileForm, request } from '../../utils/request.ts';
 
 /** `check_api` (查重): records, prices, submission, reports (spec §7). */
 const BASE = '/api/base/check_api';
@@ -73,13 +70,9 @@ export function librarySize() {
 }
 
 /** 自建库: the user's private references. */
-const MY = '/api/base/library_api/my';
 export const myLibrary = (paging: { pageNo: number; pageSize: number }) =>
-  request<Page<LibraryDocument>>(`${MY}/query_list`, { params: paging });
-export const myLibraryStats = () => request<LibraryStats>(`${MY}/stats`);
-export function uploadToMyLibrary(file: File) {
-  const data = new FormData();
-  data.append('file', file, file.name);
-  return request<LibraryUploadResult>(`${MY}/upload`, { data, timeout: UPLOAD_TIMEOUT_MS });
-}
-export const deleteFromMyLibrary = (id: number) => request<boolean>(`${MY}/delete`, { params: { id } });
+  call(myLibraryEndpoints.query_list, { query: paging });
+export const myLibraryStats = () => call(myLibraryEndpoints.stats, {});
+export const uploadToMyLibrary = (file: File) =>
+  call(myLibraryEndpoints.upload, { body: fileForm(file), timeout: UPLOAD_TIMEOUT_MS });
+export const deleteFromMyLibrary = (id: number) => call(myLibraryEndpoints.delete, { query: { id } });

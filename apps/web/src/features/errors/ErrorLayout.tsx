@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BrandMark } from '../../layout/components/Sidebar/Logo.tsx';
+import { BrandMark } from '../../components/BrandMark.tsx';
 
 /** Shared frame of the error pages: code, title, text and actions, with an illustration. */
 export function ErrorLayout(props: {

@@ -26,7 +26,7 @@ import { loadRecent } from './recent.ts';
 import SampleReport from './SampleReport.tsx';
 import { SERVICES, type ServiceDef } from './services.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
-import { useAccount } from '../account/hooks.ts';
+import { useAccount } from '../../shared/account/hooks.ts';
 
 function PriceTag({ line }: { line: PriceLine | undefined }) {
   const { t } = useTranslation('home');

@@ -1,9 +1,23 @@
-/**
- * "Recent records" on the home page. Each product area registers one lazily loaded source here (one line) that
- * returns the signed-in user's latest records; the home page merges them by time.
- */
+import type {
+  AigcRecord,
+  CheckRecord,
+  MachineRecord,
+  PptRecord,
+  ReduceRecord,
+  WritingRecord,
+} from '@paperdesk/contracts';
+import i18n from '../../locales/index.ts';
+import { aigcContentPath } from '../../shared/paths/aigc.ts';
+import { checkRecordPath } from '../../shared/paths/check.ts';
+import { reduceContentPath } from '../../shared/paths/reduce.ts';
+import { rewriteRecordPath } from '../../shared/paths/rewrite.ts';
+import { deckPath } from '../../shared/paths/slides.ts';
+import { confirmPath, contentPath } from '../../shared/paths/writing.ts';
+import { type LIST_PATHS, latestRecords } from '../../shared/records/latest.ts';
+
+/** One line of the home page's "recent records". */
 export interface RecentRecord {
-  /** Unique across areas, e.g. `check:42`. */
+  /** Unique across groups, e.g. `check:42`. */
   key: string;
   /** i18n key of the service name, e.g. `home:services.check.name`. */
   service: string;
@@ -16,31 +30,74 @@ export interface RecentRecord {
   to: string;
 }
 
-export interface RecentSource {
-  key: string;
-  load: (limit: number) => Promise<RecentRecord[]>;
-}
+type Line = Omit<RecentRecord, 'key' | 'time'>;
+type Latest = (limit: number) => Promise<RecentRecord[]>;
 
-/** A source whose module loads only when the list is fetched, so the home page's first download stays small. */
-const lazySource = (key: string, load: () => Promise<RecentSource>): RecentSource => ({
-  key,
-  load: async (limit) => (await load()).load(limit),
-});
+/** A group's latest records as lines: key and time from the record, the rest by `line`. */
+const row =
+  <T extends { id: number; createdAt: string }>(
+    group: keyof typeof LIST_PATHS,
+    line: (record: T) => Line,
+  ): Latest =>
+  async (limit) =>
+    (await latestRecords<T>(group, limit)).map((r) => ({
+      key: `${group}:${r.id}`,
+      time: r.createdAt,
+      ...line(r),
+    }));
 
-export const recentSources: RecentSource[] = [
-  lazySource('check', () => import('../check/recent.ts').then((m) => m.checkRecent)),
-  lazySource('aigc', () => import('../aigc/recent.ts').then((m) => m.aigcRecent)),
-  lazySource('machine', () => import('../rewrite/recent.ts').then((m) => m.machineRecent)),
-  lazySource('writing', () => import('../writing/recent.ts').then((m) => m.writingRecent)),
-  lazySource('ppt', () => import('../slides/recent.ts').then((m) => m.pptRecent)),
-  lazySource('reduce', () => import('../reduce/recent.ts').then((m) => m.reduceRecent)),
+const ratio = (r: number) => `${(Math.round(r * 1000) / 10).toFixed(1)}%`;
+const statusOf = (ns: string, status: string) => i18n.t(`${ns}:status.${status}`);
+
+/** Every record group on the home page: its list, and how one of its records reads as a line. */
+const RECENT: readonly Latest[] = [
+  row('check', (r: CheckRecord) => ({
+    service: 'home:services.check.name',
+    title: r.title,
+    status:
+      r.status === 'done' && r.metrics
+        ? `${i18n.t('check:report.total')} ${ratio(r.metrics.totalRatio)}`
+        : statusOf('check', r.status),
+    to: checkRecordPath(r),
+  })),
+  row('aigc', (r: AigcRecord) => ({
+    service: 'home:services.aigcCheck.name',
+    title: r.title,
+    status:
+      r.status === 'done' && r.metrics
+        ? `${i18n.t('aigc:report.ratio')} ${ratio(r.metrics.aiCharRatio)}`
+        : statusOf('aigc', r.status),
+    to: aigcContentPath(r.id),
+  })),
+  row('machine', (r: MachineRecord) => ({
+    service: 'home:services.rewrite.name',
+    title: r.title,
+    status: statusOf('machine', r.status),
+    to: rewriteRecordPath(r),
+  })),
+  row('writing', (r: WritingRecord) => ({
+    service: 'home:services.writing.name',
+    title: r.title,
+    status: statusOf('writing', r.status),
+    to: r.status === 'created' ? confirmPath(r) : contentPath(r.id),
+  })),
+  row('ppt', (r: PptRecord) => ({
+    service: 'home:services.ppt.name',
+    title: r.topic,
+    status: statusOf('ppt', r.status),
+    to: deckPath(r.id),
+  })),
+  row('reduce', (r: ReduceRecord) => ({
+    service: r.kind === 'aigc' ? 'home:services.aigcRewrite.name' : 'home:services.rewrite.name',
+    title: r.title,
+    status: statusOf('reduce', r.status),
+    to: reduceContentPath(r.id),
+  })),
 ];
 
-export async function loadRecent(
-  sources: readonly RecentSource[] = recentSources,
-  limit = 5,
-): Promise<RecentRecord[]> {
-  const settled = await Promise.allSettled(sources.map((s) => s.load(limit)));
+/** The signed-in user's latest records of every group, newest first (a group that fails is left out). */
+export async function loadRecent(limit = 5): Promise<RecentRecord[]> {
+  const settled = await Promise.allSettled(RECENT.map((latest) => latest(limit)));
   return settled
     .flatMap((r) => (r.status === 'fulfilled' ? r.value : []))
     .sort((a, b) => Date.parse(b.time) - Date.parse(a.time))

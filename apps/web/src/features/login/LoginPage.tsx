@@ -8,10 +8,10 @@ import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import PasswordForm from './LoginModal/PasswordForm.tsx';
 import QrPanel from './LoginModal/QrPanel.tsx';
 import { useQrLogin } from './LoginModal/useQrLogin.ts';
-import { BrandMark } from '../../layout/components/Sidebar/Logo.tsx';
+import { BrandMark } from '../../components/BrandMark.tsx';
 import { safeRedirect } from '../../router/guard.ts';
 import { toast } from '../../utils/feedback.ts';
-import { signInWithToken } from '../../utils/session.ts';
+import { signInWithToken } from '../../store/session.ts';
 import RegisterForm from './RegisterForm.tsx';
 
 type Mode = 'password' | 'qr' | 'register';

@@ -2,8 +2,8 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { register } from './api.ts';
-import { signInWithToken } from '../../utils/session.ts';
+import { register } from '../../shared/api/login.ts';
+import { signInWithToken } from '../../store/session.ts';
 
 interface Values {
   username: string;

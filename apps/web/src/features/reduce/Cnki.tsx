@@ -16,7 +16,7 @@ import { queryChecks } from '../check/api.ts';
 import { reduceFromCheck, reduceInit, reduceWordCount } from './api.ts';
 import { PathPicker } from './PathPicker.tsx';
 import { unitPrices, usePublicPrices } from './pricing.ts';
-import { reduceContentPath } from './routes.ts';
+import { reduceContentPath } from '../../shared/paths/reduce.ts';
 import { PathWordCount, SubmitSide } from './SubmitPage.tsx';
 import { TargetPicker } from './TargetPicker.tsx';
 import { useModelAvailable } from './useModelAvailable.ts';

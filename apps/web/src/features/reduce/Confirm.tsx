@@ -8,7 +8,7 @@ import { PageHero } from '../../shared/records/FormParts.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
-import PayDialog from '../billing/PayDialog.tsx';
+import PayDialog from '../../shared/billing/PayDialog.tsx';
 import { reduceSubmit } from './api.ts';
 import { PathPicker } from './PathPicker.tsx';
 import { REDUCE_PRICING, unitPrices } from './pricing.ts';
@@ -16,7 +16,7 @@ import { TargetPicker } from './TargetPicker.tsx';
 import { percent } from './targets.ts';
 import { useReduceForm } from './useReduceForm.ts';
 import { PayLine } from '../../shared/records/PayBox.tsx';
-import { useAccount } from '../account/hooks.ts';
+import { useAccount } from '../../shared/account/hooks.ts';
 
 /** The billing record type of a 降重 / 降AIGC record, for a QR payment of this one record. */
 const RECORD_TYPE = 'reduce';

@@ -13,7 +13,7 @@ import { loadReduce, loadReduceContent, reduceReload } from './api.ts';
 import { Confirm } from './Confirm.tsx';
 import { Outcome } from './Outcome.tsx';
 import { Progress } from './Progress.tsx';
-import { AIGC_NAV_INDEX, reducePaths } from './routes.ts';
+import { AIGC_NAV_INDEX, reducePaths } from '../../shared/paths/reduce.ts';
 import '../check/check.css';
 import './reduce.css';
 import '../../shared/records/compare.css';

@@ -5,7 +5,7 @@ import * as Records from '../../shared/records/index.ts';
 import { num } from '../../shared/format.ts';
 import { formatTime } from '../../utils/time.ts';
 import { deleteReduce, queryReduce } from './api.ts';
-import { reduceContentPath, reducePaths } from './routes.ts';
+import { reduceContentPath, reducePaths } from '../../shared/paths/reduce.ts';
 import { percent } from './targets.ts';
 import '../check/check.css';
 import '../rewrite/machine.css';

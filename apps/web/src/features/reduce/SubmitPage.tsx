@@ -16,7 +16,7 @@ import {
 import { reduceInit, reduceWordCount } from './api.ts';
 import { PathPicker } from './PathPicker.tsx';
 import { type UnitPrices, unitPrices, usePublicPrices } from './pricing.ts';
-import { reduceContentPath } from './routes.ts';
+import { reduceContentPath } from '../../shared/paths/reduce.ts';
 import { TargetPicker } from './TargetPicker.tsx';
 import { useModelAvailable } from './useModelAvailable.ts';
 import { useReduceForm } from './useReduceForm.ts';

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { isActive } from '../../shared/records/status.ts';
 import { reduceFromAigc, reduceFromCheck, reductionsOf } from './api.ts';
-import { reduceContentPath } from './routes.ts';
+import { reduceContentPath } from '../../shared/paths/reduce.ts';
 import { percent } from './targets.ts';
 
 /**

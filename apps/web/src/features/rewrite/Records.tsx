@@ -7,7 +7,7 @@ import { formatTime } from '../../utils/time.ts';
 import { num, pct } from '../../shared/format.ts';
 import '../check/check.css';
 import './machine.css';
-import { rewritePaths, rewriteRecordPath } from './routes.ts';
+import { rewritePaths, rewriteRecordPath } from '../../shared/paths/rewrite.ts';
 
 const NS = 'machine';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { loadMachine, machineSubmit } from './api.ts';
 import { formatTime } from '../../utils/time.ts';
-import PayDialog from '../billing/PayDialog.tsx';
+import PayDialog from '../../shared/billing/PayDialog.tsx';
 import { num, yuan } from '../../shared/format.ts';
 import '../check/check.css';
 import './machine.css';
@@ -14,7 +14,7 @@ import { queryKeys } from '../../shared/records/queries.ts';
 import { AlreadySubmitted, PayCard, SummaryCard } from '../../shared/records/ConfirmParts.tsx';
 import { PageHero } from '../../shared/records/FormParts.tsx';
 import { PayLine } from '../../shared/records/PayBox.tsx';
-import { useAccount } from '../account/hooks.ts';
+import { useAccount } from '../../shared/account/hooks.ts';
 
 /**
  * /machine/submit/:id: confirm and pay. The `rewrite` package quota (characters) covers what it can and the

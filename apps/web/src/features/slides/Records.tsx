@@ -11,7 +11,7 @@ import { isActive } from '../../shared/records/status.ts';
 import { svgSrc } from './TemplateGallery.tsx';
 import './aippt.css';
 import { queryKeys } from '../../shared/records/queries.ts';
-import { deckPath, slidesPaths } from './routes.ts';
+import { deckPath, slidesPaths } from '../../shared/paths/slides.ts';
 
 const NS = 'ppt';
 

@@ -7,7 +7,7 @@ import {
   type PptTemplate,
 } from '@paperdesk/contracts';
 import { recordCalls } from '../../shared/records/api.ts';
-import { download, request } from '../../utils/request.ts';
+import { download, fileForm, request } from '../../utils/request.ts';
 
 /** `ai_ppt_info_api` (AI生成PPT): templates, records, the free outline, generation and the .pptx (spec §7). */
 const BASE = '/api/base/ai_ppt_info_api';
@@ -25,9 +25,7 @@ export const generateOutline = (id: number) =>
 export const getOutlineQuota = () => request<PptOutlineQuota>(`${BASE}/get_outline_quota`, { silent: true });
 
 export function readSource(file: File) {
-  const data = new FormData();
-  data.append('file', file, file.name);
-  return request<PptSourceText>(`${BASE}/read_source`, { data, timeout: MODEL_TIMEOUT_MS });
+  return request<PptSourceText>(`${BASE}/read_source`, { data: fileForm(file), timeout: MODEL_TIMEOUT_MS });
 }
 
 export const { query: queryPpts, load: loadPpt, remove: deletePpt } = recordCalls(ep);

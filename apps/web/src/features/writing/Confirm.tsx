@@ -24,7 +24,7 @@ import { queryKeys } from '../../shared/records/queries.ts';
 import { PayCard } from '../../shared/records/ConfirmParts.tsx';
 import { Field, PageHero } from '../../shared/records/FormParts.tsx';
 import { PayLine } from '../../shared/records/PayBox.tsx';
-import { useAccount } from '../account/hooks.ts';
+import { useAccount } from '../../shared/account/hooks.ts';
 
 const COVER_FIELDS: (keyof ThesisCover)[] = [
   'school',

@@ -7,7 +7,7 @@ import { deleteWriting, downloadWriting, queryWritings } from './api.ts';
 import * as Records from '../../shared/records/index.ts';
 import { formatTime } from '../../utils/time.ts';
 import { num } from '../../shared/format.ts';
-import { confirmPath, contentPath, writingPaths } from './routes.ts';
+import { confirmPath, contentPath, writingPaths } from '../../shared/paths/writing.ts';
 import '../check/check.css';
 import './writing.css';
 

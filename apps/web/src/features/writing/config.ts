@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { queryKeys } from '../../shared/records/queries.ts';
 
-export { confirmPath, contentPath } from './routes.ts';
+export { confirmPath, contentPath } from '../../shared/paths/writing.ts';
 
 /** Public prices (`price.writing.*`) and the free outline allowance (`limit.writing.outlinesPerDay`). */
 export function useWritingConfig() {

@@ -1,7 +1,7 @@
 import { Activity, type ReactNode, useRef, useState } from 'react';
 import { useLocation, useOutlet } from 'react-router';
-import Breadcrumb from '../../components/Breadcrumb.tsx';
-import { useCurrentRoute } from '../../hooks/useCurrentRoute.ts';
+import Breadcrumb from './Breadcrumb.tsx';
+import { useCurrentRoute } from '../useCurrentRoute.ts';
 import { useTagsViewStore } from '../../store/tagsView.ts';
 
 let mounts = 0;

@@ -9,7 +9,7 @@ import { useAppStore } from '../../../store/app.ts';
 import { selectLoggedIn, useUserStore } from '../../../store/user.ts';
 import { getToken } from '../../../utils/auth.ts';
 import { toast } from '../../../utils/feedback.ts';
-import { loadSession, signInWithToken } from '../../../utils/session.ts';
+import { loadSession, signInWithToken } from '../../../store/session.ts';
 import PasswordForm from './PasswordForm.tsx';
 import QrPanel from './QrPanel.tsx';
 import { useQrLogin } from './useQrLogin.ts';

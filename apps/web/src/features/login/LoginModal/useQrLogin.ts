@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getLoginQrCode, validateLoginQrCode } from '../api.ts';
+import { getLoginQrCode, validateLoginQrCode } from '../../../shared/api/login.ts';
 import { QR_MARGIN, QR_POLL_INTERVAL_MS, QR_SIZE } from '../../../settings.ts';
 import { RequestError } from '../../../utils/request.ts';
 

@@ -1,11 +1,11 @@
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useCurrentRoute } from '../../../hooks/useCurrentRoute.ts';
+import { useCurrentRoute } from '../../useCurrentRoute.ts';
 import { useDeclaredNavPlace } from '../../../hooks/useNavPlace.ts';
 import { navIndexFor, navItemAvailable, TOP_NAV } from '../../../router/nav.ts';
 import { routes as tableRoutes } from '../../../router/routes.tsx';
-import { usePermissionStore } from '../../../store/permission.ts';
+import { useVisibleRoutes } from '../../useVisibleRoutes.ts';
 
 /**
  * Top navigation in the spec's order, highlighted by the index of the current page (spec §2). Items
@@ -15,7 +15,7 @@ export default function TopNav({ variant = 'bar' }: { variant?: 'bar' | 'strip' 
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const match = useCurrentRoute();
-  const permitted = usePermissionStore((s) => s.routes);
+  const permitted = useVisibleRoutes();
   const routes = permitted.length > 0 ? permitted : tableRoutes;
   const declared = useDeclaredNavPlace(pathname);
   const active = declared?.navIndex ?? navIndexFor(pathname, match);

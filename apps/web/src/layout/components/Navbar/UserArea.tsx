@@ -7,7 +7,6 @@ import { loginRedirect } from '../../../router/guard.ts';
 import { hasRoute } from '../../../router/lookup.ts';
 import { routes } from '../../../router/routes.tsx';
 import { useAppStore } from '../../../store/app.ts';
-import { usePermissionStore } from '../../../store/permission.ts';
 import { useTagsViewStore } from '../../../store/tagsView.ts';
 import { selectLoggedIn, useUserStore } from '../../../store/user.ts';
 
@@ -36,7 +35,6 @@ export default function UserArea({ compact = false }: { compact?: boolean }) {
     const here = `${location.pathname}${location.search}`;
     await useUserStore.getState().logout();
     useTagsViewStore.getState().delAllViews();
-    usePermissionStore.getState().resetRoutes();
     navigate(loginRedirect(here));
   };
 

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import ErrorLog from '../../../components/ErrorLog/index.tsx';
 import Hamburger from '../../../components/Hamburger.tsx';
-import HeaderSearch from '../../../components/HeaderSearch/index.tsx';
+import HeaderSearch from '../HeaderSearch/index.tsx';
 import LangSelect from '../../../components/LangSelect.tsx';
 import Screenfull from '../../../components/Screenfull.tsx';
 import SizeSelect from '../../../components/SizeSelect.tsx';
 import { useAppStore } from '../../../store/app.ts';
 import { useSettingsStore } from '../../../store/settings.ts';
 import { useSettingsDrawer } from '../Settings/state.ts';
-import { BrandMark } from '../Sidebar/Logo.tsx';
+import { BrandMark } from '../../../components/BrandMark.tsx';
 import TopNav from './TopNav.tsx';
 import UserArea from './UserArea.tsx';
 

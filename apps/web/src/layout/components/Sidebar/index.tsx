@@ -1,11 +1,11 @@
 import { QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useCurrentRoute } from '../../../hooks/useCurrentRoute.ts';
+import { useCurrentRoute } from '../../useCurrentRoute.ts';
 import { useDeclaredNavPlace } from '../../../hooks/useNavPlace.ts';
 import { useFreeCheckOffer } from '../../../hooks/usePublicFeature.ts';
 import { useAppStore } from '../../../store/app.ts';
-import { usePermissionStore } from '../../../store/permission.ts';
+import { useVisibleRoutes } from '../../useVisibleRoutes.ts';
 import { useSettingsStore } from '../../../store/settings.ts';
 import { selectLoggedIn, useUserStore } from '../../../store/user.ts';
 import Logo from './Logo.tsx';
@@ -15,7 +15,7 @@ export default function Sidebar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const match = useCurrentRoute();
-  const routes = usePermissionStore((s) => s.routes);
+  const routes = useVisibleRoutes();
   const opened = useAppStore((s) => s.sidebar.opened);
   const device = useAppStore((s) => s.device);
   const openLogin = useAppStore((s) => s.openLogin);

@@ -2,7 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useCurrentRoute } from '../../../hooks/useCurrentRoute.ts';
+import { useCurrentRoute } from '../../useCurrentRoute.ts';
 import { flattenRoutes } from '../../../router/lookup.ts';
 import { routes } from '../../../router/routes.tsx';
 import { TAGS_MENU_WIDTH } from '../../../settings.ts';

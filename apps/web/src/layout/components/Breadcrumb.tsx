@@ -2,10 +2,10 @@ import { RightOutlined } from '@ant-design/icons';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useCurrentRoute } from '../hooks/useCurrentRoute.ts';
-import { useDeclaredNavPlace } from '../hooks/useNavPlace.ts';
-import { breadcrumbFor, matchAppRoute } from '../router/lookup.ts';
-import { routes } from '../router/routes.tsx';
+import { useCurrentRoute } from '../useCurrentRoute.ts';
+import { useDeclaredNavPlace } from '../../hooks/useNavPlace.ts';
+import { breadcrumbFor, matchAppRoute } from '../../router/lookup.ts';
+import { routes } from '../../router/routes.tsx';
 
 /** 首页 › menu group › page, from the route table. Hidden where `meta.breadcrumb === false`. */
 export default function Breadcrumb() {

@@ -6,10 +6,10 @@ import QRCode from 'qrcode';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { createOrder, loadOrder } from './api.ts';
+import { createOrder, loadOrder } from '../api/order.ts';
 import { RequestError } from '../../utils/request.ts';
 import { yuan } from './format.ts';
-import { POLL_MS, queryKeys } from '../../shared/records/queries.ts';
+import { POLL_MS, queryKeys } from '../records/queries.ts';
 
 function useCountdown(until: string | undefined): string {
   const [now, setNow] = useState(() => Date.now());

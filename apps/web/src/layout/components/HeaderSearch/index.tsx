@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import NavbarButton from '../NavbarButton.tsx';
+import NavbarButton from '../../../components/NavbarButton.tsx';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

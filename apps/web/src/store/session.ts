@@ -1,10 +1,8 @@
-import { usePermissionStore } from '../store/permission.ts';
-import { useUserStore } from '../store/user.ts';
+import { useUserStore } from './user.ts';
 
-/** Loads the signed-in user and builds the routes its roles allow. */
+/** Loads the signed-in user (menus and the guard follow the user store). */
 export async function loadSession(): Promise<void> {
   await useUserStore.getState().getInfo();
-  usePermissionStore.getState().generateRoutes(useUserStore.getState().roles);
 }
 
 /** A token from QR login or registration: store it, then load the user. */

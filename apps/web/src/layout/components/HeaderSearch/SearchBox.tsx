@@ -2,13 +2,13 @@ import { Select } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { buildSearchPool, createRouteSearch } from '../../router/search.ts';
-import { usePermissionStore } from '../../store/permission.ts';
+import { buildSearchPool, createRouteSearch } from '../../../router/search.ts';
+import { useVisibleRoutes } from '../../useVisibleRoutes.ts';
 
 export default function SearchBox({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const routes = usePermissionStore((s) => s.routes);
+  const routes = useVisibleRoutes();
   const [query, setQuery] = useState('');
   const selectRef = useRef<{ focus: () => void } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: titles change with the language

@@ -1,0 +1,149 @@
+import {
+  type Endpoint,
+  type EndpointAccess,
+  type EndpointBody,
+  type EndpointQuery,
+  type EndpointResult,
+  type Envelope,
+  envelope,
+} from '@paperdesk/contracts';
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { AuthUser } from '../../services/accounts.ts';
+import { adminFirst, requireAdmin, requireUser } from '../auth.ts';
+import { type DownloadFile, sendDownload } from '../download.ts';
+import type { ZodApp } from './types.ts';
+
+/**
+ * The route factories: every route is registered from its contracts endpoint (path, method, access, validation,
+ * OpenAPI, envelope), so a route module only says what a call does. The endpoint's `access` picks the factory:
+ * `guestRoute`, `userRoute`, `adminRoute` (and the downloads' `downloadRoute`, `adminDownloadRoute`).
+ */
+
+/** What a signed-in call brings: the user and the validated query and body of its endpoint. */
+export interface Call<E extends Endpoint> {
+  userId: number;
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  /** The request itself, for what a definition cannot carry: a multipart form, the client's address. */
+  req: FastifyRequest;
+}
+
+/** A call anyone may make: the signed-in user when there is one. */
+export interface GuestCall<E extends Endpoint> extends Omit<Call<E>, 'userId'> {
+  user: AuthUser | null;
+}
+
+type Answer<E extends Endpoint, C> = (call: C) => Promise<Envelope<EndpointResult<E>>>;
+type FileAnswer<E extends Endpoint> = (call: Call<E>) => Promise<{ asciiName: string; file: DownloadFile }>;
+type Access<A extends EndpointAccess> = Endpoint & { access: A };
+export type UserEndpoint = Access<'user'>;
+
+/** Route options a definition does not carry: a larger JSON body (an import of many documents), a rate limit. */
+export interface RouteOptions {
+  bodyLimit?: number;
+  preHandler?: preHandlerHookHandler[];
+}
+
+function register<E extends Endpoint>(
+  app: ZodApp,
+  tags: readonly string[],
+  ep: E,
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  opts: RouteOptions & { method?: 'GET' | 'POST'; gate?: preValidationHookHandler } = {},
+) {
+  app.route({
+    method: opts.method ?? ep.method,
+    url: ep.path,
+    ...(opts.gate ? { preValidation: opts.gate } : {}),
+    ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
+    ...(opts.preHandler ? { preHandler: opts.preHandler } : {}),
+    schema: {
+      tags: [...tags],
+      summary: ep.summary,
+      ...(ep.upload ? { consumes: ['multipart/form-data'] } : {}),
+      ...(ep.query ? { querystring: ep.query } : {}),
+      ...(ep.body ? { body: ep.body } : {}),
+      ...(ep.result ? { response: { 200: envelope(ep.result) } } : {}),
+    },
+    handler,
+  });
+}
+
+const inputOf = <E extends Endpoint>(req: FastifyRequest) => ({
+  query: req.query as EndpointQuery<E>,
+  body: req.body as EndpointBody<E>,
+  req,
+});
+
+/** A call anyone may make (`access: 'guest'`). */
+export function guestRoute<E extends Access<'guest'>>(
+  app: ZodApp,
+  tags: readonly string[],
+  ep: E,
+  answer: Answer<E, GuestCall<E>>,
+  opts: RouteOptions = {},
+) {
+  register(app, tags, ep, (req) => answer({ user: req.user, ...inputOf<E>(req) }), opts);
+}
+
+/** A signed-in call (`access: 'user'`): 401 without a session; the answer's `result` is typed by the endpoint. */
+export function userRoute<E extends Access<'user'>>(
+  app: ZodApp,
+  tags: readonly string[],
+  ep: E,
+  answer: Answer<E, Call<E>>,
+  opts: RouteOptions = {},
+) {
+  register(app, tags, ep, (req) => answer({ userId: requireUser(req).id, ...inputOf<E>(req) }), opts);
+}
+
+/**
+ * An administrator's call (`access: 'admin'`): 401/403 before the input is validated (so a non-admin learns
+ * nothing about the input), and checked again in the handler; `userId` is the acting administrator.
+ */
+export function adminRoute<E extends Access<'admin'>>(
+  app: ZodApp,
+  ctx: AppContext,
+  tags: readonly string[],
+  ep: E,
+  answer: Answer<E, Call<E>>,
+  opts: RouteOptions = {},
+) {
+  const handler = (req: FastifyRequest) => answer({ userId: requireAdmin(req).id, ...inputOf<E>(req) });
+  register(app, tags, ep, handler, { ...opts, gate: adminFirst(ctx) });
+}
+
+const sendFile =
+  <E extends Endpoint>(file: FileAnswer<E>, userOf: (req: FastifyRequest) => AuthUser) =>
+  async (req: FastifyRequest, reply: FastifyReply) => {
+    const f = await file({ userId: userOf(req).id, ...inputOf<E>(req) });
+    return sendDownload(reply, f.asciiName, f.file);
+  };
+
+/**
+ * A signed-in file download from its definition: `asciiName` for old clients, the UTF-8 name in the file.
+ * `alsoPost`: a GET download answers POST too (the spec's default method for every call).
+ */
+export function downloadRoute<E extends Access<'user'>>(
+  app: ZodApp,
+  tags: readonly string[],
+  ep: E,
+  file: FileAnswer<E>,
+  opts: { alsoPost?: boolean } = {},
+) {
+  const handler = sendFile(file, requireUser);
+  register(app, tags, ep, handler);
+  if (opts.alsoPost && ep.method === 'GET') register(app, tags, ep, handler, { method: 'POST' });
+}
+
+/** An administrator's file download, gated like `adminRoute`. */
+export function adminDownloadRoute<E extends Access<'admin'>>(
+  app: ZodApp,
+  ctx: AppContext,
+  tags: readonly string[],
+  ep: E,
+  file: FileAnswer<E>,
+) {
+  register(app, tags, ep, sendFile(file, requireAdmin), { gate: adminFirst(ctx) });
+}
