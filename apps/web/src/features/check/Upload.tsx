@@ -1,5 +1,5 @@
 import { DatabaseOutlined, GiftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import type { CheckEdition } from '@paperdesk/contracts';
+import { type CheckEdition, SMALL_LIBRARY_DOCUMENTS } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox } from 'antd';
 import { useRef, useState } from 'react';
@@ -200,6 +200,11 @@ export default function PaperCheck() {
                         : t('upload.libraryEmpty')}
                     </strong>
                     <span className="svc-muted">{library.name}</span>
+                    {library.documents > 0 && library.documents < SMALL_LIBRARY_DOCUMENTS && (
+                      <span className="svc-muted" data-testid="ck-library-small">
+                        {t('upload.librarySmall')}
+                      </span>
+                    )}
                   </div>
                 </div>
               )}

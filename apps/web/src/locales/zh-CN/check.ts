@@ -68,6 +68,7 @@ export default {
     freeRule: '扫码登录账户每天一次，按北京时间计算。',
     priceTitle: '价格',
     library: '比对库：{{docs}} 篇 / {{chars}} 字',
+    librarySmall: '比对库规模较小：复制比低可能只是库中没有与本文相近的文献，不代表学校系统的结果也低。',
     libraryEmpty: '比对库暂无文献，管理员导入后才能检出复制',
     priceNote: '按千字计费，不足一千字按一千字计；有查重套餐时优先使用套餐次数。',
     notesTitle: '检测须知',
@@ -156,6 +157,10 @@ export default {
     suspect: '疑似段落 / 段落数',
     checkedAt: '检测于 {{time}}',
     library: '比对库 {{docs}} 篇 / {{chars}} 字',
+    smallLibrary: {
+      title: '本站比对库仅 {{docs}} 篇，复制比偏低不代表学校系统的结果也低',
+      body: '本次与 {{docs}} 篇文献（共 {{chars}} 字）比对，得出复制比 {{ratio}}。学校使用的知网等系统收录数千万篇期刊、学位论文与网络文献；本站库中没有的文献（尤其是本文所在领域收录很少时）不会被检出，所以低复制比可能只是因为比对库小。',
+    },
     libraryNamed: '{{name}} {{docs}} 篇 / {{chars}} 字',
     personalLibrary: '自建库 {{docs}} 篇',
     personalSource: '自建库',
