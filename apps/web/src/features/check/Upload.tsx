@@ -9,6 +9,7 @@ import { checkInit, librarySize, wordCount } from './api.ts';
 import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
+import { firstWords } from '../../shared/records/title.ts';
 import './check.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 import {
@@ -63,11 +64,13 @@ export default function PaperCheck() {
   const unit = (e: CheckEdition) => quote(e)?.unitPriceFen ?? prices.data?.[e];
   const freeApplies = edition === 'professional' && free?.eligible && free.availableToday;
   const canSubmit = paper.ready && !submitting;
+  // a paste without a title is named after its first words, and the page says so while the field is empty
+  const defaultTitle = (count.result?.title || paper.fileTitle || firstWords(paper.text)).slice(0, 200);
 
   const submit = () =>
     run(async () => {
       if (!sent) return;
-      const finalTitle = (title.trim() || count.result?.title || paper.fileTitle).slice(0, 200);
+      const finalTitle = title.trim().slice(0, 200) || defaultTitle;
       if (!finalTitle) {
         toast().warning(t('upload.titleRequired'));
         return;
@@ -111,6 +114,9 @@ export default function PaperCheck() {
                 titleTouched.current = true;
                 setTitle(v);
               }}
+              hint={
+                !title.trim() && defaultTitle ? t('upload.titleDefault', { title: defaultTitle }) : undefined
+              }
             />
             <TextField
               id="ck-author"

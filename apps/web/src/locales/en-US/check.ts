@@ -71,6 +71,7 @@ export default {
     next: 'Next: confirm the price',
     noChargeYet: 'Nothing is charged yet; the next page shows the final price',
     loginFirst: 'Please sign in to submit a check',
+    titleDefault: 'Left empty, the title will be: {{title}}',
     titleRequired: 'Please enter a title',
     freeTitle: 'One free Professional check a day',
     freeHowto: 'Accounts signed in by WeChat QR get one free Professional check every day.',

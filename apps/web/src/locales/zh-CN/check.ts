@@ -60,6 +60,7 @@ export default {
     next: '下一步：确认费用',
     noChargeYet: '此步不扣费，确认页会显示最终费用',
     loginFirst: '请先登录，再提交检测',
+    titleDefault: '未填写时使用：{{title}}',
     titleRequired: '请填写论文题目',
     freeTitle: '每天免费一次专业版',
     freeHowto: '微信扫码登录的账户，每天可免费检测一次专业版。',
