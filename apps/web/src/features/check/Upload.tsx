@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Checkbox } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { readTextHandover } from '../../shared/paths/handover.ts';
 import { checkInit, librarySize, wordCount } from './api.ts';
 import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import { toast } from '../../utils/feedback.ts';
@@ -31,7 +32,8 @@ export default function PaperCheck() {
   const { t } = useTranslation('check');
   const navigate = useNavigate();
   const { loggedIn, submitting, run } = useGuardedSubmit(t('upload.loginFirst'));
-  const [title, setTitle] = useState('');
+  const handover = readTextHandover(useLocation().state);
+  const [title, setTitle] = useState(handover?.title ?? '');
   const [author, setAuthor] = useState('');
   const [edition, setEdition] = useState<CheckEdition>('professional');
   const [addToLibrary, setAddToLibrary] = useState(false);
@@ -50,6 +52,7 @@ export default function PaperCheck() {
 
   const paper = usePaperSource({
     initialMode: 'upload',
+    ...(handover ? { initialText: handover.text } : {}),
     count: wordCount,
     typingDelayMs: 700,
     maxUploadMb: limits.maxUploadMb,
