@@ -10,7 +10,7 @@ import { routes } from '../../apps/web/src/router/routes.tsx';
 import type { AppRoute } from '../../apps/web/src/router/types.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type CspViolation, collectCspViolations } from './support/csp.ts';
-import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
+import { registerUser, type RunningServer, sandboxBuy, startServerWith } from './support/server.ts';
 
 /**
  * The strict Content-Security-Policy against the real built app: every page of the web route table
@@ -78,15 +78,10 @@ beforeAll(async () => {
   fake.respond(securityModel);
   webCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-web-'));
   fs.cpSync(path.join(root, 'apps/web/dist'), webCopy, { recursive: true });
-  [server, browser] = await Promise.all([
-    startServer({
-      WEB_DIST: webCopy,
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_MODEL: 'fake-model',
-      LLM_API_KEY: 'sk-e2e',
-    }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await startServerWith(
+    { WEB_DIST: webCopy, LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'sk-e2e' },
+    launchBrowser,
+  );
   token = await registerUser(server, 'csp_user');
   await sandboxBuy(server, token, { topUpFen: 100_000 });
 

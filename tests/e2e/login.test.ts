@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, startServer } from './support/server.ts';
+import { registerUser, type RunningServer, startServerWith } from './support/server.ts';
 
 /**
  * Login panel and /login against the real server (spec §2, §4, §5): QR polling cadence observed by
@@ -19,7 +19,7 @@ let webCopy: string;
 beforeAll(async () => {
   webCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-web-'));
   fs.cpSync(path.join(root, 'apps/web/dist'), webCopy, { recursive: true });
-  [server, browser] = await Promise.all([startServer({ WEB_DIST: webCopy }), launchBrowser()]);
+  [server, browser] = await startServerWith({ WEB_DIST: webCopy }, launchBrowser);
 });
 
 afterAll(async () => {

@@ -42,6 +42,9 @@ describe.skipIf(!hasData)('降AIGC: paste, pay, before/after', () => {
     await page.getByTestId('rd-next').click();
     await page.waitForURL(/\/papermachine\/content\/\d+$/);
     await page.getByTestId('rd-pay-box').waitFor();
+    // before paying: each path's measured success rate for this goal (from bench:rewrite's data file)
+    await page.getByTestId('rd-rate-offline').getByText('实测达标率').waitFor();
+    await shot(page, 'reduce-confirm-rates-1440');
     const t0 = Date.now();
     await page.getByTestId('rd-confirm').click();
     await page.getByTestId('rd-stats').waitFor({ timeout: 60_000 });
@@ -58,6 +61,8 @@ describe.skipIf(!hasData)('降AIGC: paste, pay, before/after', () => {
     ).body.result;
     // the page shows the server's figures, and the loop never made the paper worse
     const tile = (await page.getByTestId('rd-tile-aigc').textContent()) ?? '';
+    // what it cost: only the paragraphs that met the target are billed
+    await page.getByTestId('rd-settlement').getByText('实际收费').waitFor();
     expect(tile).toContain(`${record.before.aigc}%`);
     expect(tile).toContain(`${record.after.aigc}%`);
     expect(record.after.aigc).toBeLessThanOrEqual(record.before.aigc);

@@ -8,7 +8,7 @@ import i18n from '../../apps/web/src/locales/index.ts';
 import { TOP_NAV } from '../../apps/web/src/router/nav.ts';
 import { THEME_PRESETS } from '../../apps/web/src/settings.ts';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, startServer } from './support/server.ts';
+import { registerUser, type RunningServer, startServerWith } from './support/server.ts';
 
 /**
  * The web shell against the real server (issue 3): login panel on load, guard redirects, tags view,
@@ -25,10 +25,10 @@ let webCopy: string;
 beforeAll(async () => {
   webCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-web-'));
   fs.cpSync(path.join(root, 'apps/web/dist'), webCopy, { recursive: true });
-  [server, browser] = await Promise.all([
-    startServer({ WEB_DIST: webCopy, FREE_CHECK_SELF_HOSTED_QR: 'true' }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await startServerWith(
+    { WEB_DIST: webCopy, FREE_CHECK_SELF_HOSTED_QR: 'true' },
+    launchBrowser,
+  );
   token = await registerUser(server, 'shell_user');
 });
 

@@ -101,6 +101,22 @@ const ConfigSchema = z.object({
     .default(16)
     .describe('同时进行的模型调用上限（本进程）'),
   LLM_CONCURRENCY_PER_USER: z.coerce.number().int().positive().default(2),
+  // 参考文献核查: record sources beyond the library. Online providers are off unless a base URL is set.
+  REFS_CATALOGUE: z
+    .preprocess(emptyToUndef, z.string().optional())
+    .describe('机构自备的 OpenAlex 作品目录（JSON Lines 文件）'),
+  REFS_OPENALEX_URL: z
+    .preprocess(emptyToUndef, z.string().url().optional())
+    .describe('OpenAlex API 地址，如 https://api.openalex.org；不设则不在线核实'),
+  REFS_OPENALEX_KEY: z.preprocess(emptyToUndef, z.string().optional()),
+  REFS_CROSSREF_URL: z
+    .preprocess(emptyToUndef, z.string().url().optional())
+    .describe('Crossref API 地址，如 https://api.crossref.org；不设则不在线核实'),
+  REFS_CROSSREF_KEY: z.preprocess(emptyToUndef, z.string().optional()),
+  REFS_MAILTO: z
+    .preprocess(emptyToUndef, z.string().email().optional())
+    .describe('礼貌访问所用的联系邮箱（OpenAlex、Crossref 要求）'),
+  REFS_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from './config.ts';
 import { createContext } from './context.ts';
-import { importLibraryPath } from './services/checks/import.ts';
+import { type ImportSummary, importLibraryPath } from './services/checks/import.ts';
+import { importJournal } from './services/checks/import-journal.ts';
 import { importSeedLibrary, SEED_NAME } from './services/checks/seed.ts';
 
 const USAGE =
@@ -34,15 +35,35 @@ export async function runLibraryImport(config: Config, args: string[]): Promise<
     process.exitCode = 2;
     return;
   }
+  const journal = importJournal(config.DATA_DIR, full);
+  const earlier = journal.read();
+  if (earlier)
+    console.log(
+      `上次导入（${earlier.startedAt} 开始）在「${earlier.lastItem}」之后中断：前 ${earlier.items} 项已入库（新增 ${earlier.summary.added} 篇，跳过 ${earlier.summary.skipped} 篇，失败 ${earlier.summary.failed.length} 项），从下一项继续。`,
+    );
+  // what this run adds to what the cut-off one had stored
+  const merged = (now: ImportSummary): ImportSummary =>
+    earlier
+      ? {
+          added: earlier.summary.added + now.added,
+          skipped: earlier.summary.skipped + now.skipped,
+          failed: [...earlier.summary.failed, ...now.failed],
+        }
+      : now;
   const ctx = await createContext(config, { publishFeatures: false });
   try {
     const started = Date.now();
-    const summary = await importLibraryPath(ctx.checks.library, full, {
+    const startedAt = earlier?.startedAt ?? new Date(started).toISOString();
+    const part = await importLibraryPath(ctx.checks.library, full, {
       source: values.source,
       author: values.author,
       year,
       onProgress: (n) => console.log(`已处理 ${n} 项…`),
+      resumeAfter: earlier?.items ?? 0,
+      onCommitted: (p) => journal.write(startedAt, { ...p, summary: merged(p.summary) }),
     });
+    const summary = merged(part);
+    journal.finish();
     const stats = await ctx.checks.library.stats();
     console.log(
       `导入完成：新增 ${summary.added} 篇，跳过重复 ${summary.skipped} 篇，失败 ${summary.failed.length} 项（${((Date.now() - started) / 1000).toFixed(1)} 秒）。比对库现有 ${stats.documents} 篇，${stats.characters.toLocaleString('en-US')} 字。`,

@@ -9,7 +9,7 @@ import { seedOnFirstRun } from './services/checks/seed.ts';
 /**
  * Commands: `serve` (API + in-process workers, the embedded default), `worker` (job workers only,
  * for scale-out, needs REDIS_URL), `migrate`, `user:create --username U --password P [--admin]`,
- * `library:import <path>`, `library:seed`.
+ * `library:import <path>`, `library:seed`, `backup [folder]`, `restore <folder>` (embedded mode).
  */
 async function main() {
   const [command = 'serve', ...rest] = process.argv.slice(2);
@@ -66,9 +66,14 @@ async function main() {
       const { runLibrarySeed } = await import('./library-import-cli.ts');
       return runLibrarySeed(config);
     }
+    case 'backup':
+    case 'restore': {
+      const { runBackup, runRestore } = await import('./backup-cli.ts');
+      return command === 'backup' ? runBackup(config, rest) : runRestore(config, rest);
+    }
     default:
       console.error(
-        `未知命令: ${command}（可用: serve, worker, migrate, user:create, library:import, library:seed）`,
+        `未知命令: ${command}（可用: serve, worker, migrate, user:create, library:import, library:seed, backup, restore）`,
       );
       process.exitCode = 2;
   }
@@ -98,7 +103,12 @@ async function serve(config: ReturnType<typeof loadConfig>) {
   else if (!payments.length)
     app.log.warn('未配置支付渠道（PAY_SANDBOX=false）：在线支付未开放，用户无法下单');
   // Embedded default: the API process also runs the jobs. Scale-out sets JOBS_IN_PROCESS=false.
-  if (config.JOBS_IN_PROCESS) await ctx.jobs.startWorkers();
+  if (config.JOBS_IN_PROCESS) {
+    await ctx.jobs.startWorkers();
+    void ctx.checks.library
+      .loadSavedIndex()
+      .catch((err: unknown) => app.log.error({ err }, '比对库索引载入失败'));
+  }
   if (config.LIBRARY_SEED === 'auto') {
     // in the background: the server answers at once, checks see the seed as soon as it is stored
     void seedOnFirstRun(ctx.checks.library, ctx.sysConfig).then(

@@ -38,5 +38,5 @@ describe.skipIf(!dataPresent)('quality gate on held-out data', () => {
     expect(report.theses.length).toBeGreaterThanOrEqual(20);
     expect(report.theses.filter((t) => t.aiCharRatio >= 0.2)).toEqual([]);
     expect(row('AI thesis paragraphs (thesis-body2)').tprSuspect).toBeGreaterThanOrEqual(0.75);
-  });
+  }, 600_000); // the held-out evaluation now scores ~2,500 thesis texts and 34 whole theses too
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReferenceCheck } from './references.ts';
 import { UploadKept } from './upload.ts';
 
 /**
@@ -277,6 +278,7 @@ export const CheckReport = z.object({
     .describe('本次检测所用比对库及其检测时的规模'),
   elapsedMs: z.number().int(),
   integrity: ReportIntegrity.optional().describe('疑似字符替换与隐藏文字；无则省略'),
+  references: ReferenceCheck.optional().describe('参考文献核查（早期报告没有）'),
 });
 export type CheckReport = z.infer<typeof CheckReport>;
 

@@ -42,6 +42,7 @@ import {
   ReduceWordCount,
   ReduceWordCountInput,
 } from './reduce.ts';
+import { ReferenceCheck, ReferenceCheckInput } from './references.ts';
 
 const deleted = z.boolean();
 
@@ -308,4 +309,14 @@ export const aigcReduceEndpoints = group('/api/base/paper_aigc_api', {
     result: ReduceRecord,
   },
   query_content_list: reduceContentList,
+});
+
+/** reference_api: 参考文献核查 of a list pasted or uploaded on its own (the 查重 report has its own chapter). */
+export const referenceEndpoints = group('/api/base/reference_api', {
+  check: {
+    summary:
+      '核查粘贴的参考文献列表（每行一条），或文献管理软件导出文件的内容（BibTeX、RIS、EndNote XML、NoteExpress、知网导出）：逐条著录字段、GB/T 7714 格式问题与改正、核实结论（已核实/信息不符/未能核实）；不扣费',
+    body: ReferenceCheckInput,
+    result: ReferenceCheck,
+  },
 });

@@ -19,6 +19,7 @@ export * from './chat.ts';
 export * from './ppt.ts';
 export * from './paperInfo.ts';
 export * from './reduce.ts';
+export * from './references.ts';
 export * from './upload.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';

@@ -167,7 +167,7 @@ export const PaperContentNode: z.ZodType<PaperContentNode> = z.lazy(() =>
 ) as z.ZodType<PaperContentNode>;
 
 export const REFERENCES_NOTICE =
-  '参考文献由 AI 按 GB/T 7714 格式生成，可能包含不存在或信息有误的条目。提交前请作者逐条在知网、万方、Google Scholar 等数据库核实，替换为真实可查的文献，并在正文相应位置标注引用。';
+  '文中引用只取自比对库与您的自建库中的真实文献记录，编号按首次引用顺序排列，参考文献按 GB/T 7714 由记录生成；模型写出的其他引用已被移除。没有可引用的记录时不列参考文献，需要引用之处标为【此处需引用】，请补充后再提交。';
 
 export const PaperContent = z.object({
   recordId: z.number().int(),

@@ -69,7 +69,8 @@ const targetField = (name: string) =>
     (v) => (v === '' || v === null ? undefined : v),
     z.coerce
       .number({ error: `${name}目标须是 0–100 之间的数字` })
-      .min(0, `${name}目标不能小于 0 %`)
+      // 0 % is unreachable (any shared term or any trace counts): it would sell a job that cannot succeed
+      .gt(0, `${name}目标须大于 0 %（0 % 任何改写都达不到）`)
       .max(100, `${name}目标不能大于 100 %`)
       .optional(),
   );
@@ -132,6 +133,28 @@ export const ReduceReportInfo = z
   .describe('来源为第三方查重报告时，报告的摘要');
 export type ReduceReportInfo = z.infer<typeof ReduceReportInfo>;
 
+export const ReduceSettlement = z
+  .object({
+    billedParagraphs: z.number().int().describe('计费段落数：改写后达到目标的段落'),
+    billedCharacters: z.number().int().describe('计费字符数（达标段落的原文字符数）'),
+    unmetParagraphs: z.number().int().describe('改写后仍未达标的段落数（已标出，不计费）'),
+    untouchedParagraphs: z.number().int().describe('保持原文的段落数（本已达标、受保护或改写被拒，不计费）'),
+    chargedFen: z.number().int().describe('结算后实际收取（分，余额部分）'),
+    refundFen: z.number().int().describe('结算退还（分，余额部分）；套餐字数按同一比例退还'),
+  })
+  .describe('按结果付费：任务结束时按段落结算，未达标和未改写的段落不收费，差额一次退还');
+export type ReduceSettlement = z.infer<typeof ReduceSettlement>;
+
+export const ReduceSuccessRate = z
+  .object({
+    goal: ReduceGoal,
+    path: ReducePath,
+    rate: z.number().min(0).max(100).nullable().describe('实测达标率 %；null = 尚未测量'),
+    measured: z.string().describe('测量说明：样本、目标、日期'),
+  })
+  .describe('改写方式在这个目标上的实测达标率（来自 bench:rewrite 写入的数据文件）');
+export type ReduceSuccessRate = z.infer<typeof ReduceSuccessRate>;
+
 export const ReduceRecord = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -167,6 +190,7 @@ export const ReduceRecord = z.object({
   before: ReduceScores.nullable().describe('改写前全文分数（按字数加权）；开始前为 null'),
   after: ReduceScores.nullable().describe('改写后全文分数（含用户的接受/拒绝/编辑）；完成前为 null'),
   notes: z.array(ReduceNote).describe('未达标的如实说明；全部达标时为空'),
+  settlement: ReduceSettlement.nullable().describe('任务结束时的按段结算；完成前为 null'),
   checkRecordId: z.number().int().nullable().describe('submit_check 生成的复查记录 ID'),
   createdAt: z.string(),
   submittedAt: z.string().nullable(),
@@ -185,6 +209,12 @@ export type ReduceQuote = z.infer<typeof ReduceQuote>;
 export const ReduceDetail = ReduceRecord.extend({
   quotes: z.array(ReduceQuote).describe('本记录两种改写方式的价格'),
   modelAvailable: z.boolean().describe('服务端是否配置了 AI 模型（model 路径可用）'),
+  successRates: z
+    .array(ReduceSuccessRate)
+    .describe('每个目标下两种改写方式的实测达标率（确认页按当前目标并列显示）'),
+  offlineGoals: z
+    .array(ReduceGoal)
+    .describe('提供离线改写的目标：只在实测能达到目标的情况下提供（达标率不低于 50 %）'),
 });
 export type ReduceDetail = z.infer<typeof ReduceDetail>;
 
@@ -227,6 +257,7 @@ export const ReduceParagraph = z.object({
   strategy: z.string().nullable().describe('采用版本的策略 ID；保持原文为 null'),
   strategyLabel: z.string().nullable(),
   met: z.boolean().nullable().describe('text 是否达到所有目标；未处理为 null'),
+  billed: z.boolean().describe('是否计费：机器改写后达到目标才计费；保持原文或未达标不计费'),
   decision: ReduceDecision,
   redos: z.number().int().describe('已重做次数'),
   redosLeft: z.number().int().describe('还可免费重做的次数'),

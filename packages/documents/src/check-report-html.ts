@@ -1,5 +1,6 @@
 import type { CheckReport, ReportParagraph } from '@paperdesk/contracts';
 import { integrityLines } from './check-integrity.ts';
+import { referenceChapter } from './check-references.ts';
 import {
   checkReportIdentity,
   percent,
@@ -60,6 +61,22 @@ function paragraphHtml(report: CheckReport, p: ReportParagraph): string {
 }
 
 /** The whole report as one self-contained HTML page (inline CSS, no scripts, prints cleanly). */
+function referencesHtml(report: CheckReport): string {
+  const refs = referenceChapter(report);
+  if (!refs) return '';
+  const rows = refs.rows
+    .map(
+      (r) =>
+        `<tr><td>${esc(r.no)}</td><td>${esc(r.entry)}${r.corrected ? `<div class="muted">改正：${esc(r.corrected)}</div>` : ''}</td><td>${esc(r.problems)}</td><td>${esc(r.verdict)}</td></tr>`,
+    )
+    .join('');
+  return `<div class="card"><h2>参考文献核查</h2>${refs.lines.map((l) => `<div class="muted">${esc(l)}</div>`).join('')}${
+    rows
+      ? `<table><tr><th>序号</th><th>条目与改正</th><th>格式问题</th><th>核实</th></tr>${rows}</table>`
+      : ''
+  }</div>`;
+}
+
 export function renderCheckReportHtml(report: CheckReport, options: { productName?: string } = {}): string {
   const product = options.productName ?? 'PaperDesk 论文工作台';
   const m = report.metrics;
@@ -104,6 +121,7 @@ ${report.chapters
           )
           .join('')}</table>`
   }</div>
+${referencesHtml(report)}
 <div class="card"><h2>全文对照</h2><div class="legend muted"><span><mark class="copy">红色</mark>：疑似复制</span><span><mark class="quote">黄色</mark>：引用（已标注，或参考文献已列）</span></div>
 ${report.chapters
   .map(

@@ -1,6 +1,7 @@
 import type { CheckReport, ReportParagraph } from '@paperdesk/contracts';
 import PDFDocument from 'pdfkit';
 import { integrityLines } from './check-integrity.ts';
+import { referenceChapter } from './check-references.ts';
 import { fontBuffers } from './fonts.ts';
 import { PAPERDESK_REPORT_KEY } from '@paperdesk/textkit';
 import {
@@ -111,6 +112,22 @@ export async function renderCheckReportPdf(
       note(doc, `另有 ${report.sources.length - sources.length} 篇相似文献未列出。`);
   }
   doc.moveDown(0.8);
+
+  // ---- 参考文献核查 ------------------------------------------------------------------------------
+  const refs = referenceChapter(report);
+  if (refs) {
+    sectionTitle(doc, '参考文献核查');
+    for (const l of refs.lines) note(doc, l);
+    if (refs.rows.length > 0) {
+      itemTable(doc, width, refs.rows, [
+        { header: '序号', width: 40, align: 'center', cell: (r) => r.no },
+        { header: '条目与改正', cell: (r) => (r.corrected ? `${r.entry}\n改正：${r.corrected}` : r.entry) },
+        { header: '格式问题', width: 120, cell: (r) => r.problems },
+        { header: '核实', width: 110, cell: (r) => r.verdict },
+      ]);
+    }
+    doc.moveDown(0.8);
+  }
 
   if (options.variant === 'simple') {
     sectionTitle(doc, '疑似段落');

@@ -13,6 +13,8 @@ import {
   NumberFormat,
   Packer,
   PageNumber,
+  Bookmark,
+  InternalHyperlink,
   Paragraph,
   type ParagraphChild,
   SectionType,
@@ -204,6 +206,35 @@ export function bodyParagraph(text: string): Paragraph {
   return new Paragraph({ style: 'PaperBody', children: [run(text)] });
 }
 
+const referenceAnchor = (n: number) => `ref_${n}`;
+
+/**
+ * A body paragraph whose citation numbers ([3], [1,2], [4-6]) link to their entries in the reference list
+ * (bookmarks `ref_n`); numbers beyond the list stay plain text.
+ */
+function citingParagraph(text: string, references: number): Paragraph {
+  if (references === 0) return bodyParagraph(text);
+  const children: ParagraphChild[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/\[(\d{1,3}(?:[-–,，]\d{1,3})*)\]/g)) {
+    const at = m.index ?? 0;
+    if (at > last) children.push(run(text.slice(last, at)));
+    children.push(run('['));
+    for (const part of (m[1] ?? '').split(/([-–,，])/)) {
+      const n = Number(part);
+      children.push(
+        Number.isInteger(n) && n >= 1 && n <= references
+          ? new InternalHyperlink({ anchor: referenceAnchor(n), children: [run(part)] })
+          : run(part),
+      );
+    }
+    children.push(run(']'));
+    last = at + m[0].length;
+  }
+  if (last < text.length) children.push(run(text.slice(last)));
+  return new Paragraph({ style: 'PaperBody', children });
+}
+
 const HEADING_LEVELS = [
   HeadingLevel.HEADING_1,
   HeadingLevel.HEADING_2,
@@ -231,6 +262,7 @@ function sectionBlocks(
   sections: readonly PaperSection[],
   parent: readonly number[],
   toc: TocEntry[],
+  references = 0,
 ): Paragraph[] {
   return sections.flatMap((section, i) => {
     const path = [...parent, i + 1];
@@ -244,8 +276,8 @@ function sectionBlocks(
     const level = HEADING_LEVELS[Math.min(path.length, HEADING_LEVELS.length) - 1];
     return [
       new Paragraph({ heading: level, children: [run(title)] }),
-      ...(section.paragraphs ?? []).flatMap(paragraphsOf).map(bodyParagraph),
-      ...sectionBlocks(kind, section.children ?? [], path, toc),
+      ...(section.paragraphs ?? []).flatMap(paragraphsOf).map((p) => citingParagraph(p, references)),
+      ...sectionBlocks(kind, section.children ?? [], path, toc, references),
     ];
   });
 }
@@ -511,16 +543,22 @@ export async function renderPaperDocx(paper: PaperDocument): Promise<Buffer> {
   const thesis = paper.kind === 'thesis';
   const title = xmlSafe(paper.title ?? '').trim() || '未命名论文';
   const toc: TocEntry[] = [];
-  const body = sectionBlocks(paper.kind, paper.sections ?? [], [], toc);
   const references = (paper.references ?? [])
     .map((r) => xmlSafe(r).replace(TYPED_REF_NUMBER, '').trim())
     .filter(Boolean);
+  const body = sectionBlocks(paper.kind, paper.sections ?? [], [], toc, references.length);
   const referenceBlock =
     references.length > 0
       ? [
           unnumberedHeading('参考文献', toc),
           ...references.map(
-            (r, i) => new Paragraph({ style: 'Reference', children: [run(`[${i + 1}]\u00a0${r}`)] }),
+            (r, i) =>
+              new Paragraph({
+                style: 'Reference',
+                children: [
+                  new Bookmark({ id: referenceAnchor(i + 1), children: [run(`[${i + 1}]\u00a0${r}`)] }),
+                ],
+              }),
           ),
         ]
       : [];

@@ -1,7 +1,3 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { readDocument, readMainDocumentPart, replaceZipEntry, resolveLimits } from '@paperdesk/textkit';
 import {
   Document,
@@ -23,6 +19,7 @@ import { docxDeepNesting, docxEntityExpansion, docxZipBomb, writeZip } from '@pa
 import { sampleThesis, sampleThesisEdits, THESIS_REWRITES } from '../bench/sample-models.ts';
 import { renderPaperDocx, rewriteDocx } from '../src/index.ts';
 import { topLevelParagraphs } from '../src/docx-rewrite/xml.ts';
+import { convertWithSoffice, hasSoffice, SOFFICE_TIMEOUT_MS } from './libreoffice.ts';
 
 const P1 = ['随着计算能力的提升，', '深度学习', '方法在图像识别领域取得了显著的进展', '。'];
 const P1_NEW = '随着算力的不断增强，深度学习方法在图像识别方面获得了明显突破[1]。';
@@ -352,46 +349,26 @@ describe('rewriteDocx', () => {
     ).toBe('UNREADABLE_FILE');
   });
 
-  const soffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' });
-  const hasSoffice = soffice.status === 0;
-  if (!hasSoffice) console.log('LibreOffice (soffice) not on PATH: the LibreOffice round trip is skipped');
   it.skipIf(!hasSoffice)(
     'opens in LibreOffice with the new wording (plain and tracked)',
     async () => {
       const original = await thesisDocx();
       const { edits } = await editsFor(original);
-      const dir = mkdtempSync(path.join(tmpdir(), 'docx-rewrite-'));
-      try {
-        const plain = await rewriteDocx(original, edits);
-        const tracked = await rewriteDocx(original, edits, { track: true });
-        writeFileSync(path.join(dir, 'plain.docx'), plain.bytes);
-        writeFileSync(path.join(dir, 'tracked.docx'), tracked.bytes);
-        execFileSync(
-          'soffice',
-          [
-            `-env:UserInstallation=file://${dir}/profile`,
-            '--headless',
-            '--convert-to',
-            'txt:Text (encoded):UTF8',
-            '--outdir',
-            dir,
-            path.join(dir, 'plain.docx'),
-            path.join(dir, 'tracked.docx'),
-          ],
-          { timeout: 60_000, stdio: 'ignore' },
-        );
-        const plainText = readFileSync(path.join(dir, 'plain.txt'), 'utf8');
-        expect(plainText).toContain(CELL_NEW);
-        expect(plainText).toContain(PLAIN_NEW);
-        expect(plainText).not.toContain(CELL);
-        // LibreOffice opens the tracked file; its text export shows the document with the revisions in it
-        const trackedText = readFileSync(path.join(dir, 'tracked.txt'), 'utf8');
-        expect(trackedText).toContain('实验');
-        expect(trackedText).toContain('数据集');
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const plain = await rewriteDocx(original, edits);
+      const tracked = await rewriteDocx(original, edits, { track: true });
+      const texts = await convertWithSoffice(
+        { 'plain.docx': plain.bytes, 'tracked.docx': tracked.bytes },
+        'txt:Text (encoded):UTF8',
+      );
+      const plainText = texts.get('plain.docx')?.toString('utf8') ?? '';
+      expect(plainText).toContain(CELL_NEW);
+      expect(plainText).toContain(PLAIN_NEW);
+      expect(plainText).not.toContain(CELL);
+      // LibreOffice opens the tracked file; its text export shows the document with the revisions in it
+      const trackedText = texts.get('tracked.docx')?.toString('utf8') ?? '';
+      expect(trackedText).toContain('实验');
+      expect(trackedText).toContain('数据集');
     },
-    60_000,
+    SOFFICE_TIMEOUT_MS,
   );
 });

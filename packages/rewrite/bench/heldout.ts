@@ -14,8 +14,10 @@ export type Part = 'held-out' | 'tune';
 export interface BenchText {
   id: string;
   text: string;
-  /** ai-abstract, ai-polish, ai-body, polish2-<style> or csl. */
+  /** ai-abstract, ai-polish, ai-body, thesis-body, polish2-<style> or csl. */
   kind: string;
+  /** The split group (a paper title, or the AI text's own id): a group's texts are always on one side. */
+  group: string;
 }
 
 const titleGroup = (title: string) => `title:${canonicalText(title)}`;
@@ -53,9 +55,10 @@ export function cslAbstracts(part: Part, minChars = 120): BenchText[] {
     for (const [domain, list] of Object.entries(cslFile(file)))
       list.forEach((e, i) => {
         const text = e.abstract.trim();
-        if (text.length < minChars || seen.has(text) || partOf(titleGroup(e.title)) !== part) return;
+        const group = titleGroup(e.title);
+        if (text.length < minChars || seen.has(text) || partOf(group) !== part) return;
         seen.add(text);
-        out.push({ id: `${file}-${domain}-${i}`, text, kind: 'csl' });
+        out.push({ id: `${file}-${domain}-${i}`, text, kind: 'csl', group });
       });
   return out;
 }
@@ -75,7 +78,7 @@ export function aiTexts(part: Part, minChars = 80): BenchText[] {
     const group = title !== undefined ? titleGroup(title) : `ai:${String(row.id)}`;
     if (text.length < minChars || partOf(group) !== part) continue;
     const kind = row.style ? `polish2-${String(row.style)}` : String(row.kind);
-    out.push({ id: String(row.id), text, kind });
+    out.push({ id: String(row.id), text, kind, group });
   }
   return out;
 }

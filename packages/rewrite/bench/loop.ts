@@ -5,9 +5,14 @@
  * and our own AIGC detector, whose 疑似 threshold is read from the loaded model.
  */
 import { type AigcDetector, visibleLength } from '@paperdesk/aigc';
+import { flaggedByJudge } from '@paperdesk/judges';
 import { checkText, type PlagiarismIndex } from '@paperdesk/plagiarism';
+import fs from 'node:fs';
 import {
   type ChatMessage,
+  type MeasuredRate,
+  SUCCESS_RATES_FILE,
+  type SuccessRateFile,
   checkRewriteOutput,
   type Goal,
   goalOf,
@@ -21,10 +26,13 @@ import {
   type Targets,
 } from '../src/index.ts';
 import type { BenchText } from './heldout.ts';
+import type { Judges } from './judges.ts';
 
 export interface Checker {
   index: PlagiarismIndex;
   detector: AigcDetector;
+  /** Held-out judges: they score the results, the loop never sees them. */
+  judges: Judges;
 }
 
 /** The loaded model's 疑似 threshold for a text of this length (its length class), which the loop aims below. */
@@ -35,16 +43,23 @@ export function suspectThreshold(checker: Checker, text: string): number {
 export interface Scored {
   standard: number;
   professional: number;
+  /** The held-out 知网-style 13-character continuous-match 复制比. */
+  copy13: number;
   aigc: number;
+  /** The held-out AI judge flags it (score at or above its 5 %-FPR threshold). */
+  judgeFlag: boolean;
 }
 
-/** 普通版 and 专业版 复制比 and the AIGC probability of one paragraph; `exclude` hides library documents. */
+/** Every figure of one paragraph, ours and the judges'; `exclude` hides library documents. */
 export function scoreText(checker: Checker, text: string, exclude: readonly string[]): Scored {
   const excludeDocIds = [...exclude];
+  const { ai, copy13 } = checker.judges;
   return {
     standard: checkText(text, checker.index, { paraphrase: false, excludeDocIds }).ratios.total,
     professional: checkText(text, checker.index, { paraphrase: true, excludeDocIds }).ratios.total,
+    copy13: copy13.copyRatio(text, excludeDocIds),
     aigc: checker.detector.detect(text).probability,
+    judgeFlag: flaggedByJudge(ai, text),
   };
 }
 
@@ -146,27 +161,39 @@ const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max
 const share = (xs: readonly boolean[]) => mean(xs.map((x) => (x ? 1 : 0)));
 
 export const TABLE_HEADER = [
-  '| goal | mode | set | n | 普通版 before → after | 专业版 before → after | AIGC before → after | 复制比 ≤ target | AIGC < 疑似 before → after | all targets met | protected kept | guard ok | length ratio | rounds | chars/s |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| goal | mode | set | n | 普通版 before → after | 专业版 before → after | 13-char 复制比 (judge) before → after | 复制比 ≤ target: 普通版 / 专业版 / 13-char | AIGC (ours) before → after | ours < 疑似 before → after | judge flags before → after | all targets met (ours) | charged /100 paragraphs | protected kept | guard ok | length ratio | rounds | chars/s |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
 ];
+
+/**
+ * Paragraphs billed under the pay-for-results rule: changed by the loop and meeting every asked target on the
+ * loop's own measure (a paragraph already meeting them, or left as it was, is not billed).
+ */
+export const billed = (o: ParagraphOutcome) => o.met && o.rounds.length > 0 && o.text !== o.original;
 
 /** One table row; a share column reads '—' when the goal does not ask for that target. */
 export function tableRow(row: RunRow): string {
   const { scenario, before, after, outcomes, aigcTargets } = row;
   const simTarget = scenario.targets(outcomes[0]?.original ?? '').similarity;
-  const edition = scenario.similarityEdition;
-  const simMet = simTarget === undefined ? '—' : pct(share(after.map((s) => s[edition] <= simTarget)));
+  const simMet =
+    simTarget === undefined
+      ? '—'
+      : (['standard', 'professional', 'copy13'] as const)
+          .map((k) => pct(share(after.map((s) => s[k] <= simTarget))))
+          .join(' / ');
   const below = (scores: Scored[]) =>
     pct(share(scores.map((s, i) => s.aigc < (aigcTargets[i] ?? Number.POSITIVE_INFINITY))));
   const aigcMet = aigcTargets[0] === undefined ? '—' : `${below(before)} → ${below(after)}`;
+  const flags = (scores: Scored[]) => pct(share(scores.map((s) => s.judgeFlag)));
   const kept = share(outcomes.map((o) => checkRewriteOutput(o.original, o.text).ok));
   const guard = share(outcomes.map((o) => meaningGuard(o.original, o.text).ok));
   const lengthRatio = mean(outcomes.map((o) => o.text.length / o.original.length));
   const rounds = mean(outcomes.map((o) => o.rounds.length));
   const chars = outcomes.reduce((n, o) => n + o.original.length, 0);
-  const b = (k: keyof Scored) => pct(mean(before.map((s) => s[k])));
-  const a = (k: keyof Scored) => pct(mean(after.map((s) => s[k])));
-  return `| ${scenario.goal} | ${scenario.mode} | ${scenario.set} | ${outcomes.length} | ${b('standard')} → ${a('standard')} | ${b('professional')} → ${a('professional')} | ${b('aigc')} → ${a('aigc')} | ${simMet} | ${aigcMet} | ${pct(share(outcomes.map((o) => o.met)))} | ${pct(kept)} | ${pct(guard)} | ${lengthRatio.toFixed(3)} | ${rounds.toFixed(2)} | ${Math.round(chars / Math.max(1e-9, row.seconds)).toLocaleString('en-US')} |`;
+  const charged = (100 * outcomes.filter(billed).length) / Math.max(1, outcomes.length);
+  const b = (k: 'standard' | 'professional' | 'copy13' | 'aigc') => pct(mean(before.map((s) => s[k])));
+  const a = (k: 'standard' | 'professional' | 'copy13' | 'aigc') => pct(mean(after.map((s) => s[k])));
+  return `| ${scenario.goal} | ${scenario.mode} | ${scenario.set} | ${outcomes.length} | ${b('standard')} → ${a('standard')} | ${b('professional')} → ${a('professional')} | ${b('copy13')} → ${a('copy13')} | ${simMet} | ${b('aigc')} → ${a('aigc')} | ${aigcMet} | ${flags(before)} → ${flags(after)} | ${pct(share(outcomes.map((o) => o.met)))} | ${charged.toFixed(0)} | ${pct(kept)} | ${pct(guard)} | ${lengthRatio.toFixed(3)} | ${rounds.toFixed(2)} | ${Math.round(chars / Math.max(1e-9, row.seconds)).toLocaleString('en-US')} |`;
 }
 
 /** `count` before/after pairs spread over the run, with their figures and the loop's path. */
@@ -184,10 +211,40 @@ export function samples(row: RunRow, count: number): string {
         .map((r) => `${r.strategy}${r.accepted ? '✓' : `✗（${(r.rejected ?? []).join('；').slice(0, 40)}）`}`)
         .join(' ') || '(0 rounds)';
     lines.push(
-      `\n${k}. 普通版 ${pct(b.standard)} → ${pct(a.standard)}，专业版 ${pct(b.professional)} → ${pct(a.professional)}，AIGC ${pct(b.aigc)} → ${pct(a.aigc)}；${path}`,
+      `\n${k}. 普通版 ${pct(b.standard)} → ${pct(a.standard)}，专业版 ${pct(b.professional)} → ${pct(a.professional)}，13字 ${pct(b.copy13)} → ${pct(a.copy13)}，AIGC ${pct(b.aigc)} → ${pct(a.aigc)}，judge ${b.judgeFlag ? 'AI' : '—'} → ${a.judgeFlag ? 'AI' : '—'}；${path}`,
       `原文：${o.original}`,
       `改写：${o.text === o.original ? '（未改动）' : o.text}`,
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * data/success-rates.json: per goal and path, the share of held-out paragraphs whose every target was met on the
+ * loop's own measure (the rows of one goal pooled), for the confirm page.
+ */
+export function writeSuccessRates(rows: readonly RunRow[], command: string, detectorVersion: string): void {
+  const rates: MeasuredRate[] = [];
+  for (const goal of ['similarity', 'aigc', 'both'] as const)
+    for (const path of ['offline', 'model'] as const) {
+      const mine = rows.filter((r) => r.scenario.goal === goal && r.scenario.mode === path);
+      const outcomes = mine.flatMap((r) => r.outcomes);
+      if (outcomes.length === 0) continue;
+      const edition = path === 'offline' ? '普通版' : '专业版';
+      const targets = [
+        goal !== 'aigc' ? `复制比 ≤ 30 %（${edition}）` : '',
+        goal !== 'similarity' ? `AIGC 低于疑似阈值（检测模型 ${detectorVersion}）` : '',
+      ]
+        .filter(Boolean)
+        .join('，');
+      rates.push({
+        goal,
+        path,
+        rate: Math.round(share(outcomes.map((o) => o.met)) * 1000) / 1000,
+        n: outcomes.length,
+        measured: `${outcomes.length} 段留出文本（${mine.map((r) => r.scenario.set).join('、')}），目标：${targets}`,
+      });
+    }
+  const file: SuccessRateFile = { writtenAt: new Date().toISOString().slice(0, 10), command, rates };
+  fs.writeFileSync(SUCCESS_RATES_FILE, `${JSON.stringify(file, null, 2)}\n`);
 }

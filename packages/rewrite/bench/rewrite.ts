@@ -5,7 +5,7 @@
  * word-for-word rewrite could reach. Reads ../shared/data only; exits 0 when absent.
  */
 import { loadDetector } from '@paperdesk/aigc';
-import { synonymGroupCount } from '../src/index.ts';
+import { SUCCESS_RATES_FILE, synonymGroupCount } from '../src/index.ts';
 import { hasData, loadAbstracts, sampleAbstracts } from './data.ts';
 import { aiTexts, cslAbstracts, type Part, spread } from './heldout.ts';
 import {
@@ -17,8 +17,10 @@ import {
   samples,
   TABLE_HEADER,
   tableRow,
+  writeSuccessRates,
 } from './loop.ts';
 import { substitutionCeiling } from './ceiling.ts';
+import { benchSide, buildJudges } from './judges.ts';
 import { buildLibrary, measureStrength } from './measure.ts';
 
 function arg(name: string, fallback: number): number {
@@ -39,12 +41,25 @@ const maxRounds = arg('rounds', 4);
 const part: Part = flagged('tune') ? 'tune' : 'held-out';
 const t0 = performance.now();
 const abstracts = loadAbstracts();
-const ai = spread(aiTexts(part), n);
-const csl = spread(cslAbstracts(part), n);
+// the bench's side of the split (the held-out judge trains on the other side: bench/judges.ts)
+const aiAll = benchSide(aiTexts(part));
+const thesis = spread(
+  aiAll.filter((t) => t.kind === 'thesis-body' || t.kind === 'ai-body'),
+  n,
+);
+const aiAbstracts = spread(
+  aiAll.filter((t) => t.kind === 'ai-abstract'),
+  n,
+);
+const ai = [...thesis, ...aiAbstracts];
+const csl = spread(benchSide(cslAbstracts(part)), n);
 // the library: every CSL abstract, plus the AI texts as if published (excluded where a text is the user's own)
-const index = buildLibrary([...abstracts, ...ai.map((t) => ({ id: `ai:${t.id}`, text: t.text }))]);
+const libraryDocs = [...abstracts, ...ai.map((t) => ({ id: `ai:${t.id}`, text: t.text }))];
+const index = buildLibrary(libraryDocs);
 const detector = loadDetector();
-const checker: Checker = { index, detector };
+const judges = buildJudges(libraryDocs);
+console.log(judges.summary);
+const checker: Checker = { index, detector, judges };
 const short = detector.suspectThreshold(1);
 const long = detector.suspectThreshold(100_000);
 const thresholds =
@@ -53,7 +68,7 @@ console.log(
   `library: ${abstracts.length} CSL abstracts + ${ai.length} AI texts (${(performance.now() - t0).toFixed(0)} ms); ` +
     `AIGC model ${detector.version}, 疑似 threshold ${thresholds} (detector.suspectThreshold, per length class); part: ${part} ` +
     `(held-out = the detector's own 'test' split by title, never used to tune the rules); ` +
-    `${csl.length} copied CSL abstracts, ${ai.length} AI-written texts; max rounds ${maxRounds}`,
+    `${csl.length} copied CSL abstracts, ${thesis.length} AI thesis paragraphs, ${aiAbstracts.length} AI abstracts; max rounds ${maxRounds}`,
 );
 
 const own = (t: { id: string }) => [`ai:${t.id}`];
@@ -76,8 +91,16 @@ for (const mode of envComplete() ? (['offline', 'model'] as const) : (['offline'
     {
       ...base,
       goal: 'aigc',
-      set: 'AI-written',
-      texts: ai,
+      set: 'AI thesis paragraphs',
+      texts: thesis,
+      targets: (t) => ({ aigc: suspect(t) }),
+      exclude: own,
+    },
+    {
+      ...base,
+      goal: 'aigc',
+      set: 'AI abstracts',
+      texts: aiAbstracts,
       targets: (t) => ({ aigc: suspect(t) }),
       exclude: own,
     },
@@ -103,10 +126,14 @@ for (const mode of envComplete() ? (['offline', 'model'] as const) : (['offline'
 const rows = [];
 for (const s of scenarios) rows.push(await runScenario(checker, s, maxRounds));
 console.log(
-  `\nTargets: 复制比 ≤ 30% (offline: 普通版; model: 专业版), AIGC 疑似度 below the 疑似 threshold of the text's length class (${thresholds}). "protected kept" = checkRewriteOutput, "guard ok" = meaningGuard of the final text; chars/s = input characters per second of the whole loop (rewrites and measurements).\n`,
+  `\nTargets: 复制比 ≤ 30% (offline: 普通版; model: 专业版), AIGC 疑似度 below the 疑似 threshold of the text's length class (${thresholds}). The loop sees only our own measures; "13-char 复制比" and "judge flags" are the held-out judges (packages/judges). "charged /100" = paragraphs billed per 100 under pay-for-results (changed and meeting every asked target on the loop's measure). "protected kept" = checkRewriteOutput, "guard ok" = meaningGuard of the final text; chars/s = input characters per second of the whole loop (rewrites and measurements).\n`,
 );
 console.log(TABLE_HEADER.join('\n'));
 for (const r of rows) console.log(tableRow(r));
+if (part === 'held-out' && n >= 100) {
+  writeSuccessRates(rows, `npm run bench:rewrite -- --n ${n} --rounds ${maxRounds}`, detector.version);
+  console.log(`\nwrote ${SUCCESS_RATES_FILE} (the confirm page's measured success rates)`);
+}
 if (sampleCount > 0)
   for (const r of rows) {
     console.log(`\n### ${r.scenario.goal} / ${r.scenario.mode} / ${r.scenario.set}: ${sampleCount} samples`);

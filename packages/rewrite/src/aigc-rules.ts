@@ -1,6 +1,6 @@
 import { type Random, seededRandom } from '@paperdesk/textkit';
 import { maskRange } from './mask.ts';
-import { findProtectedSpans, type ProtectOptions } from './protect.ts';
+import { findProtectedSpans, type ProtectedSpan, type ProtectOptions } from './protect.ts';
 import { pickOne } from './random.ts';
 import { replaceSome, type RuleContext } from './rules.ts';
 import { tagWords } from './segment.ts';
@@ -26,7 +26,8 @@ export interface DeAigcResult {
 
 export interface ParagraphRule {
   name: string;
-  apply(paragraph: string, ctx: RuleContext): string;
+  /** `terms`: placeholder → text, for the placeholders that stand for document terms (not facts like numbers). */
+  apply(paragraph: string, ctx: RuleContext, terms: ReadonlyMap<string, string>): string;
 }
 
 /** Start of a sentence (or of the paragraph): the openers below only go where a sentence begins. */
@@ -137,6 +138,67 @@ const stockPhrase: ParagraphRule = {
   },
 };
 
+/**
+ * 不断提高 → 提高, 有效提升 → 提升, 深入分析 → 分析: an intensifier that adds no fact before a verb of improvement
+ * or study is the generic wording generated prose leans on. 进一步 and 持续 stay: they say something (further,
+ * sustained).
+ */
+const dropIntensifier: ParagraphRule = {
+  name: 'drop-intensifier',
+  apply(paragraph, ctx) {
+    return replaceSome(
+      paragraph,
+      /(不断|有效|深入|全面|切实|充分|大力|积极)地?(?=(提高|提升|完善|优化|加强|增强|推进|促进|改善|推动|发挥|挖掘|保障|拓展|深化|分析|探讨|理解|研究))/g,
+      (m) => {
+        const before = paragraph.slice(Math.max(0, m.index - 1), m.index);
+        // 不能有效… / 未充分…: the adverb is under a negation or a modal, where it carries the claim
+        return /[不未无没非能]/.test(before) ? undefined : '';
+      },
+      ctx,
+    );
+  },
+};
+
+/** Value phrases a generated closing sentence is made of (具有重要的理论意义和实践价值, 提供了有益的参考 …). */
+const FILLER =
+  /具有(?:十分|非常|极其)?重要(?:的)?(?:理论|现实|实践|应用|参考|学术)?(?:意义|价值)(?:[和与及](?:理论|现实|实践|应用|参考|学术)?(?:意义|价值))?|意义重大|提供了?(?:有益的|重要的|一定的|新的|有力的)?(?:理论|实践)?(?:参考|借鉴|依据|思路|支撑|支持|指导)(?:[和与及](?:参考|借鉴|依据|思路|支撑|支持|指导))?|奠定了?(?:良好|坚实)?的?基础|值得(?:进一步)?(?:关注|研究|探讨|推广)/g;
+const SUMMARY_OPENER = /^(综上所述|综上|总之|总而言之|总的来说|总体而言|整体而言|由此可见|可见)，?/;
+
+const hanBigrams = (text: string) => {
+  const han = text.replace(/[^\u4e00-\u9fff]/g, '');
+  return Array.from({ length: Math.max(0, han.length - 1) }, (_, i) => han.slice(i, i + 2));
+};
+
+/**
+ * A closing sentence that only restates (综上所述，该方法具有重要意义。) goes: it must be the last of three or more
+ * sentences, open with a summary marker or be made of value phrases, hold no protected span (number, term,
+ * citation), and what is left once the marker and the value phrases are taken out must be either a few characters
+ * or words the paragraph already said (≥ 70 % of its character bigrams occur before it).
+ */
+const dropRestatement: ParagraphRule = {
+  name: 'drop-restatement',
+  apply(paragraph, ctx, terms) {
+    const parts = sentencesOf(paragraph);
+    const last = parts[parts.length - 1];
+    if (parts.length < 3 || last === undefined || /\d/.test(last)) return paragraph;
+    const before = paragraph.slice(0, paragraph.length - last.length);
+    // a term the paragraph already used may go with the sentence; any other protected span keeps it
+    const termsBefore = new Set((before.match(/[\ue000-\uf8ff]/g) ?? []).map((m) => terms.get(m)));
+    const marks = last.match(/[\ue000-\uf8ff]/g) ?? [];
+    if (marks.some((m) => !terms.has(m) || !termsBefore.has(terms.get(m)))) return paragraph;
+    const opened = SUMMARY_OPENER.test(last);
+    FILLER.lastIndex = 0;
+    const filled = FILLER.test(last);
+    if (!opened && !filled) return paragraph;
+    const rest = last.replace(SUMMARY_OPENER, '').replace(FILLER, '');
+    const grams = hanBigrams(rest);
+    const said = grams.filter((g) => before.includes(g)).length;
+    const restates = rest.replace(/[^\u4e00-\u9fff]/g, '').length <= 8 || said >= 0.7 * grams.length;
+    if (!restates || !(opened || filled) || ctx.random() >= ctx.rate) return paragraph;
+    return before;
+  },
+};
+
 /** Sentences of a masked paragraph with their end mark: 。！？ (a semicolon does not end one here). */
 function sentencesOf(paragraph: string): string[] {
   return paragraph.match(/[^。！？!?]+[。！？!?]*|[。！？!?]+/g) ?? [];
@@ -241,7 +303,7 @@ const PLAIN_BLOCKED_NEXT: Record<string, RegExp> = {
   本文: /^(的|中|所)/,
   以及: /^[与和及同对]/,
   之间: /^(的距离)/,
-  使用: /^(的|者|率|寿命|价值|说明)/,
+  使用: /^(的|者|率|频|寿命|价值|说明)/,
   开展: /^(的)/,
 };
 /** Tags a word must carry for the swap (并 only as a conjunction or adverb joining two verb phrases). */
@@ -277,12 +339,30 @@ const plainWords: ParagraphRule = {
 };
 
 export const AIGC_RULES: readonly ParagraphRule[] = [
+  dropRestatement,
   inlineEnumeration,
   dropOpener,
   stockPhrase,
+  dropIntensifier,
   plainWords,
   mergeSentences,
 ];
+
+/** Placeholder → text of the document terms among the spans masked in `text[start, end)` (maskRange's order). */
+function termPlaceholders(
+  text: string,
+  start: number,
+  end: number,
+  spans: readonly ProtectedSpan[],
+): Map<string, string> {
+  const out = new Map<string, string>();
+  spans
+    .filter((s) => s.end > start && s.start < end)
+    .forEach((s, i) => {
+      if (s.kind === 'term') out.set(String.fromCharCode(0xe000 + i), text.slice(s.start, s.end));
+    });
+  return out;
+}
 
 /** Apply the 降AIGC rules to every paragraph of `text` ('\n'-separated), keeping every protected span. */
 export function deAigc(text: string, options: DeAigcOptions = {}): DeAigcResult {
@@ -303,8 +383,9 @@ export function deAigc(text: string, options: DeAigcOptions = {}): DeAigcResult 
       continue;
     }
     let masked = mask.masked;
+    const terms = termPlaceholders(text, start, end, spans);
     for (const rule of AIGC_RULES) {
-      const next = rule.apply(masked, ctx);
+      const next = rule.apply(masked, ctx, terms);
       if (next !== masked) applied.add(rule.name);
       masked = next;
     }

@@ -61,3 +61,13 @@ export {
   type StrategyOptions,
   type Targets,
 } from './loop/index.ts';
+export {
+  type MeasuredRate,
+  OFFLINE_OFFER_MIN_RATE,
+  offlineOffered,
+  type RewritePath,
+  SUCCESS_RATES_FILE,
+  type SuccessRateFile,
+  successRateOf,
+  successRates,
+} from './success-rates.ts';

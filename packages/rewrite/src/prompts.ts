@@ -58,10 +58,26 @@ const COMMON_RULES = [
 
 const SIMILARITY_TASK =
   '你是学术论文降重助手。请改写用户给出的中文学术段落，使其与原文的字面重复尽量少：替换同义词、调整语序、主动与被动互换、拆分或合并句子，避免与原文连续相同的字串（不超过 8 个字）。';
-const AIGC_TASK =
-  '你是学术写作润色助手。请把用户给出的段落改写成更像研究者本人撰写的文字：减少“首先、其次、此外、综上所述、值得注意的是”等模板化连接词和排比，句子长短错落，用具体表述替代空泛概括，语气克制、客观。';
-const BOTH_TASK =
-  '你是学术论文修改助手，需要同时做到两点：一是降低与原文的字面重复（替换同义词、调整语序、拆分或合并句子，避免与原文连续相同的字串超过 8 个字）；二是让文字读起来像研究者本人所写（去掉“首先、其次、此外、综上所述、值得注意的是”等模板化连接词和排比，句子长短错落，少用空泛的套话）。两点都要满足，不能为了一点牺牲另一点。';
+/**
+ * What makes a paragraph read as generated is its shape more than its words (issue 25): uniform sentences, lists
+ * standing in for argument, unhedged claims, generic wording and closing sentences that only restate. The task
+ * names each so the model changes the shape, not only the words a detector named.
+ */
+const HUMAN_SHAPE = [
+  '句子长短错落：长句与短句交替，不要每句都是同样长度、同样的“主语＋谓语＋宾语”结构。',
+  '把“首先、其次、此外、最后”“一是、二是”式的罗列改成论证：先提出观点，再给出依据（文中已有的数据、对象、方法），再写由此得出的推断，用“因为、所以、但、而”这类真实的逻辑关系衔接。',
+  '语气有分寸：对推断和未经检验的判断用“可能、大致、在本文样本中”等限定，已证实的结果直接陈述；不要处处“显著提升”“有效解决”。',
+  '用具体代替空泛：用原文已有的对象、条件、数字和方法名替换“相关领域、各个方面、重要意义、一定程度”等套话；不得编造原文没有的事实。',
+  '删去只重复前文的总结句（如“综上所述，本研究具有重要的理论意义和实践价值”），以及“值得注意的是”“不可忽视的是”等空洞的提示语。',
+];
+const AIGC_TASK = [
+  '你是学术写作润色助手。请把用户给出的段落改写成更像研究者本人撰写的文字，改变段落的写法，而不只是替换词语：',
+  ...HUMAN_SHAPE,
+].join('\n');
+const BOTH_TASK = [
+  '你是学术论文修改助手，需要同时做到两点：一是降低与原文的字面重复（替换同义词、调整语序、拆分或合并句子，避免与原文连续相同的字串超过 8 个字）；二是让文字读起来像研究者本人所写。两点都要满足，不能为了一点牺牲另一点。第二点的做法：',
+  ...HUMAN_SHAPE,
+].join('\n');
 
 /** 降重: rewrite so a fingerprint checker no longer matches, keeping meaning and every protected span. */
 export function buildRewriteMessages(text: string, options: PromptOptions = {}): ChatMessage[] {

@@ -431,6 +431,9 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     (next?.word === '意义' || (next?.word === '的' && tokens[i + 2]?.word === '意义'))
   )
     return false;
+  // 使用频率, 计算时间, 使用寿命: a verb heading a measured noun is a term of its own (利用频率 is not said)
+  if (/^v/.test(token.tag) && next && /^(频率|频次|次数|时间|寿命|效率|成本|方法|说明|范围)/.test(next.word))
+    return false;
   // 治疗后， → 治疗之后，: a time locative changes only at the end of its phrase (后向关联 ↛ 之后向关联: there 后 is
   // the first character of a term)
   if ((token.word === '后' || token.word === '前') && next && !/^(x|uj)$/.test(next.tag)) return false;
@@ -475,6 +478,21 @@ const OBJECT_START = /^(n|m|r|vn|nz|j|x|a|b)/;
  * verb may head a subject: 采用X的方法可提高…).
  */
 const REPORT_OPENERS = /^(本文|本研究|该文|文中|笔者|我们|作者|并|还|又|首先|然后|最后|进而|分别)$/;
+
+/** Words that make the verb after them future or modal (本文将分别介绍 is a plan: no perfective 了). */
+const NOT_YET = new Set(
+  '将 将要 要 会 拟 准备 计划 打算 需 需要 应 应当 应该 可 可以 能 能够 欲 试图 尚未 未'.split(' '),
+);
+
+/** Whether a future or modal word stands earlier in token i's clause. */
+function plannedInClause(tokens: readonly Token[], i: number): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const word = tokens[k]?.word ?? '';
+    if (/[，,。；;：:！？!?]/.test(word)) return false;
+    if (NOT_YET.has(word)) return true;
+  }
+  return false;
+}
 
 /** Head nouns that a noun modifies with or without 的 (经济发展 / 经济的发展). */
 const HEAD_NOUNS = new Set(
@@ -649,7 +667,13 @@ function particleBetween(tokens: readonly Token[], i: number): string | undefine
     return '';
   if (PERFECTIVE_VERBS.has(token.word) && /^v/.test(token.tag)) {
     if (next.word === '了' && after && OBJECT_START.test(after.tag)) return '';
-    if (next.word !== '了' && OBJECT_START.test(next.tag) && prev && REPORT_OPENERS.test(prev.word))
+    if (
+      next.word !== '了' &&
+      OBJECT_START.test(next.tag) &&
+      prev &&
+      REPORT_OPENERS.test(prev.word) &&
+      !plannedInClause(tokens, i)
+    )
       return '了';
   }
   const beyond = tokens[i + 3];

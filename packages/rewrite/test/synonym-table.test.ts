@@ -73,9 +73,18 @@ describe('synonym table sanity', () => {
     // 具有实际意义 → 具备实际意义, 原因 → 缘由, 半数致死率 → 一半致死率, 成绩 → 成就, 改进遗传算法 → 改善,
     // 依托于 → 凭借于, 调动和激发 → 调动与调动, 映射关系 → 映射联系, 状态空间模型 → 状况空间, 解释变量 → 阐释变量,
     // 强化学习 → 加强学习, 可信性保障问题 → 可信性确保问题, 观察结果 → 观测结果, 一般认为 → 一般主张 (believe is not
-    // advocate), 指出 → 提到 (a finding is not a mention)
+    // advocate), 指出 → 提到 (a finding is not a mention); seen in the browser (issue 25): 动力 → 驱动力 (动力 is a
+    // term of meteorology), 位于 → 地处 (a place word for a weather front), 说明 → 表明, 基础 → 基石; read in this
+    // issue's bench samples: 计算时间 → 测算时间, 与样本数平方相关 → 有关 (a correlation), 参与主体 → 参加主体
     for (const [word, tag] of [
       ['差异', 'n'],
+      ['动力', 'n'],
+      ['计算', 'v'],
+      ['相关', 'v'],
+      ['参与', 'v'],
+      ['位于', 'v'],
+      ['说明', 'v'],
+      ['基础', 'n'],
       ['特征', 'n'],
       ['大量', 'm'],
       ['我国', 'r'],

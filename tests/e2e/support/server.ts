@@ -49,6 +49,30 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Server processes of this test process still running. A hook that failed or timed out can leave one its
+ * afterAll never learned about (a start that finished after the timeout): they are killed when this process exits.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * Starts the server and, beside it, something that can fail on its own (the browser). When either fails the
+ * other is stopped before the error is thrown: nothing is left running for an afterAll that never got it.
+ */
+export async function startServerWith<T extends { close(): Promise<void> }>(
+  env: Record<string, string>,
+  other: () => Promise<T>,
+): Promise<[RunningServer, T]> {
+  const [server, beside] = await Promise.allSettled([startServer(env), other()]);
+  if (server.status === 'fulfilled' && beside.status === 'fulfilled') return [server.value, beside.value];
+  if (server.status === 'fulfilled') await server.value.stop();
+  if (beside.status === 'fulfilled') await beside.value.close();
+  throw server.status === 'rejected' ? server.reason : (beside as PromiseRejectedResult).reason;
+}
+
+/**
  * Starts the real server process (`main.ts serve`) on a free port with a fresh SQLite database, with
  * the 测试支付 sandbox opted in (production refuses to start without a payment choice).
  */
@@ -73,6 +97,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const url = `http://127.0.0.1:${port}`;
   // a loaded machine (benches, hostile uploads) can take a while to load the server's modules
   const deadline = Date.now() + 120_000;

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import type { DetectionResult, ZeroShotScore } from '@paperdesk/aigc';
 import type { ParagraphEdit } from '@paperdesk/documents';
+import type { AnalysedList } from '@paperdesk/references';
 import { type ParsedDocument, TextkitError } from '@paperdesk/textkit';
 import { Piscina } from 'piscina';
 import type {
@@ -11,6 +12,7 @@ import type {
   MatchReportOutcome,
   ReadInput,
   ReadOutcome,
+  ReferencesInput,
   RewriteDocxInput,
   RewriteDocxOutcome,
   SimilarityInput,
@@ -114,6 +116,8 @@ export interface ComputePool {
    * lines or the reason it cannot be read; throws TextkitError when the archive itself is unreadable or too large.
    */
   unzipLibrary(data: Uint8Array, opts: { maxFiles: number; maxEntryBytes: number }): Promise<UnzippedEntry[]>;
+  /** 参考文献核查's parse, format and citation checks of a paper or a pasted list (verification is the caller's). */
+  analyseReferences(input: Omit<ReferencesInput, 'port'>): Promise<AnalysedList>;
   /** Ends the workers; tasks still running are refused as `closed`. */
   close(): Promise<void>;
 }
@@ -148,6 +152,7 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       | Omit<RewriteDocxInput, 'port'>
       | Omit<MatchReportInput, 'port'>
       | Omit<UnzipInput, 'port'>
+      | Omit<ReferencesInput, 'port'>
       | Record<string, never>,
     opts: { timeoutMs: number; timedOut: () => Error; tooLarge: () => Error },
   ): Promise<R> {
@@ -222,6 +227,14 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
         { lines },
         { timeoutMs: limits.detectTimeoutMs, ...detectFailure },
       );
+    },
+
+    analyseReferences(input) {
+      return run<AnalysedList>('referencesTask', input, {
+        timeoutMs: limits.readTimeoutMs,
+        timedOut: () => new ComputeError('timeout', '参考文献解析超时'),
+        tooLarge: () => new ComputeError('too-large', '参考文献列表过大'),
+      });
     },
 
     similarity(text, sources) {

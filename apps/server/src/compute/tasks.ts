@@ -13,6 +13,7 @@ import {
 } from '@paperdesk/aigc';
 import { type ParagraphEdit, rewriteDocx } from '@paperdesk/documents';
 import { checkDocument, PlagiarismIndex } from '@paperdesk/plagiarism';
+import { type AnalysedList, analyseList, analysePaper, type Standard } from '@paperdesk/references';
 import {
   documentFormat,
   isTextkitError,
@@ -253,6 +254,19 @@ export function similarityTask({ port, text, sources }: SimilarityInput): number
     index.add({ id: String(i + 1), title: `source ${i + 1}`, text: source });
   });
   return checkDocument({ blocks: [{ kind: 'paragraph', text }] }, index, { paraphrase: true }).ratios.total;
+}
+
+export interface ReferencesInput extends TaskInput {
+  /** A paper's paragraphs (its list is found after the 参考文献 heading), or a pasted list / export file. */
+  paragraphs?: string[];
+  text?: string;
+  standard: Standard;
+}
+
+/** The offline half of 参考文献核查 (parse, GB/T 7714 format, citation consistency) for up to 2,000 entries. */
+export function referencesTask({ port, paragraphs, text, standard }: ReferencesInput): AnalysedList {
+  started(port);
+  return paragraphs ? analysePaper(paragraphs, standard) : analyseList(text ?? '', standard);
 }
 
 /** rewriteDocx (documents) on the user's own file: it unzips and parses the upload, so it runs here. */

@@ -16,3 +16,4 @@ export const rewriteDocxTask = tasks.rewriteDocxTask;
 export const matchReportTask = tasks.matchReportTask;
 export const aigcWindowsTask = tasks.aigcWindowsTask;
 export const unzipLibraryTask = tasks.unzipLibraryTask;
+export const referencesTask = tasks.referencesTask;

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { checkpointInThread } from './wal-checkpoint.ts';
 
 export type Db = Kysely<Database>;
 export type DbDialect = 'sqlite' | 'postgres';
@@ -39,6 +40,7 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  if (file !== ':memory:') checkpointInThread(sqlite, file);
   return {
     db: new Kysely<Database>({
       dialect: new SqliteDialect({ database: sqlite }),

@@ -49,7 +49,14 @@ it('offline 降重 end to end: the copied passage checks lower after, each parag
   for (const span of PROTECTED) expect(rewritten).toContain(span);
   // notes are there exactly when the whole text missed its target
   expect(done.notes.length > 0).toBe(done.after!.similarity! > 30);
-  expect((await ctx.billing.wallet(user.id)).balance).toBe(100_000 - rec.priceFen);
+  // paid for what met the target: the submit charge is settled per paragraph, the rest refunded once
+  expect(done.settlement).not.toBeNull();
+  const settled = done.settlement!;
+  expect(settled.chargedFen + settled.refundFen).toBe(rec.priceFen);
+  expect(done.paidFen).toBe(settled.chargedFen);
+  expect(settled.billedParagraphs).toBe(body.filter((p) => p.billed).length);
+  for (const p of body) if (p.billed) expect(p.met && p.rewritten !== null).toBe(true);
+  expect((await ctx.billing.wallet(user.id)).balance).toBe(100_000 - settled.chargedFen);
   await expectLedgerMatches(ctx, user.id);
   console.log(
     `offline 降重: 复制比 ${done.before?.similarity} % → ${done.after?.similarity} %, AIGC ${done.before?.aigc} % → ${done.after?.aigc} %, met ${done.metParagraphs}/${done.targetParagraphs}`,
@@ -192,7 +199,15 @@ it('bad input: clear Chinese messages, nothing stored, nothing charged', async (
     expect(r.body.message).toContain(message);
   };
   await refused({ text: SOURCE_TEXT, targetSimilarity: 120 }, 400, '复制比目标不能大于 100 %');
-  await refused({ text: SOURCE_TEXT, targetAigc: -5 }, 400, 'AIGC 疑似度目标不能小于 0 %');
+  await refused({ text: SOURCE_TEXT, targetAigc: -5 }, 400, 'AIGC 疑似度目标须大于 0 %');
+  // 0 % cannot be reached: refused before anything is sold
+  await refused({ text: SOURCE_TEXT, targetSimilarity: 0 }, 400, '0 % 任何改写都达不到');
+  // a paper of formulas and references only has no prose to rewrite
+  await refused(
+    { text: 'E = mc^2 (1)\nF = ma (2)\n参考文献\n[1] 张三. 数字治理研究[J]. 管理世界, 2020, 36(1): 1-10.' },
+    422,
+    '没有找到需要改写的正文段落',
+  );
   await refused({ text: SOURCE_TEXT, targetAigc: '三十' }, 400, 'AIGC 疑似度目标须是 0–100 之间的数字');
   await refused({ text: '   \n  ' }, 400, '论文内容为空');
   await refused({ text: '第一章 绪论' }, 422, '没有找到需要改写的正文段落');

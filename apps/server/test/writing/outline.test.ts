@@ -3,7 +3,6 @@ import {
   cleanSectionText,
   flattenOutline,
   parseOutlineAnswer,
-  parseReferenceLines,
   stripNumbering,
 } from '../../src/services/writing/outline.ts';
 
@@ -46,14 +45,5 @@ describe('reading model answers for the writing service', () => {
     expect(cleanSectionText(text, '研究意义')).toEqual(['本研究具有理论意义。', '其次，具有实践意义。']);
     // a short opening sentence that mentions the heading is text, not a heading
     expect(cleanSectionText('本文结论如下：\n一是……', '结论')).toEqual(['本文结论如下：', '一是……']);
-  });
-
-  it('reads reference lines without their numbers and without chatter', () => {
-    const text =
-      '以下是参考文献：\n[1] 张三. 城市治理研究[J]. 管理世界, 2020(5): 1-12.\n2. 李四. 协同机制[M]. 北京: 人民出版社, 2019.\n\n注：请核实。';
-    expect(parseReferenceLines(text)).toEqual([
-      '张三. 城市治理研究[J]. 管理世界, 2020(5): 1-12.',
-      '李四. 协同机制[M]. 北京: 人民出版社, 2019.',
-    ]);
   });
 });

@@ -31,11 +31,6 @@ export const sectionPathOf = (req: FakeRequest) => /【任务：撰写章节】(
 export const sectionText = (path: string) =>
   `这是第${path}节的正文，讨论了城市数字治理中的协同机制与实施路径，并与前文相互衔接。\n\n第${path}节第二段：进一步分析了制度环境与技术条件对治理效能的影响。`;
 
-export const REFERENCE_LINES = [
-  '[1] 张三. 城市数字治理研究[J]. 管理世界, 2020, 36(5): 1-12.',
-  '[2] 李四. 公共服务协同机制[M]. 北京: 人民出版社, 2019.',
-];
-
 export function writer(req: FakeRequest): FakeReply {
   const task = taskOf(req);
   if (task === '生成大纲') return { chunks: [JSON.stringify(OUTLINE)] };
@@ -60,7 +55,6 @@ export function writer(req: FakeRequest): FakeReply {
     };
   }
   if (task === '撰写章节') return { chunks: [sectionText(sectionPathOf(req))] };
-  if (task === '参考文献') return { chunks: [REFERENCE_LINES.join('\n')] };
   return { status: 400, error: `unexpected prompt: ${promptOf(req).slice(0, 40)}` };
 }
 

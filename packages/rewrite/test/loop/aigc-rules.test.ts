@@ -7,7 +7,8 @@ const rule = (name: string): ParagraphRule => {
   if (!r) throw new Error(`no rule ${name}`);
   return r;
 };
-const apply = (name: string, text: string) => rule(name).apply(text, { random: seededRandom(1), rate: 1 });
+const apply = (name: string, text: string) =>
+  rule(name).apply(text, { random: seededRandom(1), rate: 1 }, new Map());
 /** Sentences and commas per sentence, as the detector counts them. */
 const sentences = (t: string) => t.split(/[。！？；]/).filter((s) => s.length > 0).length;
 const commasPerSentence = (t: string) => (t.match(/，/g)?.length ?? 0) / sentences(t);
@@ -56,6 +57,27 @@ describe('降AIGC rules', () => {
     const out = apply('merge-sentences', text);
     expect(out).toBe('该算法在簇头节点上缓存查询结果，这减少了重复的数据传输。本文还给出了仿真结果。');
     expect(commasPerSentence(out)).toBeGreaterThan(commasPerSentence(text));
+  });
+
+  it('drop-restatement: a closing sentence that only restates goes, one that says something new stays', () => {
+    const said = '本研究构建了区域创新评价模型。模型纳入专利和人才两类指标。结果显示东部得分较高。';
+    expect(apply('drop-restatement', `${said}综上所述，该模型具有重要的理论意义和实践价值。`)).toBe(said);
+    expect(apply('drop-restatement', `${said}总之，本研究构建的评价模型提供了有益的参考。`)).toBe(said);
+    // new content (西部的原因), a number, or too short a paragraph: kept
+    const news = `${said}综上所述，西部得分偏低主要源于高校数量少。`;
+    expect(apply('drop-restatement', news)).toBe(news);
+    const number = `${said}综上所述，该模型覆盖31个省份，具有重要意义。`;
+    expect(apply('drop-restatement', number)).toBe(number);
+    const short = '结果显示东部得分较高。综上所述，该模型具有重要意义。';
+    expect(apply('drop-restatement', short)).toBe(short);
+  });
+
+  it('drop-intensifier: 不断提高 → 提高, but not under a negation or modal (不能有效提高)', () => {
+    expect(apply('drop-intensifier', '企业不断提高服务质量，并深入分析了用户需求。')).toBe(
+      '企业提高服务质量，并分析了用户需求。',
+    );
+    expect(apply('drop-intensifier', '该方法不能有效提高精度。')).toBe('该方法不能有效提高精度。');
+    expect(apply('drop-intensifier', '需要进一步提高精度。')).toBe('需要进一步提高精度。');
   });
 
   it('merge-sentences leaves labelled parts of a structured abstract apart', () => {

@@ -14,6 +14,7 @@ import * as m0013 from './0013_uploads.ts';
 import * as m0014 from './0014_refunds_library_scope.ts';
 import * as m0015 from './0015_qr_request_origin.ts';
 import * as m0016 from './0016_wechat_callback_nonces.ts';
+import * as m0017 from './0017_reduce_settlement.ts';
 
 /**
  * Every migration, in order. Each feature area owns its own numbered file
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0014_refunds_library_scope': m0014,
   '0015_qr_request_origin': m0015,
   '0016_wechat_callback_nonces': m0016,
+  '0017_reduce_settlement': m0017,
 };

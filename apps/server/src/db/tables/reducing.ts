@@ -30,6 +30,8 @@ export interface ReduceRecordsTable extends PaidRecordColumns<ReduceStatus> {
   afterScores: string | null;
   /** JSON ReduceNote[]. */
   notes: Generated<string>;
+  /** JSON Settlement (services/reducing/settlement.ts) once the job ended; null before. */
+  settlement: string | null;
   /** The 查重 record submit_check created. */
   checkRecordId: number | null;
   attempts: Generated<number>;

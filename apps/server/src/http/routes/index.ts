@@ -14,6 +14,7 @@ import { paperInfoRoutes } from './paperInfo.ts';
 import { pptRoutes } from './ppt.ts';
 import { productRoutes } from './product.ts';
 import { reduceRoutes } from './reduce.ts';
+import { referenceRoutes } from './reference.ts';
 import { sysConfigRoutes } from './sysConfig.ts';
 import { chatRoutes } from './chat.ts';
 import { wechatRoutes } from './wechat.ts';
@@ -38,6 +39,7 @@ const modules: RouteModule[] = [
   machineRoutes,
   paperInfoRoutes,
   reduceRoutes,
+  referenceRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -99,7 +99,7 @@ export const prompts = {
   ),
   writingSection: t(
     'writing.section',
-    1,
+    2,
     `
 【任务：撰写章节】{{path}} {{heading}}
 你正在撰写{{paperType}}《{{title}}》（学科/方向：{{discipline}}），写作语言：{{language}}。
@@ -112,18 +112,8 @@ export const prompts = {
 - 约 {{words}} 字，学术书面语，论证清楚，与前文自然衔接，不重复前文内容；
 - 只输出本节正文段落，段落之间空一行；不要输出标题、编号或 Markdown 符号；
 - 不要编造具体的统计数字、实验结果、人名或文献出处；需要实际数据的地方写“（此处可补充实际数据）”。
+{{sources}}
 {{requirements}}
-`,
-  ),
-  writingReferences: t(
-    'writing.references',
-    1,
-    `
-【任务：参考文献】
-请为{{paperType}}《{{title}}》（学科/方向：{{discipline}}；关键词：{{keywords}}）列出 {{count}} 条参考文献。
-- 按 GB/T 7714—2015 著录格式，以中文文献为主，可含少量英文文献；
-- 只列出你确信真实存在的文献，不确定的不要列出；
-- 每行一条，不要编号，不要任何其他说明。
 `,
   ),
 } as const;

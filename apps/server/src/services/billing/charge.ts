@@ -110,6 +110,13 @@ export interface ChargeResult {
 export interface RefundInput {
   recordType: string;
   recordId: string | number;
+  /**
+   * Share of the charge to give back, 0 < share ≤ 1 (default 1): a service paid for results refunds the part it
+   * did not deliver (降重 paragraphs that missed their target). Either way the charge is closed: one refund at most.
+   */
+  share?: number;
+  /** Ledger note of the refund (default: 任务失败退还). */
+  note?: string;
 }
 
 export interface RefundResult {
@@ -353,20 +360,29 @@ export async function refundIn(trx: Executor, input: RefundInput): Promise<Refun
     .where('idemKey', 'like', `charge:${charge.id}:%`)
     .orderBy('id')
     .execute();
+  const share = Math.min(1, Math.max(0, input.share ?? 1));
+  let fen = 0;
+  let quotaUnits = 0;
   for (const row of rows) {
     const isFree = row.idemKey.endsWith(':free');
+    // a free check is all or nothing; a paid amount is given back in proportion, rounded to whole fen / units
+    const back = isFree || share === 1 ? -Number(row.delta) : -Math.round(Number(row.delta) * share);
+    if (back === 0) continue;
+    if (row.account === 'balance') fen += back;
+    else if (!isFree) quotaUnits += back;
     await applyDelta(trx, {
       userId: charge.userId,
       account: row.account as QuotaKind | 'balance',
-      delta: -Number(row.delta),
+      delta: back,
       reason: 'refund',
       refType: charge.refType,
       refId: charge.refId,
       idemKey: `refund:${charge.id}:${isFree ? 'free' : row.account}`,
-      note: isFree ? '退还每日免费查重' : '任务失败退还',
+      note: isFree ? '退还每日免费查重' : (input.note ?? '任务失败退还'),
     });
   }
   const free = charge.source === 'free';
+  if (share < 1) return { refunded: true, fen, quotaUnits, free: false };
   if (free)
     await releaseFreeCheck(trx, { userId: charge.userId, refType: charge.refType, refId: charge.refId });
   return { refunded: true, fen: Number(charge.fen), quotaUnits: Number(charge.quotaUnits), free };

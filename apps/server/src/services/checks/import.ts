@@ -13,6 +13,19 @@ export interface ImportOptions {
   source?: string | undefined;
   year?: number | undefined;
   onProgress?: (done: number) => void;
+  /** Items (lines of a .jsonl, files of a folder in walk order) an earlier, cut-off run already stored. */
+  resumeAfter?: number;
+  /**
+   * Called after each commit with how many items are stored or settled so far and the last of them: what a
+   * journal needs to resume a cut-off run, or to say exactly how far it got.
+   */
+  onCommitted?: (progress: ImportProgress) => void;
+}
+
+export interface ImportProgress {
+  items: number;
+  lastItem: string;
+  summary: ImportSummary;
 }
 
 export interface ImportSummary {
@@ -75,6 +88,7 @@ export async function importLibraryPath(
   opts: ImportOptions = {},
 ): Promise<ImportSummary> {
   const summary: ImportSummary = { added: 0, skipped: 0, failed: [] };
+  const skip = opts.resumeAfter ?? 0;
   const stat = fs.statSync(target);
   let done = 0;
   const tick = () => {
@@ -90,9 +104,14 @@ export async function importLibraryPath(
     });
     let n = 0;
     let batch: LibraryDocumentInput[] = [];
+    const commit = async () => {
+      await addAll(library, batch, summary);
+      batch = [];
+      opts.onCommitted?.({ items: n, lastItem: `第 ${n} 行`, summary });
+    };
     for await (const line of lines) {
       n++;
-      if (!line.trim()) continue;
+      if (n <= skip || !line.trim()) continue;
       let obj: unknown;
       try {
         obj = JSON.parse(line);
@@ -102,18 +121,16 @@ export async function importLibraryPath(
       }
       const doc = accept(obj, summary, `第 ${n} 行`);
       if (doc) batch.push(doc);
-      if (batch.length >= LINE_BATCH) {
-        await addAll(library, batch, summary);
-        batch = [];
-      }
+      if (batch.length >= LINE_BATCH) await commit();
       tick();
     }
-    await addAll(library, batch, summary);
+    await commit();
     return summary;
   }
 
   const files = stat.isDirectory() ? [...walk(target)] : [target];
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
+    if (i < skip) continue;
     const rel = stat.isDirectory() ? path.relative(target, file) : path.basename(file);
     if (!documentFormat(file)) {
       summary.failed.push({ item: rel, message: '仅支持 .docx、.pdf、.txt 文件' });
@@ -136,6 +153,7 @@ export async function importLibraryPath(
         message: err instanceof Error ? err.message : String(err),
       });
     }
+    opts.onCommitted?.({ items: i + 1, lastItem: rel, summary });
     tick();
   }
   return summary;

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import { createCheckBilling } from './billing-port.ts';
 import { openPaidService, type PaidServiceDeps } from '../records/kernel.ts';
+import { createReferenceService } from '../references/index.ts';
 import { createLibrary } from './library.ts';
 import { CHECK_LIMITS, createChecks } from './records.ts';
 
@@ -17,7 +18,9 @@ export async function createCheckService(
   const log = deps.log ?? ((msg: string) => deps.config.LOG_LEVEL !== 'silent' && console.log(msg));
   const library = createLibrary({ db: deps.db, dataDir: deps.config.DATA_DIR, log });
   const billing = createCheckBilling(deps.billing);
+  const references = createReferenceService({ db: deps.db, config: deps.config, log });
   const checks = createChecks({
+    references,
     db: deps.db,
     sysConfig: deps.sysConfig,
     jobs: deps.jobs,
@@ -36,6 +39,7 @@ export async function createCheckService(
     ...checks,
     library,
     billing,
+    references,
     async close() {
       await library.close();
     },

@@ -211,9 +211,12 @@ export function createLibrary(deps: LibraryDeps) {
         tombstonesSince = meta.tombstonesSince;
         indexed = ids;
         await syncInto(t, ids);
+        const disagreement = await differsFromDb(ids);
+        if (disagreement) throw new Error(disagreement);
         log(`比对库索引已从文件载入：${ids.size} 篇（${Date.now() - started} ms）`);
         return view(t, ids);
       } catch (err) {
+        indexed = null;
         log(`比对库索引文件无法使用，改为从数据库重建：${err instanceof Error ? err.message : String(err)}`);
         await t.reset();
       }
@@ -229,6 +232,24 @@ export function createLibrary(deps: LibraryDeps) {
       scheduleSave(0);
     }
     return view(t, ids);
+  }
+
+  /**
+   * Why a loaded index file does not hold exactly the live documents, or null when it does. A file can fall
+   * behind or run ahead of the database (a cut-off save, a database restored from a backup, a file copied from
+   * elsewhere) beyond what the id window of `sync` can see; such a file is then rebuilt from the database.
+   */
+  async function differsFromDb(ids: Set<number>): Promise<string | null> {
+    const live = await db
+      .selectFrom('libraryDocuments')
+      .select('id')
+      .where('deletedAt', 'is', null)
+      .execute();
+    // above maxSeenId: inserted by another process since the sync, not a fault of the file
+    const missing = live.filter((r) => r.id <= maxSeenId && !ids.has(r.id)).length;
+    const liveIds = new Set(live.map((r) => r.id));
+    const extra = [...ids].filter((id) => !liveIds.has(id)).length;
+    return missing || extra ? `索引与数据库不一致（缺 ${missing} 篇，多 ${extra} 篇）` : null;
   }
 
   /** The index, built or loaded (in the check thread) on first use. */
@@ -297,6 +318,14 @@ export function createLibrary(deps: LibraryDeps) {
 
   return {
     ensureReady,
+
+    /**
+     * At start: open a saved index file now (checked against the database, rebuilt when they disagree) rather
+     * than at the first check; nothing when there is none.
+     */
+    async loadSavedIndex(): Promise<void> {
+      if (persist && fs.existsSync(path.join(folder, 'manifest.json'))) await ensureReady();
+    },
 
     /** Catch the in-memory index up with SQL (new documents, deletions by any process). */
     async sync(): Promise<{ added: number; removed: number }> {

@@ -22,6 +22,7 @@ import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../reco
 import { editionPricing } from '../records/pricing.ts';
 import { CHECK_RECORD_TYPE, type CheckBilling } from './billing-port.ts';
 import type { Library } from './library.ts';
+import type { ReferenceService } from '../references/index.ts';
 
 export const CHECK_LIMITS = sizeLimits('check', {
   product: '查重',
@@ -36,6 +37,8 @@ export const jobIdOf = (recordId: number) => `check-${recordId}`;
 
 export interface CheckDeps extends PaidServiceDeps<CheckBilling> {
   library: Library;
+  /** 参考文献核查: each report's chapter (absent in tests that do not need it). */
+  references?: ReferenceService;
   /** Upper bound for uploads when sys_config has none (config MAX_UPLOAD_MB). */
   defaultMaxUploadMb: number;
   log?: (msg: string) => void;
@@ -161,7 +164,7 @@ export function createChecks(deps: CheckDeps) {
     const [name, stats] = await Promise.all([libraryName(sysConfig), library.stats()]);
     return { name, documents: stats.documents, characters: stats.characters };
   }
-  const run = checkRun({ db, records, library, log, librarySize });
+  const run = checkRun({ db, records, library, log, librarySize, references: deps.references });
 
   async function setEdition(row: Row, edition: CheckEdition | undefined): Promise<Row> {
     if (!edition || edition === row.edition || row.status !== 'created') return row;

@@ -7,6 +7,7 @@ import type { CheckRecordsTable } from '../../db/tables/checks.ts';
 import { runCheck } from '../../compute/check-engine.ts';
 import { type Library, ownerKeyOf } from './library.ts';
 import type { PaidRecords, RunHandle } from '../records/kernel.ts';
+import type { ReferenceService } from '../references/index.ts';
 import { buildCheckReport, serialiseReport } from './report.ts';
 
 type Row = Selectable<CheckRecordsTable>;
@@ -31,6 +32,8 @@ export function checkRun(deps: {
   log: (msg: string) => void;
   /** Name and size of the library (counted the way the check page counts it). */
   librarySize: () => Promise<LibrarySize>;
+  /** 参考文献核查 of the same paper: the report's chapter (never fails the check). */
+  references?: ReferenceService | undefined;
 }) {
   const { db, library, log } = deps;
   return async (run: RunHandle<Row>): Promise<void> => {
@@ -79,9 +82,14 @@ export function checkRun(deps: {
       job.signal.removeEventListener('abort', onShutdown);
     });
     const elapsedMs = Date.now() - started;
+    // 参考文献核查 of the same paper: parsed in the compute pool, never a reason for the check to fail
+    const references = await deps.references?.checkPaper(
+      row.userId,
+      doc.blocks.map((b) => b.text),
+    );
     const sourceIds = result.sources.map((s) => s.documentId);
     if (result.metrics.maxSingleSourceId !== null) sourceIds.push(result.metrics.maxSingleSourceId);
-    const report = buildCheckReport(result, {
+    const built = buildCheckReport(result, {
       record: { recordId, title: row.title, author: row.author, edition: row.edition },
       library: {
         ...librarySize,
@@ -96,6 +104,7 @@ export function checkRun(deps: {
       checkedAt: nowIso(),
       elapsedMs,
     });
+    const report = references ? { ...built, references } : built;
     const json = serialiseReport(report);
     const finishedAt = nowIso();
     const done = await deps.records.finish(

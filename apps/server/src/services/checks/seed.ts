@@ -15,6 +15,11 @@ export const SEED_FILE = path.join(repoRoot, 'apps/server/seed/csl-library.jsonl
 export const SEED_NAME = 'CSL 中文科学文献开放种子库';
 /** sys_config key marking that the seed was imported once (a later empty library is the admin's choice). */
 export const SEED_MARK_KEY = 'library.seed';
+/**
+ * sys_config key set before a seed import starts and cleared with the mark: a first-start import cut off
+ * (kill -9, power) leaves it, and the next start finishes the import (already stored texts are skipped).
+ */
+export const SEED_PENDING_KEY = 'library.seed.pending';
 
 export interface SeedMark {
   name: string;
@@ -39,6 +44,11 @@ export async function importSeedLibrary(
   if (!fs.existsSync(file))
     throw new Error(`找不到种子库文件 ${file}（可用 npm run library:seed:build 重新生成）`);
   const started = Date.now();
+  await sysConfig.set(
+    SEED_PENDING_KEY,
+    { startedAt: new Date(started).toISOString() },
+    '内置种子比对库导入中',
+  );
   const summary = await importLibraryPath(library, file, {
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
@@ -49,18 +59,23 @@ export async function importSeedLibrary(
     importedAt: new Date().toISOString(),
   };
   await sysConfig.set(SEED_MARK_KEY, mark, '内置种子比对库的导入记录');
+  await sysConfig.set(SEED_PENDING_KEY, null);
   return { ...summary, elapsedMs: Date.now() - started };
 }
 
 export const seedMark = (sysConfig: SysConfig) => sysConfig.get<SeedMark | null>(SEED_MARK_KEY, null);
 
 /**
- * First run only: the seed goes in when it was never imported and the library is empty. An admin who
- * later empties the library on purpose does not get it back at the next start.
+ * First run only: the seed goes in when it was never imported and the library is empty, or when an import
+ * of it was cut off (it is then finished). An admin who later empties the library on purpose does not get it
+ * back at the next start.
  */
 export async function seedOnFirstRun(library: Library, sysConfig: SysConfig): Promise<SeedResult | null> {
-  if (await seedMark(sysConfig)) return null;
-  if ((await library.stats()).documents > 0) return null;
+  const cutOff = (await sysConfig.get<unknown>(SEED_PENDING_KEY, null)) !== null;
+  if (!cutOff) {
+    if (await seedMark(sysConfig)) return null;
+    if ((await library.stats()).documents > 0) return null;
+  }
   return importSeedLibrary(library, sysConfig);
 }
 

@@ -51,8 +51,9 @@ export function createReduceBilling(billing: Billing) {
       });
       return { source: r.source, fen: r.fen };
     },
-    /** Gives back what the record's charge took; a second call does nothing. */
-    refund: (trx: Executor, input: { recordType: string; recordId: number }) => billing.refund(trx, input),
+    /** Gives back what the record's charge took (or `share` of it); a second call does nothing. */
+    refund: (trx: Executor, input: { recordType: string; recordId: number; share?: number; note?: string }) =>
+      billing.refund(trx, input),
   };
 }
 

@@ -34,12 +34,16 @@ function referenceBlocks(doc: ParsedDocument): Set<number> {
   return out;
 }
 
-/** An uploaded or pasted paper: every body paragraph is rewritten (the loop leaves ones already on target). */
+/** Fewest Chinese characters a paragraph needs to be rewritten: a formula, a table row or a label has none to give. */
+const MIN_HAN = 8;
+const hasProse = (text: string) => (text.match(/[\u4e00-\u9fff]/g)?.length ?? 0) >= MIN_HAN;
+
+/** An uploaded or pasted paper: every body paragraph of prose is rewritten (the loop leaves ones already on target). */
 export function planDocument(doc: ParsedDocument): PlannedParagraph[] {
   const refs = referenceBlocks(doc);
   return doc.blocks.map((b, i) => {
     const kind = b.kind === 'heading' ? 'heading' : refs.has(i) ? 'reference' : 'paragraph';
-    return { kind, text: b.text, included: kind === 'paragraph' && b.text.trim().length > 0 };
+    return { kind, text: b.text, included: kind === 'paragraph' && hasProse(b.text) };
   });
 }
 

@@ -19,6 +19,8 @@ import type { ReduceBilling } from './billing-port.ts';
 import { REDUCE_RECORD_TYPE } from './billing-port.ts';
 import { createParagraphEdits } from './edits.ts';
 import { createIntake, targetColumns } from './intake.ts';
+import { settleRecord } from './settlement.ts';
+import { measuredRates, offlineGoals } from './success-rates.ts';
 import type { Measurer } from './measure.ts';
 import { finalText, paragraphMeets, type RecordRow, targetsOf, toParagraph, toRecord } from './view.ts';
 
@@ -52,6 +54,8 @@ export function createReducing(deps: ReduceDeps) {
       ...toRecord(row),
       quotes: await intake.quotes(row.kind, Number(row.characters)),
       modelAvailable: await llm.available(featureOf(row)),
+      successRates: measuredRates(),
+      offlineGoals: offlineGoals(),
     };
   }
 
@@ -225,7 +229,25 @@ export function createReducing(deps: ReduceDeps) {
         .execute();
     },
 
-    ...records.jobApi({ attempts: 2, run: reduceRun({ db, records, llm, measurer: deps.measurer }) }),
+    ...records.jobApi({
+      attempts: 2,
+      run: reduceRun({
+        db,
+        records,
+        llm,
+        measurer: deps.measurer,
+        async settle(trx, row, paragraphs) {
+          const s = await settleRecord(trx, billing, row, paragraphs, targetsOf(row));
+          // the record shows what was kept: the balance part of the charge after the settlement refund
+          await trx
+            .updateTable('reduceRecords')
+            .set({ paidFen: s.chargedFen })
+            .where('id', '=', row.id)
+            .execute();
+          return JSON.stringify(s);
+        },
+      }),
+    }),
   };
 }
 

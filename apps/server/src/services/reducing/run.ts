@@ -10,6 +10,7 @@ import {
   type Targets,
 } from '@paperdesk/rewrite';
 import type { Db } from '../../db/index.ts';
+import type { Executor } from '../billing/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Llm } from '../llm-usage.ts';
 import type { PaidRecords, RunHandle } from '../records/kernel.ts';
@@ -30,6 +31,8 @@ export interface ReduceRunDeps {
   records: PaidRecords<RecordRow>;
   llm: Llm;
   measurer: (userId: number) => Measurer;
+  /** Settles the charge per paragraph inside the finish transaction; returns the record's settlement JSON. */
+  settle: (trx: Executor, row: RecordRow, paragraphs: readonly ParagraphRow[]) => Promise<string>;
 }
 
 /** The model feature a record's calls are accounted under. */
@@ -202,13 +205,21 @@ export function reduceRun(deps: ReduceRunDeps) {
       path: row.path,
       modelAvailable: await llm.available(featureOf(row)),
     });
-    await records.finish(run, {
-      afterScores: JSON.stringify(after),
-      notes: JSON.stringify(notes),
-      doneParagraphs: rewritten.length,
-      metParagraphs: rewritten.filter((p) => paragraphMeets(p, targets)).length,
-      currentParagraph: null,
-      message: notes.length === 0 ? '已完成，全部目标已达到' : '已完成，部分目标未达到（见说明）',
-    });
+    await records.finish(
+      run,
+      {
+        afterScores: JSON.stringify(after),
+        notes: JSON.stringify(notes),
+        doneParagraphs: rewritten.length,
+        metParagraphs: rewritten.filter((p) => paragraphMeets(p, targets)).length,
+        currentParagraph: null,
+        message: notes.length === 0 ? '已完成，全部目标已达到' : '已完成，部分目标未达到（见说明）',
+      },
+      // paid for what met the target: settled with the record's finish, once (only the run that owns the record)
+      async (trx) => {
+        const settlement = await deps.settle(trx, row, rows);
+        await trx.updateTable('reduceRecords').set({ settlement }).where('id', '=', row.id).execute();
+      },
+    );
   };
 }

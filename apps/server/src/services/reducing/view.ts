@@ -6,11 +6,13 @@ import type {
   ReduceReportInfo,
   ReduceRound,
   ReduceScores,
+  ReduceSettlement,
   ReduceTargets,
 } from '@paperdesk/contracts';
 import { diffHunks, type ParagraphOutcome, type Scores, type Targets } from '@paperdesk/rewrite';
 import type { Selectable } from 'kysely';
 import type { ReduceParagraphsTable, ReduceRecordsTable } from '../../db/tables/reducing.ts';
+import { isBilled } from './settlement.ts';
 
 /** Stored rows → the API's shapes. Storage and the loop use fractions 0..1; the API shows percentages. */
 
@@ -100,6 +102,7 @@ export function toRecord(r: RecordRow): ReduceRecord {
     before: r.beforeScores ? scoresPct(JSON.parse(r.beforeScores) as Scores) : null,
     after: r.afterScores ? scoresPct(JSON.parse(r.afterScores) as Scores) : null,
     notes: JSON.parse(r.notes) as ReduceNote[],
+    settlement: r.settlement ? (JSON.parse(r.settlement) as ReduceSettlement) : null,
     checkRecordId: r.checkRecordId === null ? null : Number(r.checkRecordId),
     createdAt: r.createdAt,
     submittedAt: r.submittedAt,
@@ -159,6 +162,7 @@ export function toParagraph(p: ParagraphRow, targets: Targets): ReduceParagraph 
     strategy: o?.strategy ?? null,
     strategyLabel: o?.strategy ? strategyLabel(o.strategy) : null,
     met: o ? meets(after, targets) : null,
+    billed: isBilled(p, targets),
     decision: p.decision,
     redos: p.redos,
     redosLeft: Math.max(0, MAX_REDOS - p.redos),

@@ -9,7 +9,6 @@ import {
   outlineText,
   PAPER_TYPE_NAMES,
   parseOutlineAnswer,
-  parseReferenceLines,
 } from './outline.ts';
 
 /**
@@ -132,6 +131,8 @@ export function createWritingModel(llm: Llm) {
       previous: string,
       words: number,
       opts: CallOpts,
+      /** The records this section may cite, or the rule for none (citing.ts `sectionSources`). */
+      sources: string,
     ): Promise<string[]> {
       const content = render(prompts.writingSection, {
         ...paperVars(p),
@@ -141,6 +142,7 @@ export function createWritingModel(llm: Llm) {
         heading: section.heading,
         brief: section.brief || '围绕本节标题展开',
         words,
+        sources,
         requirements: p.requirements.trim() ? `- 作者的其他要求：${p.requirements.trim()}` : '',
       });
       const paragraphs = cleanSectionText(
@@ -149,19 +151,6 @@ export function createWritingModel(llm: Llm) {
       );
       if (paragraphs.join('').length < Math.min(50, words / 4)) throw new Error('正文过短或为空');
       return paragraphs;
-    },
-
-    async references(p: PaperBrief, count: number, opts: CallOpts): Promise<string[]> {
-      const content = render(prompts.writingReferences, {
-        paperType: PAPER_TYPE_NAMES[p.paperType],
-        title: p.title,
-        discipline: orNone(p.discipline),
-        keywords: orNone(p.keywords),
-        count,
-      });
-      const lines = parseReferenceLines(await ask(content, opts, 2000));
-      if (lines.length === 0) throw new Error('没有可用的参考文献条目');
-      return lines;
     },
   };
 }

@@ -107,18 +107,3 @@ export function cleanSectionText(text: string, heading: string): string[] {
   while (lines.length && isHeading(lines[0]!)) lines.shift();
   return lines;
 }
-
-/** Reference lines: numbering and bullets removed, blank and chatty lines dropped. */
-export function parseReferenceLines(text: string): string[] {
-  return text
-    .replace(/```[a-z]*\n?/gi, '')
-    .split(/\r?\n/)
-    .map((l) =>
-      l
-        .replace(/^\s*(\[\d+\]|\d+[.、．)]|[-*•])\s*/u, '')
-        .replace(/\*\*/g, '')
-        .trim(),
-    )
-    .filter((l) => l.length >= 10 && /[.．。]/.test(l) && !/^(以下|参考文献|注[:：])/.test(l))
-    .slice(0, 30);
-}

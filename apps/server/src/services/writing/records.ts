@@ -23,11 +23,11 @@ import { briefOf, type RecordRow, type SectionRow, toFlat } from './rows.ts';
 import { createWritingModel, type PaperBrief } from './model-calls.ts';
 import { flattenOutline, PAPER_TYPE_NAMES } from './outline.ts';
 import { paperFile } from './paper-file.ts';
+import { citableIndex } from './citing.ts';
 
 export const WRITING_RECORD_TYPE = 'writing';
 export const OUTLINE_LIMIT_KEY = 'limit.writing.outlinesPerDay';
 export const DEFAULT_OUTLINES_PER_DAY = 10;
-const REFERENCE_COUNT = 12;
 
 export const editionOf = (t: PaperType) => (t === 'thesis' ? 'thesis' : 'standard');
 const jobIdOf = (recordId: number) => `writing-${recordId}`;
@@ -111,7 +111,7 @@ export function createWriting(deps: WritingDeps) {
     },
   });
   const own = records.own;
-  const run = writingRun({ db, records, model, referenceCount: REFERENCE_COUNT });
+  const run = writingRun({ db, records, model, citable: (userId) => citableIndex(db, userId) });
 
   async function progressOf(ids: number[]): Promise<Map<number, Progress>> {
     const out = new Map<number, Progress>();

@@ -1,11 +1,14 @@
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
+import type { RecordIndex } from '@paperdesk/references';
 import type { PaidRecords, RunHandle } from '../records/kernel.ts';
+import { citeSection, finishCitations, sectionSources } from './citing.ts';
 import type { WritingModel } from './model-calls.ts';
 import { briefOf, type RecordRow, type SectionRow, toFlat } from './rows.ts';
 
 /**
- * The `writing` job's run: abstract and keywords, then every leaf section in order, then the reference list.
+ * The `writing` job's run: abstract and keywords, then every leaf section in order (each citing only the
+ * records retrieved for it), then the citations numbered and the reference list written from the records.
  * Each part is stored as soon as it is written, so a restarted job resumes at the first missing part.
  * A part that fails twice fails the job; the service then marks the record failed and refunds once.
  */
@@ -32,7 +35,8 @@ export function writingRun(deps: {
   db: Db;
   records: PaidRecords<RecordRow>;
   model: WritingModel;
-  referenceCount: number;
+  /** The records a user's paper may cite (比对库 + their 自建库), searched per section. */
+  citable: (userId: number) => Promise<RecordIndex>;
 }) {
   const { db, model, records } = deps;
 
@@ -59,7 +63,7 @@ export function writingRun(deps: {
       set: Partial<
         Pick<RecordRow, 'abstract' | 'keywordsOut' | 'abstractEn' | 'keywordsEn' | 'referencesList'>
       >,
-      section?: { id: number; content: string },
+      written: { id: number; content: string }[] = [],
     ) => {
       await db.transaction().execute(async (trx) => {
         const owned = await records.update(
@@ -73,7 +77,7 @@ export function writingRun(deps: {
           trx,
         );
         if (!owned) throw new Superseded();
-        if (section) {
+        for (const section of written) {
           await trx
             .updateTable('writingSections')
             .set({
@@ -101,9 +105,12 @@ export function writingRun(deps: {
         });
       }
       done = 1 + leaves.filter((s) => s.content !== null).length;
+      const citable = await deps.citable(record.userId);
+      let repairs = 0;
       for (const [index, s] of sections.entries()) {
         if (s.leaf !== 1 || s.content !== null) continue;
         if (job.signal.aborted) return;
+        const sources = sectionSources(citable, `${brief.title} ${s.heading} ${s.brief ?? ''}`);
         const paragraphs = await model.twice(`第 ${s.path} 节「${s.heading}」生成失败`, job.signal, () =>
           model.section(
             brief,
@@ -112,19 +119,32 @@ export function writingRun(deps: {
             previousSummary(sections, index, abstract),
             wordsPerLeaf,
             opts,
+            sources.prompt,
           ),
         );
-        s.content = paragraphs.join('\n');
+        const cited = citeSection(paragraphs, sources);
+        repairs += cited.repairs;
+        s.content = cited.paragraphs.join('\n');
         done += 1;
-        await commit(done, `已完成 ${done - 1}/${leaves.length} 节`, {}, { id: s.id, content: s.content });
+        await commit(done, `已完成 ${done - 1}/${leaves.length} 节`, {}, [{ id: s.id, content: s.content }]);
       }
       if (record.referencesList === null) {
-        const refs = await model.twice('参考文献生成失败', job.signal, () =>
-          model.references(brief, deps.referenceCount, opts),
+        const written = leaves.map((s) => s.content ?? '');
+        const final = finishCitations(written, (id) => citable.get(id), '2015');
+        // The numbered sections and the list go in one transaction: a crash leaves the markers for the next run.
+        const renumbered = leaves
+          .map((s, i) => ({ id: s.id, content: final.sections[i] ?? '' }))
+          .filter((s, i) => s.content !== leaves[i]?.content);
+        await commit(
+          steps,
+          '参考文献已按引用顺序编号',
+          { referencesList: JSON.stringify(final.references) },
+          renumbered,
         );
-        await commit(steps, '参考文献已生成，正在完成', { referencesList: JSON.stringify(refs) });
       }
-      await records.finish(run, { message: '写作完成' });
+      await records.finish(run, {
+        message: repairs > 0 ? `写作完成（已移除 ${repairs} 处不在文献记录中的引用）` : '写作完成',
+      });
     } catch (err) {
       if (err instanceof Superseded || job.signal.aborted) return;
       throw err;

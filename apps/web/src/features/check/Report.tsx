@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { cancelCheck, checkMachineSubmit, downloadReport, loadCheck, reportParagraphs } from './api.ts';
 import { IntegrityFlags } from './IntegrityFlags.tsx';
+import { ReferenceChapter } from './ReferenceChapter.tsx';
 import { ReduceButton } from '../reduce/entry.tsx';
 import { formatTime } from '../../utils/time.ts';
 import { LEVEL_COLORS, level, num, pct } from '../../shared/format.ts';
@@ -277,6 +278,7 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
       </section>
 
       <IntegrityFlags report={report} />
+      <ReferenceChapter report={report} />
 
       <div className="ck-grid">
         <ChapterTable

@@ -1,4 +1,4 @@
-import { REPORT_VENDOR_LABELS, type ReduceDetail } from '@paperdesk/contracts';
+import { REPORT_VENDOR_LABELS, type ReduceDetail, type ReducePath } from '@paperdesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,8 +32,16 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
   const [submitting, setSubmitting] = useState(false);
   const [paying, setPaying] = useState(false);
   const account = useAccount();
-  const path = record.modelAvailable ? form.path : 'offline';
-  const quote = record.quotes.find((q) => q.path === path);
+  const offlineOffered = record.offlineGoals.includes(form.targets.goal);
+  // the offline path only where it measurably reaches the goal; the model path only with a model
+  const path: ReducePath | null = record.modelAvailable
+    ? offlineOffered
+      ? form.path
+      : 'model'
+    : offlineOffered
+      ? 'offline'
+      : null;
+  const quote = record.quotes.find((q) => q.path === (path ?? record.path));
   const priceFen = quote?.priceFen ?? record.priceFen;
   const wallet = account.data;
   const balanceFen = wallet?.balance ?? 0;
@@ -55,7 +63,7 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
 
   async function submit() {
     const targets = form.validate();
-    if (!targets) return;
+    if (!targets || !path) return;
     setSubmitting(true);
     try {
       await reduceSubmit(record.kind, record.id, { path, targets });
@@ -118,11 +126,12 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
             <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
           </div>
           <PathPicker
-            value={path}
+            value={path ?? record.path}
             onChange={form.setPath}
             units={unitPrices(record.quotes, undefined)}
             modelAvailable={record.modelAvailable}
             goal={form.targets.goal}
+            measured={{ rates: record.successRates, offlineGoals: record.offlineGoals }}
           />
         </SummaryCard>
 
@@ -137,7 +146,7 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
               balance: t('content.balance'),
               payable: t('content.payable'),
             },
-            price: `${t(`path.${path}`)} · ${num(record.characters)} ${t('content.charUnit')} · ${yuan(priceFen)}`,
+            price: `${t(`path.${path ?? record.path}`)} · ${num(record.characters)} ${t('content.charUnit')} · ${yuan(priceFen)}`,
             balanceFen,
             payableFen,
           }}

@@ -10,7 +10,7 @@ import { Alert, Button, Dropdown, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { num } from '../../shared/format.ts';
+import { num, yuan } from '../../shared/format.ts';
 import { STATUS_COLORS } from '../../shared/records/status.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
@@ -299,6 +299,21 @@ export function Outcome(props: {
           <span>{t('content.tiles.rounds')}</span>
           <strong>{t('content.tiles.roundsValue', { n: rounds })}</strong>
         </div>
+        {record.settlement && (
+          <div className="ck-tile" data-testid="rd-settlement">
+            <span>{t('content.tiles.charged')}</span>
+            <strong>{yuan(record.settlement.chargedFen)}</strong>
+            <small className="svc-muted">
+              {t('content.tiles.chargedDetail', {
+                billed: record.settlement.billedParagraphs,
+                chars: num(record.settlement.billedCharacters),
+                unmet: record.settlement.unmetParagraphs,
+                kept: record.settlement.untouchedParagraphs,
+                refund: yuan(record.settlement.refundFen),
+              })}
+            </small>
+          </div>
+        )}
       </section>
       <Notes record={record} content={content} onReloaded={props.onReloaded} />
 

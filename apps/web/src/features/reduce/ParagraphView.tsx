@@ -174,6 +174,17 @@ export function ParagraphView(props: {
           </Tooltip>
           {p.strategyLabel && <span className="svc-muted">· {p.strategyLabel}</span>}
           <Tag color={DECISION_COLORS[p.decision]}>{t(`content.decision.${p.decision}`)}</Tag>
+          {p.state === 'done' && (
+            <Tag color={p.billed ? 'blue' : 'default'} data-testid="rd-billed">
+              {t(
+                p.billed
+                  ? 'content.billed'
+                  : p.met === false
+                    ? 'content.notBilledUnmet'
+                    : 'content.notBilled',
+              )}
+            </Tag>
+          )}
         </div>
         {props.editable && editing === null && (
           <div className="rd-pair__actions">

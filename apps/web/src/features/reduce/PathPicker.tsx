@@ -1,4 +1,4 @@
-import type { ReduceGoal, ReducePath } from '@paperdesk/contracts';
+import type { ReduceGoal, ReducePath, ReduceSuccessRate } from '@paperdesk/contracts';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { yuan } from '../../shared/format.ts';
@@ -10,7 +10,8 @@ const PATHS: ReducePath[] = ['offline', 'model'];
 /**
  * Offline rules or the AI model, each with its price per thousand characters and what it can do for the goal.
  * The model path is offered only when the server says a model is configured; otherwise it is shown disabled with
- * the reason.
+ * the reason. With `measured` (the confirm page) each path shows its measured success rate for the goal, and the
+ * offline path is offered only for the goals it measurably reaches.
  */
 export function PathPicker(props: {
   value: ReducePath;
@@ -18,15 +19,19 @@ export function PathPicker(props: {
   units: UnitPrices;
   modelAvailable: boolean;
   goal: ReduceGoal;
+  measured?: { rates: readonly ReduceSuccessRate[]; offlineGoals: readonly ReduceGoal[] };
 }) {
   const { t } = useTranslation('reduce');
   const recommended = recommendedPath(props.goal, props.modelAvailable);
+  const offlineRefused = props.measured !== undefined && !props.measured.offlineGoals.includes(props.goal);
+  const rateOf = (p: ReducePath) => props.measured?.rates.find((r) => r.goal === props.goal && r.path === p);
   return (
     <div className="ck-field">
       <span className="ck-label">{t('submit.path')}</span>
       <div className="ck-editions">
         {PATHS.map((p) => {
-          const disabled = p === 'model' && !props.modelAvailable;
+          const disabled = (p === 'model' && !props.modelAvailable) || (p === 'offline' && offlineRefused);
+          const rate = rateOf(p);
           const price = props.units[p];
           return (
             <button
@@ -56,12 +61,28 @@ export function PathPicker(props: {
                     : `submit.pathDesc.${p}`,
                 )}
               </div>
+              {rate && (
+                <div className="ck-edition__desc" title={rate.measured} data-testid={`rd-rate-${p}`}>
+                  {rate.rate === null
+                    ? t('submit.rateUnknown')
+                    : t('submit.rate', { rate: rate.rate.toFixed(1) })}
+                </div>
+              )}
             </button>
           );
         })}
       </div>
       {!props.modelAvailable && (
         <Alert type="info" showIcon style={{ marginTop: 10 }} title={t('submit.modelMissing')} />
+      )}
+      {offlineRefused && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 10 }}
+          title={t('submit.offlineNotOffered', { rate: rateOf('offline')?.rate?.toFixed(1) ?? '—' })}
+          data-testid="rd-offline-refused"
+        />
       )}
     </div>
   );

@@ -58,6 +58,10 @@ export default {
         'An AI model rewrites each paragraph more deeply; numbers, citations, terms and negations are checked.',
     },
     modelMissing: 'No AI model is configured yet: offline rewriting only.',
+    rate: 'Measured success rate {{rate}}%',
+    rateUnknown: 'Success rate not measured yet',
+    offlineNotOffered:
+      'Offline rewriting reaches this goal in only {{rate}}% of measured cases, so it is not offered: use the AI model, or set a looser target.',
     recommended: 'Recommended',
     titleLabel: 'Title',
     titlePlaceholder: 'Optional: the document title or its first words otherwise',
@@ -133,7 +137,8 @@ export default {
     packages: 'Buy a package',
     confirmFree: 'Confirm (package quota)',
     confirmPay: 'Pay {{amount}} and start',
-    refundNote: 'Starts at once; a failed job is refunded in full, exactly once.',
+    refundNote:
+      'Pay for results: this is the most it can cost. When the job ends only paragraphs that met the target are billed; unmet or unchanged paragraphs are refunded by their characters in one refund; a failed job is refunded in full.',
     queued: 'Queued, starting soon…',
     running: 'Rewriting and re-scoring: {{done}} / {{total}} paragraphs',
     paraPending: 'Waiting',
@@ -149,6 +154,9 @@ export default {
       rounds: 'Rounds',
       roundsValue: '{{n}} in all',
       met: 'Paragraphs on target',
+      charged: 'Charged',
+      chargedDetail:
+        '{{billed}} paragraphs met the target and were billed ({{chars}} characters); {{unmet}} unmet and {{kept}} unchanged were not; refunded {{refund}}',
     },
     unmetTitle: '{{n}} paragraphs did not reach the target',
     overallUnmet: 'The whole text is not on target yet',
@@ -176,6 +184,9 @@ export default {
     again: 'New rewrite',
     onlyUnmet: 'Only off-target',
     kept: 'Kept',
+    billed: 'Met · billed',
+    notBilled: 'Not billed',
+    notBilledUnmet: 'Unmet · not billed',
     noBetter:
       'No rewrite was better on every asked score, so the original stays; edit it or try the AI model.',
     refusals: "Why each round was refused (in the checker's words): {{reasons}}.",

@@ -1,0 +1,127 @@
+import { createServer, type Server } from 'node:http';
+import type { CheckRecord, CheckReport, ReferenceCheck } from '@paperdesk/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../src/http/app.ts';
+import { credit, makeUser } from '../billing/helpers.ts';
+import { adminToken, call, documentText, paragraph, waitForCheckDone } from '../check/support.ts';
+import { describeEachDatabase } from '../support/databases.ts';
+
+// An OpenAlex that always answers 429: verification must leave entries 未能核实 and name it unavailable.
+let provider: Server;
+let asked = 0;
+const PORT = 18_000 + Math.floor(Math.random() * 2_000);
+beforeAll(async () => {
+  provider = createServer((_req, res) => {
+    asked++;
+    res.writeHead(429).end('slow down');
+  });
+  await new Promise<void>((resolve) => provider.listen(PORT, '127.0.0.1', resolve));
+});
+afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
+
+const KNOWN = '[1] 王五. 城市治理研究的若干问题[J]. 管理世界, 2020, 36(4): 1-12.';
+const INVENTED = '[2] 赵钱. 一篇没有人写过的论文[J]. 管理世界, 2021, 37(1): 5-9.';
+
+describeEachDatabase(
+  'reference_api and the 参考文献核查 chapter',
+  (getCtx) => {
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      const ctx = getCtx();
+      app = await buildApp(ctx);
+      const admin = await adminToken(ctx);
+      const r = await call(app, 'POST', '/api/base/library_api/import', {
+        token: admin,
+        body: {
+          documents: [
+            {
+              title: '城市治理研究的若干问题',
+              author: '王五',
+              source: '管理世界',
+              year: 2020,
+              text: documentText(71, 3, 5),
+            },
+          ],
+        },
+      });
+      expect(r.status).toBe(200);
+      await ctx.jobs.startWorkers();
+    });
+
+    it('checks a pasted list: 已核实 from the library, 未能核实 naming what was searched and what failed', async () => {
+      const user = await makeUser(getCtx());
+      const r = await call<ReferenceCheck>(app, 'POST', '/api/base/reference_api/check', {
+        token: user.token,
+        body: { text: `${KNOWN}\n${INVENTED}\n`, standard: '2015' },
+      });
+      expect(r.status, r.body.message).toBe(200);
+      const [known, invented] = r.body.result.entries;
+      expect(known?.verdict).toMatchObject({
+        status: 'verified',
+        label: '已核实',
+        source: '比对库',
+        record: { title: '城市治理研究的若干问题' },
+      });
+      expect(invented?.verdict).toEqual({
+        status: 'unverified',
+        label: '未能核实',
+        searched: ['比对库'],
+        unavailable: ['OpenAlex'],
+      });
+      expect(asked).toBeGreaterThan(0);
+      // the first call starts the compute pool's worker, which compiles the engines on a loaded 2-core machine
+    }, 180_000);
+
+    it('an export file that is not one, or an empty paste, gets a Chinese message, not an error', async () => {
+      const user = await makeUser(getCtx());
+      const bad = await call<ReferenceCheck>(app, 'POST', '/api/base/reference_api/check', {
+        token: user.token,
+        body: { text: 'TY  - JOUR\nER  - \n' },
+      });
+      expect(bad.status).toBe(200);
+      expect(bad.body.result).toMatchObject({
+        found: false,
+        message: expect.stringMatching(/没有可读取的文献条目/),
+      });
+      const empty = await call<ReferenceCheck>(app, 'POST', '/api/base/reference_api/check', {
+        token: user.token,
+        body: { text: '\u200b\ufeff\n \n' },
+      });
+      expect(empty.body.result.message).toMatch(/没有读到参考文献条目/);
+    });
+
+    it('every 查重 report has the chapter; a paper with no list says so', async () => {
+      const ctx = getCtx();
+      const user = await makeUser(ctx);
+      await credit(ctx, user.id, 'balance', 100_000);
+      const submit = async (text: string) => {
+        const init = await call<CheckRecord>(app, 'POST', '/api/base/check_api/check_init', {
+          token: user.token,
+          body: { title: '参考文献核查', author: '', edition: 'standard', text },
+        });
+        expect(init.status, init.body.message).toBe(200);
+        await call(app, 'POST', '/api/base/check_api/check_submit', {
+          token: user.token,
+          body: { id: init.body.result.id },
+        });
+        await waitForCheckDone(app, user.token, init.body.result.id);
+        const rep = await call<CheckReport>(
+          app,
+          'GET',
+          `/api/base/check_api/report_paragraphs?id=${init.body.result.id}`,
+          { token: user.token },
+        );
+        return rep.body.result.references;
+      };
+      const withList = await submit(
+        ['第一章 绪论', `${paragraph(72, 4)}已有研究[1]。`, '参考文献', KNOWN, INVENTED].join('\n'),
+      );
+      expect(withList?.summary).toMatchObject({ total: 2, verified: 1, unverified: 1 });
+      expect(withList?.citations).toMatchObject({ scheme: 'numeric', uncited: [2] });
+      const without = await submit(['第一章 绪论', paragraph(73, 4), paragraph(74, 4)].join('\n'));
+      expect(without).toMatchObject({ found: false, message: expect.stringMatching(/未在文中找到/) });
+    });
+  },
+  { REFS_OPENALEX_URL: `http://127.0.0.1:${PORT}`, REFS_MAILTO: 'ops@example.edu', REFS_TIMEOUT_MS: '2000' },
+);

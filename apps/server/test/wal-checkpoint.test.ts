@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/index.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-wal-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * The API's SQLite connection never checkpoints (that copy and its fsync stalled the event loop on the commit of a
+ * big report); the log still reaches the database file, through the checkpoint thread.
+ */
+it('the write-ahead log reaches the database file without the API connection checkpointing', async () => {
+  const { db } = openDatabase({ dataDir: dir });
+  try {
+    const { rows } = await sql<{ walAutocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+    expect(rows[0]?.walAutocheckpoint).toBe(0);
+    await sql`create table big (id integer primary key, body text)`.execute(db);
+    const file = path.join(dir, 'paperdesk.db');
+    const before = fs.statSync(file).size;
+    const body = '报告'.repeat(600_000); // 3.6 MB, more than the 1,000 pages of SQLite's automatic checkpoint
+    await sql`insert into big (body) values (${body})`.execute(db);
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(3_000_000);
+    await expect.poll(() => fs.statSync(file).size, { timeout: 30_000 }).toBeGreaterThan(before + 3_000_000);
+  } finally {
+    await db.destroy();
+  }
+});
