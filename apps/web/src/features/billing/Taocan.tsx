@@ -44,12 +44,7 @@ function PackageCard({ p, onBuy }: { p: ProductPackage; onBuy: () => void }) {
           </li>
         )}
       </ul>
-      <Button
-        type={p.badge ? 'primary' : 'default'}
-        block
-        size="large"
-        onClick={onBuy}
-      >
+      <Button type={p.badge ? 'primary' : 'default'} block size="large" onClick={onBuy}>
         {t('taocan.buy')}
       </Button>
     </article>
