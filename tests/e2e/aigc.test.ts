@@ -109,6 +109,11 @@ describe.skipIf(!available)('AIGC检测: paste, pay with the package, report', (
     expect(ratioText).toBe(`${(Math.round(rec.body.result.metrics.aiCharRatio * 1000) / 10).toFixed(1)}%`);
     expect(rec.body.result.metrics.aiCharRatio).toBeGreaterThan(0.25);
     expect(rec.body.result.metrics.aiCharRatio).toBeLessThan(0.8);
+    // one headline: the band sits under the ratio; the mean probability is labelled as detail, not a verdict
+    const headline = page.locator('.ag-headline');
+    await expect(headline.getByTestId('ag-band').textContent()).resolves.toMatch(/^全文结论：/);
+    await expect(page.getByTestId('ag-probability').textContent()).resolves.toContain('全文平均 AI 概率');
+    await expect(page.locator('.ck-tiles').getByText('AIGC 总体疑似度').count()).resolves.toBe(0);
 
     // AI paragraphs are flagged and their sentences highlighted; human ones mostly not
     const flagged = page.locator(

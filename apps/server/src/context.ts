@@ -79,7 +79,13 @@ export async function createContext(
   const sysConfig = createSysConfig(db);
   const accounts = createAccounts(db);
   const qrLogin = createQrLogin({ db, config, accounts });
-  const billing = createBilling({ db, config, sysConfig, jobs });
+  const billing = createBilling({
+    db,
+    config,
+    sysConfig,
+    jobs,
+    modelReady: () => (feature) => llm.available(feature),
+  });
   await billing.seed();
   const publishes = opts.publishFeatures ?? true;
   if (publishes) await billing.publishFeatures();

@@ -6,17 +6,14 @@ export const QuotaKind = z.enum(['check', 'rewrite', 'aigc_check', 'aigc_rewrite
 export type QuotaKind = z.infer<typeof QuotaKind>;
 
 /**
- * Services a user can use today. Packages of the others are listed as 即将上线 and cannot be bought,
- * so nobody pays for something that does not exist yet; each service's issue adds itself here.
+ * Services that cannot run at all without a configured AI model, with the model feature they need; their
+ * packages are off sale while that model is missing (the others have an offline path or need no model).
  */
-export const LIVE_SERVICES: readonly QuotaKind[] = [
-  'check',
-  'chat',
-  'aigc_check',
-  'rewrite',
-  'writing',
-  'ppt',
-];
+export const MODEL_ONLY_SERVICES: Readonly<Partial<Record<QuotaKind, 'chat' | 'writing' | 'ppt'>>> = {
+  chat: 'chat',
+  writing: 'writing',
+  ppt: 'ppt',
+};
 
 export const AccountSummary = z.object({
   userId: z.number().int(),

@@ -214,6 +214,9 @@ export const AdminModelFeature = z.object({
   model: z.string().describe('该功能实际使用的模型名（sys_config llm.model.<功能> 覆盖默认）；未配置时为空'),
   overridden: z.boolean().describe('是否由 sys_config 单独指定'),
   available: z.boolean(),
+  required: z
+    .boolean()
+    .describe('该功能是否离不开模型；AIGC检测用内置检测模型，大模型只是可选的零样本评分，为 false'),
   message: z.string().describe('不可用时的原因'),
 });
 export const AdminModelStatus = z.object({

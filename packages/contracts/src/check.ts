@@ -18,6 +18,13 @@ export const CheckStatus = z
   .describe('created 待支付 / queued 排队中 / running 检测中 / done 已完成 / failed 失败（已退款）');
 export type CheckStatus = z.infer<typeof CheckStatus>;
 
+/**
+ * Below this many documents a reference library cannot stand in for the national databases schools check
+ * against (a fresh install ships about 8,000 abstracts): pages say that a low 复制比 may only mean the
+ * library holds nothing near the paper.
+ */
+export const SMALL_LIBRARY_DOCUMENTS = 100_000;
+
 /** A reference-library document as a report names it. */
 export const SourceRef = z.object({
   documentId: z.number().int(),

@@ -191,9 +191,9 @@ function metricsBox(doc: Doc, width: number, report: AigcReport) {
     );
   const cells: [string, string][] = [
     ['全文结论', AIGC_BAND_LABELS[m.band]],
-    ['AI 生成概率', percent(m.probability)],
+    ['全文平均 AI 概率（明细）', percent(m.probability)],
     m.suspectChars !== undefined
-      ? ['疑似字数（不计入）', m.suspectChars.toLocaleString('zh-CN')]
+      ? ['轻度疑似字数（不计入）', m.suspectChars.toLocaleString('zh-CN')]
       : ['正文段落', String(m.paragraphCount)],
     ['高度疑似段落', String(m.bandCounts.high)],
     ['中度疑似段落', String(m.bandCounts.medium)],

@@ -96,6 +96,8 @@ describe('AIGC report PDF', () => {
       report.title,
       'AIGC总体疑似度',
       percent(report.metrics.aiCharRatio),
+      // the other percentages are named as detail, so none reads as a second headline
+      '全文平均AI概率（明细）',
       '中度疑似',
       '高度疑似',
       '第一章绪论',

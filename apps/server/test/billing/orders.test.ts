@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { LIVE_SERVICES } from '@paperdesk/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
@@ -103,18 +102,22 @@ describeEachDatabase('billing: orders over HTTP with the sandbox provider', (get
     expect(orders.body.result.total).toBe(0);
   });
 
-  it('lists packages of services not live yet as unavailable and refuses to sell them', async () => {
+  it('keeps packages of model-only services off sale while no model is configured; 降AIGC packages are on sale', async () => {
     const ctx = getCtx();
     const u = await makeUser(ctx);
     const all = await ctx.billing.listProducts({ pageNo: 1, pageSize: 100 }, {});
-    const check = all.records.find((p) => p.service === 'check')!;
-    // a package of some service that is not live yet (which one changes as services go live)
-    const notLive = all.records.find((p) => !LIVE_SERVICES.includes(p.service))!;
-    expect(check.available).toBe(true);
-    expect(notLive.available).toBe(false);
-    const refused = await createOrder(u.token, { packageId: notLive.id });
+    const availability = (service: string) =>
+      all.records.filter((p) => p.service === service).map((p) => p.available);
+    // 降AIGC runs offline and is sold per use, so its packages must not say 即将上线
+    for (const service of ['check', 'aigc_check', 'rewrite', 'aigc_rewrite']) {
+      expect(availability(service).length, service).toBeGreaterThan(0);
+      expect(availability(service).every(Boolean), service).toBe(true);
+    }
+    const writing = all.records.find((p) => p.service === 'writing')!;
+    expect(writing.available).toBe(false);
+    const refused = await createOrder(u.token, { packageId: writing.id });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('该服务即将上线，暂不可购买');
+    expect(refused.body.message).toBe('该服务的 AI 模型尚未配置，暂不可购买');
     const orders = await call<{ total: number }>('/api/order/order_info_api/query_list', {
       token: u.token,
       body: {},

@@ -100,6 +100,22 @@ it('one click from a 查重 record: only the paragraphs with copied text are rew
     .where('id', '=', r.body.result.id)
     .executeTakeFirstOrThrow();
   expect(Object.keys(JSON.parse(row.report!).known)).toEqual(['0']);
+  // clicking 一键降重 again before paying opens the same 待支付 record instead of adding another
+  const again = await call<ReduceRecord>(
+    app,
+    'POST',
+    `${API}/check_machine_submit?id=${init.body.result.id}&targetSimilarity=40`,
+    { token: user.token },
+  );
+  expect(again.body.result.id).toBe(r.body.result.id);
+  const unpaid = await s
+    .ctx()
+    .db.selectFrom('reduceRecords')
+    .select('id')
+    .where('sourceRecordId', '=', init.body.result.id)
+    .where('origin', '=', 'check')
+    .execute();
+  expect(unpaid).toHaveLength(1);
   await s.submit(user.token, r.body.result.id);
   const done = await s.finished(user.token, r.body.result.id);
   expect(done.status, done.message).toBe('done');

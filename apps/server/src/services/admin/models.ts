@@ -12,6 +12,9 @@ import type { AuditLog } from './audit.ts';
 type SysConfig = ReturnType<typeof createSysConfig>;
 
 /** The endpoint as an operator may see it: scheme, host and path; credentials and query string dropped. */
+/** Features that run without a model: AIGC detection scores with its own detector; the model only adds zero-shot windows. */
+const MODEL_OPTIONAL: ReadonlySet<string> = new Set(['aigc']);
+
 export function publicEndpoint(config: Config): string | null {
   if (config.LLM_BASE_URL) {
     try {
@@ -60,7 +63,13 @@ export function createAdminModels(deps: {
       const features = await Promise.all(
         KNOWN_FEATURES.map(async (feature) => {
           const [m, s] = await Promise.all([modelOf(feature), llm.status(feature)]);
-          return { feature, ...m, available: s.available, message: s.message };
+          return {
+            feature,
+            ...m,
+            available: s.available,
+            required: !MODEL_OPTIONAL.has(feature),
+            message: s.message,
+          };
         }),
       );
       return {

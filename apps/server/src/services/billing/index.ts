@@ -7,7 +7,12 @@ import type {
   Quote,
   ServiceKind,
 } from '@paperdesk/contracts';
-import { FREE_CHECK_FEATURE_KEY, LIVE_SERVICES, PAYMENT_FEATURE_KEY } from '@paperdesk/contracts';
+import {
+  FREE_CHECK_FEATURE_KEY,
+  MODEL_ONLY_SERVICES,
+  PAYMENT_FEATURE_KEY,
+  QuotaKind,
+} from '@paperdesk/contracts';
 import type { Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
@@ -35,7 +40,7 @@ import {
 } from './charge.ts';
 import { freeCheckFeature, freeCheckPolicy, freeCheckStatus } from './free-check.ts';
 import { auditUser, type Executor, listLedger, readWallet, type WalletView } from './ledger.ts';
-import type { RecordTypeRegistration } from './order-draft.ts';
+import type { OnSale, RecordTypeRegistration } from './order-draft.ts';
 import type { Logger } from './order-rows.ts';
 import { createOrders } from './orders.ts';
 
@@ -59,7 +64,7 @@ function inTransaction<T>(executor: Executor, fn: (trx: Executor) => Promise<T>)
 
 type ProductRow = Omit<Selectable<ProductsTable>, 'active' | 'createdAt'>;
 
-const toProduct = (r: ProductRow): ProductPackage => ({
+const toProduct = (r: ProductRow, onSale: ReadonlySet<string>): ProductPackage => ({
   id: r.id,
   code: r.code,
   service: r.service as ServiceKind,
@@ -72,7 +77,7 @@ const toProduct = (r: ProductRow): ProductPackage => ({
   listPriceFen: Number(r.listPriceFen),
   badge: r.badge,
   sort: Number(r.sort),
-  available: LIVE_SERVICES.includes(r.service as ServiceKind),
+  available: onSale.has(r.service),
 });
 
 /**
@@ -93,6 +98,8 @@ export function createBilling(deps: {
   jobs: JobQueue;
   log?: Logger;
   providers?: Map<PaymentProviderKind, PaymentProvider>;
+  /** Whether a model is configured for an AI feature; lazy because the model gateway is built after billing. */
+  modelReady?: () => (feature: string) => Promise<boolean>;
 }) {
   const { db } = deps;
   const quiet = deps.config.LOG_LEVEL === 'silent';
@@ -103,7 +110,17 @@ export function createBilling(deps: {
   const providers = deps.providers ?? createPaymentProviders(deps.config);
   const policy = freeCheckPolicy(deps.config);
   const recordTypes = new Map<string, RecordTypeRegistration>();
-  const orders = createOrders({ db, providers, recordTypes, log });
+  const onSale: OnSale = async (service: QuotaKind) => {
+    const feature = MODEL_ONLY_SERVICES[service];
+    return !feature || !deps.modelReady || (await deps.modelReady()(feature));
+  };
+  /** The services whose packages can be bought now, asked once per listing. */
+  const servicesOnSale = async () => {
+    const sale = new Set<string>();
+    for (const s of QuotaKind.options) if (await onSale(s)) sale.add(s);
+    return sale;
+  };
+  const orders = createOrders({ db, providers, recordTypes, log, onSale });
 
   deps.jobs.register('order_fulfil', {
     attempts: 5,
@@ -179,7 +196,8 @@ export function createBilling(deps: {
     async listProducts(paging: PageQuery, filter: ProductFilter) {
       let q = db.selectFrom('products').where('active', '=', 1);
       if (filter.service) q = q.where('service', '=', filter.service);
-      return selectPage(q.selectAll().orderBy('sort').orderBy('id'), paging, toProduct);
+      const sale = await servicesOnSale();
+      return selectPage(q.selectAll().orderBy('sort').orderBy('id'), paging, (r) => toProduct(r, sale));
     },
 
     async product(id: number): Promise<ProductPackage> {
@@ -190,7 +208,7 @@ export function createBilling(deps: {
         .where('active', '=', 1)
         .executeTakeFirst();
       if (!row) throw notFound('套餐不存在或已下架');
-      return toProduct(row);
+      return toProduct(row, await servicesOnSale());
     },
   };
 }

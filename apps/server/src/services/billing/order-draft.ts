@@ -1,6 +1,5 @@
 import {
   type CreateOrderInput,
-  LIVE_SERVICES,
   QUOTA_UNITS,
   type QuotaKind,
   SERVICE_LABELS,
@@ -40,9 +39,12 @@ async function topUpLimits(db: Db): Promise<TopUpLimits> {
   return parsed?.success ? parsed.data : DEFAULT_TOPUP;
 }
 
+/** Whether a service can run now (one that needs a model has it configured), so its packages may be sold. */
+export type OnSale = (service: QuotaKind) => Promise<boolean>;
+
 /** What an order buys (a package, a top-up or one record) and its price, subject and credits; nothing is stored. */
 export async function draftOrder(
-  deps: { db: Db; recordTypes: Map<string, RecordTypeRegistration> },
+  deps: { db: Db; recordTypes: Map<string, RecordTypeRegistration>; onSale: OnSale },
   userId: number,
   input: CreateOrderInput,
 ) {
@@ -55,7 +57,7 @@ export async function draftOrder(
       .where('active', '=', 1)
       .executeTakeFirst();
     if (!p) throw notFound('套餐不存在或已下架');
-    if (!LIVE_SERVICES.includes(p.service as QuotaKind)) throw conflict('该服务即将上线，暂不可购买');
+    if (!(await deps.onSale(p.service as QuotaKind))) throw conflict('该服务的 AI 模型尚未配置，暂不可购买');
     const kind = p.quotaKind as QuotaKind;
     return {
       kind: 'package' as const,

@@ -19,7 +19,7 @@ import {
   NotifyRejected,
   type PaymentProvider,
 } from '../../integrations/payments/index.ts';
-import { draftOrder, type RecordTypeRegistration } from './order-draft.ts';
+import { draftOrder, type OnSale, type RecordTypeRegistration } from './order-draft.ts';
 import { createOrderPayments } from './order-payments.ts';
 import { type RefundOutcome, type RefundRequest, refundOrder } from './order-refunds.ts';
 import { type Logger, type OrderRow, PROVIDER_LABELS, toView } from './order-rows.ts';
@@ -41,6 +41,7 @@ export function createOrders(deps: {
   providers: Map<PaymentProviderKind, PaymentProvider>;
   recordTypes: Map<string, RecordTypeRegistration>;
   log: Logger;
+  onSale: OnSale;
 }) {
   const { db, providers, recordTypes, log } = deps;
   const { byId, expireIfDue, recordPayment, fulfil, settle, refresh } = createOrderPayments(deps);
@@ -81,7 +82,7 @@ export function createOrders(deps: {
 
     async create(userId: number, input: CreateOrderInput, origin: string): Promise<OrderCreated> {
       const p = provider(input.provider);
-      const d = await draftOrder({ db, recordTypes }, userId, input);
+      const d = await draftOrder({ db, recordTypes, onSale: deps.onSale }, userId, input);
       if (d.kind === 'record') {
         // A double-clicked 「支付」 reuses the open order for the same record.
         const open = await db

@@ -186,6 +186,38 @@ export function createIntake(
     });
   }
 
+  /**
+   * The unpaid record a report's 一键降重 already made with the same path and targets, so clicking again
+   * (or coming back to the report) opens it instead of adding another 待支付 record.
+   */
+  async function unpaidFromReport(
+    userId: number,
+    origin: 'check' | 'aigc',
+    sourceRecordId: number,
+    input: Omit<NewRecord, 'title'>,
+  ): Promise<ReduceRecord | null> {
+    const targets = targetColumns(input.kind, input);
+    let q = db
+      .selectFrom('reduceRecords')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('origin', '=', origin)
+      .where('sourceRecordId', '=', sourceRecordId)
+      .where('status', '=', 'created')
+      .where('kind', '=', input.kind)
+      .where('path', '=', input.path);
+    q =
+      targets.targetSimilarity === null
+        ? q.where('targetSimilarity', 'is', null)
+        : q.where('targetSimilarity', '=', targets.targetSimilarity);
+    q =
+      targets.targetAigc === null
+        ? q.where('targetAigc', 'is', null)
+        : q.where('targetAigc', '=', targets.targetAigc);
+    const row = await q.orderBy('id', 'desc').executeTakeFirst();
+    return row ? toRecord(row) : null;
+  }
+
   async function continueWithModel(row: RecordRow): Promise<ReduceRecord> {
     await llm.assertAvailable(featureOf(row));
     const rows = await paragraphRows(db, row.id);
@@ -306,6 +338,8 @@ export function createIntake(
       input: Omit<NewRecord, 'title' | 'kind'>,
     ) {
       const kind: ReduceKind = 'similarity';
+      const unpaid = await unpaidFromReport(userId, 'check', checkId, { ...input, kind });
+      if (unpaid) return unpaid;
       const asked = askedOf(targetsOf(targetColumns(kind, input)));
       return insert(userId, {
         ...input,
@@ -326,6 +360,8 @@ export function createIntake(
       input: Omit<NewRecord, 'title' | 'kind'>,
     ) {
       const kind: ReduceKind = 'aigc';
+      const unpaid = await unpaidFromReport(userId, 'aigc', aigcId, { ...input, kind });
+      if (unpaid) return unpaid;
       const asked = askedOf(targetsOf(targetColumns(kind, input)));
       return insert(userId, {
         ...input,

@@ -184,7 +184,13 @@ export default function ModelsAdmin() {
               title: t('models.state'),
               dataIndex: 'available',
               render: (ok: boolean, r) =>
-                ok ? <Tag color="success">{t('models.ok')}</Tag> : <Tag color="warning">{r.message}</Tag>,
+                ok ? (
+                  <Tag color="success">{t('models.ok')}</Tag>
+                ) : r.required ? (
+                  <Tag color="warning">{r.message}</Tag>
+                ) : (
+                  <Tag data-testid="model-optional">{t('models.optional')}</Tag>
+                ),
             },
             {
               title: '',

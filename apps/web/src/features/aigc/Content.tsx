@@ -28,9 +28,17 @@ import {
 
 const SUSPECT: AigcBand[] = ['high', 'medium', 'light'];
 
-function Ring({ ratio, band }: { ratio: number; band: AigcBand }) {
+/** The page's one headline: 总体疑似度 with the paper's band beneath it, so no other percentage reads as the verdict. */
+function Headline({ ratio, band }: { ratio: number; band: AigcBand }) {
   const { t } = useTranslation('aigc');
-  return <RatioRing ratio={ratio} color={BAND_COLORS[band]} label={t('report.ratio')} testId="ai-ratio" />;
+  return (
+    <div className="ag-headline">
+      <RatioRing ratio={ratio} color={BAND_COLORS[band]} label={t('report.ratio')} testId="ai-ratio" />
+      <Tag color={BAND_TAG_COLORS[band]} className="ag-headline__band" data-testid="ag-band">
+        {t('report.conclusionBand', { band: t(`band.${band}`) })}
+      </Tag>
+    </div>
+  );
 }
 
 /** A paragraph with its flagged sentences marked by band (spans are sorted sentences that never overlap). */
@@ -211,7 +219,7 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
       <ReducedBanner aigcId={record.id} />
 
       <section className="svc-card ck-metrics">
-        <Ring ratio={m.aiCharRatio} band={m.band} />
+        <Headline ratio={m.aiCharRatio} band={m.band} />
         <div>
           {m.reliable && m.mixedAuthorship && (
             <Alert
@@ -232,14 +240,14 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
               description={report.note}
             />
           )}
+          <div className="ag-detail-title">{t('report.detailTitle')}</div>
           <div className="ck-tiles">
             <MetricTile
-              label={t('report.conclusion')}
-              value={t(`band.${m.band}`)}
-              color={BAND_COLORS[m.band]}
-              valueTestId="ag-band"
+              testId="ag-probability"
+              label={t('report.probability')}
+              value={pct(m.probability)}
+              note={t('report.probabilityNote')}
             />
-            <MetricTile label={t('report.probability')} value={pct(m.probability)} />
             <MetricTile
               label={t('report.aiChars')}
               value={num(m.aiChars)}

@@ -44,14 +44,8 @@ function PackageCard({ p, onBuy }: { p: ProductPackage; onBuy: () => void }) {
           </li>
         )}
       </ul>
-      <Button
-        type={p.badge && p.available ? 'primary' : 'default'}
-        block
-        size="large"
-        disabled={!p.available}
-        onClick={onBuy}
-      >
-        {p.available ? t('taocan.buy') : t('taocan.comingSoon')}
+      <Button type={p.badge ? 'primary' : 'default'} block size="large" onClick={onBuy}>
+        {t('taocan.buy')}
       </Button>
     </article>
   );
@@ -63,9 +57,10 @@ export default function Taocan() {
   const { t } = useTranslation('order');
   const [service, setService] = useState<QuotaKind | 'all'>('all');
   const [buying, setBuying] = useState<number | null>(null);
+  // packages of a service that cannot run here (no model configured) are not offered at all
   const products = useQuery({
     queryKey: queryKeys.products,
-    queryFn: async () => (await queryProducts()).result.records,
+    queryFn: async () => (await queryProducts()).result.records.filter((p) => p.available),
   });
   const prices = useQuery({
     queryKey: queryKeys.sysConfig('price.'),

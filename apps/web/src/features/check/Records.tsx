@@ -111,13 +111,16 @@ export default function CheckRecords() {
           Records.charactersColumn(t('records.col.characters')),
           Records.cellColumn(t('records.col.status'), 130, statusCell),
           Records.cellColumn(t('records.col.ratio'), 124, ratioCell, 'right'),
-          Records.cellColumn(
-            t('records.col.paid'),
-            80,
-            (r) =>
-              r.free ? <Tag color="green">{t('records.free')}</Tag> : r.submittedAt ? yuan(r.paidFen) : '—',
-            'right',
-          ),
+          {
+            ...Records.cellColumn(
+              t('records.col.paid'),
+              104,
+              (r) =>
+                r.free ? <Tag color="green">{t('records.free')}</Tag> : r.submittedAt ? yuan(r.paidFen) : '—',
+              'right',
+            ),
+            className: 'svc-nowrap',
+          },
           Records.createdColumn(t('records.col.time'), 130),
           Records.cellColumn(t('records.col.actions'), 220, actions),
         ]}

@@ -1,7 +1,13 @@
 import { DownloadOutlined, EditOutlined, FileTextOutlined, SwapOutlined } from '@ant-design/icons';
-import type { CheckRecord, CheckReport, ReportParagraph, ReportSpan } from '@paperdesk/contracts';
+import {
+  type CheckRecord,
+  type CheckReport,
+  type ReportParagraph,
+  type ReportSpan,
+  SMALL_LIBRARY_DOCUMENTS,
+} from '@paperdesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Empty, Popconfirm, Tag, Tooltip } from 'antd';
+import { Alert, Button, Dropdown, Empty, Popconfirm, Tag, Tooltip } from 'antd';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -213,6 +219,20 @@ function ReportBody({ record, report }: { record: CheckRecord; report: CheckRepo
           </>
         }
       />
+      {report.library.documents < SMALL_LIBRARY_DOCUMENTS && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="ck-small-library"
+          title={t('report.smallLibrary.title', { docs: num(report.library.documents) })}
+          description={t('report.smallLibrary.body', {
+            docs: num(report.library.documents),
+            chars: num(report.library.characters),
+            ratio: pct(m.totalRatio),
+          })}
+        />
+      )}
 
       <section className="svc-card ck-metrics">
         <Ring ratio={m.totalRatio} />

@@ -1,14 +1,16 @@
 import { DatabaseOutlined, GiftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import type { CheckEdition } from '@paperdesk/contracts';
+import { type CheckEdition, SMALL_LIBRARY_DOCUMENTS } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { readTextHandover } from '../../shared/paths/handover.ts';
 import { checkInit, librarySize, wordCount } from './api.ts';
 import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
+import { firstWords } from '../../shared/records/title.ts';
 import './check.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 import {
@@ -30,7 +32,8 @@ export default function PaperCheck() {
   const { t } = useTranslation('check');
   const navigate = useNavigate();
   const { loggedIn, submitting, run } = useGuardedSubmit(t('upload.loginFirst'));
-  const [title, setTitle] = useState('');
+  const handover = readTextHandover(useLocation().state);
+  const [title, setTitle] = useState(handover?.title ?? '');
   const [author, setAuthor] = useState('');
   const [edition, setEdition] = useState<CheckEdition>('professional');
   const [addToLibrary, setAddToLibrary] = useState(false);
@@ -49,6 +52,7 @@ export default function PaperCheck() {
 
   const paper = usePaperSource({
     initialMode: 'upload',
+    ...(handover ? { initialText: handover.text } : {}),
     count: wordCount,
     typingDelayMs: 700,
     maxUploadMb: limits.maxUploadMb,
@@ -63,11 +67,13 @@ export default function PaperCheck() {
   const unit = (e: CheckEdition) => quote(e)?.unitPriceFen ?? prices.data?.[e];
   const freeApplies = edition === 'professional' && free?.eligible && free.availableToday;
   const canSubmit = paper.ready && !submitting;
+  // a paste without a title is named after its first words, and the page says so while the field is empty
+  const defaultTitle = (count.result?.title || paper.fileTitle || firstWords(paper.text)).slice(0, 200);
 
   const submit = () =>
     run(async () => {
       if (!sent) return;
-      const finalTitle = (title.trim() || count.result?.title || paper.fileTitle).slice(0, 200);
+      const finalTitle = title.trim().slice(0, 200) || defaultTitle;
       if (!finalTitle) {
         toast().warning(t('upload.titleRequired'));
         return;
@@ -111,6 +117,9 @@ export default function PaperCheck() {
                 titleTouched.current = true;
                 setTitle(v);
               }}
+              hint={
+                !title.trim() && defaultTitle ? t('upload.titleDefault', { title: defaultTitle }) : undefined
+              }
             />
             <TextField
               id="ck-author"
@@ -200,6 +209,11 @@ export default function PaperCheck() {
                         : t('upload.libraryEmpty')}
                     </strong>
                     <span className="svc-muted">{library.name}</span>
+                    {library.documents > 0 && library.documents < SMALL_LIBRARY_DOCUMENTS && (
+                      <span className="svc-muted" data-testid="ck-library-small">
+                        {t('upload.librarySmall')}
+                      </span>
+                    )}
                   </div>
                 </div>
               )}

@@ -14,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Skeleton, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import { Link, useNavigate } from 'react-router';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { currentLanguage } from '../../locales/index.ts';
@@ -203,16 +204,21 @@ function Workspace() {
   );
 }
 
-function GuestBanner() {
+function GuestBanner({ freeOffered }: { freeOffered: boolean }) {
   const { t } = useTranslation('home');
   const openLogin = useAppStore((s) => s.openLogin);
   return (
     <section className="home-guest" data-testid="home-guest">
       <div>
         <h2>{t('workspace.guestTitle')}</h2>
-        <p>{t('workspace.guestDesc')}</p>
+        <p>{t(freeOffered ? 'workspace.guestDesc' : 'workspace.guestDescPaid')}</p>
       </div>
-      <Button type="primary" size="large" onClick={openLogin} icon={<GiftOutlined />}>
+      <Button
+        type="primary"
+        size="large"
+        onClick={openLogin}
+        icon={freeOffered ? <GiftOutlined /> : undefined}
+      >
         {t('workspace.guestAction')}
       </Button>
     </section>
@@ -232,6 +238,8 @@ export default function Home() {
     staleTime: 5 * 60_000,
   });
   const checkReady = pageAvailable('/papercheck/check');
+  // every free-check promise on this page reads the one public flag the server publishes
+  const freeOffered = useFreeCheckOffer()?.qrSignIn === true;
   const scrollToServices = () =>
     document.getElementById('services')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
@@ -239,8 +247,8 @@ export default function Home() {
     { key: 'metrics', icon: <FileProtectOutlined /> },
     { key: 'privacy', icon: <LockOutlined /> },
     { key: 'price', icon: <PayCircleOutlined /> },
-    { key: 'free', icon: <SafetyCertificateOutlined /> },
-  ] as const;
+    ...(freeOffered ? [{ key: 'free', icon: <SafetyCertificateOutlined /> } as const] : []),
+  ];
   const steps = [
     { key: 'upload', icon: <CloudUploadOutlined /> },
     { key: 'pay', icon: <PayCircleOutlined /> },
@@ -275,16 +283,18 @@ export default function Home() {
                 onClick={openLogin}
                 data-testid="hero-primary"
               >
-                {t('hero.loginFree')}
+                {t(freeOffered ? 'hero.loginFree' : 'hero.login')}
               </Button>
             ) : null}
             <Button size="large" onClick={scrollToServices} className="home-hero__secondary">
               {t('hero.secondary')}
             </Button>
           </div>
-          <p className="home-hero__badge">
-            <GiftOutlined /> {t('hero.freeBadge')}
-          </p>
+          {freeOffered && (
+            <p className="home-hero__badge" data-testid="home-free-badge">
+              <GiftOutlined /> {t('hero.freeBadge')}
+            </p>
+          )}
         </div>
         <div className="home-hero__visual">
           <SampleReport />
@@ -334,7 +344,7 @@ export default function Home() {
         </ol>
       </section>
 
-      {!loggedIn && <GuestBanner />}
+      {!loggedIn && <GuestBanner freeOffered={freeOffered} />}
 
       <footer className="home-footer">
         <span>

@@ -9,6 +9,7 @@ import type { MachineChange, MachineDetail, MachineParagraph } from '@paperdesk/
 import { Button, Progress, Result, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TextHandover } from '../../shared/paths/handover.ts';
 import { useNavigate, useParams } from 'react-router';
 import { downloadMachine, loadMachine } from './api.ts';
 import { toast } from '../../utils/feedback.ts';
@@ -149,7 +150,14 @@ export default function RewriteResult() {
               <Button icon={<CopyOutlined />} onClick={() => void copy()}>
                 {t('result.copy')}
               </Button>
-              <Button icon={<FileSearchOutlined />} onClick={() => navigate('/papercheck/check')}>
+              <Button
+                icon={<FileSearchOutlined />}
+                onClick={() =>
+                  navigate('/papercheck/check', {
+                    state: { text: rewritten, title: r.title } satisfies TextHandover,
+                  })
+                }
+              >
                 {t('result.check')}
               </Button>
               <Button icon={<PlusOutlined />} onClick={() => navigate(startPage)}>

@@ -1,7 +1,7 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { MachineEdition } from '@paperdesk/contracts';
 import { Alert } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { machineInit, machineWordCount } from './api.ts';
@@ -36,6 +36,10 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
   const paper = usePaperSource({ initialMode: 'paste', count: machineWordCount, typingDelayMs: 600 });
   const { sent, count } = paper;
   const modelAvailable = count.result?.modelAvailable ?? config?.modelAvailable ?? true;
+  // without a model 知网专版 cannot run, so the page (also /cnki/cnki from the top nav) opens on what works
+  useEffect(() => {
+    if (!modelAvailable) setEdition((e) => (e === 'cnki' ? 'standard' : e));
+  }, [modelAvailable]);
 
   const unit = (e: MachineEdition) =>
     count.result?.quotes.find((q) => q.edition === e)?.unitPriceFen ?? config?.prices[e];
@@ -74,8 +78,14 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
             onChange={setEdition}
             testIdPrefix="mc-edition-"
           />
-          {blocked && (
-            <Alert type="warning" showIcon style={{ marginBottom: 14 }} title={t('start.modelMissing')} />
+          {!modelAvailable && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 14 }}
+              title={t('start.modelMissing')}
+              data-testid="mc-model-missing"
+            />
           )}
 
           <TextField

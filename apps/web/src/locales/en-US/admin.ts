@@ -259,6 +259,7 @@ export default {
     inherited: 'Default',
     state: 'State',
     ok: 'Available',
+    optional: 'Available (needs no model; one adds to it)',
     test: 'Test connection',
     testOk: 'Connected: {{model}} answered "{{reply}}" in {{ms}} ms',
     testFail: 'Connection failed: {{message}}',

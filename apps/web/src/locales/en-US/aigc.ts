@@ -91,8 +91,10 @@ export default {
   },
   report: {
     ratio: 'Overall AIGC ratio',
-    conclusion: 'Conclusion',
-    probability: 'AI probability',
+    conclusionBand: 'Conclusion: {{band}}',
+    detailTitle: 'Details (the overall ratio above is the result)',
+    probability: 'Mean AI probability of the text',
+    probabilityNote: "The model's estimate for the whole text, used for the conclusion; not the ratio",
     aiChars: 'Significant characters',
     ofScored: 'of {{n}} judged',
     counts: '{{band}} paragraphs',
@@ -128,7 +130,7 @@ export default {
       '"Reads as AI-generated" paragraphs are significant as a whole; "AI-touched" paragraphs only reach suspect: AI signals weaker than in most AI-written text, common in text polished, paraphrased or run through 降AIGC by AI, but also AI-written paragraphs with weak signals; about 1% of human thesis paragraphs land there too.',
       'The report cannot tell: text under 50 characters (indicative only); who wrote which part of a document (with mixed authorship it can only mark the paragraphs that read as AI); whether text was edited by hand before submission.',
     ],
-    suspectChars: 'Suspect characters (not counted)',
+    suspectChars: 'Slightly suspect characters (not in the overall ratio)',
     errorRates: {
       title: 'Error rates',
       lead: 'On human-written academic text, about {{significant}} is judged significant and about {{suspect}} suspect or higher.',

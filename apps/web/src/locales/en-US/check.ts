@@ -71,6 +71,7 @@ export default {
     next: 'Next: confirm the price',
     noChargeYet: 'Nothing is charged yet; the next page shows the final price',
     loginFirst: 'Please sign in to submit a check',
+    titleDefault: 'Left empty, the title will be: {{title}}',
     titleRequired: 'Please enter a title',
     freeTitle: 'One free Professional check a day',
     freeHowto: 'Accounts signed in by WeChat QR get one free Professional check every day.',
@@ -79,6 +80,8 @@ export default {
     freeRule: 'QR sign-in accounts, once a day (Beijing time).',
     priceTitle: 'Prices',
     library: 'Library: {{docs}} documents / {{chars}} characters',
+    librarySmall:
+      'A small library: a low ratio may only mean it holds nothing close to this paper, not that a school system will agree.',
     libraryEmpty: 'The library is empty: copying is found once an administrator imports documents',
     priceNote: 'Billed per started 1,000 characters; package checks are used first.',
     notesTitle: 'Good to know',
@@ -167,6 +170,11 @@ export default {
     suspect: 'Flagged / paragraphs',
     checkedAt: 'checked {{time}}',
     library: 'library {{docs}} docs / {{chars}} chars',
+    smallLibrary: {
+      title:
+        'This library holds only {{docs}} documents: a low ratio does not mean the school system will find little',
+      body: "Compared with {{docs}} documents ({{chars}} characters), the ratio is {{ratio}}. School systems such as CNKI hold tens of millions of journal papers, theses and web texts; what this library lacks (especially when it barely covers the paper's field) cannot be found, so a low ratio may come from the small library.",
+    },
     libraryNamed: '{{name}}: {{docs}} docs / {{chars}} chars',
     personalLibrary: 'my library {{docs}} docs',
     personalSource: 'My library',

@@ -10,6 +10,7 @@ export default {
       'Plagiarism check, AIGC detection, rewriting, AI writing and slide decks in one workspace. CNKI-style report metrics, priced per character, with the price shown before you pay.',
     primary: 'Check now',
     loginFree: 'Scan to sign in: one free check',
+    login: 'Sign in to start',
     secondary: 'Browse all services',
     freeBadge: 'Sign in with WeChat · one free professional check every day',
   },
@@ -97,6 +98,7 @@ export default {
     recentEmpty: 'No records yet: pick a service to start',
     guestTitle: 'Sign in to see your checks and writing',
     guestDesc: 'Sign in with WeChat: one free professional check every day.',
+    guestDescPaid: 'Sign in to check, detect and rewrite; pay per use or with a package.',
     guestAction: 'Scan to sign in',
   },
   footer: {

@@ -23,7 +23,6 @@ export default {
     title: 'Packages',
     subtitle: 'Buy once, use many times: package credit never expires; after that you pay per use.',
     buy: 'Buy now',
-    comingSoon: 'Coming soon',
     save: 'Save {{amount}}',
     perUnit: '{{price}} per {{unit}}',
     listPrice: 'List {{price}}',

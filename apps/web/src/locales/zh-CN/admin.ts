@@ -254,6 +254,7 @@ export default {
     inherited: '默认',
     state: '状态',
     ok: '可用',
+    optional: '可用（无需模型，配置后可增强）',
     test: '测试连接',
     testOk: '连接正常：{{model}} 回答「{{reply}}」，用时 {{ms}} 毫秒',
     testFail: '连接失败：{{message}}',

@@ -80,8 +80,10 @@ export default {
   },
   report: {
     ratio: 'AIGC 总体疑似度',
-    conclusion: '全文结论',
-    probability: 'AI 生成概率',
+    conclusionBand: '全文结论：{{band}}',
+    detailTitle: '明细（以上方总体疑似度为准）',
+    probability: '全文平均 AI 概率',
+    probabilityNote: '模型对全文的整体估计，用于给出结论，不是疑似度',
     aiChars: '显著疑似字数',
     ofScored: '参与判断 {{n}} 字',
     counts: '{{band}}段落',
@@ -117,7 +119,7 @@ export default {
       '"AI 生成特征显著"的段落整体达到显著疑似；"AI 润色痕迹"的段落只达到疑似：有 AI 特征但弱于多数 AI 直接生成的文字，常见于经 AI 润色、改写或降AIGC 处理的文字，也可能是特征较弱的 AI 生成段落；约 1% 的人工论文段落也会落在这里。',
       '报告不能判断：不足 50 字的文字（结果仅供参考）；一篇文章中哪些部分由谁写（人机混写时只能标出读来像 AI 的段落）；文字是否经人工修改后再提交。',
     ],
-    suspectChars: '疑似字数（不计入）',
+    suspectChars: '轻度疑似字数（不计入总体疑似度）',
     errorRates: {
       title: '误判率说明',
       lead: '在人工撰写的学术文本上，约 {{significant}} 会被判为显著疑似，约 {{suspect}} 会被判为疑似及以上。',

@@ -7,6 +7,7 @@ export default {
       '论文查重、AIGC检测、降重降AI、AI写作与PPT生成，一个工作台全部完成。报告指标对标知网，按字计费，提交前即可看到价格。',
     primary: '立即查重',
     loginFree: '扫码登录，免费检测一次',
+    login: '登录后开始检测',
     secondary: '浏览全部服务',
     freeBadge: '微信扫码登录 · 每天免费检测一次专业版',
   },
@@ -91,6 +92,7 @@ export default {
     recentEmpty: '还没有记录，选择一项服务开始吧',
     guestTitle: '登录后查看您的检测与写作记录',
     guestDesc: '微信扫码登录，每天免费检测一次专业版。',
+    guestDescPaid: '登录后即可查重、检测与改写，按次付费或使用套餐。',
     guestAction: '扫码登录',
   },
   footer: {

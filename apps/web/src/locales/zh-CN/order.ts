@@ -21,7 +21,6 @@ export default {
     title: '套餐优惠',
     subtitle: '一次购买，多次使用：套餐额度永久有效，用完再按量计费。',
     buy: '立即购买',
-    comingSoon: '即将上线',
     save: '立省 {{amount}}',
     perUnit: '折合 {{price}}/{{unit}}',
     listPrice: '原价 {{price}}',

@@ -9,7 +9,8 @@ import { useNavigate } from 'react-router';
 import { createOrder, loadOrder } from '../api/order.ts';
 import { RequestError } from '../../utils/request.ts';
 import { yuan } from './format.ts';
-import { POLL_MS, queryKeys } from '../records/queries.ts';
+import { isRecordQuery, POLL_MS, queryKeys } from '../records/queries.ts';
+import './pay-dialog.css';
 
 function useCountdown(until: string | undefined): string {
   const [now, setNow] = useState(() => Date.now());
@@ -87,8 +88,10 @@ export default function PayDialog({
       void qc.invalidateQueries({ queryKey: queryKeys.account });
       void qc.invalidateQueries({ queryKey: queryKeys.orders });
       void qc.invalidateQueries({ queryKey: queryKeys.ledger });
+      // a paid record changes state on whatever page opened the dialog: its list, its page and its cost
+      if (input?.recordType) void qc.invalidateQueries({ predicate: (q) => isRecordQuery(q.queryKey) });
     }
-  }, [current?.status, qc]);
+  }, [current?.status, qc, input?.recordType]);
 
   let body: ReactNode;
   if (error) {

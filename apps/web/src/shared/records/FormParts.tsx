@@ -63,6 +63,8 @@ export function TextField(props: {
   /** Show the characters typed against `maxLength`. */
   showCount?: boolean;
   onEnter?: () => void;
+  /** A line that stays under the field (what an empty optional field will become). */
+  hint?: ReactNode;
 }) {
   return (
     <Field id={props.id} label={props.label}>
@@ -76,6 +78,11 @@ export function TextField(props: {
         onChange={(e) => props.onChange(e.target.value)}
         onPressEnter={props.onEnter}
       />
+      {props.hint && (
+        <div className="ck-field__hint" data-testid={`${props.id}-hint`}>
+          {props.hint}
+        </div>
+      )}
     </Field>
   );
 }

@@ -38,10 +38,12 @@ export function usePaperSource<R extends CountResult>(options: {
   maxUploadMb?: number;
   tooLarge?: (mb: number) => string;
   onTitle?: (title: string) => void;
+  /** Text another page hands over (a rewrite sent to 查重 for verification); opens in paste mode. */
+  initialText?: string;
 }) {
-  const [mode, setMode] = useState<SourceMode>(options.initialMode);
+  const [mode, setMode] = useState<SourceMode>(options.initialText ? 'paste' : options.initialMode);
   const [file, setFile] = useState<File | null>(null);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(options.initialText ?? '');
   const [count, setCount] = useState<WordCountState<R>>({ loading: false });
   // the latest callbacks, so that a new closure each render does not count again
   const latest = useRef(options);

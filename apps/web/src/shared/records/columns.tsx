@@ -57,7 +57,11 @@ export function cellColumn<R>(
 export function paidColumn<R extends { status: RecordStatus; paidFen: number }>(
   title: string,
 ): ColumnType<R> {
-  return cellColumn(title, 80, (r) => (r.status === 'created' ? '—' : yuan(r.paidFen)));
+  // an amount like ¥1,234.50 must stay on one line: wide enough for it, and never wrapped
+  return {
+    ...cellColumn(title, 104, (r) => (r.status === 'created' ? '—' : yuan(r.paidFen))),
+    className: 'svc-nowrap',
+  };
 }
 
 export function createdColumn<R extends { createdAt: string }>(title: string, width: number): ColumnType<R> {

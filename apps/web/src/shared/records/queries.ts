@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { isActive, type RecordStatus } from './status.ts';
 
 /** The product areas whose records the kit lists, shows and polls. */
-export type RecordArea = 'check' | 'aigc' | 'machine' | 'writing' | 'ppt' | 'reduce';
+export const RECORD_AREAS = ['check', 'aigc', 'machine', 'writing', 'ppt', 'reduce'] as const;
+export type RecordArea = (typeof RECORD_AREAS)[number];
+
+/** Whether a query caches something about records (a list, a record or its parts). */
+export const isRecordQuery = (key: readonly unknown[]): boolean =>
+  (RECORD_AREAS as readonly unknown[]).includes(key[0]);
 
 /**
  * Every query key of the web app, in one place so that an invalidation always names what a page cached.
