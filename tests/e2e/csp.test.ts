@@ -203,6 +203,8 @@ describe('no CSP violations', () => {
       await page.goto(`${server.url}/m/qr/${qr.body.result.id}`);
       if (signedIn) {
         await page.locator('#confirm').waitFor();
+        // the phone must say this is the user's own computer before it may confirm (issue 22's phishing path)
+        await page.locator('#ack').check();
         await page.locator('#btn-confirm').click();
         await page.locator('#done').waitFor();
       } else {
