@@ -69,7 +69,8 @@ describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
     expect(file.suggestedFilename()).toBe('城市数字治理的协同机制研究.docx');
     const text = await docxText(fs.readFileSync((await file.path())!));
     expect(text).toContain('这是第2.1节的正文');
-    expect(text).toContain('参考文献由 AI 按 GB/T 7714 格式生成');
+    // references come only from records (issue 24): the .docx says so instead of listing invented ones
+    expect(text).toContain('文中引用只取自比对库与您的自建库中的真实文献记录');
 
     await page.goto(`${s.server.url}/paperwirte/report`);
     await page.getByTestId('wr-record').first().waitFor();
