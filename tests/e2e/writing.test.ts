@@ -55,7 +55,9 @@ describe('/papergc/gc → /paperwirte/*: AI paper writing', () => {
 
     await page.getByTestId('wr-download').waitFor({ timeout: 30_000 });
     for (const p of LEAF_PATHS) await page.getByText(`这是第${p}节的正文`).waitFor();
-    await expect(page.getByTestId('wr-refs').textContent()).resolves.toContain('只取自比对库与您的自建库中的真实文献记录');
+    await expect(page.getByTestId('wr-refs').textContent()).resolves.toContain(
+      '只取自比对库与您的自建库中的真实文献记录',
+    );
     await expect(page.getByTestId('wr-sec-3').textContent()).resolves.toContain('结论');
     // the edited heading is what the model was asked to write
     const last = s.fake.requests.filter((r) => taskOf(r) === '撰写章节').at(-1);
