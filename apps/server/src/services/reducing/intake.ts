@@ -187,6 +187,33 @@ export function createIntake(
   }
 
   /**
+   * A record planned from a finished 查重 or AIGC检测 record: the unpaid one a click already made, else a new
+   * one whose paragraphs `plan` picks from that record's report for the asked targets.
+   */
+  async function fromFinished(
+    userId: number,
+    origin: 'check' | 'aigc',
+    sourceRecordId: number,
+    title: string,
+    kind: ReduceKind,
+    input: Omit<NewRecord, 'title' | 'kind'>,
+    plan: (asked: ReturnType<typeof askedOf>) => PlannedParagraph[],
+  ): Promise<ReduceRecord> {
+    const unpaid = await unpaidFromReport(userId, origin, sourceRecordId, { ...input, kind });
+    if (unpaid) return unpaid;
+    const asked = askedOf(targetsOf(targetColumns(kind, input)));
+    return insert(userId, {
+      ...input,
+      kind,
+      title,
+      origin,
+      sourceRecordId,
+      fileName: null,
+      paragraphs: plan(asked),
+    });
+  }
+
+  /**
    * The unpaid record a report's 一键降重 already made with the same path and targets, so clicking again
    * (or coming back to the report) opens it instead of adding another 待支付 record.
    */
@@ -331,47 +358,22 @@ export function createIntake(
     },
 
     /** check_machine_submit: a finished 查重 record; only paragraphs with copied text (unless an AIGC target). */
-    async fromCheck(
+    fromCheck(
       userId: number,
       checkId: number,
       report: CheckReport,
       input: Omit<NewRecord, 'title' | 'kind'>,
     ) {
-      const kind: ReduceKind = 'similarity';
-      const unpaid = await unpaidFromReport(userId, 'check', checkId, { ...input, kind });
-      if (unpaid) return unpaid;
-      const asked = askedOf(targetsOf(targetColumns(kind, input)));
-      return insert(userId, {
-        ...input,
-        kind,
-        title: report.title,
-        origin: 'check',
-        sourceRecordId: checkId,
-        fileName: null,
-        paragraphs: planCheckReport(report, asked),
-      });
+      return fromFinished(userId, 'check', checkId, report.title, 'similarity', input, (asked) =>
+        planCheckReport(report, asked),
+      );
     },
 
     /** check_aigc_machine_submit / aigc_machine_submit: a finished AIGC检测 record; only flagged paragraphs. */
-    async fromAigc(
-      userId: number,
-      aigcId: number,
-      report: AigcReport,
-      input: Omit<NewRecord, 'title' | 'kind'>,
-    ) {
-      const kind: ReduceKind = 'aigc';
-      const unpaid = await unpaidFromReport(userId, 'aigc', aigcId, { ...input, kind });
-      if (unpaid) return unpaid;
-      const asked = askedOf(targetsOf(targetColumns(kind, input)));
-      return insert(userId, {
-        ...input,
-        kind,
-        title: report.title,
-        origin: 'aigc',
-        sourceRecordId: aigcId,
-        fileName: null,
-        paragraphs: planAigcReport(report, asked),
-      });
+    fromAigc(userId: number, aigcId: number, report: AigcReport, input: Omit<NewRecord, 'title' | 'kind'>) {
+      return fromFinished(userId, 'aigc', aigcId, report.title, 'aigc', input, (asked) =>
+        planAigcReport(report, asked),
+      );
     },
   };
 }
