@@ -28,3 +28,24 @@ it('the write-ahead log reaches the database file without the API connection che
     await db.destroy();
   }
 });
+
+/**
+ * A test server that opens, closes and removes its database before the thread has started (a loaded CI machine)
+ * leaves the thread failing to open the file; that failure must not reach the closed connection as an uncaught error.
+ */
+it('a database closed and removed before its checkpoint thread starts raises nothing', async () => {
+  const own = fs.mkdtempSync(path.join(dir, 'gone-'));
+  const errors: unknown[] = [];
+  const onError = (error: unknown) => errors.push(error);
+  process.on('uncaughtException', onError);
+  try {
+    const { db } = openDatabase({ dataDir: own });
+    fs.rmSync(own, { recursive: true, force: true }); // synchronously: before the thread is up
+    await sql`select 1`.execute(db); // Kysely closes the database on destroy() only once it has used it
+    await db.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(errors).toEqual([]);
+  } finally {
+    process.off('uncaughtException', onError);
+  }
+});

@@ -18,7 +18,11 @@ export function checkpointInThread(sqlite: SQLite.Database, file: string): void 
     execArgv: [],
   });
   worker.unref();
-  worker.on('error', () => sqlite.pragma('wal_autocheckpoint = 1000'));
+  // a thread that cannot run (its database already closed, or removed before it opened it) hands the checkpoint
+  // back to the connection, if that connection is still open
+  worker.on('error', () => {
+    if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+  });
   // closing the database stops the thread after one last checkpoint (Kysely's destroy() closes the database)
   const close = sqlite.close.bind(sqlite);
   sqlite.close = () => {
