@@ -21,7 +21,8 @@ export async function freshDatabaseUrl(
     return {
       url: `sqlite:${path.join(dataDir, 'test.db')}`,
       dataDir,
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      // retries: the checkpoint thread may still be closing its connection (and removing the log files) just then
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 }),
     };
   }
   const admin = process.env.PAPERDESK_PG_ADMIN_URL;
