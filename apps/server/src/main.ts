@@ -1,10 +1,4 @@
-import { parseArgs } from 'node:util';
 import { loadConfig, paymentStartupProblem } from './config.ts';
-import { createContext } from './context.ts';
-import { buildApp } from './http/app.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { openDatabase } from './db/index.ts';
-import { seedOnFirstRun } from './services/checks/seed.ts';
 
 /**
  * Commands: `serve` (API + in-process workers, the embedded default), `worker` (job workers only,
@@ -20,6 +14,8 @@ async function main() {
     case 'worker':
       return worker(config);
     case 'migrate': {
+      const { openDatabase } = await import('./db/index.ts');
+      const { migrateToLatest } = await import('./db/migrate.ts');
       const { db } = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
       const applied = await migrateToLatest(db);
       console.log(applied.length ? `已应用迁移: ${applied.join(', ')}` : '数据库已是最新');
@@ -27,36 +23,8 @@ async function main() {
       return;
     }
     case 'user:create': {
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          username: { type: 'string' },
-          password: { type: 'string' },
-          admin: { type: 'boolean', default: false },
-        },
-      });
-      // The password may come from the environment so it does not show in `ps` or shell history.
-      const password = values.password ?? process.env.PAPERDESK_PASSWORD;
-      if (!values.username || !password) {
-        console.error(
-          '用法: npm run user:create -- --username 用户名 [--password 密码 | 环境变量 PAPERDESK_PASSWORD] [--admin]',
-        );
-        process.exitCode = 2;
-        return;
-      }
-      const { RegisterInput } = await import('@paperdesk/contracts');
-      const parsed = RegisterInput.safeParse({ username: values.username, password });
-      if (!parsed.success) {
-        console.error(`输入有误: ${parsed.error.issues.map((i) => i.message).join('；')}`);
-        process.exitCode = 2;
-        return;
-      }
-      const input = parsed.data;
-      const ctx = await createContext(config, { publishFeatures: false });
-      const id = await ctx.accounts.register({ ...input, role: values.admin ? 'admin' : 'user' });
-      console.log(`已创建用户 ${input.username}（ID ${id}${values.admin ? '，管理员' : ''}）`);
-      await ctx.close();
-      return;
+      const { runUserCreate } = await import('./user-create-cli.ts');
+      return runUserCreate(config, rest);
     }
     case 'library:import': {
       const { runLibraryImport } = await import('./library-import-cli.ts');
@@ -82,6 +50,10 @@ async function main() {
 async function serve(config: ReturnType<typeof loadConfig>) {
   const refusal = paymentStartupProblem(config);
   if (refusal) throw new Error(refusal);
+  // each command loads only what it runs (the CLI commands answer a usage error at once)
+  const { createContext } = await import('./context.ts');
+  const { buildApp } = await import('./http/app.ts');
+  const { seedOnFirstRun } = await import('./services/checks/seed.ts');
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
   let closing = false;
@@ -124,6 +96,7 @@ async function serve(config: ReturnType<typeof loadConfig>) {
 
 async function worker(config: ReturnType<typeof loadConfig>) {
   if (!config.REDIS_URL) throw new Error('worker 需要 REDIS_URL（嵌入式模式下任务由 serve 进程执行）');
+  const { createContext } = await import('./context.ts');
   // pages read the public feature entries the API processes write
   const ctx = await createContext(config, { publishFeatures: false });
   await ctx.jobs.startWorkers();
