@@ -16,19 +16,13 @@ import {
 } from '../../src/integrations/llm/index.ts';
 import { createLimiter } from '../../src/integrations/llm/limiter.ts';
 import { createLlm } from '../../src/services/llm-usage.ts';
-import { startFakeOpenAi } from '../fakes/openai-server.ts';
+import { fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase, testConfig } from '../support/databases.ts';
 
 const fake = await startFakeOpenAi();
 afterAll(() => fake.close());
 
-const baseEnv = {
-  LLM_BASE_URL: fake.baseUrl,
-  LLM_API_KEY: 'sk-test',
-  LLM_MODEL: 'fake-model',
-  LLM_RETRY_BASE_MS: '5',
-  LLM_TIMEOUT_MS: '2000',
-};
+const baseEnv = fakeModelEnv(fake, { LLM_API_KEY: 'sk-test', LLM_TIMEOUT_MS: '2000' });
 
 function llmFor(ctx: AppContext, env: Record<string, string | undefined> = {}) {
   return createLlm({ config: testConfig({ ...baseEnv, ...env }), db: ctx.db, sysConfig: ctx.sysConfig });
