@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readHumanAbstracts } from '../../packages/textkit/bench/csl.ts';
 import { registerUser, sandboxBuy, startServer } from '../e2e/support/server.ts';
 import { onEachDatabase } from './api-databases.ts';
 
@@ -42,20 +43,7 @@ function cslAbstracts(): Abstract[] {
 }
 
 function humanAbstracts(): Abstract[] {
-  const dir = path.join(data, 'csl_human_abstracts_zh');
-  const out: Abstract[] = [];
-  for (const f of fs
-    .readdirSync(dir)
-    .filter((x) => x.endsWith('.json'))
-    .sort()) {
-    const byDomain = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Record<
-      string,
-      Array<{ title: string; abstract: string }>
-    >;
-    for (const list of Object.values(byDomain))
-      for (const e of list) out.push({ title: e.title, text: e.abstract.trim() });
-  }
-  return out;
+  return readHumanAbstracts(data).map((e) => ({ title: e.title, text: e.abstract.trim() }));
 }
 
 /**

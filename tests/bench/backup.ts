@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import type { CheckRecord } from '@paperdesk/contracts';
 import SQLite from 'better-sqlite3';
 import { documentText } from '../../apps/server/test/check/support.ts';
-import { registerUser, sandboxBuy, startServer } from '../e2e/support/server.ts';
+import { registerUser, sandboxBuy, startServer, submitCheck } from '../e2e/support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const CHECKS = 100;
@@ -50,18 +50,14 @@ try {
   await sandboxBuy(server, token, { topUpFen: 1_000_000 });
   const ids: number[] = [];
   for (let i = 0; i < CHECKS; i++) {
-    const init = await server.api<CheckRecord>('/api/base/check_api/check_init', {
-      token,
-      body: {
+    ids.push(
+      await submitCheck(server, token, {
         title: `备份基准 ${i}`,
         author: '基准',
         edition: 'standard',
         text: documentText(700 + i, 6, 6),
-      },
-    });
-    if (init.status !== 200) throw new Error(init.body.message);
-    await server.api('/api/base/check_api/check_submit', { token, body: { id: init.body.result.id } });
-    ids.push(init.body.result.id);
+      }),
+    );
   }
   const started = Date.now();
   for (const id of ids) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { readHumanAbstracts } from '../../../packages/textkit/bench/csl.ts';
 
 /**
  * `npm run library:seed:build [-- <data folder>]`: (re)writes the bundled seed library `csl-library.jsonl.gz` from the
@@ -51,30 +52,13 @@ function benchmarkPapers(): SeedDoc[] {
 }
 
 function humanAbstracts(): SeedDoc[] {
-  const dir = path.join(data, 'csl_human_abstracts_zh');
-  const docs: SeedDoc[] = [];
-  for (const file of fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()) {
-    const byDomain = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<
-      string,
-      { title: string; abstract: string; domain?: string[] }[]
-    >;
-    for (const [domain, papers] of Object.entries(byDomain)) {
-      const discipline = domain.split('_').at(-1) ?? domain;
-      for (const p of papers) {
-        docs.push({
-          title: clean(p.title),
-          author: '',
-          source: `CSL 中文科学文献 · ${discipline}`,
-          year: null,
-          text: clean(p.abstract),
-        });
-      }
-    }
-  }
-  return docs;
+  return readHumanAbstracts(data).map((p) => ({
+    title: clean(p.title),
+    author: '',
+    source: `CSL 中文科学文献 · ${p.domain.split('_').at(-1) ?? p.domain}`,
+    year: null,
+    text: clean(p.abstract),
+  }));
 }
 
 function main() {

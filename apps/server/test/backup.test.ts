@@ -10,6 +10,7 @@ import {
   registerUser,
   sandboxBuy,
   startServer,
+  submitCheck,
 } from '../../../tests/e2e/support/server.ts';
 import { repoRoot } from '../src/config.ts';
 import { documentText } from './check/support.ts';
@@ -32,24 +33,13 @@ describe('embedded backup and restore', () => {
 
   const username = 'backup_user';
 
-  async function submitCheck(server: RunningServer, token: string, seed: number): Promise<number> {
-    const init = await server.api<CheckRecord>('/api/base/check_api/check_init', {
-      token,
-      body: {
-        title: `备份测试 ${seed}`,
-        author: '备份',
-        edition: 'standard',
-        text: documentText(seed, 4, 5),
-      },
+  const submitPaper = (server: RunningServer, token: string, seed: number): Promise<number> =>
+    submitCheck(server, token, {
+      title: `备份测试 ${seed}`,
+      author: '备份',
+      edition: 'standard',
+      text: documentText(seed, 4, 5),
     });
-    expect(init.status, init.body.message).toBe(200);
-    const submit = await server.api('/api/base/check_api/check_submit', {
-      token,
-      body: { id: init.body.result.id },
-    });
-    expect(submit.status, submit.body.message).toBe(200);
-    return init.body.result.id;
-  }
 
   async function record(server: RunningServer, token: string, id: number) {
     return server.api<CheckRecord>(`/api/base/check_api/load_by_id?id=${id}`, { token });
@@ -77,7 +67,7 @@ describe('embedded backup and restore', () => {
     servers.push(server);
     const token = await registerUser(server, username);
     await sandboxBuy(server, token, { topUpFen: 100_000 });
-    const before = await submitCheck(server, token, 501);
+    const before = await submitPaper(server, token, 501);
     expect((await untilDone(server, token, before)).status).toBe('done');
     const reportBefore = await server.api<{ metrics: unknown }>(
       `/api/base/check_api/report_paragraphs?id=${before}`,
@@ -86,7 +76,7 @@ describe('embedded backup and restore', () => {
     expect(reportBefore.status).toBe(200);
 
     // a check in flight while the snapshot is taken, and the server answering throughout
-    const during = await submitCheck(server, token, 502);
+    const during = await submitPaper(server, token, 502);
     const backupDir = path.join(tmp, 'snapshot');
     const [{ stdout }, health] = await Promise.all([
       npm('backup', [backupDir], { DATA_DIR: server.dataDir }),
@@ -95,7 +85,7 @@ describe('embedded backup and restore', () => {
     expect(stdout).toContain(`已备份到 ${backupDir}`);
     expect(health).toBe(200);
     expect(fs.readdirSync(backupDir).sort()).toEqual(['backup.json', 'paperdesk.db']);
-    const after = await submitCheck(server, token, 503);
+    const after = await submitPaper(server, token, 503);
     expect((await untilDone(server, token, after)).status).toBe('done');
     await untilDone(server, token, during);
 

@@ -4,17 +4,10 @@ import { buildApp } from '../src/http/app.ts';
 import { WECHAT_CALLBACK_PATH } from '../src/http/routes/wechat.ts';
 import { wechatSignature } from '../src/integrations/wechat/crypto.ts';
 import { bodyOf, browserCookie, current, expectError, LOGIN, register } from './auth/helpers.ts';
-import { startFakeWechat } from './fakes/wechat-server.ts';
 import { describeEachDatabase } from './support/databases.ts';
+import { fakeWechatForFile, OFFICIAL_ACCOUNT, wechatLoginEnv } from './support/wechat.ts';
 
-const wx = {
-  appId: 'wx0123456789abcdef',
-  appSecret: 'fake-secret-0123456789',
-  token: 'pdtoken2024',
-  aesKey: 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
-};
-const fake = await startFakeWechat(wx);
-afterAll(() => fake.stop());
+const fake = await fakeWechatForFile();
 
 describeEachDatabase(
   'WeChat official account login',
@@ -61,7 +54,7 @@ describeEachDatabase(
     it('answers the server verification GET with echostr only when the signature is right', async () => {
       const timestamp = String(Math.floor(Date.now() / 1000));
       const nonce = '8374621';
-      const signature = wechatSignature(wx.token, timestamp, nonce);
+      const signature = wechatSignature(OFFICIAL_ACCOUNT.token, timestamp, nonce);
       const good = await app.inject({
         method: 'GET',
         url: WECHAT_CALLBACK_PATH,
@@ -165,7 +158,7 @@ describeEachDatabase(
       // A well-signed request whose body is not a WeChat message at all.
       const timestamp = String(Math.floor(Date.now() / 1000));
       const nonce = '1';
-      const signature = wechatSignature(wx.token, timestamp, nonce);
+      const signature = wechatSignature(OFFICIAL_ACCOUNT.token, timestamp, nonce);
       for (const payload of [
         '<xml><Encrypt>',
         '<!DOCTYPE x [<!ENTITY a "b">]><xml><Encrypt>&a;</Encrypt></xml>',
@@ -250,13 +243,7 @@ describeEachDatabase(
       expect(fake.stats.stableTokenCalls).toBeGreaterThanOrEqual(1);
     });
   },
-  {
-    WECHAT_APP_ID: wx.appId,
-    WECHAT_APP_SECRET: wx.appSecret,
-    WECHAT_TOKEN: wx.token,
-    WECHAT_AES_KEY: wx.aesKey,
-    WECHAT_API_BASE: fake.url,
-  },
+  { ...wechatLoginEnv(fake), WECHAT_AES_KEY: OFFICIAL_ACCOUNT.aesKey },
 );
 
 describeEachDatabase(
@@ -273,5 +260,5 @@ describeEachDatabase(
       await app.close();
     });
   },
-  { WECHAT_APP_ID: wx.appId, WECHAT_APP_SECRET: 'wrong-secret', WECHAT_API_BASE: fake.url },
+  { WECHAT_APP_ID: OFFICIAL_ACCOUNT.appId, WECHAT_APP_SECRET: 'wrong-secret', WECHAT_API_BASE: fake.url },
 );

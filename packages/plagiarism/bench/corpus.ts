@@ -8,6 +8,7 @@ import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import { rewrite } from '@paperdesk/rewrite';
 import { type ParsedDocument, splitSentences } from '@paperdesk/textkit';
+import { readHumanAbstracts } from '../../textkit/bench/csl.ts';
 import type { LibraryDocument, PlagdetCase } from '../src/index.ts';
 import { pick, rng } from '../test/helpers.ts';
 
@@ -46,20 +47,8 @@ export function loadAbstracts(dataDir: string): Abstract[] {
       if (abstract && title) push(title, abstract, `csl-${f.replace('.tsv', '')}-${i}`);
     });
   }
-  const humanDir = path.join(dataDir, 'csl_human_abstracts_zh');
-  for (const f of fs
-    .readdirSync(humanDir)
-    .filter((x) => x.endsWith('.json'))
-    .sort()) {
-    const data = JSON.parse(fs.readFileSync(path.join(humanDir, f), 'utf8')) as Record<
-      string,
-      Array<{ title: string; abstract: string }>
-    >;
-    for (const [domain, list] of Object.entries(data)) {
-      list.forEach((e, i) => {
-        push(e.title, e.abstract, `human-${f.replace('.json', '')}-${domain}-${i}`);
-      });
-    }
+  for (const e of readHumanAbstracts(dataDir)) {
+    push(e.title, e.abstract, `human-${e.file.replace('.json', '')}-${e.domain}-${e.index}`);
   }
   return out;
 }

@@ -27,49 +27,41 @@ describe('importRecords', () => {
     expect(r?.authors).toHaveLength(3);
   });
 
-  it('reads RIS, EndNote XML, NoteExpress and the CNKI exports', () => {
-    const ris = importRecords(
+  it.each([
+    [
+      'RIS',
       'TY  - JOUR\nAU  - 刘知远\nAU  - 孙茂松\nTI  - 知识表示学习研究进展\nJO  - 计算机研究与发展\nPY  - 2016\nVL  - 53\nIS  - 2\nSP  - 247\nEP  - 261\nER  - \n',
-      'up',
-    );
-    expect(ris[0]).toMatchObject({
-      title: '知识表示学习研究进展',
-      authors: ['刘知远', '孙茂松'],
-      pages: '247-261',
-      type: 'J',
-    });
-    const xml = importRecords(
+      { title: '知识表示学习研究进展', authors: ['刘知远', '孙茂松'], pages: '247-261', type: 'J' },
+    ],
+    [
+      'EndNote XML',
       '<?xml version="1.0"?><xml><records><record><ref-type name="Journal Article">17</ref-type><contributors><authors><author><style>LeCun, Y.</style></author><author>Bengio, Y.</author></authors></contributors><titles><title><style>Deep learning</style></title><secondary-title>Nature</secondary-title></titles><dates><year>2015</year></dates><volume>521</volume></record></records></xml>',
-      'up',
-    );
-    expect(xml[0]).toMatchObject({
-      title: 'Deep learning',
-      authors: ['LeCun, Y.', 'Bengio, Y.'],
-      year: '2015',
-      container: 'Nature',
-      type: 'J',
-    });
-    const ne = importRecords(
+      {
+        title: 'Deep learning',
+        authors: ['LeCun, Y.', 'Bengio, Y.'],
+        year: '2015',
+        container: 'Nature',
+        type: 'J',
+      },
+    ],
+    [
+      'NoteExpress',
       '{Reference Type}: Journal Article\n{Title}: 卷积神经网络研究综述\n{Author}: 周飞燕;金林鹏;董军;\n{Journal}: 计算机学报\n{Year}: 2017\n{Volume}: 40\n{Issue}: 6\n{Pages}: 1229-1251\n',
-      'up',
-    );
-    expect(ne[0]).toMatchObject({
-      title: '卷积神经网络研究综述',
-      authors: ['周飞燕', '金林鹏', '董军'],
-      container: '计算机学报',
-    });
-    const estudy = importRecords(
+      { title: '卷积神经网络研究综述', authors: ['周飞燕', '金林鹏', '董军'], container: '计算机学报' },
+    ],
+    [
+      'the CNKI E-Study export',
       'SrcDatabase-来源库: 期刊\nTitle-题名: 深度学习研究综述\nAuthor-作者: 孙志军;薛磊;许阳明;\nSource-刊名: 计算机应用研究\nYear-年: 2012\nPeriod-期: 08\nPageCount-页码: 2806-2810\n',
-      'up',
-    );
-    expect(estudy[0]).toMatchObject({ title: '深度学习研究综述', year: '2012', issue: '08', type: 'J' });
-    const rw = importRecords(
+      { title: '深度学习研究综述', year: '2012', issue: '08', type: 'J' },
+    ],
+    [
+      'the CNKI RefWorks export',
       'RT Journal Article\nA1 温忠麟;叶宝娟\nT1 中介效应分析：方法和模型发展\nJF 心理科学进展\nYR 2014\nVO 22\nIS 5\nSP 731\nOP 745\n',
-      'up',
-    );
-    expect(rw[0]).toMatchObject({ authors: ['温忠麟', '叶宝娟'], pages: '731-745' });
-    const refer = importRecords('%0 Journal Article\n%A 周志华\n%T 机器学习\n%D 2016\n', 'up');
-    expect(refer[0]?.title).toBe('机器学习');
+      { authors: ['温忠麟', '叶宝娟'], pages: '731-745' },
+    ],
+    ['the CNKI Refer export', '%0 Journal Article\n%A 周志华\n%T 机器学习\n%D 2016\n', { title: '机器学习' }],
+  ])('reads %s', (_format, text, fields) => {
+    expect(importRecords(text, 'up')[0]).toMatchObject(fields);
   });
 
   it('a file in none of the formats raises a Chinese ImportError', () => {

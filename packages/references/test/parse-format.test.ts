@@ -24,45 +24,47 @@ describe('parseEntry', () => {
     });
   });
 
-  it('reads an English conference paper with a host after //', () => {
-    const e = parseEntry(
+  it.each([
+    [
+      'an English conference paper with a host after //',
       '[4] He K, Zhang X, Ren S, et al. Deep residual learning for image recognition[C]//Proceedings of the IEEE Conference on Computer Vision and Pattern Recognition. Las Vegas: IEEE, 2016: 770-778.',
-    );
-    expect(e.fields).toMatchObject({
-      type: 'C',
-      container: 'Proceedings of the IEEE Conference on Computer Vision and Pattern Recognition',
-      place: 'Las Vegas',
-      publisher: 'IEEE',
-      year: '2016',
-      pages: '770-778',
-    });
-  });
-
-  it('reads a book with an edition, a thesis, a web page and a DOI', () => {
-    expect(parseEntry('宗成庆. 统计自然语言处理[M]. 2版. 北京: 清华大学出版社, 2013.').fields).toMatchObject({
-      edition: '2版',
-      place: '北京',
-      publisher: '清华大学出版社',
-      year: '2013',
-    });
-    expect(parseEntry('[9] 张三. 基于深度学习的文本分类研究[D]. 北京: 清华大学, 2019.').fields).toMatchObject(
+      {
+        type: 'C',
+        container: 'Proceedings of the IEEE Conference on Computer Vision and Pattern Recognition',
+        place: 'Las Vegas',
+        publisher: 'IEEE',
+        year: '2016',
+        pages: '770-778',
+      },
+    ],
+    [
+      'a book with an edition',
+      '宗成庆. 统计自然语言处理[M]. 2版. 北京: 清华大学出版社, 2013.',
+      { edition: '2版', place: '北京', publisher: '清华大学出版社', year: '2013' },
+    ],
+    [
+      'a thesis',
+      '[9] 张三. 基于深度学习的文本分类研究[D]. 北京: 清华大学, 2019.',
       { type: 'D', publisher: '清华大学' },
-    );
-    const web = parseEntry(
+    ],
+    [
+      'a web page',
       '[10] 国家统计局. 统计公报[EB/OL]. (2021-02-28)[2021-03-01]. http://www.stats.gov.cn/a.html.',
-    );
-    expect(web.fields).toMatchObject({
-      type: 'EB',
-      carrier: 'OL',
-      date: '2021-02-28',
-      cited: '2021-03-01',
-      url: 'http://www.stats.gov.cn/a.html',
-    });
-    expect(
-      parseEntry(
-        'LeCun Y, Bengio Y, Hinton G. Deep learning[J]. Nature, 2015, 521(7553): 436-444. DOI:10.1038/nature14539.',
-      ).fields.doi,
-    ).toBe('10.1038/nature14539');
+      {
+        type: 'EB',
+        carrier: 'OL',
+        date: '2021-02-28',
+        cited: '2021-03-01',
+        url: 'http://www.stats.gov.cn/a.html',
+      },
+    ],
+    [
+      'a DOI',
+      'LeCun Y, Bengio Y, Hinton G. Deep learning[J]. Nature, 2015, 521(7553): 436-444. DOI:10.1038/nature14539.',
+      { doi: '10.1038/nature14539' },
+    ],
+  ])('reads %s', (_kind, raw, fields) => {
+    expect(parseEntry(raw).fields).toMatchObject(fields);
   });
 
   it('reads author-year entries: GB 著者-出版年制 and APA', () => {

@@ -1,6 +1,7 @@
 /** CSL abstracts from ../shared/data (read at run time, never copied into the repo). */
 import fs from 'node:fs';
 import path from 'node:path';
+import { readHumanAbstracts } from '../../textkit/bench/csl.ts';
 
 export const DATA_DIR =
   process.env.PAPERDESK_DATA_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/data');
@@ -24,20 +25,7 @@ export function loadAbstracts(): Abstract[] {
     seen.add(text);
     out.push({ id, text });
   };
-  const humanDir = path.join(DATA_DIR, 'csl_human_abstracts_zh');
-  for (const f of fs
-    .readdirSync(humanDir)
-    .filter((x) => x.endsWith('.json'))
-    .sort()) {
-    const data = JSON.parse(fs.readFileSync(path.join(humanDir, f), 'utf8')) as Record<
-      string,
-      Array<{ abstract: string }>
-    >;
-    for (const [domain, list] of Object.entries(data))
-      list.forEach((e, i) => {
-        push(`${f}-${domain}-${i}`, e.abstract);
-      });
-  }
+  for (const e of readHumanAbstracts(DATA_DIR)) push(`${e.file}-${e.domain}-${e.index}`, e.abstract);
   const cslDir = path.join(DATA_DIR, 'csl-benchmark-sample');
   for (const f of ['ts_dev.tsv', 'ts_test.tsv']) {
     const file = path.join(cslDir, f);

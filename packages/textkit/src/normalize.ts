@@ -194,15 +194,20 @@ function getTable(
   return table;
 }
 
-/** Normalise `input` and keep a map from every output code unit back to its original index. */
-export function normalize(input: string, options: NormalizeOptions = {}): NormalizedText {
-  const table = getTable(
+/** The table of `options`, each left out one at its default. */
+function tableFor(options: NormalizeOptions): Uint16Array {
+  return getTable(
     options.width ?? true,
     options.t2s ?? true,
     options.lowercase ?? false,
     options.punctuation ?? 'unify',
     options.fold ?? false,
   );
+}
+
+/** Normalise `input` and keep a map from every output code unit back to its original index. */
+export function normalize(input: string, options: NormalizeOptions = {}): NormalizedText {
+  const table = tableFor(options);
   const wsMode = options.whitespace ?? 'collapse';
   const ws = getWsClass();
   const n = input.length;
@@ -242,13 +247,7 @@ export function normalizeText(
   input: string,
   options: NormalizeOptions & { whitespace: 'keep' | 'remove' },
 ): string {
-  const table = getTable(
-    options.width ?? true,
-    options.t2s ?? true,
-    options.lowercase ?? false,
-    options.punctuation ?? 'unify',
-    options.fold ?? false,
-  );
+  const table = tableFor(options);
   const keepSpace = options.whitespace === 'keep';
   const ws = getWsClass();
   const n = input.length;

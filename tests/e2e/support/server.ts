@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -73,30 +73,36 @@ export async function startServerWith<T extends { close(): Promise<void> }>(
 }
 
 /**
- * Starts the real server process (`main.ts serve`) on a free port with a fresh SQLite database, with
+ * Spawns the real server process (`main.ts serve`) in production on `port` with its data in `dataDir`, with
  * the 测试支付 sandbox opted in (production refuses to start without a payment choice).
  */
+export function spawnServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+  stdio: StdioOptions,
+): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), 'serve'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PAY_SANDBOX: 'true',
+      ...env,
+    },
+    stdio,
+  });
+}
+
+/** Starts the server process (spawnServer) on a free port with a fresh SQLite database and waits until it answers. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paperdesk-e2e-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), 'serve'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        PAY_SANDBOX: 'true',
-        ...env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const child = spawnServer(port, dataDir, env, ['ignore', 'inherit', 'inherit']);
   running.add(child);
   child.once('exit', () => running.delete(child));
   const url = `http://127.0.0.1:${port}`;
@@ -144,6 +150,22 @@ export async function registerUser(
   });
   if (r.status !== 200) throw new Error(`注册失败: ${r.body.message}`);
   return r.body.result.access_token;
+}
+
+/** Starts a 查重 of `paper` on `server` (check_init, then check_submit); returns the record's id. */
+export async function submitCheck(
+  server: RunningServer,
+  token: string,
+  paper: { title: string; author: string; edition: 'standard' | 'professional'; text: string },
+): Promise<number> {
+  const init = await server.api<{ id: number }>('/api/base/check_api/check_init', { token, body: paper });
+  if (init.status !== 200) throw new Error(`check_init: ${init.body.message}`);
+  const submit = await server.api('/api/base/check_api/check_submit', {
+    token,
+    body: { id: init.body.result.id },
+  });
+  if (submit.status !== 200) throw new Error(`check_submit: ${submit.body.message}`);
+  return init.body.result.id;
 }
 
 /**

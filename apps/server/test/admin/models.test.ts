@@ -1,7 +1,7 @@
 import type { AdminModelStatus, AdminModelTestResult, AdminModelUsage } from '@paperdesk/contracts';
 import { afterAll, expect, it } from 'vitest';
 import { call } from '../check/support.ts';
-import { startFakeOpenAi } from '../fakes/openai-server.ts';
+import { fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { adminApp } from '../support/admin-app.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 
@@ -67,10 +67,5 @@ describeEachDatabase(
       expect(row?.costFen).toBeCloseTo(((row!.promptTokens + row!.completionTokens) / 1000) * 2, 2);
     });
   },
-  {
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_MODEL: 'fake-model',
-    LLM_API_KEY: 'sk-very-secret',
-    LLM_RETRY_BASE_MS: '5',
-  },
+  fakeModelEnv(fake, { LLM_API_KEY: 'sk-very-secret' }),
 );

@@ -9,19 +9,14 @@ import { createLlm } from '../../src/services/llm-usage.ts';
 import type { ChatCharging } from '../../src/services/chat/charging.ts';
 import { createChat } from '../../src/services/chat/index.ts';
 import { bearer, credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
-import { startFakeOpenAi } from '../fakes/openai-server.ts';
+import { fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase, testConfig } from '../support/databases.ts';
 import { allEvents, readSse } from './sse.ts';
 
 const fake = await startFakeOpenAi();
 afterAll(() => fake.close());
 
-const env = {
-  LLM_BASE_URL: fake.baseUrl,
-  LLM_MODEL: 'fake-model',
-  LLM_RETRY_BASE_MS: '5',
-  LLM_TIMEOUT_MS: '2000',
-};
+const env = fakeModelEnv(fake, { LLM_TIMEOUT_MS: '2000' });
 const BASE = '/api/base/chat_gpt_api';
 
 /** The parts of the envelopes these tests read. */

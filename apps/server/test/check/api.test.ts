@@ -19,6 +19,7 @@ import {
   call,
   chargeRows,
   documentText,
+  importLibrary,
   paragraph,
   waitFor,
   waitForCheckDone,
@@ -58,23 +59,10 @@ describeEachDatabase('check_api', (getCtx) => {
     const ctx = getCtx();
     app = await buildApp(ctx);
     admin = await adminToken(ctx);
-    const r = await call<{ ids: number[] }>(app, 'POST', '/api/base/library_api/import', {
-      token: admin,
-      body: {
-        documents: [
-          {
-            title: '城市治理研究的若干问题',
-            author: '王五',
-            source: '管理世界',
-            year: 2020,
-            text: libraryText,
-          },
-          { title: '另一篇无关的文献', author: '赵六', source: '经济研究', year: 2018, text: otherText },
-        ],
-      },
-    });
-    expect(r.status).toBe(200);
-    libraryIds = r.body.result.ids;
+    libraryIds = await importLibrary(app, admin, [
+      { title: '城市治理研究的若干问题', author: '王五', source: '管理世界', year: 2020, text: libraryText },
+      { title: '另一篇无关的文献', author: '赵六', source: '经济研究', year: 2018, text: otherText },
+    ]);
     await ctx.jobs.startWorkers();
   });
 

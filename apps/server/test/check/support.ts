@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckRecord } from '@paperdesk/contracts';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { pick, rng } from '../../../../packages/plagiarism/test/helpers.ts';
 import type { AppContext } from '../../src/context.ts';
 
@@ -67,6 +68,36 @@ export async function waitForCheckDone(
     55_000,
     label,
   );
+}
+
+/** Starts a 查重 of `paper` (check_init, then check_submit) and waits until it is done; returns the done record. */
+export async function checkPaper(
+  app: FastifyInstance,
+  token: string,
+  paper: { title: string; edition: 'standard' | 'professional'; text: string; author?: string },
+): Promise<CheckRecord> {
+  const init = await call<CheckRecord>(app, 'POST', '/api/base/check_api/check_init', { token, body: paper });
+  expect(init.status, init.body.message).toBe(200);
+  const submit = await call(app, 'POST', '/api/base/check_api/check_submit', {
+    token,
+    body: { id: init.body.result.id },
+  });
+  expect(submit.status, submit.body.message).toBe(200);
+  return waitForCheckDone(app, token, init.body.result.id);
+}
+
+/** Imports `documents` into the 查重 library with an admin's `token`; returns their ids. */
+export async function importLibrary(
+  app: FastifyInstance,
+  token: string,
+  documents: { title: string; author: string; source: string; year: number | null; text: string }[],
+): Promise<number[]> {
+  const r = await call<{ ids: number[] }>(app, 'POST', '/api/base/library_api/import', {
+    token,
+    body: { documents },
+  });
+  expect(r.status, r.body.message).toBe(200);
+  return r.body.result.ids;
 }
 
 /** multipart/form-data body for app.inject. */

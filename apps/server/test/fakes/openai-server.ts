@@ -72,6 +72,14 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
+/** The server's model settings pointed at `fake` (retries 5 ms apart, not seconds), with `settings` on top. */
+export function fakeModelEnv(
+  fake: FakeOpenAi,
+  settings: Record<string, string> = {},
+): Record<string, string> {
+  return { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_RETRY_BASE_MS: '5', ...settings };
+}
+
 const defaultResponder = (req: FakeRequest): FakeReply => {
   const last = req.messages.at(-1)?.content ?? '';
   return { chunks: ['收到：', last.slice(0, 50)] };

@@ -1,13 +1,7 @@
-import type {
-  CheckRecord,
-  CheckReport,
-  LibraryDocument,
-  LibraryUploadResult,
-  Page,
-} from '@paperdesk/contracts';
+import type { CheckReport, LibraryDocument, LibraryUploadResult, Page } from '@paperdesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { credit, makeUser } from '../billing/helpers.ts';
-import { call, documentText, multipart, waitForCheckDone } from '../check/support.ts';
+import { call, documentText, multipart, checkPaper } from '../check/support.ts';
 import { freshApp } from '../support/databases.ts';
 
 /** 自建库: a user's private references, compared with that user's papers only, reported as their own group. */
@@ -16,26 +10,11 @@ describe('personal library (自建库)', () => {
   const MY = '/api/base/library_api/my';
 
   async function check(token: string, text: string): Promise<CheckReport> {
-    const init = await call<CheckRecord>(fresh.app(), 'POST', '/api/base/check_api/check_init', {
-      token,
-      body: { title: '我的论文', edition: 'standard', text },
-    });
-    expect(init.status, init.body.message).toBe(200);
-    const sub = await call(fresh.app(), 'POST', '/api/base/check_api/check_submit', {
-      token,
-      body: { id: init.body.result.id },
-    });
-    expect(sub.status, sub.body.message).toBe(200);
-    await waitForCheckDone(fresh.app(), token, init.body.result.id);
+    const { id } = await checkPaper(fresh.app(), token, { title: '我的论文', edition: 'standard', text });
     return (
-      await call<CheckReport>(
-        fresh.app(),
-        'GET',
-        `/api/base/check_api/report_paragraphs?id=${init.body.result.id}`,
-        {
-          token,
-        },
-      )
+      await call<CheckReport>(fresh.app(), 'GET', `/api/base/check_api/report_paragraphs?id=${id}`, {
+        token,
+      })
     ).body.result;
   }
 

@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../../tests/e2e/support/server.ts';
+import { freePort, spawnServer } from '../../../../tests/e2e/support/server.ts';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
 /** Distinct texts in the bundled seed (its 7,970 lines hold 24 duplicates). */
 const SEED_DOCUMENTS = 7946;
 
@@ -25,25 +24,7 @@ describe('a first-start seed import cut off by kill -9', () => {
   });
 
   async function start(): Promise<ChildProcess> {
-    const port = await freePort();
-    const server = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), 'serve'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          PAY_SANDBOX: 'true',
-          LIBRARY_SEED: 'auto',
-        },
-        stdio: 'ignore',
-      },
-    );
+    const server = spawnServer(await freePort(), dataDir, { LIBRARY_SEED: 'auto' }, 'ignore');
     child = server;
     return server;
   }

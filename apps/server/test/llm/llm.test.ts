@@ -16,19 +16,13 @@ import {
 } from '../../src/integrations/llm/index.ts';
 import { createLimiter } from '../../src/integrations/llm/limiter.ts';
 import { createLlm } from '../../src/services/llm-usage.ts';
-import { startFakeOpenAi } from '../fakes/openai-server.ts';
+import { fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase, testConfig } from '../support/databases.ts';
 
 const fake = await startFakeOpenAi();
 afterAll(() => fake.close());
 
-const baseEnv = {
-  LLM_BASE_URL: fake.baseUrl,
-  LLM_API_KEY: 'sk-test',
-  LLM_MODEL: 'fake-model',
-  LLM_RETRY_BASE_MS: '5',
-  LLM_TIMEOUT_MS: '2000',
-};
+const baseEnv = fakeModelEnv(fake, { LLM_API_KEY: 'sk-test', LLM_TIMEOUT_MS: '2000' });
 
 function llmFor(ctx: AppContext, env: Record<string, string | undefined> = {}) {
   return createLlm({ config: testConfig({ ...baseEnv, ...env }), db: ctx.db, sysConfig: ctx.sysConfig });
@@ -69,6 +63,19 @@ async function catchLlm(p: Promise<unknown>): Promise<LlmError> {
 /** The error a one-word chat completion fails with. */
 const failedChat = (llm: ReturnType<typeof createLlm>) =>
   catchLlm(llm.complete({ feature: 'chat', messages: [{ role: 'user', content: 'x' }] }));
+
+/** The error a one-word chat stream fails with; `onEvent` sees every event before it (and may abort `signal`). */
+const failedStream = (
+  llm: ReturnType<typeof createLlm>,
+  onEvent: (ev: LlmStreamEvent) => void,
+  signal?: AbortSignal,
+) =>
+  catchLlm(
+    (async () => {
+      const request = { feature: 'chat' as const, messages: [{ role: 'user' as const, content: 'x' }] };
+      for await (const ev of llm.stream({ ...request, ...(signal ? { signal } : {}) })) onEvent(ev);
+    })(),
+  );
 
 describeEachDatabase(
   'model layer',
@@ -175,16 +182,9 @@ describeEachDatabase(
       const llm = llmFor(ctx);
       fake.script({ chunks: ['前半', '句话'], end: 'break' }, { chunks: ['should not be requested'] });
       const seen: string[] = [];
-      const err = await catchLlm(
-        (async () => {
-          for await (const ev of llm.stream({
-            feature: 'chat',
-            messages: [{ role: 'user', content: 'x' }],
-          })) {
-            if (ev.type === 'delta') seen.push(ev.text);
-          }
-        })(),
-      );
+      const err = await failedStream(llm, (ev) => {
+        if (ev.type === 'delta') seen.push(ev.text);
+      });
       expect(err.code).toBe('interrupted');
       expect(err.partialText).toBe('前半句话');
       expect(seen.join('')).toBe('前半句话');
@@ -232,16 +232,12 @@ describeEachDatabase(
       const before = await callCount(ctx);
       fake.script({ chunks: ['a', 'b', 'c', 'd', 'e', 'f'], chunkDelayMs: 100 });
       const ac = new AbortController();
-      const err = await catchLlm(
-        (async () => {
-          for await (const ev of llm.stream({
-            feature: 'chat',
-            messages: [{ role: 'user', content: 'x' }],
-            signal: ac.signal,
-          })) {
-            if (ev.type === 'delta' && ev.text === 'b') ac.abort();
-          }
-        })(),
+      const err = await failedStream(
+        llm,
+        (ev) => {
+          if (ev.type === 'delta' && ev.text === 'b') ac.abort();
+        },
+        ac.signal,
       );
       expect(err.code).toBe('aborted');
       expect(err.partialText).toBe('ab');
@@ -471,16 +467,12 @@ describeEachDatabase(
           maxTokens: 64,
         });
         const ac = new AbortController();
-        const err = await catchLlm(
-          (async () => {
-            for await (const ev of llm.stream({
-              feature: 'chat',
-              messages: [{ role: 'user', content: 'x' }],
-              signal: ac.signal,
-            })) {
-              if (ev.type === 'delta') ac.abort();
-            }
-          })(),
+        const err = await failedStream(
+          llm,
+          (ev) => {
+            if (ev.type === 'delta') ac.abort();
+          },
+          ac.signal,
         );
         expect(err.code).toBe('aborted');
         expect((await callRow(ctx, err.callId!)).status).toBe('aborted');

@@ -11,7 +11,7 @@ import { afterAll, beforeEach, expect, it } from 'vitest';
 import { buildDocx } from '../../../../packages/textkit/test/fixtures.ts';
 import { expectLedgerMatches } from '../billing/helpers.ts';
 import { bearer, call, multipart } from '../check/support.ts';
-import { type FakeRequest, startFakeOpenAi } from '../fakes/openai-server.ts';
+import { type FakeRequest, fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { fakeModelRewrite, passageOf, SOURCE_PARAGRAPHS, SOURCE_TEXT } from '../rewriting/fixtures.ts';
 import { hasData, heldOutPairs } from '../aigc/data.ts';
 import { API, reduceSuite } from './support.ts';
@@ -20,13 +20,7 @@ const fake = await startFakeOpenAi();
 afterAll(() => fake.close());
 const passage = (req: FakeRequest) => passageOf(req.messages.at(-1)?.content ?? '');
 
-const s = reduceSuite({
-  LLM_BASE_URL: fake.baseUrl,
-  LLM_MODEL: 'fake-model',
-  LLM_RETRY_BASE_MS: '5',
-  LLM_MAX_RETRIES: '1',
-  LLM_TIMEOUT_MS: '2000',
-});
+const s = reduceSuite(fakeModelEnv(fake, { LLM_MAX_RETRIES: '1', LLM_TIMEOUT_MS: '2000' }));
 
 beforeEach(() => {
   fake.reset();
@@ -128,17 +122,7 @@ it('a restart resumes at the first unfinished paragraph, keeps the stored ones a
     .orderBy('idx')
     .execute();
   // what a crash after the second paragraph leaves: running, two outcomes stored
-  await ctx.db
-    .updateTable('reduceParagraphs')
-    .set({ outcome: null })
-    .where('recordId', '=', rec.id)
-    .where('idx', '>=', 2)
-    .execute();
-  await ctx.db
-    .updateTable('reduceRecords')
-    .set({ status: 'running', doneParagraphs: 2, afterScores: null, finishedAt: null })
-    .where('id', '=', rec.id)
-    .execute();
+  await s.killedAfter(rec.id, 2);
   const charges = async () =>
     (
       await ctx.db

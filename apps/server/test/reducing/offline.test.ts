@@ -1,10 +1,10 @@
-import type { CheckRecord, Page, ReduceParagraph, ReduceRecord } from '@paperdesk/contracts';
+import type { Page, ReduceParagraph, ReduceRecord } from '@paperdesk/contracts';
 import { checkRewriteOutput } from '@paperdesk/rewrite';
 import { expect, it } from 'vitest';
 import { hasData, heldOutPairs } from '../aigc/data.ts';
 import { creditAigcQuota, initPaste, waitForFinished } from '../aigc/support.ts';
 import { expectLedgerMatches } from '../billing/helpers.ts';
-import { call, documentText, multipart, waitForCheckDone } from '../check/support.ts';
+import { call, documentText, multipart, checkPaper } from '../check/support.ts';
 import { OWN_PARAGRAPH, PROTECTED, SOURCE_PARAGRAPHS, SOURCE_TEXT } from '../rewriting/fixtures.ts';
 import { AIGC_API, API, reduceSuite } from './support.ts';
 
@@ -67,20 +67,12 @@ it('one click from a 查重 record: only the paragraphs with copied text are rew
   const app = s.app();
   const user = await s.user();
   const text = [SOURCE_PARAGRAPHS[0], OWN_PARAGRAPH].join('\n');
-  const init = await call<CheckRecord>(app, 'POST', '/api/base/check_api/check_init', {
-    token: user.token,
-    body: { title: '混合稿', edition: 'professional', text },
-  });
-  await call(app, 'POST', '/api/base/check_api/check_submit', {
-    token: user.token,
-    body: { id: init.body.result.id },
-  });
-  await waitForCheckDone(app, user.token, init.body.result.id);
+  const check = await checkPaper(app, user.token, { title: '混合稿', edition: 'professional', text });
 
   const r = await call<ReduceRecord>(
     app,
     'POST',
-    `${API}/check_machine_submit?id=${init.body.result.id}&targetSimilarity=40`,
+    `${API}/check_machine_submit?id=${check.id}&targetSimilarity=40`,
     {
       token: user.token,
     },
@@ -88,7 +80,7 @@ it('one click from a 查重 record: only the paragraphs with copied text are rew
   expect(r.status, r.body.message).toBe(200);
   expect(r.body.result).toMatchObject({
     origin: 'check',
-    sourceRecordId: init.body.result.id,
+    sourceRecordId: check.id,
     targetParagraphs: 1,
   });
   expect(r.body.result.characters).toBe(SOURCE_PARAGRAPHS[0]!.length);
@@ -104,7 +96,7 @@ it('one click from a 查重 record: only the paragraphs with copied text are rew
   const again = await call<ReduceRecord>(
     app,
     'POST',
-    `${API}/check_machine_submit?id=${init.body.result.id}&targetSimilarity=40`,
+    `${API}/check_machine_submit?id=${check.id}&targetSimilarity=40`,
     { token: user.token },
   );
   expect(again.body.result.id).toBe(r.body.result.id);
@@ -112,7 +104,7 @@ it('one click from a 查重 record: only the paragraphs with copied text are rew
     .ctx()
     .db.selectFrom('reduceRecords')
     .select('id')
-    .where('sourceRecordId', '=', init.body.result.id)
+    .where('sourceRecordId', '=', check.id)
     .where('origin', '=', 'check')
     .execute();
   expect(unpaid).toHaveLength(1);
@@ -125,7 +117,7 @@ it('one click from a 查重 record: only the paragraphs with copied text are rew
   // listed under the check record it came from
   const list = await call<Page<ReduceRecord>>(app, 'POST', `${API}/query_list`, {
     token: user.token,
-    body: { origin: 'check', sourceRecordId: init.body.result.id },
+    body: { origin: 'check', sourceRecordId: check.id },
   });
   expect(list.body.result.records.map((x) => x.id)).toEqual([r.body.result.id]);
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeEach, expect, it } from 'vitest';
 import type { ReduceDetail } from '@paperdesk/contracts';
 import { expectLedgerMatches } from '../billing/helpers.ts';
 import { call, waitFor } from '../check/support.ts';
-import { type FakeRequest, startFakeOpenAi } from '../fakes/openai-server.ts';
+import { type FakeRequest, fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { passageOf, SOURCE_PARAGRAPHS } from '../rewriting/fixtures.ts';
 import { API, reduceSuite } from './support.ts';
 
@@ -15,13 +15,7 @@ import { API, reduceSuite } from './support.ts';
 const fake = await startFakeOpenAi();
 afterAll(() => fake.close());
 
-const s = reduceSuite({
-  LLM_BASE_URL: fake.baseUrl,
-  LLM_MODEL: 'fake-model',
-  LLM_RETRY_BASE_MS: '5',
-  LLM_MAX_RETRIES: '1',
-  LLM_TIMEOUT_MS: '2000',
-});
+const s = reduceSuite(fakeModelEnv(fake, { LLM_MAX_RETRIES: '1', LLM_TIMEOUT_MS: '2000' }));
 
 const [unchanged, garbage, , good] = SOURCE_PARAGRAPHS as [string, string, string, string];
 /** A real paraphrase of the fourth paragraph: same claims, negation, citation; few shared runs. */
@@ -113,17 +107,7 @@ it('nothing met: the whole charge comes back in one refund, and a resumed run se
   expect(done.paidFen).toBe(0);
   // a run killed after the first paragraph and resumed: it reuses the stored outcome and settles again, but the
   // charge is closed, so no second refund and no second charge
-  await ctx.db
-    .updateTable('reduceParagraphs')
-    .set({ outcome: null })
-    .where('recordId', '=', rec.id)
-    .where('idx', '>=', 1)
-    .execute();
-  await ctx.db
-    .updateTable('reduceRecords')
-    .set({ status: 'running', doneParagraphs: 1, afterScores: null, finishedAt: null })
-    .where('id', '=', rec.id)
-    .execute();
+  await s.killedAfter(rec.id, 1);
   await ctx.reducing.runJob(rec.id, { attempt: 1, signal: new AbortController().signal });
   const again = await finished(user.token, rec.id);
   expect(again.status).toBe('done');

@@ -44,6 +44,21 @@ export function reduceSuite(env: Record<string, string | undefined> = {}) {
         '改写完成',
       );
     },
+    /** Leaves a finished record as a run killed after its first `doneParagraphs` paragraphs would: running, their outcomes stored. */
+    async killedAfter(id: number, doneParagraphs: number) {
+      const db = fresh.ctx().db;
+      await db
+        .updateTable('reduceParagraphs')
+        .set({ outcome: null })
+        .where('recordId', '=', id)
+        .where('idx', '>=', doneParagraphs)
+        .execute();
+      await db
+        .updateTable('reduceRecords')
+        .set({ status: 'running', doneParagraphs, afterScores: null, finishedAt: null })
+        .where('id', '=', id)
+        .execute();
+    },
     async content(token: string, id: number): Promise<ReduceContent> {
       const r = await call<ReduceContent>(fresh.app(), 'POST', `${API}/load_content_by_id?id=${id}`, {
         token,

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import type { CheckRecord, CheckReport, ReferenceCheck } from '@paperdesk/contracts';
+import type { CheckReport, ReferenceCheck } from '@paperdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { credit, makeUser } from '../billing/helpers.ts';
-import { adminToken, call, documentText, paragraph, waitForCheckDone } from '../check/support.ts';
+import { adminToken, call, checkPaper, documentText, importLibrary, paragraph } from '../check/support.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 
 // An OpenAlex that always answers 429: verification must leave entries 未能核实 and name it unavailable.
@@ -30,22 +30,15 @@ describeEachDatabase(
     beforeAll(async () => {
       const ctx = getCtx();
       app = await buildApp(ctx);
-      const admin = await adminToken(ctx);
-      const r = await call(app, 'POST', '/api/base/library_api/import', {
-        token: admin,
-        body: {
-          documents: [
-            {
-              title: '城市治理研究的若干问题',
-              author: '王五',
-              source: '管理世界',
-              year: 2020,
-              text: documentText(71, 3, 5),
-            },
-          ],
+      await importLibrary(app, await adminToken(ctx), [
+        {
+          title: '城市治理研究的若干问题',
+          author: '王五',
+          source: '管理世界',
+          year: 2020,
+          text: documentText(71, 3, 5),
         },
-      });
-      expect(r.status).toBe(200);
+      ]);
       await ctx.jobs.startWorkers();
     });
 
@@ -96,22 +89,15 @@ describeEachDatabase(
       const user = await makeUser(ctx);
       await credit(ctx, user.id, 'balance', 100_000);
       const submit = async (text: string) => {
-        const init = await call<CheckRecord>(app, 'POST', '/api/base/check_api/check_init', {
-          token: user.token,
-          body: { title: '参考文献核查', author: '', edition: 'standard', text },
+        const { id } = await checkPaper(app, user.token, {
+          title: '参考文献核查',
+          author: '',
+          edition: 'standard',
+          text,
         });
-        expect(init.status, init.body.message).toBe(200);
-        await call(app, 'POST', '/api/base/check_api/check_submit', {
+        const rep = await call<CheckReport>(app, 'GET', `/api/base/check_api/report_paragraphs?id=${id}`, {
           token: user.token,
-          body: { id: init.body.result.id },
         });
-        await waitForCheckDone(app, user.token, init.body.result.id);
-        const rep = await call<CheckReport>(
-          app,
-          'GET',
-          `/api/base/check_api/report_paragraphs?id=${init.body.result.id}`,
-          { token: user.token },
-        );
         return rep.body.result.references;
       };
       const withList = await submit(

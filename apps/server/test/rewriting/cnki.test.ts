@@ -6,7 +6,7 @@ import type { AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { credit, expectLedgerMatches, makeUser, refundDeltas } from '../billing/helpers.ts';
 import { call, waitFor } from '../check/support.ts';
-import { type FakeRequest, startFakeOpenAi } from '../fakes/openai-server.ts';
+import { type FakeRequest, fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { fakeModelRewrite, PROTECTED, passageOf, SOURCE_PARAGRAPHS, SOURCE_TEXT } from './fixtures.ts';
 
@@ -132,13 +132,7 @@ describeEachDatabase(
       expect((await finished(user.token, rec.id)).status).toBe('done');
     });
   },
-  {
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_MODEL: 'fake-model',
-    LLM_RETRY_BASE_MS: '5',
-    LLM_MAX_RETRIES: '1',
-    LLM_TIMEOUT_MS: '2000',
-  },
+  fakeModelEnv(fake, { LLM_MAX_RETRIES: '1', LLM_TIMEOUT_MS: '2000' }),
 );
 
 /** The `rewrite` job's recover(), as a queue calls it at start. */

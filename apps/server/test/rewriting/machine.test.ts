@@ -11,7 +11,15 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { createOrder, credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
-import { bearer, call, multipart, paragraph, waitFor, waitForCheckDone } from '../check/support.ts';
+import {
+  checkPaper,
+  bearer,
+  call,
+  multipart,
+  paragraph,
+  waitFor,
+  waitForCheckDone,
+} from '../check/support.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { PROTECTED, SOURCE_PARAGRAPHS, SOURCE_TEXT } from './fixtures.ts';
 import { importSourceLibrary } from './library.ts';
@@ -55,17 +63,7 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
     title: string,
     edition: 'standard' | 'professional' = 'standard',
   ): Promise<number> {
-    const init = await call<CheckRecord>(app, 'POST', '/api/base/check_api/check_init', {
-      token,
-      body: { title, edition, text },
-    });
-    expect(init.status, init.body.message).toBe(200);
-    const sub = await call(app, 'POST', '/api/base/check_api/check_submit', {
-      token,
-      body: { id: init.body.result.id },
-    });
-    expect(sub.status, sub.body.message).toBe(200);
-    const done = await waitForCheckDone(app, token, init.body.result.id);
+    const done = await checkPaper(app, token, { title, edition, text });
     return done.metrics?.totalRatio ?? Number.NaN;
   }
 

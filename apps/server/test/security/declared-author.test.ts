@@ -1,7 +1,7 @@
 import type { CheckRecord, CheckReport } from '@paperdesk/contracts';
 import { expect, it } from 'vitest';
 import { credit, makeUser } from '../billing/helpers.ts';
-import { adminToken, call, documentText, waitForCheckDone } from '../check/support.ts';
+import { adminToken, call, documentText, importLibrary, waitForCheckDone } from '../check/support.ts';
 import { freshApp } from '../support/databases.ts';
 
 /**
@@ -14,11 +14,9 @@ const fresh = freshApp('sqlite', {}, { app: true, ready: (ctx) => ctx.jobs.start
 it('a paper counted as 本人文献 by the typed author name is marked as declared', async () => {
   const app = fresh.app();
   const text = documentText(8101, 3, 4);
-  const imported = await call(app, 'POST', '/api/base/library_api/import', {
-    token: await adminToken(fresh.ctx()),
-    body: { documents: [{ title: '李四的期刊论文', author: '李四', source: '管理世界', year: 2021, text }] },
-  });
-  expect(imported.status).toBe(200);
+  await importLibrary(app, await adminToken(fresh.ctx()), [
+    { title: '李四的期刊论文', author: '李四', source: '管理世界', year: 2021, text },
+  ]);
   const user = await makeUser(fresh.ctx());
   await credit(fresh.ctx(), user.id, 'balance', 100_000);
 

@@ -4,7 +4,7 @@ import { buildApp } from '../../src/http/app.ts';
 import { creditAigcQuota } from '../aigc/support.ts';
 import { credit, makeUser } from '../billing/helpers.ts';
 import { call, documentText, multipart, waitFor } from '../check/support.ts';
-import { type FakeReply, type FakeRequest, startFakeOpenAi } from '../fakes/openai-server.ts';
+import { type FakeReply, type FakeRequest, fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { pptModel } from '../slides/support.ts';
 import { freshDatabaseUrl, testConfig } from '../support/databases.ts';
 import { draft as writingDraft, taskOf, writer } from '../writing/support.ts';
@@ -350,10 +350,7 @@ export async function startSecurityApp(opts: {
       DATABASE_URL: db.url,
       DATA_DIR: db.dataDir,
       ...opts.env?.(db.dataDir),
-      LLM_BASE_URL: llm.baseUrl,
-      LLM_MODEL: 'fake-model',
-      LLM_RETRY_BASE_MS: '5',
-      LLM_TIMEOUT_MS: '5000',
+      ...fakeModelEnv(llm, { LLM_TIMEOUT_MS: '5000' }),
     }),
   );
   const app = await buildApp(ctx);

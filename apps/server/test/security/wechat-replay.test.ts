@@ -4,17 +4,10 @@ import { buildApp } from '../../src/http/app.ts';
 import { WECHAT_CALLBACK_PATH } from '../../src/http/routes/wechat.ts';
 import { wechatSignature } from '../../src/integrations/wechat/crypto.ts';
 import { bodyOf, LOGIN } from '../auth/helpers.ts';
-import { startFakeWechat } from '../fakes/wechat-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
+import { fakeWechatForFile, OFFICIAL_ACCOUNT, wechatLoginEnv } from '../support/wechat.ts';
 
-const wx = {
-  appId: 'wx0123456789abcdef',
-  appSecret: 'fake-secret-0123456789',
-  token: 'pdtoken2024',
-  aesKey: 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
-};
-const fake = await startFakeWechat(wx);
-afterAll(() => fake.stop());
+const fake = await fakeWechatForFile();
 
 /**
  * In plaintext mode the callback URL's signature covers token, timestamp and nonce, not the body: a captured URL
@@ -51,27 +44,27 @@ describeEachDatabase(
     it('a captured callback URL sent again with a forged event confirms nothing', async () => {
       const timestamp = String(Math.floor(Date.now() / 1000));
       const nonce = '52718';
-      const query = { signature: wechatSignature(wx.token, timestamp, nonce), timestamp, nonce };
+      const query = {
+        signature: wechatSignature(OFFICIAL_ACCOUNT.token, timestamp, nonce),
+        timestamp,
+        nonce,
+      };
+      const sendCallback = (event: string) =>
+        app.inject({
+          method: 'POST',
+          url: WECHAT_CALLBACK_PATH,
+          query,
+          headers: { 'content-type': 'text/xml' },
+          payload: event,
+        });
       const genuine = await startQr();
-      const first = await app.inject({
-        method: 'POST',
-        url: WECHAT_CALLBACK_PATH,
-        query,
-        headers: { 'content-type': 'text/xml' },
-        payload: scanEvent('oGenuine_user', genuine),
-      });
+      const first = await sendCallback(scanEvent('oGenuine_user', genuine));
       expect(first.statusCode, first.body).toBe(200);
       expect(await status(genuine)).toBe('confirmed');
 
       // the attacker's own browser's id, signed in as whatever openid the attacker types
       const attackers = await startQr();
-      const replay = await app.inject({
-        method: 'POST',
-        url: WECHAT_CALLBACK_PATH,
-        query,
-        headers: { 'content-type': 'text/xml' },
-        payload: scanEvent('oVictim_user', attackers),
-      });
+      const replay = await sendCallback(scanEvent('oVictim_user', attackers));
       expect(replay.statusCode).toBe(200);
       expect(await status(attackers)).toBe('pending');
       const victims = await getCtx()
@@ -82,10 +75,5 @@ describeEachDatabase(
       expect(victims).toEqual([]);
     });
   },
-  {
-    WECHAT_APP_ID: wx.appId,
-    WECHAT_APP_SECRET: wx.appSecret,
-    WECHAT_API_BASE: fake.url,
-    WECHAT_TOKEN: wx.token,
-  },
+  wechatLoginEnv(fake),
 );

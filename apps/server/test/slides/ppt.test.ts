@@ -9,7 +9,7 @@ import { createLocalQueue } from '../../src/jobs/local.ts';
 import { createSlides } from '../../src/services/slides/records.ts';
 import { createOrder, credit, expectLedgerMatches, makeUser } from '../billing/helpers.ts';
 import { call, multipart, waitFor } from '../check/support.ts';
-import { startFakeOpenAi } from '../fakes/openai-server.ts';
+import { fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { BAD_JSON, pptModel } from './support.ts';
 
@@ -17,12 +17,7 @@ const fake = await startFakeOpenAi();
 afterAll(() => fake.close());
 
 const API = '/api/base/ai_ppt_info_api';
-const env = {
-  LLM_BASE_URL: fake.baseUrl,
-  LLM_MODEL: 'fake-model',
-  LLM_RETRY_BASE_MS: '5',
-  LLM_TIMEOUT_MS: '5000',
-};
+const env = fakeModelEnv(fake, { LLM_TIMEOUT_MS: '5000' });
 const PRICE_FEN = 990;
 
 /** The slides of a .pptx in order, each as the text of its runs. */

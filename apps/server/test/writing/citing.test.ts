@@ -3,21 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { credit, makeUser } from '../billing/helpers.ts';
-import { adminToken, call, documentText, waitFor } from '../check/support.ts';
+import { adminToken, call, documentText, importLibrary, waitFor } from '../check/support.ts';
 import type { FakeReply, FakeRequest } from '../fakes/openai-server.ts';
-import { startFakeOpenAi } from '../fakes/openai-server.ts';
+import { fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { docxText, draft, promptOf, taskOf, writer } from './support.ts';
 
 const fake = await startFakeOpenAi();
 afterAll(() => fake.close());
 const API = '/api/base/paper_info_api';
-const env = {
-  LLM_BASE_URL: fake.baseUrl,
-  LLM_MODEL: 'fake-model',
-  LLM_RETRY_BASE_MS: '5',
-  LLM_TIMEOUT_MS: '5000',
-};
+const env = fakeModelEnv(fake, { LLM_TIMEOUT_MS: '5000' });
 
 /** The library the drafts may cite: three records with authors, and one like the seed's (no author). */
 const LIBRARY = [
@@ -113,12 +108,11 @@ describeEachDatabase(
     it.skipIf(dialect === 'postgres')(
       'over 50 drafts scripted to invent references, the delivered .docx cites only library records',
       async () => {
-        const admin = await adminToken(getCtx());
-        const r = await call(app, 'POST', '/api/base/library_api/import', {
-          token: admin,
-          body: { documents: LIBRARY.map((d, i) => ({ ...d, text: documentText(200 + i, 2, 4) })) },
-        });
-        expect(r.status).toBe(200);
+        await importLibrary(
+          app,
+          await adminToken(getCtx()),
+          LIBRARY.map((d, i) => ({ ...d, text: documentText(200 + i, 2, 4) })),
+        );
         const titles = LIBRARY.map((d) => d.title);
         let outside = 0;
         let cited = 0;

@@ -11,7 +11,7 @@ import {
 } from '../../src/services/writing/records.ts';
 import { credit, expectLedgerMatches, makeUser, refundDeltas } from '../billing/helpers.ts';
 import { call, chargeRows, waitFor } from '../check/support.ts';
-import { startFakeOpenAi } from '../fakes/openai-server.ts';
+import { fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import {
   docxText,
@@ -28,12 +28,7 @@ const fake = await startFakeOpenAi();
 afterAll(() => fake.close());
 
 const API = '/api/base/paper_info_api';
-const env = {
-  LLM_BASE_URL: fake.baseUrl,
-  LLM_MODEL: 'fake-model',
-  LLM_RETRY_BASE_MS: '5',
-  LLM_TIMEOUT_MS: '5000',
-};
+const env = fakeModelEnv(fake, { LLM_TIMEOUT_MS: '5000' });
 
 describeEachDatabase(
   'paper_info_api',

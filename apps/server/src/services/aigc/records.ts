@@ -12,7 +12,7 @@ import type { AigcRecordsTable } from '../../db/tables/aigc.ts';
 import { unprocessable } from '../../errors.ts';
 import { aigcRun } from './run.ts';
 import type { Billing } from '../billing/index.ts';
-import { countDocument, DETECTION_REPORT } from '../checks/records.ts';
+import { countDocument, detectionReport } from '../checks/records.ts';
 import { type Counted, type DocumentSource, readSource, sizeLimits, wordCountOf } from '../records/source.ts';
 import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
 import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
@@ -117,13 +117,8 @@ export function createAigcRecords(deps: AigcDeps) {
     };
   }
 
-  async function storedReport(userId: number, id: number): Promise<{ row: Row; report: AigcReport }> {
-    const { row, stored } = await records.storedResult(userId, id, {
-      table: 'aigcReports',
-      ...DETECTION_REPORT,
-    });
-    return { row, report: JSON.parse(stored) as AigcReport };
-  }
+  const storedReport = (userId: number, id: number) =>
+    detectionReport<Row, AigcReport>(records, 'aigcReports', userId, id);
 
   const records = createPaidRecords<Row>(deps, {
     table: 'aigcRecords',

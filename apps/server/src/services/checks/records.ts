@@ -18,7 +18,13 @@ import { checkRun } from './run.ts';
 import { libraryName } from './seed.ts';
 import { type Counted, type DocumentSource, readSource, sizeLimits, wordCountOf } from '../records/source.ts';
 import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
-import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
+import {
+  createPaidRecords,
+  type PaidRecordRow,
+  type PaidRecords,
+  type PaidServiceDeps,
+  recordMessages,
+} from '../records/kernel.ts';
 import { editionPricing } from '../records/pricing.ts';
 import { CHECK_RECORD_TYPE, type CheckBilling } from './billing-port.ts';
 import type { Library } from './library.ts';
@@ -103,13 +109,22 @@ function toRecord(r: ListRow): CheckRecord {
   };
 }
 
-/** A detection's stored report (查重 and AIGC检测 alike): its column, and what is said while there is none. */
-export const DETECTION_REPORT = {
-  column: 'report',
-  failed: '检测失败，没有报告',
-  pending: '检测尚未完成，请稍后再试',
-  missing: '报告不存在',
-};
+/** A detection's stored report (查重 and AIGC检测 alike), refused with what is said while there is none. */
+export async function detectionReport<R extends PaidRecordRow, Report>(
+  records: PaidRecords<R>,
+  table: 'checkReports' | 'aigcReports',
+  userId: number,
+  id: number,
+): Promise<{ row: R; report: Report }> {
+  const { row, stored } = await records.storedResult(userId, id, {
+    table,
+    column: 'report',
+    failed: '检测失败，没有报告',
+    pending: '检测尚未完成，请稍后再试',
+    missing: '报告不存在',
+  });
+  return { row, report: JSON.parse(stored) as Report };
+}
 
 export function countDocument(doc: { blocks: { text: string }[] }): {
   characters: number;
@@ -179,13 +194,8 @@ export function createChecks(deps: CheckDeps) {
     return { ...row, edition, priceFen: q.fen };
   }
 
-  async function storedReport(userId: number, id: number): Promise<{ row: Row; report: CheckReport }> {
-    const { row, stored } = await records.storedResult(userId, id, {
-      table: 'checkReports',
-      ...DETECTION_REPORT,
-    });
-    return { row, report: JSON.parse(stored) as CheckReport };
-  }
+  const storedReport = (userId: number, id: number) =>
+    detectionReport<Row, CheckReport>(records, 'checkReports', userId, id);
 
   return {
     limits,

@@ -14,11 +14,10 @@ import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import { queryChecks } from '../check/api.ts';
 import { reduceFromCheck, reduceInit, reduceWordCount } from './api.ts';
-import { PathPicker } from './PathPicker.tsx';
 import { unitPrices, usePublicPrices } from './pricing.ts';
 import { reduceContentPath } from '../../shared/paths/reduce.ts';
 import { PathWordCount, SubmitSide } from './SubmitPage.tsx';
-import { TargetPicker } from './TargetPicker.tsx';
+import { SubmitChoices } from './SubmitChoices.tsx';
 import { useModelAvailable } from './useModelAvailable.ts';
 import { useReduceForm } from './useReduceForm.ts';
 import '../check/check.css';
@@ -158,14 +157,7 @@ export default function CnkiReduce() {
           )}
 
           <span className="ck-label">{t('cnki.targetStep')}</span>
-          <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
-          <PathPicker
-            value={path}
-            onChange={form.setPath}
-            units={units}
-            modelAvailable={modelAvailable}
-            goal={form.targets.goal}
-          />
+          <SubmitChoices form={form} path={path} units={units} modelAvailable={modelAvailable} />
           {mode === 'upload' && !report && paper.ready && (
             <Alert type="info" showIcon title={t('cnki.needReport')} style={{ marginBottom: 12 }} />
           )}

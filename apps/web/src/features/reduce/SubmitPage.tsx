@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { num, yuan } from '../../shared/format.ts';
-import { PageHero, PriceSide, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
+import { PageHero, PriceSide, SubmitButton } from '../../shared/records/FormParts.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import {
   PaperSourceInput,
@@ -14,10 +14,9 @@ import {
   WordCountBar,
 } from '../../shared/records/PaperSource.tsx';
 import { reduceInit, reduceWordCount } from './api.ts';
-import { PathPicker } from './PathPicker.tsx';
 import { type UnitPrices, unitPrices, usePublicPrices } from './pricing.ts';
 import { reduceContentPath } from '../../shared/paths/reduce.ts';
-import { TargetPicker } from './TargetPicker.tsx';
+import { SubmitChoices } from './SubmitChoices.tsx';
 import { useModelAvailable } from './useModelAvailable.ts';
 import { useReduceForm } from './useReduceForm.ts';
 import '../check/check.css';
@@ -78,23 +77,10 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
 
       <div className="ck-grid">
         <section className="svc-card">
-          <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
-          <PathPicker
-            value={path}
-            onChange={form.setPath}
-            units={units}
-            modelAvailable={modelAvailable}
-            goal={form.targets.goal}
-          />
-          <TextField
-            id="rd-title"
-            label={t('submit.titleLabel')}
-            placeholder={t('submit.titlePlaceholder')}
-            value={title}
-            onChange={setTitle}
-          />
+          <SubmitChoices form={form} path={path} units={units} modelAvailable={modelAvailable} />
           <PaperSourceInput
             state={paper}
+            title={{ value: title, onChange: setTitle }}
             ns="reduce"
             keyPrefix="submit"
             testId="rd"

@@ -14,7 +14,6 @@ import {
   PageHero,
   PriceSide,
   SubmitButton,
-  TextField,
   UnitPriceLine,
 } from '../../shared/records/FormParts.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
@@ -88,16 +87,9 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
             />
           )}
 
-          <TextField
-            id="mc-title"
-            label={t('start.titleLabel')}
-            placeholder={t('start.titlePlaceholder')}
-            value={title}
-            onChange={setTitle}
-          />
-
           <PaperSourceInput
             state={paper}
+            title={{ value: title, onChange: setTitle }}
             ns="machine"
             keyPrefix="start"
             testId="mc"

@@ -3,6 +3,7 @@ import { Input, Segmented, Upload } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { num } from '../format.ts';
+import { TextField } from './FormParts.tsx';
 import { RequestError } from '../../utils/request.ts';
 
 import { type PaperSource, type SentSource, sentSource } from './source.ts';
@@ -108,6 +109,8 @@ export function PaperSourceInput<R extends CountResult>(props: {
   keyPrefix: string;
   dragHint: ReactNode;
   testId: string;
+  /** The paper's title, asked above the source (`<keyPrefix>.titleLabel`, `.titlePlaceholder`). */
+  title?: { value: string; onChange: (title: string) => void };
 }) {
   const { t } = useTranslation(props.ns);
   const { state, keyPrefix: k } = props;
@@ -119,6 +122,15 @@ export function PaperSourceInput<R extends CountResult>(props: {
   const initialFirst = useRef(state.mode).current === 'paste' ? [...options].reverse() : options;
   return (
     <>
+      {props.title && (
+        <TextField
+          id={`${props.testId}-title`}
+          label={t(`${k}.titleLabel`)}
+          placeholder={t(`${k}.titlePlaceholder`)}
+          value={props.title.value}
+          onChange={props.title.onChange}
+        />
+      )}
       <div className="ck-field">
         <Segmented<SourceMode>
           block

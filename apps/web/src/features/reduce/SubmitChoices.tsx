@@ -1,0 +1,27 @@
+import type { ReducePath } from '@paperdesk/contracts';
+import { PathPicker } from './PathPicker.tsx';
+import type { UnitPrices } from './pricing.ts';
+import { TargetPicker } from './TargetPicker.tsx';
+import type { ReduceFormState } from './useReduceForm.ts';
+
+/** A submit page's targets and path, both held by its form; `path` is the one it will send (offline without a model). */
+export function SubmitChoices(props: {
+  form: ReduceFormState;
+  path: ReducePath;
+  units: UnitPrices;
+  modelAvailable: boolean;
+}) {
+  const { form } = props;
+  return (
+    <>
+      <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
+      <PathPicker
+        value={props.path}
+        onChange={form.setPath}
+        units={props.units}
+        modelAvailable={props.modelAvailable}
+        goal={form.targets.goal}
+      />
+    </>
+  );
+}
