@@ -1,4 +1,11 @@
-import type { Endpoint, EndpointBody, EndpointQuery, EndpointResult, Envelope } from '@paperdesk/contracts';
+import type {
+  Endpoint,
+  EndpointBodyInput,
+  EndpointQueryInput,
+  EndpointResult,
+  Envelope,
+  Wire,
+} from '@paperdesk/contracts';
 import { REQUEST_TIMEOUT_MS } from '../settings.ts';
 import { getToken } from './auth.ts';
 
@@ -7,6 +14,9 @@ import { getToken } from './auth.ts';
  * localStorage, bodies with a `result` field returned whole. Failures become a `RequestError` and are
  * announced to the subscribers (one of them shows the message, another records it in the error log).
  */
+
+/** A report or a document is rendered on demand: longer than a call may take. */
+const DOWNLOAD_TIMEOUT_MS = 120_000;
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
@@ -158,25 +168,36 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   }
 }
 
-/** One server-sent event of a streaming answer. */
 /**
  * What a call by definition sends: its query and body, present exactly when the definition has them (an upload
  * sends its body as `FormData`: the body schema's fields by convention, or the form of an `upload` endpoint).
  */
 export type CallArgs<E extends Endpoint> = (E['query'] extends undefined
   ? unknown
-  : { query: EndpointQuery<E> }) &
-  (E['body'] extends undefined ? { body?: FormData } : { body: EndpointBody<E> | FormData }) &
+  : undefined extends EndpointQueryInput<E>
+    ? { query?: EndpointQueryInput<E> }
+    : { query: EndpointQueryInput<E> }) &
+  (E['body'] extends undefined
+    ? { body?: FormData }
+    : undefined extends EndpointBodyInput<E>
+      ? { body?: EndpointBodyInput<E> | FormData }
+      : { body: EndpointBodyInput<E> | FormData }) &
   Pick<RequestOptions, 'silent' | 'timeout' | 'signal'>;
 
 /**
  * One API call by its definition in `contracts` (method, path, query, body, result): the same object the
- * server registers the route from, so a path or a field cannot drift between the two.
+ * server registers the route from, so a path or a field cannot drift between the two. A first-screen call passes
+ * the endpoint's wire part (`@paperdesk/contracts/wire`), typed the same but without the schemas.
  */
 export function call<E extends Endpoint>(
   endpoint: E,
   args: CallArgs<E>,
-): Promise<Envelope<EndpointResult<E>>> {
+): Promise<Envelope<EndpointResult<E>>>;
+export function call<E extends Endpoint>(
+  endpoint: Wire<E>,
+  args: CallArgs<E>,
+): Promise<Envelope<EndpointResult<E>>>;
+export function call<E extends Endpoint>(endpoint: Wire<E>, args: CallArgs<E>) {
   const { query, body, ...opts } = args as CallArgs<E> & { query?: Query; body?: unknown };
   return request<EndpointResult<E>>(endpoint.path, {
     ...opts,
@@ -193,11 +214,37 @@ export function fileForm(file: File): FormData {
   return data;
 }
 
-/** A file download by definition (`result: null`), saved under the server's name or `fallbackName`. */
-export function downloadFrom<E extends Endpoint>(endpoint: E, query: EndpointQuery<E>, fallbackName: string) {
-  return download(endpoint.path, { params: query as Query, fallbackName });
+/**
+ * The one download helper: a file by its definition (`result: null`), fetched with the bearer token and saved
+ * under the server's Content-Disposition name, else `fallbackName`. Resolves with the name used.
+ */
+export async function downloadFrom<E extends Endpoint>(
+  endpoint: E,
+  query: EndpointQueryInput<E>,
+  fallbackName: string,
+): Promise<string> {
+  const url = buildUrl(endpoint.path, query as Query);
+  const { signal, timeout } = withTimeout(DOWNLOAD_TIMEOUT_MS);
+  try {
+    const res = await fetch(url, {
+      method: endpoint.method,
+      headers: authHeaders(),
+      signal,
+      credentials: 'include',
+    });
+    if (!res.ok) throw await errorFromResponse(res, url);
+    const blob = await res.blob();
+    const name = filenameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
+    saveBlob(blob, name);
+    return name;
+  } catch (e) {
+    const error = errorFromThrown(e, url, timeout);
+    announce({ error, method: endpoint.method, url });
+    throw error;
+  }
 }
 
+/** One server-sent event of a streaming answer. */
 export interface StreamEvent {
   event: string;
   data: string;
@@ -205,31 +252,30 @@ export interface StreamEvent {
 }
 
 /**
- * POST that answers with `text/event-stream` (chat completions). Calls `onEvent` per event and resolves
- * when the stream ends. Abort with `signal` (the stop button). Only the wait for the first byte is
- * limited by `timeout`; a long answer may stream for as long as it needs.
+ * The one stream helper: a call by its definition whose answer is `text/event-stream` (chat completions). Calls
+ * `onEvent` per event and resolves when the stream ends. Abort with `signal` (the stop button). Only the wait for
+ * the first byte is limited by `timeout`; a long answer may stream for as long as it needs.
  */
-export async function streamPost(
-  path: string,
+export async function streamFrom<E extends Endpoint & { result: null }>(
+  endpoint: E,
   opts: {
-    params?: Query;
-    data?: unknown;
+    body: EndpointBodyInput<E>;
     signal?: AbortSignal;
     timeout?: number;
     silent?: boolean;
     onEvent: (event: StreamEvent) => void;
   },
 ): Promise<void> {
-  const url = buildUrl(path, opts.params);
+  const url = buildUrl(endpoint.path);
   const headers = authHeaders({ Accept: 'text/event-stream' });
   const firstByte = new AbortController();
   const timer = setTimeout(() => firstByte.abort(), opts.timeout ?? REQUEST_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, firstByte.signal]) : firstByte.signal;
   try {
     const res = await fetch(url, {
-      method: 'POST',
+      method: endpoint.method,
       headers,
-      body: encodeBody(opts.data, headers),
+      body: encodeBody(opts.body, headers),
       signal,
       credentials: 'include',
     });
@@ -260,7 +306,7 @@ export async function streamPost(
         ? new RequestError(0, 0, '请求超时，请稍后重试', url, 'timeout')
         : errorFromThrown(e, url, new AbortController().signal);
     if (error.kind === 'http' || error.kind === 'network' || error.kind === 'timeout') {
-      if (!opts.silent) announce({ error, method: 'POST', url });
+      if (!opts.silent) announce({ error, method: endpoint.method, url });
     }
     throw error;
   }
@@ -297,31 +343,6 @@ export function filenameFromDisposition(header: string | null): string | null {
   }
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
   return plain?.[1]?.trim() ?? null;
-}
-
-/**
- * GET a file with the bearer token and save it (reports, rewritten documents, decks). The server's
- * Content-Disposition name wins over `fallbackName`. Resolves with the name used.
- */
-export async function download(
-  path: string,
-  opts: { params?: Query; fallbackName?: string; silent?: boolean; timeout?: number } = {},
-): Promise<string> {
-  const url = buildUrl(path, opts.params);
-  const { signal, timeout } = withTimeout(opts.timeout ?? 120_000);
-  try {
-    const res = await fetch(url, { headers: authHeaders(), signal, credentials: 'include' });
-    if (!res.ok) throw await errorFromResponse(res, url);
-    const blob = await res.blob();
-    const name =
-      filenameFromDisposition(res.headers.get('content-disposition')) ?? opts.fallbackName ?? 'download';
-    saveBlob(blob, name);
-    return name;
-  } catch (e) {
-    const error = errorFromThrown(e, url, timeout);
-    if (!opts.silent) announce({ error, method: 'GET', url });
-    throw error;
-  }
 }
 
 export function saveBlob(blob: Blob, name: string): void {

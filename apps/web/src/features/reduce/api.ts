@@ -65,7 +65,7 @@ export function reductionsOf(origin: 'check' | 'aigc', sourceRecordId: number) {
   });
 }
 
-/** Characters and both paths' quotes for a file or pasted text; nothing is stored. */
+/** Characters and both paths' quotes for a file or pasted text; an uploaded file is kept for the record made next. */
 export function reduceWordCount(kind: ReduceKind, source: PaperSource, opts: { signal?: AbortSignal } = {}) {
   return call(E.word_count, {
     // a file goes as multipart through the kit's body builder, text as the typed JSON body
