@@ -124,15 +124,13 @@ export function withSchemas<R extends Record<string, Route>, S extends { [K in k
   return out as { [K in keyof R]: Defined<R[K], S[K]> };
 }
 
-/**
- * One API group defined in one place (routes and schemas together), for groups no first screen calls.
- */
+/** One API group with its wire part and schemas side by side (a group no first screen calls). */
 export function group<T extends Record<string, EndpointDef>, A extends EndpointAccess = 'user'>(
   base: string,
   defs: T,
   access: A = 'user' as A,
 ): { [K in keyof T]: Defined<Route<AccessOf<T[K], A>>, T[K]> } {
-  return withSchemas(routes(base, defs, access), defs) as never;
+  return withSchemas(routes(base, defs, access), defs);
 }
 
 /**
@@ -141,3 +139,6 @@ export function group<T extends Record<string, EndpointDef>, A extends EndpointA
  */
 export type Wire<E extends Endpoint> = Route<E['access']> & { readonly endpoint?: E };
 export type WireGroup<G extends Record<string, Endpoint>> = { [K in keyof G]: Wire<G[K]> };
+
+/** The endpoint a wire part stands for. */
+export type WiredEndpoint<W> = W extends { readonly endpoint?: infer E } ? NonNullable<E> : never;

@@ -76,6 +76,7 @@ import {
   ReduceWordCountInput,
 } from './reduce.ts';
 import { ReferenceCheck, ReferenceCheckInput } from './references.ts';
+import { RECORD_BASES } from './routes/records.ts';
 import { pastedOrKept } from './upload.ts';
 
 const deleted = z.boolean();
@@ -106,7 +107,7 @@ function init<B extends z.ZodType, R extends z.ZodType>(summary: string, body: B
 }
 
 /** check_api: the calls every record of 查重 shares with the other paid services. */
-export const checkEndpoints = group('/api/base/check_api', {
+export const checkEndpoints = group(RECORD_BASES.check, {
   word_count: wordCount(
     '统计字数并报价（上传 multipart file 或 JSON { text }）',
     WordCountInput,
@@ -168,7 +169,7 @@ export const checkEndpoints = group('/api/base/check_api', {
 });
 
 /** paper_aigc_api (AIGC检测). */
-export const aigcEndpoints = group('/api/base/paper_aigc_api', {
+export const aigcEndpoints = group(RECORD_BASES.aigc, {
   word_count: wordCount(
     '统计字数并报价（上传 multipart file 或 JSON { text }）',
     AigcWordCountInput,
@@ -216,7 +217,7 @@ export const aigcEndpoints = group('/api/base/paper_aigc_api', {
 });
 
 /** machine_api (降重). */
-export const machineEndpoints = group('/api/base/machine_api', {
+export const machineEndpoints = group(RECORD_BASES.machine, {
   word_count: wordCount(
     '统计需降重的字数并报价两个版本（multipart file 或 JSON { text }）',
     MachineWordCountInput,
@@ -267,7 +268,7 @@ export const machineEndpoints = group('/api/base/machine_api', {
 });
 
 /** ai_ppt_info_api (PPT生成). */
-export const pptEndpoints = group('/api/base/ai_ppt_info_api', {
+export const pptEndpoints = group(RECORD_BASES.ppt, {
   query_list: recordList(
     '我的 PPT 记录（分页在 query，筛选在 body：status、topic 关键字）',
     PptListFilter,
@@ -311,7 +312,7 @@ export const pptEndpoints = group('/api/base/ai_ppt_info_api', {
 });
 
 /** paper_info_api (论文写作). */
-export const paperInfoEndpoints = group('/api/base/paper_info_api', {
+export const paperInfoEndpoints = group(RECORD_BASES.writing, {
   query_list: recordList(
     '我的写作记录（分页在 query，筛选在 body：status、title 关键字）',
     WritingListFilter,
@@ -372,7 +373,7 @@ const reduceContentList = {
  * targets are percentages. Additions to the spec: update_paragraph, redo_paragraph (the result page's
  * per-paragraph accept / reject / edit / redo). download and the spec's POST both answer.
  */
-export const paperMachineEndpoints = group('/api/base/paper_machine_api', {
+export const paperMachineEndpoints = group(RECORD_BASES.reduce, {
   query_list: recordList(
     '我的降重/降AIGC 记录（分页在 query；body 筛选 kind、status、origin+sourceRecordId、title）',
     ReduceListFilter,
@@ -449,7 +450,7 @@ export const paperMachineEndpoints = group('/api/base/paper_machine_api', {
 });
 
 /** paper_aigc_api's 降AIGC calls: the same service as paper_machine_api, from the AIGC pages. */
-export const aigcReduceEndpoints = group('/api/base/paper_aigc_api', {
+export const aigcReduceEndpoints = group(RECORD_BASES.aigc, {
   machine_submit: {
     summary: '提交降AIGC 记录（同 paper_machine_api/machine_submit）',
     query: ReduceSubmitQuery,
