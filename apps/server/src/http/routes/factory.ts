@@ -70,8 +70,10 @@ function register<E extends Endpoint>(
       ...(ep.description ? { description: ep.description } : {}),
       ...(opts.produces ? { produces: opts.produces } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),
-      // an upload's body is a multipart form or JSON, read by its handler: the schema documents the JSON form
-      ...(ep.upload ? { consumes: ['multipart/form-data', 'application/json'] } : {}),
+      // an upload's body is a multipart form, or the JSON its body schema describes, read by its handler
+      ...(ep.upload
+        ? { consumes: ep.body ? ['multipart/form-data', 'application/json'] : ['multipart/form-data'] }
+        : {}),
       ...(ep.body && !ep.upload ? { body: ep.body } : {}),
       ...(ep.result ? { response: { 200: envelope(ep.result) } } : {}),
     },

@@ -29,8 +29,12 @@ export async function paperRoutes(
     /** `word_count`: the count and quote; an uploaded file is kept and its id answered. */
     wordCount<E extends Upload<'guest'>>(
       ep: E,
-      count: (source: DocumentSource, fields: Record<string, unknown>) => Promise<object>,
+      count: (
+        source: DocumentSource,
+        fields: Record<string, unknown>,
+      ) => Promise<Omit<EndpointResult<E>, 'uploadId'>>,
     ) {
+      // the count plus the id `counted` adds is the endpoint's answer
       guestRoute(
         app,
         opts.tags,
