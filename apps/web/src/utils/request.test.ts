@@ -1,17 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatEndpoints, checkEndpoints } from '@paperdesk/contracts';
-import {
-  buildUrl,
-  call,
-  downloadFrom,
-  filenameFromDisposition,
-  onRequestError,
-  parseSseBlock,
-  type RequestFailure,
-  RequestError,
-  request,
-  streamFrom,
-} from './request.ts';
+import { buildUrl, call, onRequestError, type RequestFailure, RequestError, request } from './request.ts';
+import { downloadFrom, filenameFromDisposition } from './download.ts';
+import { parseSseBlock, streamFrom } from './stream.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -15,9 +15,6 @@ import { getToken } from './auth.ts';
  * announced to the subscribers (one of them shows the message, another records it in the error log).
  */
 
-/** A report or a document is rendered on demand: longer than a call may take. */
-const DOWNLOAD_TIMEOUT_MS = 120_000;
-
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
 export class RequestError extends Error {
@@ -66,7 +63,7 @@ export function onRequestError(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-function announce(failure: RequestFailure): void {
+export function announce(failure: RequestFailure): void {
   for (const l of listeners) {
     try {
       l(failure);
@@ -87,13 +84,13 @@ export function buildUrl(path: string, params?: Query): string {
   return `${base}${rel}${q ? (rel.includes('?') ? '&' : '?') + q : ''}`;
 }
 
-function authHeaders(extra?: Record<string, string>): Record<string, string> {
+export function authHeaders(extra?: Record<string, string>): Record<string, string> {
   const token = getToken();
   return { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...extra };
 }
 
 /** Combines the caller's signal with a timeout; tells which of the two fired. */
-function withTimeout(ms: number, signal?: AbortSignal) {
+export function withTimeout(ms: number, signal?: AbortSignal) {
   const timeout = AbortSignal.timeout(ms);
   return { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, timeout };
 }
@@ -113,7 +110,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   504: '服务响应超时，请稍后重试',
 };
 
-async function errorFromResponse(res: Response, url: string): Promise<RequestError> {
+export async function errorFromResponse(res: Response, url: string): Promise<RequestError> {
   let code = res.status;
   let message = STATUS_MESSAGES[res.status] ?? `请求失败（${res.status}）`;
   try {
@@ -126,7 +123,7 @@ async function errorFromResponse(res: Response, url: string): Promise<RequestErr
   return new RequestError(res.status, code, message, url);
 }
 
-function errorFromThrown(e: unknown, url: string, timeout: AbortSignal): RequestError {
+export function errorFromThrown(e: unknown, url: string, timeout: AbortSignal): RequestError {
   if (e instanceof RequestError) return e;
   if (timeout.aborted) return new RequestError(0, 0, '请求超时，请稍后重试', url, 'timeout');
   if (e instanceof DOMException && e.name === 'AbortError')
@@ -134,7 +131,7 @@ function errorFromThrown(e: unknown, url: string, timeout: AbortSignal): Request
   return new RequestError(0, 0, '网络异常，请检查网络连接', url, 'network');
 }
 
-function encodeBody(data: unknown, headers: Record<string, string>): BodyInit | undefined {
+export function encodeBody(data: unknown, headers: Record<string, string>): BodyInit | undefined {
   if (data === undefined) return undefined;
   if (data instanceof FormData || data instanceof Blob) return data;
   headers['Content-Type'] = 'application/json';
@@ -212,147 +209,4 @@ export function fileForm(file: File): FormData {
   const data = new FormData();
   data.append('file', file, file.name);
   return data;
-}
-
-/**
- * The one download helper: a file by its definition (`result: null`), fetched with the bearer token and saved
- * under the server's Content-Disposition name, else `fallbackName`. Resolves with the name used.
- */
-export async function downloadFrom<E extends Endpoint>(
-  endpoint: E,
-  query: EndpointQueryInput<E>,
-  fallbackName: string,
-): Promise<string> {
-  const url = buildUrl(endpoint.path, query as Query);
-  const { signal, timeout } = withTimeout(DOWNLOAD_TIMEOUT_MS);
-  try {
-    const res = await fetch(url, {
-      method: endpoint.method,
-      headers: authHeaders(),
-      signal,
-      credentials: 'include',
-    });
-    if (!res.ok) throw await errorFromResponse(res, url);
-    const blob = await res.blob();
-    const name = filenameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
-    saveBlob(blob, name);
-    return name;
-  } catch (e) {
-    const error = errorFromThrown(e, url, timeout);
-    announce({ error, method: endpoint.method, url });
-    throw error;
-  }
-}
-
-/** One server-sent event of a streaming answer. */
-export interface StreamEvent {
-  event: string;
-  data: string;
-  id?: string;
-}
-
-/**
- * The one stream helper: a call by its definition whose answer is `text/event-stream` (chat completions). Calls
- * `onEvent` per event and resolves when the stream ends. Abort with `signal` (the stop button). Only the wait for
- * the first byte is limited by `timeout`; a long answer may stream for as long as it needs.
- */
-export async function streamFrom<E extends Endpoint & { result: null }>(
-  endpoint: E,
-  opts: {
-    body: EndpointBodyInput<E>;
-    signal?: AbortSignal;
-    timeout?: number;
-    silent?: boolean;
-    onEvent: (event: StreamEvent) => void;
-  },
-): Promise<void> {
-  const url = buildUrl(endpoint.path);
-  const headers = authHeaders({ Accept: 'text/event-stream' });
-  const firstByte = new AbortController();
-  const timer = setTimeout(() => firstByte.abort(), opts.timeout ?? REQUEST_TIMEOUT_MS);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, firstByte.signal]) : firstByte.signal;
-  try {
-    const res = await fetch(url, {
-      method: endpoint.method,
-      headers,
-      body: encodeBody(opts.body, headers),
-      signal,
-      credentials: 'include',
-    });
-    clearTimeout(timer);
-    if (!res.ok) throw await errorFromResponse(res, url);
-    if (!res.body) return;
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let cut = buffer.search(/\r?\n\r?\n/);
-      while (cut !== -1) {
-        const raw = buffer.slice(0, cut);
-        buffer = buffer.slice(cut).replace(/^\r?\n\r?\n/, '');
-        const ev = parseSseBlock(raw);
-        if (ev) opts.onEvent(ev);
-        cut = buffer.search(/\r?\n\r?\n/);
-      }
-    }
-    const last = parseSseBlock(buffer);
-    if (last) opts.onEvent(last);
-  } catch (e) {
-    clearTimeout(timer);
-    const error =
-      firstByte.signal.aborted && !(e instanceof RequestError)
-        ? new RequestError(0, 0, '请求超时，请稍后重试', url, 'timeout')
-        : errorFromThrown(e, url, new AbortController().signal);
-    if (error.kind === 'http' || error.kind === 'network' || error.kind === 'timeout') {
-      if (!opts.silent) announce({ error, method: endpoint.method, url });
-    }
-    throw error;
-  }
-}
-
-/** Parses one SSE block (`event:`, `data:`, `id:` lines; comments start with `:`). */
-export function parseSseBlock(block: string): StreamEvent | null {
-  const data: string[] = [];
-  let event = 'message';
-  let id: string | undefined;
-  for (const line of block.split(/\r?\n/)) {
-    if (!line || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
-    else if (field === 'id') id = value;
-  }
-  if (data.length === 0) return null;
-  return { event, data: data.join('\n'), ...(id !== undefined ? { id } : {}) };
-}
-
-/** Reads `filename*=UTF-8''…` or `filename="…"` from a Content-Disposition header. */
-export function filenameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // fall through to the plain form
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
-  return plain?.[1]?.trim() ?? null;
-}
-
-export function saveBlob(blob: Blob, name: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 30_000);
 }

@@ -1,7 +1,8 @@
 import { aigcEndpoints } from '@paperdesk/contracts';
 import { countArgs, recordCalls, UPLOAD_TIMEOUT_MS } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
-import { call, downloadFrom } from '../../utils/request.ts';
+import { call } from '../../utils/request.ts';
+import { downloadFrom } from '../../utils/download.ts';
 
 /** `paper_aigc_api` (AIGC检测): records, quote, submission, report (spec §7). */
 const ep = aigcEndpoints;

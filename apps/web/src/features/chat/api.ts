@@ -7,7 +7,8 @@ import {
   chatEndpoints as ep,
   type PageQuery,
 } from '@paperdesk/contracts';
-import { call, streamFrom } from '../../utils/request.ts';
+import { call } from '../../utils/request.ts';
+import { streamFrom } from '../../utils/stream.ts';
 
 /** `chat_gpt_api` (spec §7 "Chat api"), typed from its definitions in contracts. */
 export function queryList(paging: Partial<PageQuery> = {}, filter: ChatListFilter = {}) {

@@ -1,7 +1,8 @@
 import { type CheckEdition, checkEndpoints, myLibraryEndpoints, type ReportType } from '@paperdesk/contracts';
 import { countArgs, recordCalls, UPLOAD_TIMEOUT_MS } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
-import { call, downloadFrom, fileForm } from '../../utils/request.ts';
+import { call, fileForm } from '../../utils/request.ts';
+import { downloadFrom } from '../../utils/download.ts';
 
 /** `check_api` (查重): records, prices, submission, reports (spec §7). */
 const ep = checkEndpoints;

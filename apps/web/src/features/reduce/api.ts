@@ -7,7 +7,8 @@ import {
   type ReducePath,
   type ReduceTargets,
 } from '@paperdesk/contracts';
-import { call, downloadFrom } from '../../utils/request.ts';
+import { call } from '../../utils/request.ts';
+import { downloadFrom } from '../../utils/download.ts';
 import { recordCalls, UPLOAD_TIMEOUT_MS } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
 import type { RecordFilter } from '../../shared/records/useRecordList.ts';

@@ -1,7 +1,8 @@
 import { type MachineEdition, machineEndpoints } from '@paperdesk/contracts';
 import { countArgs, recordCalls, UPLOAD_TIMEOUT_MS } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
-import { call, downloadFrom } from '../../utils/request.ts';
+import { call } from '../../utils/request.ts';
+import { downloadFrom } from '../../utils/download.ts';
 
 /** `machine_api` (降重): records, prices, submission, the before/after result and its .docx (spec §7). */
 const ep = machineEndpoints;

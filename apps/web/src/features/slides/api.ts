@@ -1,6 +1,7 @@
 import { type PptSaveInput, pptEndpoints } from '@paperdesk/contracts';
 import { recordCalls } from '../../shared/records/api.ts';
-import { call, downloadFrom, fileForm } from '../../utils/request.ts';
+import { call, fileForm } from '../../utils/request.ts';
+import { downloadFrom } from '../../utils/download.ts';
 
 /** `ai_ppt_info_api` (AI生成PPT): templates, records, the free outline, generation and the .pptx (spec §7). */
 const ep = pptEndpoints;

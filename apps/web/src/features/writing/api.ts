@@ -8,7 +8,8 @@ import {
   type WritingRecord,
 } from '@paperdesk/contracts';
 import { recordCalls } from '../../shared/records/api.ts';
-import { call, downloadFrom } from '../../utils/request.ts';
+import { call } from '../../utils/request.ts';
+import { downloadFrom } from '../../utils/download.ts';
 
 /** `paper_info_api` (AI 论文写作): outline drafting, submission, records and the .docx (spec §7). */
 const ep = paperInfoEndpoints;
