@@ -21,7 +21,7 @@ function browserKey(req: FastifyRequest, reply: FastifyReply): string {
   if (existing && existing.length >= 20 && existing.length <= 100) return existing;
   const key = randomBytes(24).toString('base64url');
   reply.setCookie(BROWSER_COOKIE, key, {
-    // the group's calls only: the QR calls read it
+    // sent back only with this group's calls, the QR ones that read it
     path: '/api/base/login_api',
     httpOnly: true,
     sameSite: 'lax',
