@@ -4,7 +4,7 @@
  * - hand-typed web calls: `request<…>(` in apps/web/src outside tests and the client itself (utils/request.ts),
  *   i.e. a call not made from a contracts endpoint;
  * - hand-registered server routes: `app.get/post/put/delete/patch/route(` in apps/server/src/http/routes outside the
- *   route factories (routes/factory.ts);
+ *   route factories (routes/factory.ts), on the root instance or a scope of it (`scope.post(` …);
  * - back-up imports in apps/web/src: an import (static, re-export or lazy) from a lower layer to a higher one, or
  *   from one feature into another. Layers, low to high: base (utils, settings, locales, styles, access.ts) <
  *   store < shared, components, hooks < features < router (the route tree the features make up) < layout (which
@@ -49,7 +49,7 @@ const routesDir = path.join(root, 'apps/server/src/http/routes');
 const factories = new Set(['factory.ts', 'records.ts']);
 const serverRoutes = hits(
   sources(routesDir, (p) => factories.has(path.basename(p))),
-  /\bapp\.(get|post|put|delete|patch|route)\(/,
+  /\b(app|scope|plain|root)\.(get|post|put|delete|patch|route)\(/,
 );
 
 const RANK = {
@@ -96,5 +96,5 @@ const show = (name, items) => {
   if (list) for (const i of items) console.log(`  ${i}`);
 };
 show('hand-typed web API calls (request<T>)', webCalls);
-show('hand-registered server routes (app.get/post/route)', serverRoutes);
+show('hand-registered server routes (app/scope.get/post/route)', serverRoutes);
 show('back-up imports in apps/web/src', backUp);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { group } from './endpoint.ts';
+import { withSchemas } from './endpoint.ts';
+import { accountRoutes } from './routes/account.ts';
 
 /** Per-service quota kinds; billing credits them from packages. */
 export const QuotaKind = z.enum(['check', 'rewrite', 'aigc_check', 'aigc_rewrite', 'writing', 'ppt', 'chat']);
@@ -43,6 +44,6 @@ export const FreeCheckFeature = z.object({
 export type FreeCheckFeature = z.infer<typeof FreeCheckFeature>;
 
 /** account_info_api. */
-export const accountEndpoints = group('/api/base/account_info_api', {
-  account: { method: 'GET', summary: '账户概览：余额、各服务额度、每日免费查重状态', result: AccountSummary },
+export const accountEndpoints = withSchemas(accountRoutes, {
+  account: { summary: '账户概览：余额、各服务额度、每日免费查重状态', result: AccountSummary },
 });

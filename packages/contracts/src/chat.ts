@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { group } from './endpoint.ts';
+import { IdQuery, PageQuery, page } from './paging.ts';
 
 /**
  * `chat_gpt_api` (AI 助手, page /gpt): conversations and their messages. `completions` answers as a
@@ -152,3 +154,39 @@ export const LlmUsageSummary = z.object({
   }),
 });
 export type LlmUsageSummary = z.infer<typeof LlmUsageSummary>;
+
+/**
+ * chat_gpt_api. Guests may chat (a cookie names their conversations); `completions` answers a stream
+ * (`result: null`), the rest the envelope.
+ */
+export const chatEndpoints = group(
+  '/api/base/chat_gpt_api',
+  {
+    query_list: {
+      summary: '会话列表（最近更新在前）',
+      query: PageQuery,
+      body: ChatListFilter.nullable().optional(),
+      result: page(ChatConversation),
+    },
+    load_by_id: { summary: '会话及其全部消息', query: IdQuery, result: ChatConversationDetail },
+    delete: { summary: '删除会话（连同消息）', query: IdQuery, result: z.boolean() },
+    status: { path: 'f/status', summary: '模型是否可用、字数上限、游客今日剩余次数', result: ChatStatus },
+    llm_usage: {
+      path: 'admin/llm_usage',
+      access: 'admin',
+      summary: '管理员：模型调用量（所有 AI 功能），按功能、模型与结果汇总',
+      body: LlmUsageFilter.nullable().optional(),
+      result: LlmUsageSummary,
+    },
+    completions: {
+      summary: '发送消息，回答以 SSE 流式返回（event: start / delta / done / error）',
+      description:
+        '检查通过后以 text/event-stream 返回：start {conversationId,userMessageId,assistantMessageId,title}，' +
+        'delta {text}，done {…, usage, charged} 或 error {message, code, partial, refunded}。' +
+        '检查失败（参数、401/402/404、游客额度 429、模型未配置 503）时返回普通 JSON 信封。',
+      body: ChatCompletionInput,
+      result: null,
+    },
+  },
+  'guest',
+);

@@ -1,27 +1,60 @@
 import { z } from 'zod';
-import { AigcListFilter, AigcOrderQuery, AigcRecord, AigcReport, AigcSubmitQuery } from './aigc.ts';
+import {
+  AigcInitInput,
+  AigcListFilter,
+  AigcOrderQuery,
+  AigcRecord,
+  AigcReport,
+  AigcSubmitQuery,
+  AigcWordCountInput,
+  AigcWordCountResult,
+} from './aigc.ts';
 import {
   CheckCost,
+  CheckInitInput,
   CheckCostInput,
   CheckListFilter,
   CheckRecord,
   CheckReport,
   CheckSubmitInput,
   DownloadReportQuery,
+  LibrarySize,
   UpdateTitleInput,
+  WordCountInput,
+  WordCountResult,
 } from './check.ts';
 import {
   MachineDetail,
+  MachineInitInput,
   MachineListFilter,
   MachineOrderQuery,
   MachineOrderStatus,
   MachineRecord,
   MachineSubmitInput,
+  MachineWordCount,
+  MachineWordCountInput,
 } from './machine.ts';
 import { group } from './endpoint.ts';
-import { WritingListFilter, WritingRecord } from './paperInfo.ts';
+import {
+  PaperSubmitInput,
+  QueryPaperContentInput,
+  QueryPaperContentResult,
+  ThesisSubmitInput,
+  WritingListFilter,
+  WritingOtherInfo,
+  WritingRecord,
+  WritingSection,
+} from './paperInfo.ts';
 import { IdQuery, PageQuery, page } from './paging.ts';
-import { PptListFilter, PptRecord } from './ppt.ts';
+import {
+  PptListFilter,
+  PptOutlineQuota,
+  PptRecord,
+  PptSaveInput,
+  PptSourceText,
+  PptTemplate,
+  PptTemplateInput,
+} from './ppt.ts';
 import {
   ReduceContent,
   ReduceContentFilter,
@@ -43,6 +76,8 @@ import {
   ReduceWordCountInput,
 } from './reduce.ts';
 import { ReferenceCheck, ReferenceCheckInput } from './references.ts';
+import { RECORD_BASES } from './routes/records.ts';
+import { pastedOrKept } from './upload.ts';
 
 const deleted = z.boolean();
 
@@ -51,8 +86,44 @@ function recordList<F extends z.ZodType, R extends z.ZodType>(summary: string, f
   return { summary, query: PageQuery, body: filter, result: page(record) };
 }
 
+/** How a service's `word_count` keeps an upload, said once for every group's docs. */
+const KEPT =
+  '上传的文件读取后保存 2 小时并返回 uploadId，新建记录时代替文件（记录建成后删除）；粘贴的文字不保存；不扣费';
+
+/**
+ * A paid service's `word_count` (anyone may ask): a multipart `file` or JSON with the pasted text; an upload is
+ * kept and its id answered.
+ */
+function wordCount<B extends z.ZodType, R extends z.ZodType>(what: string, body: B, result: R) {
+  return { access: 'guest' as const, upload: true as const, summary: `${what}；${KEPT}`, body, result };
+}
+
+/**
+ * A paid service's `*_init`: a multipart form (`file`, `text` or `uploadId` and the fields) or JSON with the pasted
+ * text or the kept upload's id; creates an unpaid record. The paper is then stored once, with the record.
+ */
+function init<B extends z.ZodType, R extends z.ZodType>(summary: string, body: B, result: R) {
+  return { upload: true as const, summary, body, result };
+}
+
 /** check_api: the calls every record of 查重 shares with the other paid services. */
-export const checkEndpoints = group('/api/base/check_api', {
+export const checkEndpoints = group(RECORD_BASES.check, {
+  word_count: wordCount(
+    '统计字数并报价（上传 multipart file 或 JSON { text }）',
+    WordCountInput,
+    WordCountResult,
+  ),
+  check_init: init(
+    '新建检测：上传 .docx/.pdf/.txt（multipart：file、title、author、edition、addToLibrary）、JSON 粘贴全文或 word_count 的 uploadId；不扣费',
+    pastedOrKept(CheckInitInput),
+    CheckRecord,
+  ),
+  library_size: {
+    path: 'f/library_size',
+    access: 'guest',
+    summary: '比对库名称与规模（公开：查重页显示「比对库：N 篇 / M 字」）',
+    result: LibrarySize,
+  },
   query_list: recordList(
     '我的查重记录（分页在 query，筛选在 body：status、title 关键字）',
     CheckListFilter,
@@ -98,7 +169,17 @@ export const checkEndpoints = group('/api/base/check_api', {
 });
 
 /** paper_aigc_api (AIGC检测). */
-export const aigcEndpoints = group('/api/base/paper_aigc_api', {
+export const aigcEndpoints = group(RECORD_BASES.aigc, {
+  word_count: wordCount(
+    '统计字数并报价（上传 multipart file 或 JSON { text }）',
+    AigcWordCountInput,
+    AigcWordCountResult,
+  ),
+  machine_init: init(
+    '新建 AIGC 检测：上传 .docx/.pdf/.txt（multipart：file、title、author）、JSON 粘贴全文或 word_count 的 uploadId；不扣费',
+    pastedOrKept(AigcInitInput),
+    AigcRecord,
+  ),
   query_list: recordList(
     '我的 AIGC 检测记录（分页在 query，筛选在 body：status、title 关键字）',
     AigcListFilter,
@@ -136,7 +217,22 @@ export const aigcEndpoints = group('/api/base/paper_aigc_api', {
 });
 
 /** machine_api (降重). */
-export const machineEndpoints = group('/api/base/machine_api', {
+export const machineEndpoints = group(RECORD_BASES.machine, {
+  word_count: wordCount(
+    '统计需降重的字数并报价两个版本（multipart file 或 JSON { text }）',
+    MachineWordCountInput,
+    MachineWordCount,
+  ),
+  machine_init: init(
+    '新建智能降重：粘贴（JSON { title?, text }）、上传 .docx/.pdf/.txt（multipart file、title）或 word_count 的 uploadId；不扣费',
+    pastedOrKept(MachineInitInput),
+    MachineRecord,
+  ),
+  machine_cnki_init: init(
+    '新建知网专版降重（AI 模型逐段改写）：同 machine_init；未配置模型时 503，不建记录',
+    pastedOrKept(MachineInitInput),
+    MachineRecord,
+  ),
   query_list: recordList(
     '我的降重记录（分页在 query，筛选在 body：status、edition、title 关键字）',
     MachineListFilter,
@@ -172,7 +268,7 @@ export const machineEndpoints = group('/api/base/machine_api', {
 });
 
 /** ai_ppt_info_api (PPT生成). */
-export const pptEndpoints = group('/api/base/ai_ppt_info_api', {
+export const pptEndpoints = group(RECORD_BASES.ppt, {
   query_list: recordList(
     '我的 PPT 记录（分页在 query，筛选在 body：status、topic 关键字）',
     PptListFilter,
@@ -181,10 +277,42 @@ export const pptEndpoints = group('/api/base/ai_ppt_info_api', {
   load_by_id: { summary: '一条 PPT 记录：状态、进度、大纲与幻灯片预览', query: IdQuery, result: PptRecord },
   delete: { summary: '删除自己的 PPT 记录', query: IdQuery, result: deleted },
   download: { method: 'GET', summary: '下载生成的 .pptx', query: IdQuery, result: null },
+  get_template_list: {
+    access: 'guest',
+    summary: 'PPT 模板列表（含封面预览 SVG），无需登录',
+    result: z.array(PptTemplate),
+  },
+  save_or_update: {
+    summary: '新建或修改 PPT 记录（主题、模板、页数 8–30、场景、参考资料、大纲）；不扣费。未配置模型时 503',
+    body: PptSaveInput,
+    result: PptRecord,
+  },
+  read_source: {
+    upload: true,
+    summary: '上传 .docx/.pdf/.txt（multipart file），返回其文字作为参考资料；文件本身不保存',
+    result: PptSourceText,
+  },
+  generate_outline: {
+    summary: 'AI 生成大纲（免费，每人每天有次数上限）；结果保存在记录上，可编辑后提交',
+    query: IdQuery,
+    result: PptRecord,
+  },
+  get_outline_quota: { summary: '今日已用的免费大纲次数与上限', result: PptOutlineQuota },
+  submit_by_id: {
+    summary: '生成 PPT：在一个事务里扣费（PPT 套餐份数 → 余额）并排队；重复提交不重复扣费；余额不足 402',
+    query: IdQuery,
+    result: PptRecord,
+  },
+  change_template: {
+    summary: '切换模板：已生成的 PPT 按新模板重新排版，不调用模型、不扣费',
+    query: IdQuery,
+    body: PptTemplateInput,
+    result: PptRecord,
+  },
 });
 
 /** paper_info_api (论文写作). */
-export const paperInfoEndpoints = group('/api/base/paper_info_api', {
+export const paperInfoEndpoints = group(RECORD_BASES.writing, {
   query_list: recordList(
     '我的写作记录（分页在 query，筛选在 body：status、title 关键字）',
     WritingListFilter,
@@ -203,6 +331,33 @@ export const paperInfoEndpoints = group('/api/base/paper_info_api', {
     query: IdQuery,
     result: null,
   },
+  query_paper_content: {
+    summary:
+      'type=outline：按题目等信息新建记录并由 AI 生成大纲（draft），或为未提交的记录重新生成（id），每天限免费次数；type=section：一个小节及正文；type=paper：已写出的整篇论文树',
+    body: QueryPaperContentInput,
+    result: QueryPaperContentResult,
+  },
+  query_content_list: {
+    summary: '一条记录的全部章节（按写作顺序，含已写正文）',
+    query: IdQuery,
+    result: z.array(WritingSection),
+  },
+  load_other_by_id: {
+    summary: '记录的其他信息：学科、语言、要求、毕业论文封面，以及今天的免费大纲次数',
+    query: IdQuery,
+    result: WritingOtherInfo,
+  },
+  paper_xueshu_submit: {
+    summary:
+      '提交课程/期刊论文：保存编辑后的大纲并在一个事务里扣费（29.9元/篇或写作套餐）、排队写作；余额不足 402',
+    body: PaperSubmitInput,
+    result: WritingRecord,
+  },
+  paper_submit: {
+    summary: '提交毕业论文：封面信息与编辑后的大纲，一个事务里扣费（99元/篇或写作套餐）并排队；余额不足 402',
+    body: ThesisSubmitInput,
+    result: WritingRecord,
+  },
 });
 
 /** Paragraphs of one 降重 / 降AIGC record, paged, shared by both groups' query_content_list. */
@@ -218,7 +373,7 @@ const reduceContentList = {
  * targets are percentages. Additions to the spec: update_paragraph, redo_paragraph (the result page's
  * per-paragraph accept / reject / edit / redo). download and the spec's POST both answer.
  */
-export const paperMachineEndpoints = group('/api/base/paper_machine_api', {
+export const paperMachineEndpoints = group(RECORD_BASES.reduce, {
   query_list: recordList(
     '我的降重/降AIGC 记录（分页在 query；body 筛选 kind、status、origin+sourceRecordId、title）',
     ReduceListFilter,
@@ -236,18 +391,16 @@ export const paperMachineEndpoints = group('/api/base/paper_machine_api', {
     query: IdQuery,
     result: ReduceContent,
   },
-  word_count: {
-    summary:
-      '统计字数并报价（上传 multipart file 或 JSON { text, kind }；上传的文件保存 2 小时并返回 uploadId，新建记录时代替文件；不扣费）',
-    body: ReduceWordCountInput,
-    result: ReduceWordCount,
-  },
-  machine_init: {
-    summary:
-      '新建记录：JSON 粘贴或 multipart（file 论文；report 第三方查重报告时只改写报告标出的段落）+ kind、path、targetSimilarity、targetAigc；不扣费。不是查重报告、报告与论文对不上、目标越界、内容为空或过长时 400',
-    body: ReduceInitInput,
-    result: ReduceRecord,
-  },
+  word_count: wordCount(
+    '统计字数并报价（上传 multipart file 或 JSON { text, kind }）',
+    ReduceWordCountInput,
+    ReduceWordCount,
+  ),
+  machine_init: init(
+    '新建记录：JSON 粘贴或 word_count 的 uploadId，或 multipart（file 论文；report 第三方查重报告时只改写报告标出的段落）+ kind、path、targetSimilarity、targetAigc；不扣费。不是查重报告、报告与论文对不上、目标越界、内容为空或过长时 400',
+    pastedOrKept(ReduceInitInput),
+    ReduceRecord,
+  ),
   machine_submit: {
     summary:
       '提交：可再改 path 与目标；一个事务里扣费（余额或 orderId）并排队；重复提交不重复扣费；余额不足 402；选 model 而未配置模型 503',
@@ -297,7 +450,7 @@ export const paperMachineEndpoints = group('/api/base/paper_machine_api', {
 });
 
 /** paper_aigc_api's 降AIGC calls: the same service as paper_machine_api, from the AIGC pages. */
-export const aigcReduceEndpoints = group('/api/base/paper_aigc_api', {
+export const aigcReduceEndpoints = group(RECORD_BASES.aigc, {
   machine_submit: {
     summary: '提交降AIGC 记录（同 paper_machine_api/machine_submit）',
     query: ReduceSubmitQuery,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { withSchemas } from './endpoint.ts';
+import { loginRoutes } from './routes/login.ts';
 
 /** Usernames are trimmed before any rule applies (spec §5). */
 export const Username = z
@@ -70,3 +72,42 @@ export const ChangePasswordInput = z.object({
   newPassword: RegisterInput.shape.password,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+/** Username and password may come in the query string (the spec's client) or a JSON body. */
+export const LoginQuery = z.object({
+  username: z.string().max(200).optional(),
+  password: z.string().max(200).optional(),
+});
+export const LoginBody = LoginQuery.optional().nullable();
+
+const done = z.boolean();
+
+/** login_api (spec §7 "Login and account"). */
+export const loginEndpoints = withSchemas(loginRoutes, {
+  login: {
+    summary: '用户名密码登录（手机端注册的账户）',
+    query: LoginQuery,
+    body: LoginBody,
+    result: LoginResult,
+  },
+  register: { summary: '注册账户（手机端）', body: RegisterInput, result: LoginResult },
+  current: { summary: '当前用户；未登录或令牌无效时 result 为空', result: CurrentUser.nullable() },
+  logout: { summary: '退出登录（吊销当前令牌）', result: done },
+  change_password: {
+    summary: '修改密码（其他设备上的登录随之失效）',
+    body: ChangePasswordInput,
+    result: done,
+  },
+  login_qr_code: { summary: '获取扫码登录二维码', result: QrCodeStart },
+  val_login_qr_code: {
+    summary: '轮询扫码结果：确认后返回 access_token，之前 result 为空',
+    query: QrCodeQuery,
+    result: QrValidateResult,
+  },
+  qr_request: {
+    summary: '（新增）手机端确认前查看：电脑端请求登录的时间、网络与浏览器（需已登录）',
+    body: QrRequestInput,
+    result: QrRequestInfo,
+  },
+  qr_confirm: { summary: '手机端确认扫码登录（需已登录）', body: QrConfirmInput, result: done },
+});

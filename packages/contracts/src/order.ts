@@ -107,7 +107,14 @@ export type PaymentFeature = z.infer<typeof PaymentFeature>;
 
 export const SandboxPayInput = z.object({ orderNo: z.string().min(8).max(64) });
 
-/** order_info_api: the calls of the pay dialog and the account centre (callbacks and pages are the server's own). */
+export const RefundOrderInput = z
+  .object({ reason: z.string().min(1).max(80).default('用户申请退款') })
+  .optional();
+
+/**
+ * order_info_api: the calls of the pay dialog, the account centre, the sandbox pay page and the admin's whole-order
+ * refund (the gateways' notify callbacks and the pay page itself are the server's own).
+ */
 export const orderEndpoints = group('/api/order/order_info_api', {
   create_order: {
     summary: '下单：套餐（packageId）、充值（topUpFen，分）或按次支付某条记录（recordType + recordId）',
@@ -137,5 +144,19 @@ export const orderEndpoints = group('/api/order/order_info_api', {
     access: 'guest',
     summary: '可用的支付方式（测试支付仅在未配置真实支付时出现）',
     result: z.array(PaymentMethod),
+  },
+  refund: {
+    access: 'admin',
+    summary: '管理员：整单退款（收回到账的额度或余额，再由支付渠道退款）',
+    query: IdQuery,
+    body: RefundOrderInput,
+    result: OrderView,
+  },
+  sandbox_pay: {
+    path: 'f/sandbox_pay',
+    access: 'guest',
+    summary: '测试支付：支付页的「确认支付」按钮（仅未配置真实支付时可用）',
+    body: SandboxPayInput,
+    result: OrderView,
   },
 });

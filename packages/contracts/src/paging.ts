@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Endpoint } from './endpoint.ts';
 
 /** Paging travels in the query string of every `query_list` call (spec §7: query params plus a data body). */
 export const PageQuery = z.object({
@@ -15,6 +16,9 @@ export const page = <T extends z.ZodType>(record: T) =>
     pageSize: z.number().int(),
   });
 export type Page<T> = { records: T[]; total: number; pageNo: number; pageSize: number };
+
+/** Any record list call: paging in the query, a filter in the body, a page of records answered. */
+export type ListEndpoint = Endpoint<typeof PageQuery, z.ZodType, z.ZodType<Page<unknown>>>;
 
 /** `?id=` on load_by_id / delete style calls. */
 export const IdQuery = z.object({ id: z.coerce.number().int().positive().describe('记录 ID') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { group } from './endpoint.ts';
+import { withSchemas } from './endpoint.ts';
+import { sysConfigRoutes } from './routes/sysConfig.ts';
 
 /**
  * `ai_sys_config_api`: settings the pages may read (prices, limits, PPT options, which AI features
@@ -27,15 +28,11 @@ export type SysConfigEntry = z.infer<typeof SysConfigEntry>;
 export const SysConfigIdQuery = z.object({ id: z.string().min(1).max(100) });
 
 /** ai_sys_config_api: the public settings (prices, limits, PPT options, features on). */
-export const sysConfigEndpoints = group(
-  '/api/base/ai_sys_config_api/f',
-  {
-    load_all_by_entity: {
-      summary: '按条件读取公开配置（价格、字数上限、PPT 选项、可用功能）',
-      body: SysConfigEntity.nullable().optional(),
-      result: z.array(SysConfigEntry),
-    },
-    load_by_id: { summary: '读取一项公开配置', query: SysConfigIdQuery, result: SysConfigEntry },
+export const sysConfigEndpoints = withSchemas(sysConfigRoutes, {
+  load_all_by_entity: {
+    summary: '按条件读取公开配置（价格、字数上限、PPT 选项、可用功能）',
+    body: SysConfigEntity.nullable().optional(),
+    result: z.array(SysConfigEntry),
   },
-  'guest',
-);
+  load_by_id: { summary: '读取一项公开配置', query: SysConfigIdQuery, result: SysConfigEntry },
+});

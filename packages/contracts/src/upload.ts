@@ -14,3 +14,15 @@ export const UploadKept = z.object({ uploadId: UploadId.nullable() });
 
 /** The JSON body of `*_init` when it names a counted upload. */
 export const UploadRef = z.object({ uploadId: UploadId });
+
+/**
+ * The JSON body of an `*_init` call: its fields with the pasted `text`, or with the `uploadId` of a file the word
+ * count kept. (A multipart form carries the same fields with `file`, `text` or `uploadId`.)
+ */
+export function pastedOrKept<S extends z.ZodRawShape & { text: z.ZodType }>(input: z.ZodObject<S>) {
+  const { text: _text, ...fields } = input.shape;
+  return z.union([
+    input,
+    z.object({ ...fields, ...UploadRef.shape } as Omit<S, 'text'> & typeof UploadRef.shape),
+  ]);
+}

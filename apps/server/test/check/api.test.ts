@@ -131,10 +131,14 @@ describeEachDatabase('check_api', (getCtx) => {
       sufficient: false,
     });
     // the quote of another edition prices it and writes nothing: the record keeps its edition until submit
+    const row = () =>
+      getCtx().db.selectFrom('checkRecords').selectAll().where('id', '=', rec.id).executeTakeFirst();
+    const before = await row();
     const std = await call<CheckCost>(app, 'POST', `${API}/check_cost`, {
       token: user.token,
       body: { id: rec.id, edition: 'standard' },
     });
+    expect(await row()).toEqual(before);
     expect(std.body.result).toMatchObject({
       edition: 'standard',
       priceFen: Math.ceil(rec.characters / 1000) * 50,

@@ -1,17 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkEndpoints } from '@paperdesk/contracts';
-import {
-  buildUrl,
-  call,
-  download,
-  filenameFromDisposition,
-  onRequestError,
-  parseSseBlock,
-  type RequestFailure,
-  RequestError,
-  request,
-  streamPost,
-} from './request.ts';
+import { chatEndpoints, checkEndpoints } from '@paperdesk/contracts';
+import { buildUrl, call, onRequestError, type RequestFailure, RequestError, request } from './request.ts';
+import { downloadFrom, filenameFromDisposition } from './download.ts';
+import { parseSseBlock, streamFrom } from './stream.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -171,7 +162,10 @@ describe('streaming and downloads', () => {
       vi.fn(async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } })),
     );
     const events: string[] = [];
-    await streamPost('/api/chat', { data: { m: 1 }, onEvent: (e) => events.push(`${e.event}:${e.data}`) });
+    await streamFrom(chatEndpoints.completions, {
+      body: { message: 'hi' },
+      onEvent: (e) => events.push(`${e.event}:${e.data}`),
+    });
     expect(events).toEqual(['message:one', 'message:two', 'end:[DONE]']);
   });
 
@@ -196,10 +190,10 @@ describe('streaming and downloads', () => {
       clicked.push(this.download);
     };
     try {
-      const name = await download('/api/base/check_api/download_report', { params: { id: 5 } });
+      const name = await downloadFrom(checkEndpoints.download_report, { id: 5, type: 'simple' }, 'x.pdf');
       expect(name).toBe('r.pdf');
       expect(clicked).toEqual(['r.pdf']);
-      expect(fetchMock.mock.calls[0]![0]).toBe('/api/base/check_api/download_report?id=5');
+      expect(fetchMock.mock.calls[0]![0]).toBe('/api/base/check_api/download_report?id=5&type=simple');
       expect((fetchMock.mock.calls[0]![1].headers as Record<string, string>).Authorization).toBe('Bearer dl');
     } finally {
       HTMLAnchorElement.prototype.click = orig;

@@ -1,4 +1,11 @@
-import type { Endpoint, EndpointBody, EndpointQuery, EndpointResult, Envelope } from '@paperdesk/contracts';
+import type {
+  Endpoint,
+  EndpointBodyInput,
+  EndpointQueryInput,
+  EndpointResult,
+  Envelope,
+  Wire,
+} from '@paperdesk/contracts';
 import { REQUEST_TIMEOUT_MS } from '../settings.ts';
 import { getToken } from './auth.ts';
 
@@ -56,7 +63,7 @@ export function onRequestError(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-function announce(failure: RequestFailure): void {
+export function announce(failure: RequestFailure): void {
   for (const l of listeners) {
     try {
       l(failure);
@@ -77,13 +84,13 @@ export function buildUrl(path: string, params?: Query): string {
   return `${base}${rel}${q ? (rel.includes('?') ? '&' : '?') + q : ''}`;
 }
 
-function authHeaders(extra?: Record<string, string>): Record<string, string> {
+export function authHeaders(extra?: Record<string, string>): Record<string, string> {
   const token = getToken();
   return { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...extra };
 }
 
 /** Combines the caller's signal with a timeout; tells which of the two fired. */
-function withTimeout(ms: number, signal?: AbortSignal) {
+export function withTimeout(ms: number, signal?: AbortSignal) {
   const timeout = AbortSignal.timeout(ms);
   return { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, timeout };
 }
@@ -103,7 +110,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   504: '服务响应超时，请稍后重试',
 };
 
-async function errorFromResponse(res: Response, url: string): Promise<RequestError> {
+export async function errorFromResponse(res: Response, url: string): Promise<RequestError> {
   let code = res.status;
   let message = STATUS_MESSAGES[res.status] ?? `请求失败（${res.status}）`;
   try {
@@ -116,7 +123,7 @@ async function errorFromResponse(res: Response, url: string): Promise<RequestErr
   return new RequestError(res.status, code, message, url);
 }
 
-function errorFromThrown(e: unknown, url: string, timeout: AbortSignal): RequestError {
+export function errorFromThrown(e: unknown, url: string, timeout: AbortSignal): RequestError {
   if (e instanceof RequestError) return e;
   if (timeout.aborted) return new RequestError(0, 0, '请求超时，请稍后重试', url, 'timeout');
   if (e instanceof DOMException && e.name === 'AbortError')
@@ -124,7 +131,7 @@ function errorFromThrown(e: unknown, url: string, timeout: AbortSignal): Request
   return new RequestError(0, 0, '网络异常，请检查网络连接', url, 'network');
 }
 
-function encodeBody(data: unknown, headers: Record<string, string>): BodyInit | undefined {
+export function encodeBody(data: unknown, headers: Record<string, string>): BodyInit | undefined {
   if (data === undefined) return undefined;
   if (data instanceof FormData || data instanceof Blob) return data;
   headers['Content-Type'] = 'application/json';
@@ -158,25 +165,36 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   }
 }
 
-/** One server-sent event of a streaming answer. */
 /**
  * What a call by definition sends: its query and body, present exactly when the definition has them (an upload
  * sends its body as `FormData`: the body schema's fields by convention, or the form of an `upload` endpoint).
  */
 export type CallArgs<E extends Endpoint> = (E['query'] extends undefined
   ? unknown
-  : { query: EndpointQuery<E> }) &
-  (E['body'] extends undefined ? { body?: FormData } : { body: EndpointBody<E> | FormData }) &
+  : undefined extends EndpointQueryInput<E>
+    ? { query?: EndpointQueryInput<E> }
+    : { query: EndpointQueryInput<E> }) &
+  (E['body'] extends undefined
+    ? { body?: FormData }
+    : undefined extends EndpointBodyInput<E>
+      ? { body?: EndpointBodyInput<E> | FormData }
+      : { body: EndpointBodyInput<E> | FormData }) &
   Pick<RequestOptions, 'silent' | 'timeout' | 'signal'>;
 
 /**
  * One API call by its definition in `contracts` (method, path, query, body, result): the same object the
- * server registers the route from, so a path or a field cannot drift between the two.
+ * server registers the route from, so a path or a field cannot drift between the two. A first-screen call passes
+ * the endpoint's wire part (`@paperdesk/contracts/wire`), typed the same but without the schemas.
  */
 export function call<E extends Endpoint>(
   endpoint: E,
   args: CallArgs<E>,
-): Promise<Envelope<EndpointResult<E>>> {
+): Promise<Envelope<EndpointResult<E>>>;
+export function call<E extends Endpoint>(
+  endpoint: Wire<E>,
+  args: CallArgs<E>,
+): Promise<Envelope<EndpointResult<E>>>;
+export function call<E extends Endpoint>(endpoint: Wire<E>, args: CallArgs<E>) {
   const { query, body, ...opts } = args as CallArgs<E> & { query?: Query; body?: unknown };
   return request<EndpointResult<E>>(endpoint.path, {
     ...opts,
@@ -191,147 +209,4 @@ export function fileForm(file: File): FormData {
   const data = new FormData();
   data.append('file', file, file.name);
   return data;
-}
-
-/** A file download by definition (`result: null`), saved under the server's name or `fallbackName`. */
-export function downloadFrom<E extends Endpoint>(endpoint: E, query: EndpointQuery<E>, fallbackName: string) {
-  return download(endpoint.path, { params: query as Query, fallbackName });
-}
-
-export interface StreamEvent {
-  event: string;
-  data: string;
-  id?: string;
-}
-
-/**
- * POST that answers with `text/event-stream` (chat completions). Calls `onEvent` per event and resolves
- * when the stream ends. Abort with `signal` (the stop button). Only the wait for the first byte is
- * limited by `timeout`; a long answer may stream for as long as it needs.
- */
-export async function streamPost(
-  path: string,
-  opts: {
-    params?: Query;
-    data?: unknown;
-    signal?: AbortSignal;
-    timeout?: number;
-    silent?: boolean;
-    onEvent: (event: StreamEvent) => void;
-  },
-): Promise<void> {
-  const url = buildUrl(path, opts.params);
-  const headers = authHeaders({ Accept: 'text/event-stream' });
-  const firstByte = new AbortController();
-  const timer = setTimeout(() => firstByte.abort(), opts.timeout ?? REQUEST_TIMEOUT_MS);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, firstByte.signal]) : firstByte.signal;
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: encodeBody(opts.data, headers),
-      signal,
-      credentials: 'include',
-    });
-    clearTimeout(timer);
-    if (!res.ok) throw await errorFromResponse(res, url);
-    if (!res.body) return;
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let cut = buffer.search(/\r?\n\r?\n/);
-      while (cut !== -1) {
-        const raw = buffer.slice(0, cut);
-        buffer = buffer.slice(cut).replace(/^\r?\n\r?\n/, '');
-        const ev = parseSseBlock(raw);
-        if (ev) opts.onEvent(ev);
-        cut = buffer.search(/\r?\n\r?\n/);
-      }
-    }
-    const last = parseSseBlock(buffer);
-    if (last) opts.onEvent(last);
-  } catch (e) {
-    clearTimeout(timer);
-    const error =
-      firstByte.signal.aborted && !(e instanceof RequestError)
-        ? new RequestError(0, 0, '请求超时，请稍后重试', url, 'timeout')
-        : errorFromThrown(e, url, new AbortController().signal);
-    if (error.kind === 'http' || error.kind === 'network' || error.kind === 'timeout') {
-      if (!opts.silent) announce({ error, method: 'POST', url });
-    }
-    throw error;
-  }
-}
-
-/** Parses one SSE block (`event:`, `data:`, `id:` lines; comments start with `:`). */
-export function parseSseBlock(block: string): StreamEvent | null {
-  const data: string[] = [];
-  let event = 'message';
-  let id: string | undefined;
-  for (const line of block.split(/\r?\n/)) {
-    if (!line || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
-    else if (field === 'id') id = value;
-  }
-  if (data.length === 0) return null;
-  return { event, data: data.join('\n'), ...(id !== undefined ? { id } : {}) };
-}
-
-/** Reads `filename*=UTF-8''…` or `filename="…"` from a Content-Disposition header. */
-export function filenameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // fall through to the plain form
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
-  return plain?.[1]?.trim() ?? null;
-}
-
-/**
- * GET a file with the bearer token and save it (reports, rewritten documents, decks). The server's
- * Content-Disposition name wins over `fallbackName`. Resolves with the name used.
- */
-export async function download(
-  path: string,
-  opts: { params?: Query; fallbackName?: string; silent?: boolean; timeout?: number } = {},
-): Promise<string> {
-  const url = buildUrl(path, opts.params);
-  const { signal, timeout } = withTimeout(opts.timeout ?? 120_000);
-  try {
-    const res = await fetch(url, { headers: authHeaders(), signal, credentials: 'include' });
-    if (!res.ok) throw await errorFromResponse(res, url);
-    const blob = await res.blob();
-    const name =
-      filenameFromDisposition(res.headers.get('content-disposition')) ?? opts.fallbackName ?? 'download';
-    saveBlob(blob, name);
-    return name;
-  } catch (e) {
-    const error = errorFromThrown(e, url, timeout);
-    if (!opts.silent) announce({ error, method: 'GET', url });
-    throw error;
-  }
-}
-
-export function saveBlob(blob: Blob, name: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 30_000);
 }

@@ -11,6 +11,9 @@ export interface UploadedSourcesTable {
   document: string;
   /** The original bytes, kept for .docx only (a rewrite can be written back into the user's own document). */
   data: Buffer | null;
+  /** The word count's characters as billed and as matched (migration 0018); null on older rows. */
+  characters: number | null;
+  normalizedChars: number | null;
   createdAt: string;
 }
 

@@ -1,11 +1,4 @@
-import {
-  aigcEndpoints,
-  AigcInitFields,
-  AigcInitInput,
-  AigcRecord,
-  AigcWordCountInput,
-  AigcWordCountResult,
-} from '@paperdesk/contracts';
+import { aigcEndpoints, AigcInitFields, AigcInitInput, AigcWordCountInput } from '@paperdesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../envelope.ts';
 import { uploadLimitOf } from '../upload.ts';
@@ -15,7 +8,6 @@ import { recordRoutes } from './records.ts';
 import type { RouteModule } from './types.ts';
 
 const ep = aigcEndpoints;
-const BASE = '/api/base/paper_aigc_api';
 const tags = ['paper_aigc_api AIGC检测'];
 
 export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
@@ -23,7 +15,6 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
   await root.register(async (plain) => {
     const aigc = ctx.aigc;
     const paper = await paperRoutes(plain, {
-      base: BASE,
       tags,
       uploads: ctx.uploads,
       limit: async () => uploadLimitOf((await aigc.limits()).maxUploadMb),
@@ -35,15 +26,9 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
 
     recordRoutes(app, tags, { list: ep.query_list, load: ep.load_by_id, delete: ep.delete }, aigc);
 
-    paper.wordCount(
-      '统计字数并报价（上传 multipart file 或 JSON { text }；上传的文件保存 2 小时并返回 uploadId，新建记录时代替文件；不扣费）',
-      AigcWordCountResult,
-      aigc.wordCount,
-    );
+    paper.wordCount(ep.word_count, aigc.wordCount);
     paper.init(
-      'machine_init',
-      '新建 AIGC 检测：上传 .docx/.pdf/.txt（multipart：file、title、author）或 JSON 粘贴全文；不扣费',
-      AigcRecord,
+      ep.machine_init,
       { multipart: AigcInitFields, json: AigcInitInput.omit({ text: true }) },
       (userId, input, source) => aigc.init(userId, input, source),
       '已创建检测，请确认并提交',

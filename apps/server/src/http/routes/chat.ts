@@ -1,25 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
-import {
-  ChatCompletionInput,
-  ChatConversation,
-  ChatConversationDetail,
-  ChatListFilter,
-  ChatStatus,
-  envelope,
-  IdQuery,
-  LlmUsageFilter,
-  LlmUsageSummary,
-  PageQuery,
-  page,
-} from '@paperdesk/contracts';
+import { chatEndpoints as ep } from '@paperdesk/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { ChatOwner } from '../../services/chat/index.ts';
-import { adminFirst, requireAdmin } from '../auth.ts';
 import { ok } from '../envelope.ts';
+import { adminRoute, guestRoute, guestStreamRoute } from './factory.ts';
 import type { RouteModule } from './types.ts';
 
+/** The group's calls: the guest cookie travels with them only. */
 const BASE = '/api/base/chat_gpt_api';
 const tags = ['chat_gpt_api AI 助手'];
 /** Guests' conversations and daily allowance are tied to this cookie (and, loosely, to the IP). */
@@ -50,98 +38,27 @@ export const chatRoutes: RouteModule = (app, ctx) => {
     timeWindow: '1 minute',
     keyGenerator: (req) => (req.user ? `chat-user:${req.user.id}` : `chat-ip:${req.ip}`),
   });
+  const { chat } = ctx;
 
-  app.post(
-    `${BASE}/query_list`,
-    {
-      schema: {
-        tags,
-        summary: '会话列表（最近更新在前）',
-        querystring: PageQuery,
-        body: ChatListFilter.nullable().optional(),
-        response: { 200: envelope(page(ChatConversation)) },
-      },
-    },
-    async (req, reply) => ok(await ctx.chat.list(ownerOf(req, reply), req.query, req.body ?? {})),
+  guestRoute(app, tags, ep.query_list, async (c) =>
+    ok(await chat.list(ownerOf(c.req, c.reply), c.query, c.body ?? {})),
   );
+  guestRoute(app, tags, ep.load_by_id, async (c) => ok(await chat.load(ownerOf(c.req, c.reply), c.query.id)));
+  guestRoute(app, tags, ep.delete, async (c) => {
+    await chat.remove(ownerOf(c.req, c.reply), c.query.id);
+    return ok(true, '已删除');
+  });
+  guestRoute(app, tags, ep.status, async (c) => ok(await chat.status(ownerOf(c.req, c.reply))));
+  adminRoute(app, ctx, tags, ep.llm_usage, async (c) => ok(await ctx.llm.usage(c.body ?? {})));
 
-  app.post(
-    `${BASE}/load_by_id`,
-    {
-      schema: {
-        tags,
-        summary: '会话及其全部消息',
-        querystring: IdQuery,
-        response: { 200: envelope(ChatConversationDetail) },
-      },
-    },
-    async (req, reply) => ok(await ctx.chat.load(ownerOf(req, reply), req.query.id)),
-  );
-
-  app.post(
-    `${BASE}/delete`,
-    {
-      schema: {
-        tags,
-        summary: '删除会话（连同消息）',
-        querystring: IdQuery,
-        response: { 200: envelope(z.boolean()) },
-      },
-    },
-    async (req, reply) => {
-      await ctx.chat.remove(ownerOf(req, reply), req.query.id);
-      return ok(true, '已删除');
-    },
-  );
-
-  app.post(
-    `${BASE}/f/status`,
-    {
-      schema: {
-        tags,
-        summary: '模型是否可用、字数上限、游客今日剩余次数',
-        response: { 200: envelope(ChatStatus) },
-      },
-    },
-    async (req, reply) => ok(await ctx.chat.status(ownerOf(req, reply))),
-  );
-
-  app.post(
-    `${BASE}/admin/llm_usage`,
-    {
-      preValidation: adminFirst(ctx),
-      schema: {
-        tags,
-        summary: '管理员：模型调用量（所有 AI 功能），按功能、模型与结果汇总',
-        body: LlmUsageFilter.nullable().optional(),
-        response: { 200: envelope(LlmUsageSummary) },
-      },
-    },
-    async (req) => {
-      requireAdmin(req);
-      return ok(await ctx.llm.usage(req.body ?? {}));
-    },
-  );
-
-  app.post(
-    `${BASE}/completions`,
-    {
-      preHandler: [completionLimit],
-      schema: {
-        tags,
-        summary: '发送消息，回答以 SSE 流式返回（event: start / delta / done / error）',
-        description:
-          '检查通过后以 text/event-stream 返回：start {conversationId,userMessageId,assistantMessageId,title}，' +
-          'delta {text}，done {…, usage, charged} 或 error {message, code, partial, refunded}。' +
-          '检查失败（参数、401/402/404、游客额度 429、模型未配置 503）时返回普通 JSON 信封。',
-        body: ChatCompletionInput,
-        produces: ['text/event-stream', 'application/json'],
-      },
-    },
-    async (req, reply) => {
+  guestStreamRoute(
+    app,
+    tags,
+    ep.completions,
+    async ({ req, reply, body }) => {
       const owner = ownerOf(req, reply);
       // Every check, the storing of both messages and the charge happen here; failures are plain JSON errors.
-      const generation = await ctx.chat.start(owner, req.body);
+      const generation = await chat.start(owner, body);
 
       const controller = new AbortController();
       const res = reply.raw;
@@ -186,5 +103,6 @@ export const chatRoutes: RouteModule = (app, ctx) => {
         if (!res.writableEnded) res.end();
       }
     },
+    { preHandler: [completionLimit] },
   );
 };

@@ -1,30 +1,19 @@
-import {
-  checkEndpoints,
-  CheckInitFields,
-  CheckInitInput,
-  CheckRecord,
-  envelope,
-  LibrarySize,
-  WordCountInput,
-  WordCountResult,
-} from '@paperdesk/contracts';
+import { checkEndpoints, CheckInitFields, CheckInitInput, WordCountInput } from '@paperdesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../envelope.ts';
 import { uploadLimitOf } from '../upload.ts';
 import { paperRoutes } from './paper.ts';
-import { downloadRoute, userRoute } from './factory.ts';
+import { downloadRoute, guestRoute, userRoute } from './factory.ts';
 import { recordRoutes } from './records.ts';
 import type { RouteModule } from './types.ts';
 
 const ep = checkEndpoints;
-const BASE = '/api/base/check_api';
 const tags = ['check_api 查重'];
 export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
   // Multipart is registered in this module's own scope: no other route accepts uploads by accident.
   await root.register(async (plain) => {
     const checks = ctx.checks;
     const paper = await paperRoutes(plain, {
-      base: BASE,
       tags,
       uploads: ctx.uploads,
       limit: async () => uploadLimitOf((await checks.limits()).maxUploadMb),
@@ -36,27 +25,11 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
 
     recordRoutes(app, tags, { list: ep.query_list, load: ep.load_by_id, delete: ep.delete }, checks);
 
-    app.post(
-      `${BASE}/f/library_size`,
-      {
-        schema: {
-          tags,
-          summary: '比对库名称与规模（公开：查重页显示「比对库：N 篇 / M 字」）',
-          response: { 200: envelope(LibrarySize) },
-        },
-      },
-      async () => ok(await checks.librarySize()),
-    );
+    guestRoute(app, tags, ep.library_size, async () => ok(await checks.librarySize()));
 
-    paper.wordCount(
-      '统计字数并报价（上传 multipart file 或 JSON { text }；上传的文件保存 2 小时并返回 uploadId，新建记录时代替文件；不扣费）',
-      WordCountResult,
-      checks.wordCount,
-    );
+    paper.wordCount(ep.word_count, checks.wordCount);
     paper.init(
-      'check_init',
-      '新建检测：上传 .docx/.pdf/.txt（multipart：file、title、author、edition、addToLibrary）或 JSON 粘贴全文；不扣费',
-      CheckRecord,
+      ep.check_init,
       { multipart: CheckInitFields, json: CheckInitInput.omit({ text: true }) },
       (userId, input, source) => checks.init(userId, input, source),
       '已创建检测，请确认并提交',

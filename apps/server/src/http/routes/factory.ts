@@ -27,6 +27,8 @@ export interface Call<E extends Endpoint> {
   body: EndpointBody<E>;
   /** The request itself, for what a definition cannot carry: a multipart form, the client's address. */
   req: FastifyRequest;
+  /** The reply, for what an answer sets beside the envelope: a cookie. */
+  reply: FastifyReply;
 }
 
 /** A call anyone may make: the signed-in user when there is one. */
@@ -50,7 +52,11 @@ function register<E extends Endpoint>(
   tags: readonly string[],
   ep: E,
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-  opts: RouteOptions & { method?: 'GET' | 'POST'; gate?: preValidationHookHandler } = {},
+  opts: RouteOptions & {
+    method?: 'GET' | 'POST';
+    gate?: preValidationHookHandler;
+    produces?: string[];
+  } = {},
 ) {
   app.route({
     method: opts.method ?? ep.method,
@@ -61,19 +67,25 @@ function register<E extends Endpoint>(
     schema: {
       tags: [...tags],
       summary: ep.summary,
-      ...(ep.upload ? { consumes: ['multipart/form-data'] } : {}),
+      ...(ep.description ? { description: ep.description } : {}),
+      ...(opts.produces ? { produces: opts.produces } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),
-      ...(ep.body ? { body: ep.body } : {}),
+      // an upload's body is a multipart form, or the JSON its body schema describes, read by its handler
+      ...(ep.upload
+        ? { consumes: ep.body ? ['multipart/form-data', 'application/json'] : ['multipart/form-data'] }
+        : {}),
+      ...(ep.body && !ep.upload ? { body: ep.body } : {}),
       ...(ep.result ? { response: { 200: envelope(ep.result) } } : {}),
     },
     handler,
   });
 }
 
-const inputOf = <E extends Endpoint>(req: FastifyRequest) => ({
+const inputOf = <E extends Endpoint>(req: FastifyRequest, reply: FastifyReply) => ({
   query: req.query as EndpointQuery<E>,
   body: req.body as EndpointBody<E>,
   req,
+  reply,
 });
 
 /** A call anyone may make (`access: 'guest'`). */
@@ -84,7 +96,7 @@ export function guestRoute<E extends Access<'guest'>>(
   answer: Answer<E, GuestCall<E>>,
   opts: RouteOptions = {},
 ) {
-  register(app, tags, ep, (req) => answer({ user: req.user, ...inputOf<E>(req) }), opts);
+  register(app, tags, ep, (req, reply) => answer({ user: req.user, ...inputOf<E>(req, reply) }), opts);
 }
 
 /** A signed-in call (`access: 'user'`): 401 without a session; the answer's `result` is typed by the endpoint. */
@@ -95,7 +107,13 @@ export function userRoute<E extends Access<'user'>>(
   answer: Answer<E, Call<E>>,
   opts: RouteOptions = {},
 ) {
-  register(app, tags, ep, (req) => answer({ userId: requireUser(req).id, ...inputOf<E>(req) }), opts);
+  register(
+    app,
+    tags,
+    ep,
+    (req, reply) => answer({ userId: requireUser(req).id, ...inputOf<E>(req, reply) }),
+    opts,
+  );
 }
 
 /**
@@ -110,14 +128,31 @@ export function adminRoute<E extends Access<'admin'>>(
   answer: Answer<E, Call<E>>,
   opts: RouteOptions = {},
 ) {
-  const handler = (req: FastifyRequest) => answer({ userId: requireAdmin(req).id, ...inputOf<E>(req) });
+  const handler = (req: FastifyRequest, reply: FastifyReply) =>
+    answer({ userId: requireAdmin(req).id, ...inputOf<E>(req, reply) });
   register(app, tags, ep, handler, { ...opts, gate: adminFirst(ctx) });
+}
+
+/**
+ * A call anyone may make whose answer is a server-sent event stream (`result: null`): `answer` writes the stream
+ * to the hijacked reply; a refusal before the stream starts is thrown and answered as a JSON envelope.
+ */
+export function guestStreamRoute<E extends Access<'guest'> & { result: null }>(
+  app: ZodApp,
+  tags: readonly string[],
+  ep: E,
+  answer: (call: GuestCall<E>) => Promise<void>,
+  opts: RouteOptions = {},
+) {
+  const handler = (req: FastifyRequest, reply: FastifyReply) =>
+    answer({ user: req.user, ...inputOf<E>(req, reply) });
+  register(app, tags, ep, handler, { ...opts, produces: ['text/event-stream', 'application/json'] });
 }
 
 const sendFile =
   <E extends Endpoint>(file: FileAnswer<E>, userOf: (req: FastifyRequest) => AuthUser) =>
   async (req: FastifyRequest, reply: FastifyReply) => {
-    const f = await file({ userId: userOf(req).id, ...inputOf<E>(req) });
+    const f = await file({ userId: userOf(req).id, ...inputOf<E>(req, reply) });
     return sendDownload(reply, f.asciiName, f.file);
   };
 

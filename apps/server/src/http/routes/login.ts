@@ -1,26 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import {
-  ChangePasswordInput,
-  CurrentUser,
-  envelope,
+  type EndpointBody,
+  type EndpointQuery,
   LoginInput,
-  LoginResult,
-  QrCodeQuery,
-  QrCodeStart,
-  QrConfirmInput,
-  QrRequestInfo,
-  QrRequestInput,
-  QrValidateResult,
-  RegisterInput,
+  loginEndpoints as ep,
 } from '@paperdesk/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../auth.ts';
 import { rateLimited } from '../errors.ts';
 import { ok } from '../envelope.ts';
+import { guestRoute, userRoute } from './factory.ts';
 import type { RouteModule, ZodApp } from './types.ts';
 
-const BASE = '/api/base/login_api';
 const tags = ['login_api 登录'];
 /** Cookie that binds a QR id to the browser that requested it. */
 const BROWSER_COOKIE = 'pd_bid';
@@ -30,6 +21,7 @@ function browserKey(req: FastifyRequest, reply: FastifyReply): string {
   if (existing && existing.length >= 20 && existing.length <= 100) return existing;
   const key = randomBytes(24).toString('base64url');
   reply.setCookie(BROWSER_COOKIE, key, {
+    // sent back only with this group's calls, the QR ones that read it
     path: '/api/base/login_api',
     httpOnly: true,
     sameSite: 'lax',
@@ -43,15 +35,10 @@ function browserKey(req: FastifyRequest, reply: FastifyReply): string {
 const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /** Username and password may come in the query string (the spec's client) or a JSON body. */
-const LoginQuery = z.object({
-  username: z.string().max(200).optional(),
-  password: z.string().max(200).optional(),
-});
-const LoginBody = LoginQuery.optional().nullable();
-const mergedLogin = (req: { query: z.infer<typeof LoginQuery>; body: z.infer<typeof LoginBody> }) =>
+const mergedLogin = (c: { query: EndpointQuery<typeof ep.login>; body: EndpointBody<typeof ep.login> }) =>
   LoginInput.parse({
-    username: req.body?.username ?? req.query.username,
-    password: req.body?.password ?? req.query.password,
+    username: c.body?.username ?? c.query.username,
+    password: c.body?.password ?? c.query.password,
   });
 
 type Limiter = ReturnType<ZodApp['createRateLimit']>;
@@ -100,140 +87,59 @@ export const loginRoutes: RouteModule = (app, ctx) => {
   const qrLimit = limitedBy(
     app.createRateLimit({ max: 60, timeWindow: '1 minute', keyGenerator: (req) => `qr-ip:${req.ip}` }),
   );
+  const { accounts, qrLogin } = ctx;
+  const token = async (userId: number) => ({ access_token: await accounts.issueToken(userId, 'password') });
 
-  app.post(
-    `${BASE}/f/login`,
-    {
-      preHandler: loginLimit,
-      schema: {
-        tags,
-        summary: '用户名密码登录（手机端注册的账户）',
-        querystring: LoginQuery,
-        body: LoginBody,
-        response: { 200: envelope(LoginResult) },
-      },
+  guestRoute(
+    app,
+    tags,
+    ep.login,
+    async (c) => {
+      const input = mergedLogin(c);
+      return ok(await token(await accounts.verifyPassword(input.username, input.password)), '登录成功');
     },
-    async (req) => {
-      const input = mergedLogin(req);
-      const userId = await ctx.accounts.verifyPassword(input.username, input.password);
-      return ok({ access_token: await ctx.accounts.issueToken(userId, 'password') }, '登录成功');
+    { preHandler: [loginLimit] },
+  );
+  guestRoute(
+    app,
+    tags,
+    ep.register,
+    async (c) => ok(await token(await accounts.register(c.body)), '注册成功'),
+    {
+      preHandler: [registerLimit],
     },
   );
+  guestRoute(app, tags, ep.current, async (c) => ok(c.user ? accounts.toCurrentUser(c.user) : null));
+  guestRoute(app, tags, ep.logout, async (c) => {
+    if (c.user) await accounts.revokeToken(c.user.tokenId);
+    return ok(true, '已退出登录');
+  });
+  userRoute(app, tags, ep.change_password, async ({ req, body }) => {
+    const user = requireUser(req);
+    await accounts.changePassword(user.id, body.oldPassword, body.newPassword);
+    await accounts.revokeAllTokens(user.id, user.tokenId);
+    return ok(true, '密码已修改，其他设备上的登录已失效');
+  });
 
-  app.post(
-    `${BASE}/f/register`,
-    {
-      preHandler: registerLimit,
-      schema: {
-        tags,
-        summary: '注册账户（手机端）',
-        body: RegisterInput,
-        response: { 200: envelope(LoginResult) },
-      },
-    },
-    async (req) => {
-      const userId = await ctx.accounts.register(req.body);
-      return ok({ access_token: await ctx.accounts.issueToken(userId, 'password') }, '注册成功');
-    },
-  );
-
-  app.post(
-    `${BASE}/current`,
-    {
-      schema: {
-        tags,
-        summary: '当前用户；未登录或令牌无效时 result 为空',
-        response: { 200: envelope(CurrentUser.nullable()) },
-      },
-    },
-    async (req) => ok(req.user ? ctx.accounts.toCurrentUser(req.user) : null),
-  );
-
-  app.post(
-    `${BASE}/logout`,
-    { schema: { tags, summary: '退出登录（吊销当前令牌）', response: { 200: envelope(z.boolean()) } } },
-    async (req) => {
-      if (req.user) await ctx.accounts.revokeToken(req.user.tokenId);
-      return ok(true, '已退出登录');
-    },
-  );
-
-  app.post(
-    `${BASE}/change_password`,
-    {
-      schema: {
-        tags,
-        summary: '修改密码（其他设备上的登录随之失效）',
-        body: ChangePasswordInput,
-        response: { 200: envelope(z.boolean()) },
-      },
-    },
-    async (req) => {
-      const user = requireUser(req);
-      await ctx.accounts.changePassword(user.id, req.body.oldPassword, req.body.newPassword);
-      await ctx.accounts.revokeAllTokens(user.id, user.tokenId);
-      return ok(true, '密码已修改，其他设备上的登录已失效');
-    },
-  );
-
-  app.post(
-    `${BASE}/f/login_qr_code`,
-    {
-      preHandler: qrLimit,
-      schema: { tags, summary: '获取扫码登录二维码', response: { 200: envelope(QrCodeStart) } },
-    },
-    async (req, reply) =>
+  guestRoute(
+    app,
+    tags,
+    ep.login_qr_code,
+    async ({ req, reply }) =>
       ok(
-        await ctx.qrLogin.start(browserKey(req, reply), origin(req), {
+        await qrLogin.start(browserKey(req, reply), origin(req), {
           ip: req.ip,
           userAgent: req.headers['user-agent'],
         }),
       ),
+    { preHandler: [qrLimit] },
   );
-
-  app.post(
-    `${BASE}/f/val_login_qr_code`,
-    {
-      schema: {
-        tags,
-        summary: '轮询扫码结果：确认后返回 access_token，之前 result 为空',
-        querystring: QrCodeQuery,
-        response: { 200: envelope(QrValidateResult) },
-      },
-    },
-    async (req) => ok(await ctx.qrLogin.validate(req.query.id, req.cookies[BROWSER_COOKIE], req.ip)),
+  guestRoute(app, tags, ep.val_login_qr_code, async ({ req, query }) =>
+    ok(await qrLogin.validate(query.id, req.cookies[BROWSER_COOKIE], req.ip)),
   );
-
-  app.post(
-    `${BASE}/qr_request`,
-    {
-      schema: {
-        tags,
-        summary: '（新增）手机端确认前查看：电脑端请求登录的时间、网络与浏览器（需已登录）',
-        body: QrRequestInput,
-        response: { 200: envelope(QrRequestInfo) },
-      },
-    },
-    async (req) => {
-      requireUser(req);
-      return ok(await ctx.qrLogin.request(req.body.id));
-    },
-  );
-
-  app.post(
-    `${BASE}/qr_confirm`,
-    {
-      schema: {
-        tags,
-        summary: '手机端确认扫码登录（需已登录）',
-        body: QrConfirmInput,
-        response: { 200: envelope(z.boolean()) },
-      },
-    },
-    async (req) => {
-      const user = requireUser(req);
-      await ctx.qrLogin.confirm(req.body.id, user.id);
-      return ok(true, '已确认登录');
-    },
-  );
+  userRoute(app, tags, ep.qr_request, async (c) => ok(await qrLogin.request(c.body.id)));
+  userRoute(app, tags, ep.qr_confirm, async (c) => {
+    await qrLogin.confirm(c.body.id, c.userId);
+    return ok(true, '已确认登录');
+  });
 };

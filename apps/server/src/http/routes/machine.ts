@@ -3,8 +3,6 @@ import {
   type MachineEdition,
   MachineInitFields,
   MachineInitInput,
-  MachineRecord,
-  MachineWordCount,
   MachineWordCountInput,
 } from '@paperdesk/contracts';
 import type { AppContext } from '../../context.ts';
@@ -16,7 +14,6 @@ import { recordRoutes } from './records.ts';
 import type { RouteModule } from './types.ts';
 
 const ep = machineEndpoints;
-const BASE = '/api/base/machine_api';
 const tags = ['machine_api 降重'];
 
 export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
@@ -25,7 +22,6 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
     const rewriting = ctx.rewriting;
     const uploadLimit = uploadLimitOf(ctx.config.MAX_UPLOAD_MB);
     const paper = await paperRoutes(plain, {
-      base: BASE,
       tags,
       uploads: ctx.uploads,
       limit: async () => uploadLimit,
@@ -42,26 +38,14 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
       { list: rewriting.list, load: rewriting.detail, remove: rewriting.remove },
     );
 
-    paper.wordCount(
-      '统计需降重的字数并报价两个版本（multipart file 或 JSON { text }；上传的文件保存 2 小时并返回 uploadId，新建记录时代替文件；不扣费）',
-      MachineWordCount,
-      rewriting.wordCount,
-    );
-
-    const init = (edition: MachineEdition, summary: string) =>
+    paper.wordCount(ep.word_count, rewriting.wordCount);
+    for (const edition of ['standard', 'cnki'] as const)
       paper.init(
-        edition === 'cnki' ? 'machine_cnki_init' : 'machine_init',
-        summary,
-        MachineRecord,
+        edition === 'cnki' ? ep.machine_cnki_init : ep.machine_init,
         { multipart: MachineInitFields, json: MachineInitInput.omit({ text: true }) },
         (userId, input, source) => rewriting.init(userId, edition, input.title, source),
         '已创建，请确认并支付',
       );
-    init(
-      'standard',
-      '新建智能降重：粘贴（JSON { title?, text }）或上传 .docx/.pdf/.txt（multipart file、title）；不扣费',
-    );
-    init('cnki', '新建知网专版降重（AI 模型逐段改写）：同 machine_init；未配置模型时 503，不保存');
 
     const submit = (edition: MachineEdition) =>
       userRoute(app, tags, edition === 'cnki' ? ep.machine_cnki_submit : ep.machine_submit, async (c) => {

@@ -9,6 +9,7 @@ import type { RouteModule } from './types.ts';
  * deliberately (a box to tick, then 确认登录); otherwise it signs in or registers first.
  */
 export const mobileRoutes: RouteModule = (app) => {
+  // an HTML page, not an API call: no contracts endpoint, hidden from the API docs
   app.get(
     '/m/qr/:id',
     { schema: { hide: true, params: z.object({ id: z.string().max(100) }) } },

@@ -2,8 +2,6 @@ import {
   aigcReduceEndpoints,
   paperMachineEndpoints,
   ReduceInitFields,
-  ReduceRecord,
-  ReduceWordCount,
   ReduceWordCountInput,
 } from '@paperdesk/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,7 +14,6 @@ import { recordRoutes } from './records.ts';
 import type { RouteModule, ZodApp } from './types.ts';
 
 const ep = paperMachineEndpoints;
-const BASE = '/api/base/paper_machine_api';
 const tags = ['paper_machine_api 全文降重 / 降AIGC'];
 const aigcTags = ['paper_aigc_api AIGC检测'];
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -29,7 +26,6 @@ export const reduceRoutes: RouteModule = async (root, ctx: AppContext) => {
 
   await root.register(async (plain) => {
     const paper = await paperRoutes(plain, {
-      base: BASE,
       tags,
       uploads: ctx.uploads,
       // the upload size limit is 查重's (an admin sets one figure for papers)
@@ -44,13 +40,11 @@ export const reduceRoutes: RouteModule = async (root, ctx: AppContext) => {
 
     recordRoutes(app, tags, { list: ep.query_list, load: ep.load_by_id, delete: ep.delete }, reducing);
 
-    paper.wordCount(ep.word_count.summary, ReduceWordCount, (source, fields) =>
+    paper.wordCount(ep.word_count, (source, fields) =>
       reducing.wordCount(source, ReduceWordCountInput.pick({ kind: true }).parse(fields).kind),
     );
     paper.init(
-      'machine_init',
-      ep.machine_init.summary,
-      ReduceRecord,
+      ep.machine_init,
       { multipart: ReduceInitFields, json: ReduceInitFields },
       (userId, input, source, report) =>
         report

@@ -54,7 +54,8 @@ export const wechatRoutes: RouteModule = async (app, ctx) => {
     throw e;
   };
 
-  // Scoped so the XML body parser applies to these routes only.
+  // Scoped so the XML body parser applies to these routes only. Hand-registered, not from a contracts endpoint:
+  // WeChat sends XML and wants plain text back, where the factories take JSON and answer the envelope.
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.addContentTypeParser(

@@ -12,8 +12,15 @@ import type { AigcRecordsTable } from '../../db/tables/aigc.ts';
 import { unprocessable } from '../../errors.ts';
 import { aigcRun } from './run.ts';
 import type { Billing } from '../billing/index.ts';
-import { countDocument, detectionReport } from '../checks/records.ts';
-import { type Counted, type DocumentSource, readSource, sizeLimits, wordCountOf } from '../records/source.ts';
+import { detectionReport } from '../checks/records.ts';
+import {
+  type Counted,
+  countOf,
+  type DocumentSource,
+  readSource,
+  sizeLimits,
+  wordCountOf,
+} from '../records/source.ts';
 import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
 import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
 import type { DocumentScorer, ZeroShotSource } from './report.ts';
@@ -94,8 +101,9 @@ export function createAigcRecords(deps: AigcDeps) {
 
   /** Reads a file or pasted text through textkit and enforces the limits; nothing is stored. */
   async function read(source: AigcSource) {
-    const { doc, format, fileName } = await readSource(source);
-    const { characters } = countDocument(doc);
+    const read = await readSource(source);
+    const { doc, format, fileName } = read;
+    const { characters } = countOf(read);
     const lim = await limits();
     const n = (v: number) => v.toLocaleString('en-US');
     if (characters > lim.maxChars)

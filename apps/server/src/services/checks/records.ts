@@ -9,14 +9,21 @@ import type {
   WordCountResult,
 } from '@paperdesk/contracts';
 import { renderCheckReportHtml, renderCheckReportPdf } from '@paperdesk/documents';
-import { billingCharCount, normalizedCharCount, type ParsedDocument } from '@paperdesk/textkit';
+import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../db/index.ts';
 import type { CheckRecordsTable } from '../../db/tables/checks.ts';
 import { unprocessable } from '../../errors.ts';
 import { checkRun } from './run.ts';
 import { libraryName } from './seed.ts';
-import { type Counted, type DocumentSource, readSource, sizeLimits, wordCountOf } from '../records/source.ts';
+import {
+  type Counted,
+  countOf,
+  type DocumentSource,
+  readSource,
+  sizeLimits,
+  wordCountOf,
+} from '../records/source.ts';
 import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
 import {
   createPaidRecords,
@@ -126,19 +133,6 @@ export async function detectionReport<R extends PaidRecordRow, Report>(
   return { row, report: JSON.parse(stored) as Report };
 }
 
-export function countDocument(doc: { blocks: { text: string }[] }): {
-  characters: number;
-  normalized: number;
-} {
-  let characters = 0;
-  let normalized = 0;
-  for (const b of doc.blocks) {
-    characters += billingCharCount(b.text);
-    normalized += normalizedCharCount(b.text);
-  }
-  return { characters, normalized };
-}
-
 export function createChecks(deps: CheckDeps) {
   const { db, sysConfig, billing, library } = deps;
   const log = deps.log ?? (() => {});
@@ -147,8 +141,9 @@ export function createChecks(deps: CheckDeps) {
 
   /** Read a file or pasted text through textkit and enforce the character limits. Nothing is stored. */
   async function read(source: CheckSource) {
-    const { doc, format, fileName } = await readSource(source);
-    const { characters, normalized } = countDocument(doc);
+    const read = await readSource(source);
+    const { doc, format, fileName } = read;
+    const { characters, normalized } = countOf(read);
     const lim = await limits();
     if (characters > lim.maxChars) {
       throw unprocessable(

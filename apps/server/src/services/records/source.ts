@@ -1,4 +1,11 @@
-import { documentFormat, isTextkitError, type ParsedDocument, readPastedText } from '@paperdesk/textkit';
+import {
+  billingCharCount,
+  documentFormat,
+  isTextkitError,
+  normalizedCharCount,
+  type ParsedDocument,
+  readPastedText,
+} from '@paperdesk/textkit';
 import { type ComputeFailure, computePool, isComputeError } from '../../compute/pool.ts';
 import { type DomainError, tooLarge, unavailable, unprocessable, unsupportedType } from '../../errors.ts';
 import type { createSysConfig } from '../sys-config.ts';
@@ -10,12 +17,39 @@ export interface UploadedFile {
   field?: string;
 }
 
+/** A paper's characters: as billed, and in the matching form the check works on. */
+export interface DocumentCount {
+  characters: number;
+  normalized: number;
+}
+
 /** A source as textkit read it; `file` is the original upload when it was kept (a .docx). */
 export interface ReadSource {
   doc: ParsedDocument;
   format: string;
   fileName: string | null;
   file?: UploadedFile;
+  /** Its count, once made (`countOf`): a kept upload carries the count its word count made. */
+  count?: DocumentCount;
+}
+
+function countDocument(doc: { blocks: { text: string }[] }): DocumentCount {
+  let characters = 0;
+  let normalized = 0;
+  for (const b of doc.blocks) {
+    characters += billingCharCount(b.text);
+    normalized += normalizedCharCount(b.text);
+  }
+  return { characters, normalized };
+}
+
+/**
+ * The characters of a read paper, counted once: the count is kept on the read source, so the word count that
+ * keeps an upload keeps its count too, and the record made from that upload takes it instead of counting again.
+ */
+export function countOf(read: ReadSource): DocumentCount {
+  read.count ??= countDocument(read.doc);
+  return read.count;
 }
 
 /**

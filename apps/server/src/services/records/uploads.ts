@@ -38,6 +38,8 @@ export function createUploads(db: Db) {
           format: read.format,
           document: JSON.stringify(read.doc),
           data: read.format === 'docx' ? file.data : null,
+          characters: read.count?.characters ?? null,
+          normalizedChars: read.count?.normalized ?? null,
           createdAt: nowIso(),
         })
         .execute();
@@ -61,6 +63,9 @@ export function createUploads(db: Db) {
         format: row.format,
         fileName: row.fileName,
         ...(row.data ? { file: { filename: row.fileName, data: Buffer.from(row.data) } } : {}),
+        ...(row.characters !== null && row.normalizedChars !== null
+          ? { count: { characters: Number(row.characters), normalized: Number(row.normalizedChars) } }
+          : {}),
       };
     },
 

@@ -7,7 +7,8 @@ import {
   type AdminRetryInput,
   libraryEndpoints as lib,
 } from '@paperdesk/contracts';
-import { call, downloadFrom, fileForm } from '../../utils/request.ts';
+import { call, fileForm } from '../../utils/request.ts';
+import { downloadFrom } from '../../utils/download.ts';
 
 /** The admin console's calls (`/api/admin/*` and the admin-only `library_api`). */
 type Paging = { pageNo: number; pageSize: number };

@@ -1,21 +1,18 @@
-import { aigcEndpoints, type AigcRecord, type AigcWordCountResult } from '@paperdesk/contracts';
-import { recordCalls, UPLOAD_TIMEOUT_MS, wordCountOf } from '../../shared/records/api.ts';
+import { aigcEndpoints } from '@paperdesk/contracts';
+import { countArgs, recordCalls, UPLOAD_TIMEOUT_MS } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
-import { call, download, request } from '../../utils/request.ts';
+import { call } from '../../utils/request.ts';
+import { downloadFrom } from '../../utils/download.ts';
 
 /** `paper_aigc_api` (AIGC检测): records, quote, submission, report (spec §7). */
-const BASE = '/api/base/paper_aigc_api';
 const ep = aigcEndpoints;
 export const { query: queryAigc, load: loadAigc, remove: deleteAigc } = recordCalls(ep);
 
 export const aigcWordCount = (source: PaperSource, opts?: { signal?: AbortSignal }) =>
-  wordCountOf<AigcWordCountResult>(BASE, source, opts);
+  call(ep.word_count, countArgs(source, opts));
 
 export function aigcInit(form: { title: string; author: string }, source: SentSource) {
-  return request<AigcRecord>(`${BASE}/machine_init`, {
-    data: sourceBody(source, form),
-    timeout: UPLOAD_TIMEOUT_MS,
-  });
+  return call(ep.machine_init, { body: sourceBody(source, form), timeout: UPLOAD_TIMEOUT_MS });
 }
 
 /** Silent: the page turns a 402 into the pay dialog instead of a toast. */
@@ -32,5 +29,5 @@ export function aigcReport(id: number) {
 }
 
 export function downloadAigcReport(id: number, fallbackName: string) {
-  return download(ep.download_report.path, { params: { id }, fallbackName });
+  return downloadFrom(ep.download_report, { id }, fallbackName);
 }

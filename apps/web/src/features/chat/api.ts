@@ -1,35 +1,31 @@
-import type {
-  ChatCompletionInput,
-  ChatConversation,
-  ChatConversationDetail,
-  ChatListFilter,
-  ChatStatus,
-  ChatStreamDone,
-  ChatStreamError,
-  ChatStreamStart,
-  Page,
-  PageQuery,
+import {
+  type ChatCompletionInput,
+  type ChatListFilter,
+  type ChatStreamDone,
+  type ChatStreamError,
+  type ChatStreamStart,
+  chatEndpoints as ep,
+  type PageQuery,
 } from '@paperdesk/contracts';
-import { request, streamPost } from '../../utils/request.ts';
+import { call } from '../../utils/request.ts';
+import { streamFrom } from '../../utils/stream.ts';
 
-/** `chat_gpt_api` (spec §7 "Chat api"); mirrors apps/server/src/http/routes/chat.ts. */
-const BASE = '/api/base/chat_gpt_api';
-
+/** `chat_gpt_api` (spec §7 "Chat api"), typed from its definitions in contracts. */
 export function queryList(paging: Partial<PageQuery> = {}, filter: ChatListFilter = {}) {
-  return request<Page<ChatConversation>>(`${BASE}/query_list`, { params: paging, data: filter });
+  return call(ep.query_list, { query: paging, body: filter });
 }
 
 export function loadById(id: number) {
-  return request<ChatConversationDetail>(`${BASE}/load_by_id`, { params: { id } });
+  return call(ep.load_by_id, { query: { id } });
 }
 
 export function deleteConversation(id: number) {
-  return request<boolean>(`${BASE}/delete`, { params: { id } });
+  return call(ep.delete, { query: { id } });
 }
 
 /** Model availability, the message limit and a guest's allowance: read before the user types. */
 export function chatStatus() {
-  return request<ChatStatus>(`${BASE}/f/status`, { silent: true });
+  return call(ep.status, { silent: true });
 }
 
 export interface CompletionHandlers {
@@ -45,8 +41,8 @@ export interface CompletionHandlers {
  * or the connection failed. Aborting `signal` is the stop button: the server keeps what was written.
  */
 export function completions(input: ChatCompletionInput, handlers: CompletionHandlers, signal?: AbortSignal) {
-  return streamPost(`${BASE}/completions`, {
-    data: input,
+  return streamFrom(ep.completions, {
+    body: input,
     silent: true,
     ...(signal ? { signal } : {}),
     onEvent: (ev) => {

@@ -1,24 +1,16 @@
-import {
-  type CheckEdition,
-  type CheckRecord,
-  checkEndpoints,
-  type LibrarySize,
-  myLibraryEndpoints,
-  type ReportType,
-  type WordCountResult,
-} from '@paperdesk/contracts';
-import { recordCalls, UPLOAD_TIMEOUT_MS, wordCountOf } from '../../shared/records/api.ts';
+import { type CheckEdition, checkEndpoints, myLibraryEndpoints, type ReportType } from '@paperdesk/contracts';
+import { countArgs, recordCalls, UPLOAD_TIMEOUT_MS } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
-import { call, download, fileForm, request } from '../../utils/request.ts';
+import { call, fileForm } from '../../utils/request.ts';
+import { downloadFrom } from '../../utils/download.ts';
 
 /** `check_api` (查重): records, prices, submission, reports (spec §7). */
-const BASE = '/api/base/check_api';
 const ep = checkEndpoints;
 export const { query: queryChecks, load: loadCheck, remove: deleteCheck } = recordCalls(ep);
 
 /** A quote per edition. */
 export const wordCount = (source: PaperSource, opts?: { signal?: AbortSignal }) =>
-  wordCountOf<WordCountResult>(BASE, source, opts);
+  call(ep.word_count, countArgs(source, opts));
 
 export interface CheckInitForm {
   title: string;
@@ -28,10 +20,7 @@ export interface CheckInitForm {
 }
 
 export function checkInit(form: CheckInitForm, source: SentSource) {
-  return request<CheckRecord>(`${BASE}/check_init`, {
-    data: sourceBody(source, { ...form }),
-    timeout: UPLOAD_TIMEOUT_MS,
-  });
+  return call(ep.check_init, { body: sourceBody(source, { ...form }), timeout: UPLOAD_TIMEOUT_MS });
 }
 
 export function checkCost(id: number, edition?: CheckEdition) {
@@ -44,7 +33,7 @@ export function checkSubmit(id: number, opts: { edition?: CheckEdition; orderId?
 
 /** Stop a queued or running check; the charge is refunded. */
 export function cancelCheck(id: number) {
-  return request<CheckRecord>(`${BASE}/check_cancel`, { params: { id } });
+  return call(ep.check_cancel, { query: { id } });
 }
 
 export function updateTitle(id: number, title: string) {
@@ -61,12 +50,12 @@ export function reportParagraphs(id: number) {
 }
 
 export function downloadReport(id: number, type: ReportType, fallbackName: string) {
-  return download(ep.download_report.path, { params: { id, type }, fallbackName });
+  return downloadFrom(ep.download_report, { id, type }, fallbackName);
 }
 
 /** The library a check submitted now runs against (public): 比对库：N 篇 / M 字. */
 export function librarySize() {
-  return request<LibrarySize>(`${BASE}/f/library_size`, { silent: true });
+  return call(ep.library_size, { silent: true });
 }
 
 /** 自建库: the user's private references. */

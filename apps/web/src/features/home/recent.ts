@@ -13,7 +13,7 @@ import { reduceContentPath } from '../../shared/paths/reduce.ts';
 import { rewriteRecordPath } from '../../shared/paths/rewrite.ts';
 import { deckPath } from '../../shared/paths/slides.ts';
 import { confirmPath, contentPath } from '../../shared/paths/writing.ts';
-import { type LIST_PATHS, latestRecords } from '../../shared/records/latest.ts';
+import { latestRecords, type RecordGroup, type RecordOf } from '../../shared/records/latest.ts';
 
 /** One line of the home page's "recent records". */
 export interface RecentRecord {
@@ -35,12 +35,9 @@ type Latest = (limit: number) => Promise<RecentRecord[]>;
 
 /** A group's latest records as lines: key and time from the record, the rest by `line`. */
 const row =
-  <T extends { id: number; createdAt: string }>(
-    group: keyof typeof LIST_PATHS,
-    line: (record: T) => Line,
-  ): Latest =>
+  <K extends RecordGroup>(group: K, line: (record: RecordOf<K>) => Line): Latest =>
   async (limit) =>
-    (await latestRecords<T>(group, limit)).map((r) => ({
+    (await latestRecords(group, limit)).map((r) => ({
       key: `${group}:${r.id}`,
       time: r.createdAt,
       ...line(r),

@@ -7,7 +7,8 @@ import {
   type ReducePath,
   type ReduceTargets,
 } from '@paperdesk/contracts';
-import { call, downloadFrom } from '../../utils/request.ts';
+import { call } from '../../utils/request.ts';
+import { downloadFrom } from '../../utils/download.ts';
 import { recordCalls, UPLOAD_TIMEOUT_MS } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
 import type { RecordFilter } from '../../shared/records/useRecordList.ts';
@@ -65,7 +66,7 @@ export function reductionsOf(origin: 'check' | 'aigc', sourceRecordId: number) {
   });
 }
 
-/** Characters and both paths' quotes for a file or pasted text; nothing is stored. */
+/** Characters and both paths' quotes for a file or pasted text; an uploaded file is kept for the record made next. */
 export function reduceWordCount(kind: ReduceKind, source: PaperSource, opts: { signal?: AbortSignal } = {}) {
   return call(E.word_count, {
     // a file goes as multipart through the kit's body builder, text as the typed JSON body

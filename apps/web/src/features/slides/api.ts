@@ -1,45 +1,32 @@
-import {
-  pptEndpoints,
-  type PptOutlineQuota,
-  type PptRecord,
-  type PptSaveInput,
-  type PptSourceText,
-  type PptTemplate,
-} from '@paperdesk/contracts';
+import { type PptSaveInput, pptEndpoints } from '@paperdesk/contracts';
 import { recordCalls } from '../../shared/records/api.ts';
-import { download, fileForm, request } from '../../utils/request.ts';
+import { call, fileForm } from '../../utils/request.ts';
+import { downloadFrom } from '../../utils/download.ts';
 
 /** `ai_ppt_info_api` (AI生成PPT): templates, records, the free outline, generation and the .pptx (spec §7). */
-const BASE = '/api/base/ai_ppt_info_api';
 const ep = pptEndpoints;
 /** Drafting an outline or reading a long upload can take longer than the default 15 s. */
 const MODEL_TIMEOUT_MS = 120_000;
 
-export const getTemplateList = () => request<PptTemplate[]>(`${BASE}/get_template_list`, { silent: true });
+export const getTemplateList = () => call(ep.get_template_list, { silent: true });
 
-export const savePpt = (input: PptSaveInput) => request<PptRecord>(`${BASE}/save_or_update`, { data: input });
+export const savePpt = (input: PptSaveInput) => call(ep.save_or_update, { body: input });
 
 export const generateOutline = (id: number) =>
-  request<PptRecord>(`${BASE}/generate_outline`, { params: { id }, timeout: MODEL_TIMEOUT_MS });
+  call(ep.generate_outline, { query: { id }, timeout: MODEL_TIMEOUT_MS });
 
-export const getOutlineQuota = () => request<PptOutlineQuota>(`${BASE}/get_outline_quota`, { silent: true });
+export const getOutlineQuota = () => call(ep.get_outline_quota, { silent: true });
 
 export function readSource(file: File) {
-  return request<PptSourceText>(`${BASE}/read_source`, { data: fileForm(file), timeout: MODEL_TIMEOUT_MS });
+  return call(ep.read_source, { body: fileForm(file), timeout: MODEL_TIMEOUT_MS });
 }
 
 export const { query: queryPpts, load: loadPpt, remove: deletePpt } = recordCalls(ep);
 
 /** Charged: 402 carries what to buy. Callers show that themselves, so it stays silent. */
-export const submitPpt = (id: number) =>
-  request<PptRecord>(`${BASE}/submit_by_id`, { params: { id }, silent: true });
+export const submitPpt = (id: number) => call(ep.submit_by_id, { query: { id }, silent: true });
 
 export const changeTemplate = (id: number, templateId: string) =>
-  request<PptRecord>(`${BASE}/change_template`, {
-    params: { id },
-    data: { templateId },
-    timeout: MODEL_TIMEOUT_MS,
-  });
+  call(ep.change_template, { query: { id }, body: { templateId }, timeout: MODEL_TIMEOUT_MS });
 
-export const downloadPpt = (id: number) =>
-  download(ep.download.path, { params: { id }, fallbackName: `ppt-${id}.pptx` });
+export const downloadPpt = (id: number) => downloadFrom(ep.download, { id }, `ppt-${id}.pptx`);

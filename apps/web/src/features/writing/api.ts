@@ -1,18 +1,17 @@
 import {
+  type Envelope,
   type OutlineNode,
   type PaperContent,
   type PaperDraftInput,
   paperInfoEndpoints,
   type ThesisCover,
-  type WritingOtherInfo,
   type WritingRecord,
-  type WritingSection,
 } from '@paperdesk/contracts';
 import { recordCalls } from '../../shared/records/api.ts';
-import { call, download, request } from '../../utils/request.ts';
+import { call } from '../../utils/request.ts';
+import { downloadFrom } from '../../utils/download.ts';
 
 /** `paper_info_api` (AI 论文写作): outline drafting, submission, records and the .docx (spec §7). */
-const BASE = '/api/base/paper_info_api';
 const ep = paperInfoEndpoints;
 /** The model drafts the outline while the request waits: allow it a minute and a half. */
 const MODEL_TIMEOUT_MS = 90_000;
@@ -21,31 +20,34 @@ export const { query: queryWritings, load: loadWriting, remove: deleteWriting } 
 
 /** query_paper_content `outline`: a new record with the model's outline (free, a few a day). */
 export function draftOutline(draft: PaperDraftInput) {
-  return request<WritingRecord>(`${BASE}/query_paper_content`, {
-    data: { type: 'outline', draft },
+  // the answer's shape follows `type`: an outline call answers the record
+  return call(ep.query_paper_content, {
+    body: { type: 'outline', draft },
     timeout: MODEL_TIMEOUT_MS,
-  });
+  }) as Promise<Envelope<WritingRecord>>;
 }
 
 /** query_paper_content `outline` with an id: a fresh outline for a record not yet submitted. */
 export function redraftOutline(id: number) {
-  return request<WritingRecord>(`${BASE}/query_paper_content`, {
-    data: { type: 'outline', id },
+  return call(ep.query_paper_content, {
+    body: { type: 'outline', id },
     timeout: MODEL_TIMEOUT_MS,
-  });
+  }) as Promise<Envelope<WritingRecord>>;
 }
 
 /** query_paper_content `paper`: the paper as written so far. Polled, so silent. */
 export function loadPaperContent(id: number) {
-  return request<PaperContent>(`${BASE}/query_paper_content`, { data: { type: 'paper', id }, silent: true });
+  return call(ep.query_paper_content, { body: { type: 'paper', id }, silent: true }) as Promise<
+    Envelope<PaperContent>
+  >;
 }
 
 export function loadWritingSections(id: number) {
-  return request<WritingSection[]>(`${BASE}/query_content_list`, { params: { id } });
+  return call(ep.query_content_list, { query: { id } });
 }
 
 export function loadWritingOther(id: number) {
-  return request<WritingOtherInfo>(`${BASE}/load_other_by_id`, { params: { id }, silent: true });
+  return call(ep.load_other_by_id, { query: { id }, silent: true });
 }
 
 export interface WritingSubmitForm {
@@ -59,8 +61,8 @@ export interface WritingSubmitForm {
 /** paper_xueshu_submit (课程/期刊) or paper_submit (毕业论文, with the cover fields). */
 export function submitWriting(form: WritingSubmitForm, cover?: ThesisCover) {
   return cover
-    ? request<WritingRecord>(`${BASE}/paper_submit`, { data: { ...form, cover } })
-    : request<WritingRecord>(`${BASE}/paper_xueshu_submit`, { data: form });
+    ? call(ep.paper_submit, { body: { ...form, cover } })
+    : call(ep.paper_xueshu_submit, { body: form });
 }
 
 export function reloadWriting(id: number) {
@@ -68,5 +70,5 @@ export function reloadWriting(id: number) {
 }
 
 export function downloadWriting(id: number, fallbackName: string) {
-  return download(ep.download.path, { params: { id }, fallbackName });
+  return downloadFrom(ep.download, { id }, fallbackName);
 }

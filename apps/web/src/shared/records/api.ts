@@ -1,6 +1,6 @@
-import type { Endpoint, EndpointBody, EndpointResult } from '@paperdesk/contracts';
-import { type RequestOptions, request } from '../../utils/request.ts';
-import { type PaperSource, sourceBody } from './source.ts';
+import type { Endpoint, EndpointBodyInput } from '@paperdesk/contracts';
+import { type CallArgs, call, type Query } from '../../utils/request.ts';
+import { countBody, type PaperSource } from './source.ts';
 import type { Paging } from './useRecordList.ts';
 
 /** Uploads and reading a long PDF can take longer than the default 15 s. */
@@ -10,28 +10,34 @@ export const UPLOAD_TIMEOUT_MS = 120_000;
 type RecordEndpoints = Record<'query_list' | 'load_by_id' | 'delete', Endpoint>;
 
 /**
- * A service's record list, one record and delete, typed from its endpoint group (sent like `call` sends them:
- * `call` cannot check the arguments of an endpoint TypeScript only knows as generic).
+ * A service's record list, one record and delete, typed from its endpoint group. TypeScript only knows these
+ * endpoints as generic here, so it cannot check their arguments: the arguments below are the ones every
+ * group's definitions share (paging and filter, an id).
  */
 export function recordCalls<G extends RecordEndpoints>(ep: G) {
-  const send = <K extends keyof RecordEndpoints>(name: K, opts: RequestOptions) =>
-    request<EndpointResult<G[K]>>(ep[name].path, { method: ep[name].method, ...opts });
+  const send = <K extends keyof RecordEndpoints>(
+    name: K,
+    args: { query: Query; body?: object; silent?: boolean },
+  ) => call(ep[name], args as unknown as CallArgs<G[K]>);
   return {
     /** Paging in the query, the filter (status, title keyword …) in the body. */
-    query: (paging: Paging, filter: NonNullable<EndpointBody<G['query_list']>>, silent = false) =>
-      send('query_list', { params: { ...paging }, data: filter, silent }),
+    query: (paging: Paging, filter: NonNullable<EndpointBodyInput<G['query_list']>>, silent = false) =>
+      send('query_list', { query: { ...paging }, body: filter, silent }),
     /** Polled while a job runs: silent so a slow network does not toast every second. */
-    load: (id: number, silent = false) => send('load_by_id', { params: { id }, silent }),
-    remove: (id: number) => send('delete', { params: { id } }),
+    load: (id: number, silent = false) => send('load_by_id', { query: { id }, silent }),
+    remove: (id: number) => send('delete', { query: { id } }),
   };
 }
 
-/** `word_count` of a service: characters and the quote for a file or pasted text; nothing is stored. */
-export function wordCountOf<T>(base: string, source: PaperSource, opts: { signal?: AbortSignal } = {}) {
-  return request<T>(`${base}/word_count`, {
-    data: sourceBody(source),
+/**
+ * What a service's `word_count` is sent: a file or the pasted text, quietly (the page shows the failure by the
+ * field). An uploaded file is kept by the server for the record made next.
+ */
+export function countArgs(source: PaperSource, opts: { signal?: AbortSignal } = {}) {
+  return {
+    body: countBody(source),
     silent: true,
     timeout: UPLOAD_TIMEOUT_MS,
     ...(opts.signal ? { signal: opts.signal } : {}),
-  });
+  };
 }

@@ -1,26 +1,25 @@
-import type { Page } from '@paperdesk/contracts';
-import { request } from '../../utils/request.ts';
+import type { EndpointResult, ListEndpoint, Page, Wire, WiredEndpoint } from '@paperdesk/contracts';
+import { recordListWire } from '@paperdesk/contracts/wire';
+import { call } from '../../utils/request.ts';
+
+/** The paid-record groups with a record list. */
+export type RecordGroup = keyof typeof recordListWire;
+
+type Records = {
+  [K in RecordGroup]: EndpointResult<WiredEndpoint<(typeof recordListWire)[K]>> extends Page<infer T>
+    ? T
+    : never;
+};
+/** One record of a group, as its list answers it (each has an id and a creation time). */
+export type RecordOf<K extends RecordGroup> = Records[K] & { id: number; createdAt: string };
 
 /**
- * The list call of each record group as plain strings: the home page's recent records load without the
- * contracts' schemas (a lazily loaded 40 KB chunk the first screen does not need). latest.test.ts checks they
- * are exactly the endpoint definitions' paths.
+ * A user's latest records of one group (first page, newest first, silent on failure). By the list calls' wire
+ * part: the home page's recent records load without the contracts' schemas.
  */
-export const LIST_PATHS = {
-  check: '/api/base/check_api/query_list',
-  aigc: '/api/base/paper_aigc_api/query_list',
-  machine: '/api/base/machine_api/query_list',
-  ppt: '/api/base/ai_ppt_info_api/query_list',
-  writing: '/api/base/paper_info_api/query_list',
-  reduce: '/api/base/paper_machine_api/query_list',
-} as const;
-
-/** A user's latest records of one group (first page, newest first, silent on failure). */
-export async function latestRecords<T>(group: keyof typeof LIST_PATHS, limit: number): Promise<T[]> {
-  const page = await request<Page<T>>(LIST_PATHS[group], {
-    params: { pageNo: 1, pageSize: limit },
-    data: {},
-    silent: true,
-  });
-  return page.result.records;
+export async function latestRecords<K extends RecordGroup>(group: K, limit: number): Promise<RecordOf<K>[]> {
+  // every group's list takes the same paging and an empty filter; TypeScript only knows the group as generic
+  const list: Wire<ListEndpoint> = recordListWire[group];
+  const page = await call(list, { query: { pageNo: 1, pageSize: limit }, body: {}, silent: true });
+  return (page.result as Page<RecordOf<K>>).records;
 }

@@ -1,3 +1,5 @@
+import { fileForm } from '../../utils/request.ts';
+
 /** A paper as the user gives it: an uploaded file or pasted text. */
 export type PaperSource = { file: File } | { text: string };
 
@@ -6,11 +8,19 @@ export type SentSource = PaperSource | { uploadId: string };
 
 type Fields = Record<string, string | boolean>;
 
+/** The body of a word count: multipart for a file, JSON `{ text }` for pasted text. */
+export function countBody(source: PaperSource): FormData | { text: string } {
+  return 'text' in source ? { text: source.text } : fileForm(source.file);
+}
+
 /**
- * The body of a word count or `*_init` call: multipart for a file (fields as strings), JSON otherwise
- * (`{ …fields, text }` or `{ …fields, uploadId }`).
+ * The body of an `*_init` call: multipart for a file (fields as strings), JSON otherwise (`{ …fields, text }` or
+ * `{ …fields, uploadId }`).
  */
-export function sourceBody(source: SentSource, fields: Fields = {}): FormData | Fields {
+export function sourceBody<F extends Fields>(
+  source: SentSource,
+  fields: F,
+): FormData | (F & { text: string }) | (F & { uploadId: string }) {
   if ('text' in source) return { ...fields, text: source.text };
   if ('uploadId' in source) return { ...fields, uploadId: source.uploadId };
   const data = new FormData();
