@@ -189,7 +189,8 @@ describe('scale-out deployment (docs/deploy.md): PostgreSQL + Redis, nginx, API 
       metrics: { totalRatio: number; maxSingleSource: { title: string } | null } | null;
     };
     let record: Loaded | null = null;
-    const deadline = Date.now() + 60_000;
+    // the worker may still be loading the seed library's index (7,000+ documents) on a loaded machine
+    const deadline = Date.now() + 150_000;
     while (Date.now() < deadline) {
       const r = await apiA.api<Loaded>(`/api/base/check_api/load_by_id?id=${id}`, { token });
       record = r.body.result;
@@ -234,7 +235,7 @@ describe('scale-out deployment (docs/deploy.md): PostgreSQL + Redis, nginx, API 
     expect(system.body.result.workers.map((w) => w.name).sort()).toEqual(
       workers.map((w) => `${os.hostname()}:${w.pid}`).sort(),
     );
-  }, 90_000);
+  }, 200_000);
 
   it('backup and restore (deploy/backup.sh, deploy/restore.sh) carry records, reports and the library', async () => {
     const dump = path.join(tmp, 'paperdesk.dump');
