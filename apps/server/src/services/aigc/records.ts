@@ -117,8 +117,8 @@ export function createAigcRecords(deps: AigcDeps) {
     };
   }
 
-  async function storedReport(userId: number, id: number): Promise<{ row: Row; report: AigcReport }> {
-    const { row, stored } = await records.storedResult(userId, id, {
+  async function storedReport(userId: number, id: number): Promise<{ row: ListRow; report: AigcReport }> {
+    const { row, stored } = await face.storedResult(userId, id, {
       table: 'aigcReports',
       ...DETECTION_REPORT,
     });
@@ -146,8 +146,9 @@ export function createAigcRecords(deps: AigcDeps) {
       return { paidFen: c.fen, chargeSource: c.source };
     },
   });
-  const own = records.own;
   const face = records.readers({ listColumns: LIST_COLUMNS, toRecord });
+  // a record's reads leave its stored paper out: polls and lists have no use for it
+  const own = face.own;
   const run = aigcRun({
     records,
     detector: deps.detector,

@@ -157,8 +157,9 @@ export function createChecks(deps: CheckDeps) {
     jobId: (recordId) => jobIdOf(recordId),
     charge: pricing.charge,
   });
-  const own = records.own;
   const face = records.readers({ listColumns: LIST_COLUMNS, toRecord });
+  // a record's reads leave its stored paper out: polls and lists have no use for it
+  const own = face.own;
   /** The library a check submitted now runs against: name and size (public, for the check page). */
   async function librarySize(): Promise<LibrarySize> {
     const [name, stats] = await Promise.all([libraryName(sysConfig), library.stats()]);
@@ -179,8 +180,8 @@ export function createChecks(deps: CheckDeps) {
     return { ...row, edition, priceFen: q.fen };
   }
 
-  async function storedReport(userId: number, id: number): Promise<{ row: Row; report: CheckReport }> {
-    const { row, stored } = await records.storedResult(userId, id, {
+  async function storedReport(userId: number, id: number): Promise<{ row: ListRow; report: CheckReport }> {
+    const { row, stored } = await face.storedResult(userId, id, {
       table: 'checkReports',
       ...DETECTION_REPORT,
     });
