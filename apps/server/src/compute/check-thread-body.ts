@@ -56,9 +56,9 @@ function handle(req: ThreadRequest): { result: unknown; transfer?: ArrayBuffer[]
       for (;;) {
         if (Atomics.load(aborted, 0) !== 0) throw new Aborted();
         const step = steps.next();
-        // a JSON string crosses to the API thread as one copy; parsing it there costs a fraction of
-        // deserialising the same thousands of small objects from a structured clone
-        if (step.done) return { result: JSON.stringify(toEngineResult(step.value)) };
+        // the paragraphs cross as one JSON string (one copy, never parsed by the API thread); the rest (figures,
+        // chapters, sources) is small enough to clone
+        if (step.done) return { result: toEngineResult(step.value) };
         const now = performance.now();
         if (now - last >= PROGRESS_EVERY_MS) {
           last = now;
