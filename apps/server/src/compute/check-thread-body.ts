@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { checkStages, loadIndex, PlagiarismIndex, saveIndex, warmWordIndex } from '@paperdesk/plagiarism';
 import { checkOptionsFor, toEngineResult } from './check-engine.ts';
 import type { ThreadReply, ThreadRequest } from './check-thread.ts';
+import { runBelowApiThread } from './thread-priority.ts';
 
 /**
  * The check thread: owns the reference library's fingerprint index (the only copy in the process) and runs
@@ -13,6 +14,8 @@ const PROGRESS_EVERY_MS = 100;
 
 if (!parentPort) throw new Error('check-thread-body runs inside a worker thread');
 const port = parentPort;
+// a check keeps a core busy for seconds: the API thread comes first when both want it
+runBelowApiThread();
 // merges run after a save (between checks, on this thread), not inside whichever check seals a segment
 const OPTIONS = { autoMerge: false };
 let index = new PlagiarismIndex(OPTIONS);
