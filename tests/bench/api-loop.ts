@@ -1,20 +1,35 @@
 /**
  * `npm run bench:api` (second part): does heavy work stall the API? Starts the real server process (embedded
- * jobs, fresh SQLite DATA_DIR), seeds the reference library with the 2,000 CSL benchmark abstracts, then runs a
- * 300,000-character 专业版 check and a 300,000-character AIGC detection one after the other while `/healthz` and
- * the user's 查重 list are each probed every 50 ms (at least 200 probes each); on SQLite, then (when a server
- * answers) on PostgreSQL. Prints p50/p99/max of both during each run (target p99 ≤ 50 ms) with the machine's
- * load average (the figures are only as quiet as the machine), the distinct progress values
- * the record showed (target > 2) and the server's resident memory.
+ * jobs, fresh DATA_DIR), seeds the reference library with the 2,000 CSL benchmark abstracts, then probes
+ * `/healthz` and the user's 查重 list every 50 ms each while, in turn:
+ *   - nothing runs (the machine's own noise);
+ *   - 300,000-character 专业版 checks run, one after another;
+ *   - 300,000-character AIGC detections of the same paper run, one after another;
+ *   - both run at once (issue 27's case: target p99 ≤ 50 ms);
+ *   - the hardening test's bomb storm (apps/server/test/hardening/crash.test.ts: every bomb to every upload route
+ *     at once, anonymously and from one signed-in attacker, then each bomb read for real), round after round
+ *     (target p99 ≤ 100 ms).
+ * A phase lasts until both probes have at least 200 answers taken while its work ran (the next paper is submitted
+ * when one finishes), so no figure is diluted by probes of an idle server. Prints p50/p99/max of both with the
+ * machine's load average (1, 5 and 15 minutes: the figures are only as quiet as the machine), the distinct
+ * progress values the first record of each kind showed (target > 2) and the server's resident memory.
  *
- * Reads ../shared/data (never copied into the repo); prints the reason and exits 0 when it is absent.
+ * On SQLite, then PostgreSQL (`BENCH_DATABASES=sqlite|postgres` picks one; see api-databases.ts). Reads
+ * ../shared/data (never copied into the repo); prints the reason and exits 0 when it is absent.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readHumanAbstracts } from '../../packages/textkit/bench/csl.ts';
-import { registerUser, sandboxBuy, startServer } from '../e2e/support/server.ts';
+import {
+  docxDeepNesting,
+  docxLyingSizes,
+  docxManyParagraphs,
+  docxZipBomb,
+  pdfFlateBomb,
+} from '@paperdesk/textkit/fuzz/bombs';
+import { type RunningServer, registerUser, sandboxBuy, startServer } from '../e2e/support/server.ts';
 import { onEachDatabase } from './api-databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -25,6 +40,8 @@ const POLL_MS = 50;
 const IDLE_MS = 3000;
 /** Each probe's figures come from at least this many requests. */
 const MIN_PROBES = 200;
+/** Papers made ready before the phases (a phase submits the next of its kind when one finishes). */
+const PAPERS = { check: 30, aigc: 14 };
 
 interface Abstract {
   title: string;
@@ -77,7 +94,83 @@ function rssMb(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
 }
 
-type Envelope<T> = { code: number; message: string; result: T };
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** The hardening test's bombs (crash.test.ts) and the routes it sends them to. */
+async function bombs(): Promise<{ filename: string; data: Buffer }[]> {
+  return [
+    { filename: 'paper.docx', data: await docxZipBomb() },
+    { filename: 'lying.docx', data: await docxLyingSizes() },
+    { filename: 'paper.pdf', data: await pdfFlateBomb() },
+    { filename: 'paragraphs.docx', data: await docxManyParagraphs() },
+    { filename: 'nested.docx', data: await docxDeepNesting() },
+  ];
+}
+const UPLOAD_ROUTES = [
+  '/api/base/check_api/word_count',
+  '/api/base/check_api/check_init',
+  '/api/base/paper_aigc_api/word_count',
+  '/api/base/paper_aigc_api/machine_init',
+  '/api/base/machine_api/word_count',
+  '/api/base/machine_api/machine_init',
+  '/api/base/machine_api/machine_cnki_init',
+  '/api/base/ai_ppt_info_api/read_source',
+  '/api/base/library_api/upload',
+];
+const SIGNED_IN_ROUTES = ['/api/base/check_api/check_init', '/api/base/ai_ppt_info_api/read_source'];
+const ANONYMOUS_PARSE_ROUTES = UPLOAD_ROUTES.filter((r) => r.endsWith('/word_count'));
+
+/** One round of the hardening test's storm: a burst to every route at once, then each bomb read for real. */
+async function stormRound(
+  url: string,
+  files: { filename: string; data: Buffer }[],
+  attacker: string,
+): Promise<number> {
+  let answered = 0;
+  const send = async (bomb: (typeof files)[number], route: string, token?: string) => {
+    const form = new FormData();
+    if (route.includes('check_init') || route.includes('machine_')) form.append('title', '论文');
+    form.append('file', new Blob([new Uint8Array(bomb.data)]), bomb.filename);
+    const r = await fetch(`${url}${route}`, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      body: form,
+    });
+    await r.arrayBuffer();
+    if (r.status >= 500) throw new Error(`${route} ${bomb.filename}: ${r.status}`);
+    answered++;
+  };
+  await Promise.all([
+    ...files.flatMap((bomb) => UPLOAD_ROUTES.map((route) => send(bomb, route))),
+    ...files.flatMap((bomb) => SIGNED_IN_ROUTES.map((route) => send(bomb, route, attacker))),
+  ]);
+  await Promise.all([
+    (async () => {
+      for (const [i, bomb] of files.entries())
+        await send(bomb, ANONYMOUS_PARSE_ROUTES[i % ANONYMOUS_PARSE_ROUTES.length]!);
+    })(),
+    (async () => {
+      for (const [i, bomb] of files.entries())
+        await send(bomb, SIGNED_IN_ROUTES[i % SIGNED_IN_ROUTES.length]!, attacker);
+    })(),
+  ]);
+  return answered;
+}
+
+type RecordState = { status: string; progress: number };
+
+/** Papers of one kind, made ready before a phase: `submit` starts the next, `state` reads one. */
+interface PaperKind {
+  name: string;
+  ready: number[];
+  done: number[];
+  submit(id: number): Promise<void>;
+  state(id: number): Promise<RecordState>;
+}
 
 async function run(database: string, extraEnv: Record<string, string>) {
   const server = await startServer(extraEnv);
@@ -89,27 +182,7 @@ async function run(database: string, extraEnv: Record<string, string>) {
       return r.body.result;
     };
 
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', main, 'user:create', '--username', 'bench_admin', '--admin'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          DATA_DIR: server.dataDir,
-          ...extraEnv,
-          PAPERDESK_PASSWORD: 'bench-admin-password',
-        },
-        stdio: 'ignore',
-      },
-    );
-    const admin = (
-      await api<{ access_token: string }>('/api/base/login_api/f/login', {
-        username: 'bench_admin',
-        password: 'bench-admin-password',
-      })
-    ).access_token;
+    const admin = await adminToken(server, extraEnv);
     const library = cslAbstracts();
     for (let i = 0; i < library.length; i += 200) {
       await api(
@@ -122,33 +195,60 @@ async function run(database: string, extraEnv: Record<string, string>) {
     }
     const text = paper(library, humanAbstracts());
     const user = await registerUser(server, 'bench_user');
-    await sandboxBuy(server, user, { topUpFen: 500_000 });
+    // 30 专业版 checks (45,000 fen each) and 14 AIGC detections (30,000 fen each) at the default prices
+    for (let i = 0; i < 4; i++) await sandboxBuy(server, user, { topUpFen: 500_000 });
+    const attacker = await registerUser(server, 'bench_attacker');
+
+    const checks: PaperKind = {
+      name: 'check',
+      ready: [],
+      done: [],
+      submit: (id) => api('/api/base/check_api/check_submit', { id }, user),
+      state: (id) => api<RecordState>(`/api/base/check_api/load_by_id?id=${id}`, undefined, user),
+    };
+    const detections: PaperKind = {
+      name: 'AIGC',
+      ready: [],
+      done: [],
+      submit: (id) => api(`/api/base/paper_aigc_api/submit_check?id=${id}`, undefined, user),
+      state: (id) => api<RecordState>(`/api/base/paper_aigc_api/load_by_id?id=${id}`, undefined, user),
+    };
+    const body = { title: '基准测试论文', author: '基准', text };
+    for (let i = 0; i < PAPERS.check; i++) {
+      const init = { ...body, edition: 'professional' };
+      checks.ready.push((await api<{ id: number }>('/api/base/check_api/check_init', init, user)).id);
+    }
+    for (let i = 0; i < PAPERS.aigc; i++)
+      detections.ready.push(
+        (await api<{ id: number }>('/api/base/paper_aigc_api/machine_init', body, user)).id,
+      );
     console.log(
-      `${database}: server pid ${server.pid}, library ${library.length} CSL abstracts, paper ${text.length.toLocaleString('en-US')} characters in ${text.split('\n').length} blocks; RSS after seeding ${rssMb(server.pid)} MB`,
+      `${database}: server pid ${server.pid}, library ${library.length} CSL abstracts, paper ${text.length.toLocaleString('en-US')} characters in ${text.split('\n').length} blocks; RSS after seeding ${rssMb(server.pid)} MB; load ${loadavg()}`,
     );
 
+    const probes = {
+      '/healthz': { latencies: [] as number[], request: () => fetch(`${url}/healthz`) },
+      list: {
+        latencies: [] as number[],
+        request: () =>
+          fetch(`${url}/api/base/check_api/query_list?pageSize=10`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${user}` },
+            body: '{}',
+          }),
+      },
+    };
+    const enough = () => Object.values(probes).every((p) => p.latencies.length >= MIN_PROBES);
+
     /**
-     * Probes /healthz and the signed-in user's 查重 list (`check_api/query_list`, a database read behind auth)
-     * every 50 ms each while `load` says the record is not finished (or for IDLE_MS without one, at least
-     * MIN_PROBES each), and collects the distinct progress values the record shows while running.
+     * Probes /healthz and the signed-in user's 查重 list (`check_api/query_list`, a database read behind auth) every
+     * 50 ms each while `work` runs; `work` is handed `enough()` to know when to stop starting more.
      */
-    async function measure(label: string, load?: () => Promise<{ status: string; progress: number }>) {
-      const probes = {
-        '/healthz': { latencies: [] as number[], request: () => fetch(`${url}/healthz`) },
-        list: {
-          latencies: [] as number[],
-          request: () =>
-            fetch(`${url}/api/base/check_api/query_list?pageSize=10`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', authorization: `Bearer ${user}` },
-              body: '{}',
-            }),
-        },
-      };
-      const progress: number[] = [];
+    async function measure(label: string, work: (enough: () => boolean) => Promise<string>) {
+      for (const p of Object.values(probes)) p.latencies.length = 0;
       let peakRss = 0;
-      let status = load ? '' : 'idle';
       const started = performance.now();
+      const loadBefore = loadavg();
       const timer = setInterval(() => {
         for (const probe of Object.values(probes)) {
           const t0 = performance.now();
@@ -162,18 +262,9 @@ async function run(database: string, extraEnv: Record<string, string>) {
         }
         peakRss = Math.max(peakRss, rssMb(server.pid));
       }, POLL_MS);
+      let note: string;
       try {
-        if (!load) await new Promise((r) => setTimeout(r, IDLE_MS));
-        while (load && status !== 'done' && status !== 'failed') {
-          const r = await load();
-          status = r.status;
-          if (r.status === 'running' && progress.at(-1) !== r.progress) progress.push(r.progress);
-          if (performance.now() - started > 600_000) throw new Error(`${label}: not done in 10 minutes`);
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        // a run shorter than MIN_PROBES probes keeps probing the server it just left
-        while (probes['/healthz'].latencies.length < MIN_PROBES)
-          await new Promise((r) => setTimeout(r, POLL_MS));
+        note = await work(enough);
       } finally {
         clearInterval(timer);
       }
@@ -186,53 +277,108 @@ async function run(database: string, extraEnv: Record<string, string>) {
         return `${name} ${sorted.length} probes p50 ${ms(at(0.5))} ms p99 ${ms(at(0.99))} ms max ${ms(sorted.at(-1) ?? Number.NaN)} ms`;
       });
       console.log(
-        `${label.padEnd(22)} ${status}, ${((performance.now() - started) / 1000).toFixed(1)} s, load ${os.loadavg()[0]?.toFixed(1)}; every ${POLL_MS} ms: ${figures.join('; ')}${load ? ` (target p99 ≤ 50); progress seen ${progress.length} values [${progress.join(', ')}] (target > 2)` : ''}; peak RSS ${peakRss} MB`,
+        `${label}: ${((performance.now() - started) / 1000).toFixed(1)} s, load ${loadBefore} → ${loadavg()}; every ${POLL_MS} ms: ${figures.join('; ')}; ${note}; peak RSS ${peakRss} MB`,
       );
     }
 
-    await measure('idle (nothing running)');
-    const check = await api<{ id: number }>(
-      '/api/base/check_api/check_init',
-      { title: '基准测试论文', author: '基准', edition: 'professional', text },
-      user,
-    );
-    await api('/api/base/check_api/check_submit', { id: check.id }, user);
-    await measure('300k 专业版 check', () =>
-      api<{ status: string; progress: number }>(
-        `/api/base/check_api/load_by_id?id=${check.id}`,
-        undefined,
-        user,
-      ),
-    );
-    const report = await fetch(`${url}/api/base/check_api/report_paragraphs?id=${check.id}`, {
-      headers: { authorization: `Bearer ${user}` },
-    }).then(
-      (r) =>
-        r.json() as Promise<
-          Envelope<{ elapsedMs: number; metrics: { totalRatio: number; sourceCount: number } }>
-        >,
-    );
-    console.log(
-      `  report: 总文字复制比 ${(report.result.metrics.totalRatio * 100).toFixed(1)}%, ${report.result.metrics.sourceCount} sources, ${report.result.elapsedMs} ms from start to report`,
-    );
+    /**
+     * Runs papers of each kind one after another (the next submitted when one finishes) until the probes have
+     * enough answers, then waits for the ones running. Notes how many ran and the first one's progress values.
+     */
+    const papers =
+      (...kinds: PaperKind[]) =>
+      async (enough: () => boolean): Promise<string> => {
+        const notes = await Promise.all(
+          kinds.map(async (kind) => {
+            const progress: number[] = [];
+            let done = 0;
+            let failed = 0;
+            do {
+              const id = kind.ready.shift();
+              if (id === undefined) break; // out of papers: the probes go on below
+              await kind.submit(id);
+              const deadline = performance.now() + 600_000;
+              for (;;) {
+                const r = await kind.state(id);
+                if (r.status === 'done') {
+                  done++;
+                  kind.done.push(id);
+                  break;
+                }
+                if (r.status === 'failed') {
+                  failed++;
+                  break;
+                }
+                if (done + failed === 0 && r.status === 'running' && progress.at(-1) !== r.progress)
+                  progress.push(r.progress);
+                if (performance.now() > deadline)
+                  throw new Error(`${kind.name} ${id}: not done in 10 minutes`);
+                await new Promise((res) => setTimeout(res, 100));
+              }
+            } while (!enough());
+            return `${done} ${kind.name} done${failed ? `, ${failed} failed` : ''}, progress seen [${progress.join(', ')}]`;
+          }),
+        );
+        while (!enough()) await new Promise((r) => setTimeout(r, POLL_MS));
+        return notes.join('; ');
+      };
 
-    const aigc = await api<{ id: number }>(
-      '/api/base/paper_aigc_api/machine_init',
-      { title: '基准测试论文', author: '基准', text },
-      user,
+    await measure('idle (nothing running)', async (enough) => {
+      await new Promise((r) => setTimeout(r, IDLE_MS));
+      while (!enough()) await new Promise((r) => setTimeout(r, POLL_MS));
+      return 'idle';
+    });
+    await measure('300k 专业版 checks', papers(checks));
+    const fetched = performance.now();
+    const report = await server.api<{
+      elapsedMs: number;
+      metrics: { totalRatio: number; sourceCount: number };
+    }>(`/api/base/check_api/report_paragraphs?id=${checks.done.at(-1)}`, { method: 'GET', token: user });
+    if (report.status !== 200) throw new Error(`report_paragraphs: ${report.status} ${report.body.message}`);
+    const { metrics, elapsedMs } = report.body.result;
+    console.log(
+      `  report: 总文字复制比 ${(metrics.totalRatio * 100).toFixed(1)}%, ${metrics.sourceCount} sources, ${elapsedMs} ms from start to report; report_paragraphs answered in ${(performance.now() - fetched).toFixed(0)} ms (load ${loadavg()})`,
     );
-    await api(`/api/base/paper_aigc_api/submit_check?id=${aigc.id}`, undefined, user);
-    await measure('300k AIGC detection', () =>
-      api<{ status: string; progress: number }>(
-        `/api/base/paper_aigc_api/load_by_id?id=${aigc.id}`,
-        undefined,
-        user,
-      ),
-    );
+    await measure('300k AIGC detections', papers(detections));
+    await measure('300k check + AIGC at once (target p99 ≤ 50)', papers(checks, detections));
+    const files = await bombs();
+    await measure('bomb storm (target p99 ≤ 100)', async (enough) => {
+      let rounds = 0;
+      let answered = 0;
+      do {
+        answered += await stormRound(url, files, attacker);
+        rounds++;
+      } while (!enough());
+      return `${rounds} rounds, ${answered} bombs answered 4xx`;
+    });
     console.log(`RSS at the end ${rssMb(server.pid)} MB`);
   } finally {
     await server.stop();
   }
+}
+
+/** An administrator's token (the library import is theirs), made as an operator would: `user:create --admin`. */
+async function adminToken(server: RunningServer, extraEnv: Record<string, string>): Promise<string> {
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', main, 'user:create', '--username', 'bench_admin', '--admin'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: server.dataDir,
+        ...extraEnv,
+        PAPERDESK_PASSWORD: 'bench-admin-password',
+      },
+      stdio: 'ignore',
+    },
+  );
+  const r = await server.api<{ access_token: string }>('/api/base/login_api/f/login', {
+    body: { username: 'bench_admin', password: 'bench-admin-password' },
+  });
+  if (r.status !== 200) throw new Error(`login: ${r.status} ${r.body.message}`);
+  return r.body.result.access_token;
 }
 
 if (!fs.existsSync(path.join(data, 'csl-benchmark-sample'))) {

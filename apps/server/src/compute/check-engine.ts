@@ -3,6 +3,7 @@ import type {
   CheckMetrics,
   CheckReport,
   ReportIntegrity,
+  ReportParagraph,
   ReportSource,
   ReportSpan,
   ReportTrick,
@@ -34,9 +35,16 @@ export interface EngineResult
     | 'elapsedMs'
     | 'metrics'
     | 'sources'
+    | 'paragraphs'
+    | 'references'
   > {
   metrics: Omit<CheckMetrics, 'maxSingleSource'> & { maxSingleSourceId: number | null };
   sources: EngineSource[];
+  /**
+   * The report's paragraphs (its bulk: every text and matched passage, megabytes for a thesis) as the JSON they
+   * are stored as, serialised once where the engine ran: the API thread splices it into the report unparsed.
+   */
+  paragraphsJson: string;
 }
 
 export interface CheckRequest {
@@ -113,36 +121,39 @@ function integrityOf(report: Report): ReportIntegrity | undefined {
 
 const documentIdOf = (d: SimilarDocument) => Number(d.docId);
 
-/** Engine Report → CheckReport figures (library document ids are the SQL ids as strings). */
+/** Engine Report → CheckReport figures (library document ids are the SQL ids as strings); paragraphs as JSON. */
 export function toEngineResult(report: Report): EngineResult {
-  const paragraphs = report.paragraphs.map((p) => ({
-    index: p.blockIndex,
-    kind: p.kind,
-    level: p.level,
-    chapter: p.section,
-    text: p.text,
-    chars: p.totalChars,
-    overlapChars: p.overlapChars,
-    quotedChars: p.quotedChars,
-    ratio: p.ratio,
-    spans: p.spans.map(
-      (s): ReportSpan => ({
-        start: s.start,
-        end: s.end,
-        kind: s.kind === 'quoted' ? 'quote' : 'copy',
-        source: s.source,
-        sourceStart: s.sourceStart,
-        sourceEnd: s.sourceEnd,
-        sourceText: s.sourceText,
-        similarity: s.similarity,
-      }),
-    ),
-  }));
+  const paragraphs = report.paragraphs.map(
+    (p): ReportParagraph => ({
+      index: p.blockIndex,
+      kind: p.kind,
+      level: p.level,
+      chapter: p.section,
+      text: p.text,
+      chars: p.totalChars,
+      overlapChars: p.overlapChars,
+      quotedChars: p.quotedChars,
+      ratio: p.ratio,
+      spans: p.spans.map(
+        (s): ReportSpan => ({
+          start: s.start,
+          end: s.end,
+          kind: s.kind === 'quoted' ? 'quote' : 'copy',
+          source: s.source,
+          sourceStart: s.sourceStart,
+          sourceEnd: s.sourceEnd,
+          sourceText: s.sourceText,
+          similarity: s.similarity,
+        }),
+      ),
+    }),
+  );
   // the reference list counts no characters: its entries are not paragraphs of the checked text
   const body = paragraphs.filter((p) => p.kind === 'paragraph' && p.chars > 0);
   const maxSingle = report.maxSingleSource;
   const integrity = integrityOf(report);
   return {
+    paragraphsJson: JSON.stringify(paragraphs),
     metrics: {
       totalRatio: report.ratios.total,
       excludingQuotesRatio: report.ratios.excludingQuotes,
@@ -172,7 +183,6 @@ export function toEngineResult(report: Report): EngineResult {
       own: d.own,
       ...(d.cited ? { cited: true } : {}),
     })),
-    paragraphs,
     ...(integrity ? { integrity } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { checkStages, loadIndex, PlagiarismIndex, saveIndex, warmWordIndex } from '@paperdesk/plagiarism';
 import { checkOptionsFor, toEngineResult } from './check-engine.ts';
 import type { ThreadReply, ThreadRequest } from './check-thread.ts';
+import { runBelowApiThread } from './thread-priority.ts';
 
 /**
  * The check thread: owns the reference library's fingerprint index (the only copy in the process) and runs
@@ -13,6 +14,8 @@ const PROGRESS_EVERY_MS = 100;
 
 if (!parentPort) throw new Error('check-thread-body runs inside a worker thread');
 const port = parentPort;
+// a check keeps a core busy for seconds: the API thread comes first when both want it
+runBelowApiThread();
 // merges run after a save (between checks, on this thread), not inside whichever check seals a segment
 const OPTIONS = { autoMerge: false };
 let index = new PlagiarismIndex(OPTIONS);
@@ -56,9 +59,9 @@ function handle(req: ThreadRequest): { result: unknown; transfer?: ArrayBuffer[]
       for (;;) {
         if (Atomics.load(aborted, 0) !== 0) throw new Aborted();
         const step = steps.next();
-        // a JSON string crosses to the API thread as one copy; parsing it there costs a fraction of
-        // deserialising the same thousands of small objects from a structured clone
-        if (step.done) return { result: JSON.stringify(toEngineResult(step.value)) };
+        // the paragraphs cross as one JSON string (one copy, never parsed by the API thread); the rest (figures,
+        // chapters, sources) is small enough to clone
+        if (step.done) return { result: toEngineResult(step.value) };
         const now = performance.now();
         if (now - last >= PROGRESS_EVERY_MS) {
           last = now;

@@ -116,8 +116,7 @@ export function startCheckThread(opts: { onExit?: (err: Error) => void } = {}): 
       const onAbort = () => Atomics.store(flag, 0, 1);
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const json = await call('check', { ...request, abort }, onProgress ? { onProgress } : {});
-        return JSON.parse(json as string) as EngineResult;
+        return (await call('check', { ...request, abort }, onProgress ? { onProgress } : {})) as EngineResult;
       } catch (err) {
         if (err instanceof CheckAborted && signal?.aborted) throw signal.reason;
         throw err;

@@ -7,6 +7,8 @@ import { register } from 'tsx/esm/api';
 
 register();
 const tasks = await import('./tasks.ts');
+// uploads and AIGC batches keep a core busy: the API thread comes first when both want it
+(await import('./thread-priority.ts')).runBelowApiThread();
 
 export const readDocumentTask = tasks.readDocumentTask;
 export const aigcModelTask = tasks.aigcModelTask;

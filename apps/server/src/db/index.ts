@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { checkpointInThread } from './wal-checkpoint.ts';
@@ -43,10 +43,34 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
   if (file !== ':memory:') checkpointInThread(sqlite, file);
   return {
     db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
+      dialect: new SqliteDialect({ database: keptStatements(sqlite) }),
       plugins: [new CamelCasePlugin()],
     }),
     dialect: 'sqlite',
+  };
+}
+
+/** Compiled statements kept by their SQL; the least recently used goes beyond this many. */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * The SQLite connection as Kysely sees it, with its statements kept: Kysely prepares every query it runs, and
+ * better-sqlite3 compiles SQL on each `prepare`, synchronously on the API's event loop, for the same few hundred
+ * queries over and over. Kysely never iterates a statement here (no `.stream()`), so one statement serves every
+ * run of its SQL.
+ */
+export function keptStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      let statement = kept.get(source);
+      if (statement) kept.delete(source);
+      else statement = sqlite.prepare(source);
+      kept.set(source, statement);
+      if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value as string);
+      return statement;
+    },
   };
 }
 

@@ -23,7 +23,7 @@ export function checkpointInThread(sqlite: SQLite.Database, file: string): void 
   worker.on('error', () => {
     if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
   });
-  // closing the database stops the thread after one last checkpoint (Kysely's destroy() closes the database)
+  // closing the database stops the thread (Kysely's destroy() closes the database)
   const close = sqlite.close.bind(sqlite);
   sqlite.close = () => {
     worker.postMessage('stop');

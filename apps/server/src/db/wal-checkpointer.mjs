@@ -14,18 +14,19 @@ const db = new SQLite(file, { fileMustExist: true });
 db.pragma('busy_timeout = 1000');
 const timer = setInterval(() => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    // exec, not pragma: no result rows to build in this thread (see the stop below)
+    db.exec('PRAGMA wal_checkpoint(PASSIVE)');
   } catch {
     // busy or closing: the next round tries again
   }
 }, everyMs);
+// The server's connection is closed by now and the process may be exiting: a call into SQLite still running when
+// the process stops this thread cannot hand its result or error back, and V8 aborts the whole process. So stop
+// makes no checkpoint of its own: closing this last connection folds the log into the file (SQLite does it on the
+// close of the last connection), and a process gone first leaves the log for the next start to replay.
 parentPort?.on('message', (msg) => {
   if (msg !== 'stop') return;
   clearInterval(timer);
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-  } finally {
-    db.close();
-    parentPort?.close();
-  }
+  db.close();
+  parentPort?.close();
 });

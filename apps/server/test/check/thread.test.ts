@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CheckReport } from '@paperdesk/contracts';
 import { checkDocument, PlagiarismIndex } from '@paperdesk/plagiarism';
 import { textToDocument } from '@paperdesk/textkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCheckThread } from '../../src/compute/check-thread.ts';
 import { checkOptionsFor, toEngineResult } from '../../src/compute/check-engine.ts';
+import { buildCheckReport } from '../../src/services/checks/report.ts';
 import { paragraph } from './support.ts';
 
 /** The check thread (a real worker thread started from vitest): same figures as in-process, progress, abort. */
@@ -57,6 +59,29 @@ describe('check thread', () => {
     ).toEqual([4, 18]);
     expect(progress.length).toBeGreaterThan(0);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('hands over the paragraphs serialised: the stored report splices them in, a valid CheckReport', async () => {
+    const result = await thread.check({
+      document: textToDocument(text),
+      edition: 'professional',
+      ownerKey: 'user:1',
+    });
+    const stored = buildCheckReport(result, {
+      record: { recordId: 7, title: '论文', author: '张三', edition: 'professional' },
+      library: { name: '比对库', documents: docs.length, characters: 10_000 },
+      documents: docs.map((d) => ({ ...d, id: Number(d.id), ownerUserId: null, origin: 'import' })),
+      viewerId: 1,
+      checkedAt: '2026-01-01T00:00:00.000Z',
+      elapsedMs: 12,
+    });
+    const report = CheckReport.parse(JSON.parse(stored.report));
+    expect(report.paragraphs).toEqual(JSON.parse(result.paragraphsJson));
+    expect(report.paragraphs.some((p) => p.spans.length > 0)).toBe(true);
+    expect(report.metrics).toEqual(JSON.parse(stored.metrics));
+    expect(report.metrics.maxSingleSource?.title).toBe('文献4');
+    expect(report.sources.map((s) => s.title)).toContain('文献18');
+    expect(report).toMatchObject({ recordId: 7, title: '论文', edition: 'professional', elapsedMs: 12 });
   });
 
   it('stops a check whose signal is aborted and keeps serving afterwards', async () => {

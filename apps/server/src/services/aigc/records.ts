@@ -126,7 +126,7 @@ export function createAigcRecords(deps: AigcDeps) {
   }
 
   const storedReport = (userId: number, id: number) =>
-    detectionReport<Row, AigcReport>(records, 'aigcReports', userId, id);
+    detectionReport<ListRow, AigcReport>(face, 'aigcReports', userId, id);
 
   const records = createPaidRecords<Row>(deps, {
     table: 'aigcRecords',
@@ -149,8 +149,9 @@ export function createAigcRecords(deps: AigcDeps) {
       return { paidFen: c.fen, chargeSource: c.source };
     },
   });
-  const own = records.own;
   const face = records.readers({ listColumns: LIST_COLUMNS, toRecord });
+  // a record's reads leave its stored paper out: polls and lists have no use for it
+  const own = face.own;
   const run = aigcRun({
     records,
     detector: deps.detector,

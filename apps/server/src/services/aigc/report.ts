@@ -39,16 +39,27 @@ export type ZeroShotSource = (text: string, signal?: AbortSignal) => Promise<Zer
 /** Figure and table captions: 图 3-1 …, 表2.1 …, Figure 4 … */
 const CAPTION_RE = /^\s*(图|表|附图|附表|figure|fig\.?|table)\s*[0-9０-９]+([.．\-－—–][0-9０-９]+)*/i;
 const MAX_CAPTION_CHARS = 100;
-const HAN_RE = /[\u3400-\u9fff]/g;
 const MATH_RE = /[=＝∑∫√≤≥±×÷≈∈∂∞^_]/;
 
-/** Why a body block is shown but not scored: a caption or a formula (too little prose to judge), else null. */
+/** Han characters (U+3400–U+9FFF) in `text`, counted without building an array of them. */
+function hanCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x3400 && c <= 0x9fff) n++;
+  }
+  return n;
+}
+
+/**
+ * Why a body block is shown but not scored: a caption or a formula (too little prose to judge), else null. Runs
+ * on every block of a paper on the API thread, so the Han share is only counted for a block with a math sign.
+ */
 export function unscoredKind(text: string): AigcUnscored | null {
   const chars = visibleLength(text);
   if (chars === 0) return null;
   if (chars <= MAX_CAPTION_CHARS && CAPTION_RE.test(text)) return 'caption';
-  const han = text.match(HAN_RE)?.length ?? 0;
-  if (han / chars < 0.15 && MATH_RE.test(text)) return 'formula';
+  if (MATH_RE.test(text) && hanCount(text) / chars < 0.15) return 'formula';
   return null;
 }
 

@@ -25,13 +25,7 @@ import {
   wordCountOf,
 } from '../records/source.ts';
 import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
-import {
-  createPaidRecords,
-  type PaidRecordRow,
-  type PaidRecords,
-  type PaidServiceDeps,
-  recordMessages,
-} from '../records/kernel.ts';
+import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
 import { editionPricing } from '../records/pricing.ts';
 import { CHECK_RECORD_TYPE, type CheckBilling } from './billing-port.ts';
 import type { Library } from './library.ts';
@@ -116,14 +110,25 @@ function toRecord(r: ListRow): CheckRecord {
   };
 }
 
+/** Where a record's stored result is read: the table, its column, and what is said while there is none. */
+interface StoredResultFrom {
+  table: 'checkReports' | 'aigcReports';
+  column: string;
+  failed: string;
+  pending: string;
+  missing: string;
+}
+
 /** A detection's stored report (查重 and AIGC检测 alike), refused with what is said while there is none. */
-export async function detectionReport<R extends PaidRecordRow, Report>(
-  records: PaidRecords<R>,
-  table: 'checkReports' | 'aigcReports',
+export async function detectionReport<Row, Report>(
+  face: {
+    storedResult(userId: number, id: number, from: StoredResultFrom): Promise<{ row: Row; stored: string }>;
+  },
+  table: StoredResultFrom['table'],
   userId: number,
   id: number,
-): Promise<{ row: R; report: Report }> {
-  const { row, stored } = await records.storedResult(userId, id, {
+): Promise<{ row: Row; report: Report }> {
+  const { row, stored } = await face.storedResult(userId, id, {
     table,
     column: 'report',
     failed: '检测失败，没有报告',
@@ -167,8 +172,9 @@ export function createChecks(deps: CheckDeps) {
     jobId: (recordId) => jobIdOf(recordId),
     charge: pricing.charge,
   });
-  const own = records.own;
   const face = records.readers({ listColumns: LIST_COLUMNS, toRecord });
+  // a record's reads leave its stored paper out: polls and lists have no use for it
+  const own = face.own;
   /** The library a check submitted now runs against: name and size (public, for the check page). */
   async function librarySize(): Promise<LibrarySize> {
     const [name, stats] = await Promise.all([libraryName(sysConfig), library.stats()]);
@@ -190,7 +196,7 @@ export function createChecks(deps: CheckDeps) {
   }
 
   const storedReport = (userId: number, id: number) =>
-    detectionReport<Row, CheckReport>(records, 'checkReports', userId, id);
+    detectionReport<ListRow, CheckReport>(face, 'checkReports', userId, id);
 
   return {
     limits,

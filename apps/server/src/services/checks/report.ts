@@ -13,31 +13,39 @@ export interface ReportFacts {
   viewerId: number;
   checkedAt: string;
   elapsedMs: number;
+  /** 参考文献核查 of the same paper. */
+  references?: CheckReport['references'];
 }
 
-/** The stored CheckReport, built once: the engine's figures, the record, and the library as it is now. */
-export function buildCheckReport(result: EngineResult, facts: ReportFacts): CheckReport {
-  const { sources, maxSingleSource } = nameSources(result, facts.documents, facts.viewerId);
-  const { maxSingleSourceId: _named, ...metrics } = result.metrics;
-  return {
-    ...facts.record,
-    checkedAt: facts.checkedAt,
-    metrics: { ...metrics, maxSingleSource },
-    chapters: result.chapters,
-    sources,
-    paragraphs: result.paragraphs,
-    library: facts.library,
-    elapsedMs: facts.elapsedMs,
-    ...(result.integrity ? { integrity: result.integrity } : {}),
-  };
+/** The stored report: the CheckReport's JSON (its table) and its metrics' JSON (the record's list column). */
+export interface StoredCheckReport {
+  report: string;
+  metrics: string;
 }
 
 /**
- * The report's JSON (its table) and the metrics' JSON (the record's list column), every part serialised once:
- * the metrics' text is written into the report's rather than serialised a second time.
+ * The stored CheckReport, built once and serialised once: the engine's figures, the record, and the library as it
+ * is now. The paragraphs (the report's bulk) arrive serialised from the check thread and are spliced in as they
+ * are, so the API thread only serialises the small parts; the metrics' JSON is written into the report's rather
+ * than serialised a second time.
  */
-export function serialiseReport(report: CheckReport): { report: string; metrics: string } {
-  const { metrics, ...rest } = report;
+export function buildCheckReport(result: EngineResult, facts: ReportFacts): StoredCheckReport {
+  const { sources, maxSingleSource } = nameSources(result, facts.documents, facts.viewerId);
+  const { maxSingleSourceId: _named, ...figures } = result.metrics;
+  const metrics: CheckReport['metrics'] = { ...figures, maxSingleSource };
+  const rest: Omit<CheckReport, 'metrics' | 'paragraphs'> = {
+    ...facts.record,
+    checkedAt: facts.checkedAt,
+    chapters: result.chapters,
+    sources,
+    library: facts.library,
+    elapsedMs: facts.elapsedMs,
+    ...(result.integrity ? { integrity: result.integrity } : {}),
+    ...(facts.references ? { references: facts.references } : {}),
+  };
   const metricsJson = JSON.stringify(metrics);
-  return { metrics: metricsJson, report: `{"metrics":${metricsJson},${JSON.stringify(rest).slice(1)}` };
+  return {
+    metrics: metricsJson,
+    report: `{"metrics":${metricsJson},"paragraphs":${result.paragraphsJson},${JSON.stringify(rest).slice(1)}`,
+  };
 }

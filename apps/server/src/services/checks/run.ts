@@ -8,7 +8,7 @@ import { runCheck } from '../../compute/check-engine.ts';
 import { type Library, ownerKeyOf } from './library.ts';
 import type { PaidRecords, RunHandle } from '../records/kernel.ts';
 import type { ReferenceService } from '../references/index.ts';
-import { buildCheckReport, serialiseReport } from './report.ts';
+import { buildCheckReport } from './report.ts';
 
 type Row = Selectable<CheckRecordsTable>;
 
@@ -89,7 +89,7 @@ export function checkRun(deps: {
     );
     const sourceIds = result.sources.map((s) => s.documentId);
     if (result.metrics.maxSingleSourceId !== null) sourceIds.push(result.metrics.maxSingleSourceId);
-    const built = buildCheckReport(result, {
+    const json = buildCheckReport(result, {
       record: { recordId, title: row.title, author: row.author, edition: row.edition },
       library: {
         ...librarySize,
@@ -103,9 +103,8 @@ export function checkRun(deps: {
       viewerId: row.userId,
       checkedAt: nowIso(),
       elapsedMs,
+      ...(references ? { references } : {}),
     });
-    const report = references ? { ...built, references } : built;
-    const json = serialiseReport(report);
     const finishedAt = nowIso();
     const done = await deps.records.finish(
       run,

@@ -415,14 +415,32 @@ export function createPaidRecords<R extends PaidRecordRow>(
   /**
    * The record face of a service whose answer for a row is `toRecord` of the columns a list reads
    * (`listColumns`: every column but the stored document): a page of the user's records (`narrow` filters
-   * further, e.g. by edition), one record, its deletion, and submit.
+   * further, e.g. by edition), one record, its stored result, its deletion, and submit. Reads of one record take
+   * the list's columns too: a page polls its running record, and the paper (up to 300,000 characters, read
+   * synchronously by SQLite on the event loop) is only the run's to read.
    */
   function readers<K extends keyof R & string, V>(view: {
     listColumns: readonly K[];
     toRecord: (row: Pick<R, K>) => V;
   }) {
-    const { toRecord } = view;
+    const { toRecord, listColumns } = view;
+    const anyDb = deps.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const columns = [...new Set<string>([...listColumns, 'status'])];
+
+    /** The user's record as a list reads it (and its status), or 404. */
+    async function ownListed(userId: number, id: number): Promise<Pick<R, K | 'status'>> {
+      const row = await anyDb
+        .selectFrom(table)
+        .select(columns)
+        .where('id', '=', id)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      if (!row) throw notFound(spec.messages.missing);
+      return row as unknown as Pick<R, K | 'status'>;
+    }
+
     return {
+      own: ownListed,
       list(
         userId: number,
         q: PageQuery,
@@ -430,12 +448,31 @@ export function createPaidRecords<R extends PaidRecordRow>(
         narrow: ListNarrowing = (base) => base,
       ): Promise<Page<V>> {
         return list(userId, q, filter, {
-          select: (base) => narrow(base).select(view.listColumns),
+          select: (base) => narrow(base).select(listColumns),
           map: (row) => toRecord(row),
         });
       },
       async load(userId: number, id: number): Promise<V> {
-        return toRecord(await own(userId, id));
+        return toRecord(await ownListed(userId, id));
+      },
+      /**
+       * The stored result of the user's done record: `column` of its row in `from.table`. 409 with `failed` or
+       * `pending` while there is none to have, 404 with `missing` when it was not stored.
+       */
+      async storedResult(
+        userId: number,
+        id: number,
+        from: { table: ResultTable; column: string; failed: string; pending: string; missing: string },
+      ): Promise<{ row: Pick<R, K | 'status'>; stored: string }> {
+        const row = await ownListed(userId, id);
+        if (row.status !== 'done') throw conflict(row.status === 'failed' ? from.failed : from.pending);
+        const found = await (deps.db as unknown as Kysely<Record<ResultTable, Record<string, unknown>>>)
+          .selectFrom(from.table)
+          .select(from.column)
+          .where('recordId', '=', id)
+          .executeTakeFirst();
+        if (!found) throw notFound(from.missing);
+        return { row, stored: String(found[from.column]) };
       },
       async remove(userId: number, id: number): Promise<void> {
         await remove(userId, id);
@@ -446,26 +483,6 @@ export function createPaidRecords<R extends PaidRecordRow>(
         opts: { orderId?: number | undefined; prepare?: (row: R) => Promise<R> },
       ) => submit(userId, id, { ...opts, view: toRecord }),
     };
-  }
-
-  /**
-   * The stored result of the user's done record: `column` of its row in `from.table`. 409 with `failed` or
-   * `pending` while there is none to have, 404 with `missing` when it was not stored.
-   */
-  async function storedResult(
-    userId: number,
-    id: number,
-    from: { table: ResultTable; column: string; failed: string; pending: string; missing: string },
-  ): Promise<{ row: R; stored: string }> {
-    const row = await own(userId, id);
-    if (row.status !== 'done') throw conflict(row.status === 'failed' ? from.failed : from.pending);
-    const found = await (deps.db as unknown as Kysely<Record<ResultTable, Record<string, unknown>>>)
-      .selectFrom(from.table)
-      .select(from.column)
-      .where('recordId', '=', id)
-      .executeTakeFirst();
-    if (!found) throw notFound(from.missing);
-    return { row, stored: String(found[from.column]) };
   }
 
   /**
@@ -535,7 +552,6 @@ export function createPaidRecords<R extends PaidRecordRow>(
     list,
     submit,
     readers,
-    storedResult,
     confirmOrder,
     assertTermsOpen,
     registration,

@@ -159,8 +159,9 @@ export function createRewriting(deps: RewriteDeps) {
     jobId: (recordId) => rewriteJobId(recordId),
     charge: pricing.charge,
   });
-  const own = records.own;
   const face = records.readers({ listColumns: LIST_COLUMNS, toRecord });
+  // a record's reads leave its stored paper out: polls and lists have no use for it
+  const own = face.own;
   const run = rewriteRun({ records, llm });
 
   async function insert(
@@ -197,8 +198,8 @@ export function createRewriting(deps: RewriteDeps) {
   async function storedResult(
     userId: number,
     id: number,
-  ): Promise<{ row: Row; paragraphs: MachineParagraph[] }> {
-    const { row, stored } = await records.storedResult(userId, id, {
+  ): Promise<{ row: ListRow; paragraphs: MachineParagraph[] }> {
+    const { row, stored } = await face.storedResult(userId, id, {
       table: 'rewriteResults',
       column: 'paragraphs',
       failed: '降重失败，没有结果',
