@@ -15,6 +15,7 @@ import * as m0014 from './0014_refunds_library_scope.ts';
 import * as m0015 from './0015_qr_request_origin.ts';
 import * as m0016 from './0016_wechat_callback_nonces.ts';
 import * as m0017 from './0017_reduce_settlement.ts';
+import * as m0018 from './0018_order_priced_fen.ts';
 
 /**
  * Every migration, in order. Each feature area owns its own numbered file
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015_qr_request_origin': m0015,
   '0016_wechat_callback_nonces': m0016,
   '0017_reduce_settlement': m0017,
+  '0018_order_priced_fen': m0018,
 };

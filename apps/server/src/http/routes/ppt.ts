@@ -4,6 +4,7 @@ import {
   IdQuery,
   PptOutlineQuota,
   PptRecord,
+  PptSubmitQuery,
   PptSaveInput,
   PptSourceText,
   PptTemplate,
@@ -123,12 +124,12 @@ export const pptRoutes: RouteModule = async (root, ctx: AppContext) => {
           tags,
           summary:
             '生成 PPT：在一个事务里扣费（PPT 套餐份数 → 余额）并排队；重复提交不重复扣费；余额不足 402',
-          querystring: IdQuery,
+          querystring: PptSubmitQuery,
           response: { 200: envelope(PptRecord) },
         },
       },
       async (req) => {
-        const r = await slides.submit(requireUser(req).id, req.query.id);
+        const r = await slides.submit(requireUser(req).id, req.query.id, { pay: req.query.pay });
         return ok(r.record, r.alreadySubmitted ? '该 PPT 已提交，无需重复提交' : '已提交，正在生成');
       },
     );

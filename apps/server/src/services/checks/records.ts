@@ -1,3 +1,4 @@
+import type { PayWay } from '@paperdesk/contracts';
 import type {
   CheckCost,
   CheckEdition,
@@ -294,10 +295,15 @@ export function createChecks(deps: CheckDeps) {
     async submit(
       userId: number,
       id: number,
-      opts: { edition?: CheckEdition | undefined; orderId?: number | undefined } = {},
+      opts: {
+        edition?: CheckEdition | undefined;
+        orderId?: number | undefined;
+        pay?: PayWay | undefined;
+      } = {},
     ) {
       return face.submit(userId, id, {
         orderId: opts.orderId,
+        pay: opts.pay,
         prepare: (row) => setEdition(row, opts.edition),
       });
     },

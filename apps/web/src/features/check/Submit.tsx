@@ -1,4 +1,3 @@
-import { GiftOutlined } from '@ant-design/icons';
 import type { CheckEdition } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Result, Segmented, Skeleton } from 'antd';
@@ -8,12 +7,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { checkCost, checkSubmit, loadCheck } from './api.ts';
 import { formatTime } from '../../utils/time.ts';
 import PayDialog from '../../shared/billing/PayDialog.tsx';
+import { choiceActions, PayChoice, usePayChoice } from '../../shared/billing/PayChoice.tsx';
 import { num, yuan } from '../../shared/format.ts';
 import './check.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { AlreadySubmitted, PayCard, SummaryCard } from '../../shared/records/ConfirmParts.tsx';
 import { PageHero } from '../../shared/records/FormParts.tsx';
-import { PayLine } from '../../shared/records/PayBox.tsx';
 
 /**
  * /paper/submit/:id: confirm and pay. Shows what will be checked and how it is paid — today's free
@@ -42,11 +41,21 @@ export default function SubmitCheck() {
     queryFn: async () => (await checkCost(id, current)).result,
     enabled: record.data?.status === 'created' && !!current,
   });
+  const choice = usePayChoice({
+    area: 'check',
+    recordType: 'check',
+    recordId: id,
+    edition: current,
+    enabled: record.data?.status === 'created' && !!current,
+  });
 
   async function submit() {
     setSubmitting(true);
     try {
-      const submitted = await checkSubmit(id, current ? { edition: current } : {});
+      const submitted = await checkSubmit(id, {
+        ...(current ? { edition: current } : {}),
+        ...(choice.pay ? { pay: choice.pay } : {}),
+      });
       // the report page reads this record: hand it the submitted state so it starts polling at once
       qc.setQueryData(queryKeys.record('check', id), submitted.result);
       await qc.invalidateQueries({ queryKey: queryKeys.account });
@@ -54,6 +63,7 @@ export default function SubmitCheck() {
     } catch {
       // 402 and others: the request layer shows the message; refresh the quote
       void cost.refetch();
+      void choice.refetch();
     } finally {
       setSubmitting(false);
     }
@@ -92,16 +102,7 @@ export default function SubmitCheck() {
   }
 
   const c = cost.data;
-  const how = !c
-    ? null
-    : c.freeCheck.applies
-      ? 'free'
-      : c.quotaAvailable >= c.quotaNeeded
-        ? 'quota'
-        : c.sufficient
-          ? 'balance'
-          : 'short';
-
+  const pay = choiceActions(choice, () => setPaying(true));
   return (
     <div className="svc-page">
       <PageHero title={t('submit.title')} subtitle={t('submit.subtitle')} />
@@ -132,47 +133,25 @@ export default function SubmitCheck() {
 
         <PayCard
           title={t('submit.payTitle')}
-          ready={!!c}
+          ready={!!c && !!choice.data}
           box={{
             testId: 'pay-box',
             payableTestId: 'payable',
             labels: { price: t('submit.price'), balance: t('submit.balance'), payable: t('submit.payable') },
             price: c ? `${num(c.characters)} ${t('submit.charUnit')} · ${yuan(c.priceFen)}` : '',
-            balanceFen: c?.balanceFen ?? 0,
-            payableFen: c?.payableFen ?? 0,
+            balanceFen: choice.data?.balanceFen ?? 0,
+            payableFen: choice.payableFen,
           }}
-          lines={
-            c &&
-            (how === 'free' ? (
-              <PayLine
-                discount
-                label={
-                  <>
-                    <GiftOutlined /> {t('submit.freeApplies')}
-                  </>
-                }
-                value={`-${yuan(c.priceFen)}`}
-              />
-            ) : how === 'quota' ? (
-              <PayLine
-                discount
-                label={t('submit.useQuota', { need: c.quotaNeeded, left: c.quotaAvailable })}
-                value={`-${yuan(c.priceFen)}`}
-              />
-            ) : null)
-          }
+          lines={choice.data && <PayChoice data={choice.data} way={choice.way} onChange={choice.setWay} />}
           actions={{
             ns: 'check',
             keyPrefix: 'submit',
-            how,
-            payableFen: c?.payableFen ?? 0,
-            balanceFen: c?.balanceFen ?? 0,
+            ...pay,
             yuan,
             shortHint:
               c?.freeCheck.eligible && !c.freeCheck.availableToday
                 ? t('submit.freeUsedToday')
                 : t('submit.shortHint'),
-            payQr: c ? { amountFen: c.payableFen, open: () => setPaying(true) } : undefined,
             submitting,
             onSubmit: () => void submit(),
             testId: 'confirm-submit',
@@ -198,7 +177,10 @@ export default function SubmitCheck() {
           setPaying(false);
           void record.refetch().then((x) => {
             if (x.data && x.data.status !== 'created') navigate(`/paper/report/${id}`);
-            else void cost.refetch();
+            else {
+              void cost.refetch();
+              void choice.refetch();
+            }
           });
         }}
       />

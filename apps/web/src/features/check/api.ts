@@ -1,5 +1,6 @@
 import {
   type CheckEdition,
+  type PayWay,
   type CheckRecord,
   checkEndpoints,
   type LibrarySize,
@@ -38,7 +39,10 @@ export function checkCost(id: number, edition?: CheckEdition) {
   return call(ep.check_cost, { body: { id, ...(edition ? { edition } : {}) } });
 }
 
-export function checkSubmit(id: number, opts: { edition?: CheckEdition; orderId?: number } = {}) {
+export function checkSubmit(
+  id: number,
+  opts: { edition?: CheckEdition; orderId?: number; pay?: PayWay } = {},
+) {
   return call(ep.check_submit, { body: { id, ...opts } });
 }
 

@@ -3,6 +3,7 @@ import {
   machineEndpoints,
   type MachineRecord,
   type MachineWordCount,
+  type PayWay,
 } from '@paperdesk/contracts';
 import { recordCalls, UPLOAD_TIMEOUT_MS, wordCountOf } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
@@ -27,9 +28,9 @@ export function machineInit(edition: MachineEdition, title: string, source: Sent
   });
 }
 
-export function machineSubmit(edition: MachineEdition, id: number, orderId?: number) {
+export function machineSubmit(edition: MachineEdition, id: number, orderId?: number, pay?: PayWay) {
   return call(edition === 'cnki' ? ep.machine_cnki_submit : ep.machine_submit, {
-    body: { id, ...(orderId ? { orderId } : {}) },
+    body: { id, ...(orderId ? { orderId } : {}), ...(pay ? { pay } : {}) },
   });
 }
 

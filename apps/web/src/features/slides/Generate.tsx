@@ -40,6 +40,7 @@ import OutlineEditor, { outlineProblem } from './OutlineEditor.tsx';
 import SlidePreview from './SlidePreview.tsx';
 import TemplateGallery from './TemplateGallery.tsx';
 import { Field, TextField } from '../../shared/records/FormParts.tsx';
+import { PayChoiceModal } from '../../shared/billing/PayChoiceModal.tsx';
 import '../check/check.css';
 import './aippt.css';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
@@ -95,6 +96,8 @@ export default function GeneratePpt() {
   const [sections, setSections] = useState<PptOutlineSection[]>([]);
   const [busy, setBusy] = useState<'outline' | 'submit' | 'template' | 'upload' | null>(null);
   const [payError, setPayError] = useState('');
+  /** The saved record whose pay choice is open (the user picks quota, balance or balance + QR). */
+  const [choosing, setChoosing] = useState<number | null>(null);
 
   // a record opened from the list (or just drafted) fills the form, once per record
   const [filledFor, setFilledFor] = useState<number | null>(null);
@@ -150,7 +153,7 @@ export default function GeneratePpt() {
     try {
       // saving announces its own failures; submitting is silent so a 402 shows here with what to buy
       const saved = await savePpt({ ...form(), outline: { sections } }).catch(() => null);
-      if (saved) showRecord((await submitPpt(saved.result.id)).result);
+      if (saved) setChoosing(saved.result.id);
     } catch (e) {
       if (e instanceof RequestError && e.status === 402) setPayError(e.message);
       else toast().error(e instanceof Error ? e.message : String(e));
@@ -366,6 +369,22 @@ export default function GeneratePpt() {
           onPick={pickTemplate}
         />
       ) : null}
+      <PayChoiceModal
+        area="ppt"
+        recordType="ppt"
+        recordId={choosing}
+        title={t('order:service.ppt')}
+        onPay={async (way) => {
+          const r = (await submitPpt(choosing as number, way)).result;
+          setChoosing(null);
+          showRecord(r);
+        }}
+        onClose={() => setChoosing(null)}
+        onQrClosed={(paid) => {
+          setChoosing(null);
+          void loadPpt(paid, true).then((r) => showRecord(r.result));
+        }}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import {
   pptEndpoints,
+  type PayWay,
   type PptOutlineQuota,
   type PptRecord,
   type PptSaveInput,
@@ -31,8 +32,8 @@ export function readSource(file: File) {
 export const { query: queryPpts, load: loadPpt, remove: deletePpt } = recordCalls(ep);
 
 /** Charged: 402 carries what to buy. Callers show that themselves, so it stays silent. */
-export const submitPpt = (id: number) =>
-  request<PptRecord>(`${BASE}/submit_by_id`, { params: { id }, silent: true });
+export const submitPpt = (id: number, pay?: PayWay) =>
+  request<PptRecord>(`${BASE}/submit_by_id`, { params: { id, ...(pay ? { pay } : {}) }, silent: true });
 
 export const changeTemplate = (id: number, templateId: string) =>
   request<PptRecord>(`${BASE}/change_template`, {
