@@ -119,6 +119,7 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
             <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
           </div>
           <PathPicker
+            modelFeature={record.kind === 'aigc' ? 'aigc' : 'rewrite'}
             value={path ?? record.path}
             onChange={form.setPath}
             units={unitPrices(record.quotes, undefined)}

@@ -80,6 +80,7 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
         <section className="svc-card">
           <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
           <PathPicker
+            modelFeature={v.kind === 'aigc' ? 'aigc' : 'rewrite'}
             value={path}
             onChange={form.setPath}
             units={units}

@@ -41,6 +41,7 @@ import SlidePreview from './SlidePreview.tsx';
 import TemplateGallery from './TemplateGallery.tsx';
 import { Field, TextField } from '../../shared/records/FormParts.tsx';
 import { PayChoiceModal } from '../../shared/billing/PayChoiceModal.tsx';
+import { NoModelBanner } from '../../shared/model/NoModelBanner.tsx';
 import '../check/check.css';
 import './aippt.css';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
@@ -222,16 +223,7 @@ export default function GeneratePpt() {
         <>
           <section className="svc-card" data-testid="pp-form">
             <h2>{t('form.step')}</h2>
-            {noModel && (
-              <Alert
-                className="pp-no-model"
-                type="warning"
-                showIcon
-                message={t('form.noModel')}
-                description={model.data?.message || undefined}
-                data-testid="pp-no-model"
-              />
-            )}
+            <NoModelBanner feature="ppt" testId="pp-no-model" className="pp-no-model" />
             <TextField
               id="pp-topic"
               label={t('form.topic')}

@@ -27,6 +27,7 @@ export default {
     perUnit: '{{price}} per {{unit}}',
     listPrice: 'List {{price}}',
     empty: 'No packages on sale',
+    priceOff: 'Unavailable: no AI model configured',
     pricesTitle: 'Pay-per-use prices',
     pricesDesc:
       'Without package credit, these prices are taken from your balance; when it is short you are asked to top up or buy a package.',

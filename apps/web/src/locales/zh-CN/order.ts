@@ -25,6 +25,7 @@ export default {
     perUnit: '折合 {{price}}/{{unit}}',
     listPrice: '原价 {{price}}',
     empty: '暂无在售套餐',
+    priceOff: '暂不可用：未配置 AI 模型',
     pricesTitle: '按量计费价格',
     pricesDesc: '没有套餐额度时，从账户余额按以下单价扣费；余额不足时会提示充值或购买套餐。',
     freeTip: '扫码登录的账户每天可免费使用一次专业版查重',
