@@ -320,6 +320,23 @@ async function takeQuota(
   return { fen: await takeBalance(trx, input, quote, entries, restFen), quotaUnits: use };
 }
 
+/**
+ * A re-run of a failed (refunded) record without a new choice is paid the way the user chose for it before: a
+ * quota the user picked is picked again; anything else falls to the default (free check, else the balance).
+ */
+async function earlierWay(trx: Executor, input: ChargeInput, chargeId: number): Promise<PayWay | undefined> {
+  const before = await trx
+    .selectFrom('charges')
+    .select('source')
+    .where('refType', '=', input.recordType)
+    .where('refId', '=', String(input.recordId))
+    .where('id', '<', chargeId)
+    .where('refundedAt', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return before?.source.startsWith('quota') ? 'quota' : undefined;
+}
+
 /** The way `recommended` stands for: the cheapest available now (a QR or nothing available falls to the balance). */
 async function cheapestWay(
   trx: Executor,
@@ -364,7 +381,10 @@ export async function chargeIn(
     fen = await takeOrder(trx, { ...input, orderId: input.orderId }, quote, entries);
     source = 'order';
   } else {
-    const way = input.pay === 'recommended' ? await cheapestWay(trx, input, price, policy) : input.pay;
+    const way =
+      input.pay === 'recommended'
+        ? await cheapestWay(trx, input, price, policy)
+        : (input.pay ?? (await earlierWay(trx, input, chargeId)));
     if ((way === undefined || way === 'free') && (await takeFreeCheck(trx, input, policy, entries))) {
       source = 'free';
     } else if (way === 'free') {
