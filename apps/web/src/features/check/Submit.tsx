@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Result, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { checkCost, checkSubmit, loadCheck } from './api.ts';
 import { formatTime } from '../../utils/time.ts';
 import PayDialog from '../../shared/billing/PayDialog.tsx';
@@ -90,6 +90,8 @@ export default function SubmitCheck() {
       </div>
     );
   }
+  // paid by QR while the dialog is open: the record is submitted, so its report is where the user goes next
+  if (r.status !== 'created' && paying) return <Navigate to={`/paper/report/${r.id}`} replace />;
   if (r.status !== 'created') {
     return (
       <AlreadySubmitted
@@ -175,13 +177,17 @@ export default function SubmitCheck() {
         input={paying ? { recordType: 'check', recordId: id } : null}
         onClose={() => {
           setPaying(false);
-          void record.refetch().then((x) => {
-            if (x.data && x.data.status !== 'created') navigate(`/paper/report/${id}`);
-            else {
-              void cost.refetch();
-              void choice.refetch();
-            }
-          });
+          // the paid order submits the record as it is credited: ask a few times before showing the bill again
+          const settle = (tries: number) =>
+            void record.refetch().then((x) => {
+              if (x.data && x.data.status !== 'created') navigate(`/paper/report/${id}`);
+              else if (tries > 0) setTimeout(() => settle(tries - 1), 1000);
+              else {
+                void cost.refetch();
+                void choice.refetch();
+              }
+            });
+          settle(3);
         }}
       />
     </div>

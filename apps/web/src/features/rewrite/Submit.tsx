@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { loadMachine, machineSubmit } from './api.ts';
 import { formatTime } from '../../utils/time.ts';
 import PayDialog from '../../shared/billing/PayDialog.tsx';
@@ -64,6 +64,8 @@ export default function SubmitRewrite() {
   if (record.isLoading) return <RecordLoading />;
   const r = record.data;
   if (!r) return <RecordNotFound />;
+  // paid by QR while the dialog is open: the record is submitted, so its result page is where the user goes next
+  if (r.status !== 'created' && paying) return <Navigate to={`/machine/content/${r.id}`} replace />;
   if (r.status !== 'created') {
     return (
       <AlreadySubmitted

@@ -56,8 +56,8 @@ export default {
   },
   choice: {
     title: 'How to pay',
+    units: '{{units}} {{unit}} of quota',
     cheapest: 'Cheapest',
-    money: 'costs {{amount}}',
     way: {
       free: "Today's free check",
       quota: 'Package quota',

@@ -53,8 +53,8 @@ export default {
   },
   choice: {
     title: '付款方式',
+    units: '{{units}} {{unit}}额度',
     cheapest: '最省',
-    money: '花费 {{amount}}',
     way: { free: '今日免费检测', quota: '套餐额度', balance: '账户余额', qr: '余额 + 扫码补差' },
     freeDetail: '使用今天的免费专业版检测，不扣余额和额度',
     quotaDetail: '用 {{units}} {{unit}}（剩余 {{left}} {{unit}}），按套餐单价折合 {{worth}}',

@@ -96,24 +96,21 @@ export function PayChoice(props: {
       data-testid="pay-choice"
     >
       {shown.map((o) => (
-        <Radio
-          key={o.way}
-          value={o.way}
-          disabled={!o.available}
-          className="pay-choice__item"
-          data-testid={`pay-way-${o.way}`}
-        >
-          <span className="pay-choice__head">
-            <strong>{t(`choice.way.${o.way}`)}</strong>
-            {data.recommended === o.way && <Tag color="green">{t('choice.cheapest')}</Tag>}
-            <span className="pay-choice__cost">
-              {o.way === 'quota' || o.way === 'free'
-                ? t('choice.money', { amount: yuan(o.balanceFen) })
-                : yuan(o.balanceFen + o.qrFen)}
+        // antd puts a Radio's data attributes on its input: the test id sits on a wrapper holding the whole card
+        <div key={o.way} data-testid={`pay-way-${o.way}`}>
+          <Radio value={o.way} disabled={!o.available} className="pay-choice__item">
+            <span className="pay-choice__head">
+              <strong>{t(`choice.way.${o.way}`)}</strong>
+              {data.recommended === o.way && <Tag color="green">{t('choice.cheapest')}</Tag>}
+              <span className="pay-choice__cost">
+                {o.way === 'quota'
+                  ? t('choice.units', { units: o.quotaUnits.toLocaleString('en-US'), unit: data.quotaUnit })
+                  : yuan(o.balanceFen + o.qrFen)}
+              </span>
             </span>
-          </span>
-          <span className="pay-choice__detail">{o.available ? detail(o) : o.reason}</span>
-        </Radio>
+            <span className="pay-choice__detail">{o.available ? detail(o) : o.reason}</span>
+          </Radio>
+        </div>
       ))}
     </Radio.Group>
   );
