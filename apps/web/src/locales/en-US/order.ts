@@ -30,7 +30,7 @@ export default {
     priceOff: 'Unavailable: no AI model configured',
     pricesTitle: 'Pay-per-use prices',
     pricesDesc:
-      'Without package credit, these prices are taken from your balance; when it is short you are asked to top up or buy a package.',
+      'Jobs are priced at these rates; the confirm step lists what each way to pay costs (package quota, balance, balance plus QR for the rest) and preselects the cheapest. Quota is used only when you choose it.',
     freeTip: 'Accounts that sign in by QR get one free professional check every day',
     yourBalance: 'Balance',
     yourQuota: 'Your credit',

@@ -27,7 +27,8 @@ export default {
     empty: '暂无在售套餐',
     priceOff: '暂不可用：未配置 AI 模型',
     pricesTitle: '按量计费价格',
-    pricesDesc: '没有套餐额度时，从账户余额按以下单价扣费；余额不足时会提示充值或购买套餐。',
+    pricesDesc:
+      '按以下单价计价；确认页列出每种付款方式（套餐额度、余额、余额加扫码补差）的花费并默认选最省的，套餐额度只在你选择时使用。',
     freeTip: '扫码登录的账户每天可免费使用一次专业版查重',
     yourBalance: '账户余额',
     yourQuota: '已有额度',
