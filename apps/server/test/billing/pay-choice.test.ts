@@ -159,4 +159,32 @@ describe('pay choice', () => {
     expect((await submit(other.token, rec.id, 'quota')).status).toBe(404);
     await expectLedgerMatches(s.ctx(), u.id);
   });
+
+  it('the chat, with no confirm step, takes the cheapest way: its quota while a message is worth at least a quota use, else the balance', async () => {
+    const ctx = s.ctx();
+    const u = await user(1_000);
+    await credit(ctx, u.id, 'chat', 10);
+    const charge = (recordId: string) =>
+      ctx.billing.charge(ctx.db, {
+        userId: u.id,
+        service: 'chat',
+        edition: 'standard',
+        items: 1,
+        recordType: 'chat_test',
+        recordId,
+        pay: 'recommended',
+      });
+    // 500 messages for ¥19.90: 3.98 fen a use, below the 5 fen a message costs
+    expect(await charge('a')).toMatchObject({ source: 'quota', fen: 0, quotaUnits: 1 });
+    // the package made dearer than a message: the quota is kept, the balance pays
+    await ctx.db.updateTable('products').set({ priceFen: 5_000 }).where('code', '=', 'chat_500').execute();
+    try {
+      expect(await charge('b')).toMatchObject({ source: 'balance', fen: 5, quotaUnits: 0 });
+    } finally {
+      await ctx.db.updateTable('products').set({ priceFen: 1_990 }).where('code', '=', 'chat_500').execute();
+    }
+    const w = await wallet(u.id);
+    expect([w.quotas.chat, w.balance]).toEqual([9, 995]);
+    await expectLedgerMatches(ctx, u.id);
+  });
 });
