@@ -32,7 +32,6 @@ import {
 import { useAppStore } from '../../store/app.ts';
 import { useLoginGate } from '../../shared/records/useGuardedSubmit.ts';
 import { toast } from '../../utils/feedback.ts';
-import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { RequestError } from '../../utils/request.ts';
 import { yuan } from '../../shared/format.ts';
 import { STATUS_COLORS } from '../../shared/records/status.ts';
@@ -41,7 +40,7 @@ import SlidePreview from './SlidePreview.tsx';
 import TemplateGallery from './TemplateGallery.tsx';
 import { Field, TextField } from '../../shared/records/FormParts.tsx';
 import { PayChoiceModal } from '../../shared/billing/PayChoiceModal.tsx';
-import { NoModelBanner } from '../../shared/model/NoModelBanner.tsx';
+import { NoModelBanner, useModelFeature } from '../../shared/model/NoModelBanner.tsx';
 import '../check/check.css';
 import './aippt.css';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
@@ -65,18 +64,7 @@ export default function GeneratePpt() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   // whether a model serves PPT (`feature.llm`, written by the server at start): without one nothing can be made
-  const model = useQuery({
-    queryKey: queryKeys.sysConfig('feature.llm'),
-    queryFn: async () => {
-      const entry = (await loadAllByEntity({ prefix: 'feature.' }, { silent: true })).result.find(
-        (e) => e.key === 'feature.llm',
-      );
-      const value = entry?.value as { features?: Record<string, boolean>; message?: string } | undefined;
-      return { available: value?.features?.ppt === true, message: value?.message ?? '' };
-    },
-    staleTime: 60_000,
-  });
-  const noModel = model.data?.available === false;
+  const noModel = useModelFeature('ppt').available === false;
   const quota = useQuery({
     queryKey: queryKeys.pptOutlineQuota,
     queryFn: async () => (await getOutlineQuota()).result,

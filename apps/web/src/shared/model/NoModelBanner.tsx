@@ -20,7 +20,8 @@ export function useModelFeature(feature: ModelFeature): { available: boolean | u
 /** Every AI feature's availability at once (the package page's price list); `data` undefined while unknown. */
 export function useModelFeatures() {
   return useQuery({
-    queryKey: queryKeys.sysConfig('feature.llm'),
+    // its own key: other pages cache the same entry under `feature.llm` in other shapes
+    queryKey: queryKeys.sysConfig('feature.llm#features'),
     queryFn: async () => {
       const entry = (await loadAllByEntity({ prefix: 'feature.' }, { silent: true })).result.find(
         (e) => e.key === 'feature.llm',
