@@ -187,4 +187,39 @@ describe('pay choice', () => {
     expect([w.quotas.chat, w.balance]).toEqual([9, 995]);
     await expectLedgerMatches(ctx, u.id);
   });
+
+  it('a QR order carries the edition chosen on the page: the record is priced and run in it, the QR asks only for the rest', async () => {
+    const u = await user(100);
+    const r = await call<CheckRecord>(s.app(), 'POST', `${CHECK}/check_init`, {
+      token: u.token,
+      body: { title: '换版本后扫码', author: '', edition: 'standard', text: documentText(41, 12, 6) },
+    });
+    const rec = r.body.result;
+    const pro = (
+      await call<PayOptions>(
+        s.app(),
+        'POST',
+        `/api/order/pay_api/pay_options?recordType=check&recordId=${rec.id}&edition=professional`,
+        { token: u.token },
+      )
+    ).body.result;
+    expect(pro.priceFen).toBeGreaterThan(rec.priceFen);
+    const qr = pro.options.find((o) => o.way === 'qr')!;
+    const order = await createOrder(s.app(), u.token, {
+      recordType: 'check',
+      recordId: rec.id,
+      edition: 'professional',
+    });
+    expect(order.amountFen).toBe(qr.qrFen);
+    const paid = await call<{ status: string }>(s.app(), 'POST', `${ORDER}/f/sandbox_pay`, {
+      body: { orderNo: order.orderNo },
+    });
+    expect(paid.body.result.status).toBe('fulfilled');
+    const after = (
+      await call<CheckRecord>(s.app(), 'POST', `${CHECK}/load_by_id?id=${rec.id}`, { token: u.token })
+    ).body.result;
+    expect([after.edition, after.paidFen]).toEqual(['professional', pro.priceFen]);
+    expect((await wallet(u.id)).balance).toBe(0);
+    await expectLedgerMatches(s.ctx(), u.id);
+  });
 });

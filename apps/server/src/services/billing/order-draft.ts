@@ -24,8 +24,11 @@ export interface RecordPricing {
 }
 
 export interface RecordTypeRegistration {
-  /** Price inputs of the user's record; throw `notFound()` when the record is not theirs. */
-  resolve(userId: number, recordId: string): Promise<RecordPricing>;
+  /**
+   * Price inputs of the user's record; throw `notFound()` when the record is not theirs. `terms.edition` is the
+   * edition chosen on the confirm page for a QR order: the service fixes it on the record first (or refuses it).
+   */
+  resolve(userId: number, recordId: string, terms?: { edition?: string }): Promise<RecordPricing>;
   /**
    * False for a record the paid order cannot submit by itself (论文写作 submits with the edited outline): its confirm
    * page offers no QR payment, and create_order refuses it.
@@ -95,7 +98,7 @@ export async function draftOrder(
   const recordId = String(input.recordId);
   const reg = recordTypes.get(recordType);
   if (!reg || reg.qr === false) throw badRequest(`不支持按次支付的记录类型: ${recordType}`);
-  const pricing = await reg.resolve(userId, recordId);
+  const pricing = await reg.resolve(userId, recordId, input.edition ? { edition: input.edition } : undefined);
   const quote = priceQuote(
     pricing.service,
     pricing.edition,

@@ -292,6 +292,11 @@ export function createChecks(deps: CheckDeps) {
      * `created` and changes nothing; a 402 rolls the state change back. Then the job is enqueued with
      * the record's id as job id, so it runs once.
      */
+    /** A QR order's edition, chosen on the confirm page: written on the unpaid record (409 once an order stands). */
+    async chooseEdition(userId: number, id: number, edition: CheckEdition): Promise<void> {
+      await setEdition(await own(userId, id), edition);
+    },
+
     async submit(
       userId: number,
       id: number,

@@ -586,13 +586,17 @@ export function openPaidService<V extends { status: string }>(
   service: PaidService<V>,
   opts: {
     submitted: string;
+    /** Fixes the edition chosen on the confirm page on the record before a QR order prices it (查重's edition). */
+    chooseEdition?(userId: number, id: number, edition: string): Promise<void>;
     pricing(record: V): Omit<RecordPricing, 'subject'>;
     subject(record: V): string;
   },
 ): void {
   service.registerJobs(deps.jobs);
   deps.billing.registerRecordType(service.recordType, {
-    async resolve(userId, recordId) {
+    async resolve(userId, recordId, terms) {
+      if (terms?.edition && opts.chooseEdition)
+        await opts.chooseEdition(userId, Number(recordId), terms.edition);
       const record = await service.load(userId, Number(recordId));
       if (record.status !== 'created') throw conflict(opts.submitted);
       return { ...opts.pricing(record), subject: opts.subject(record).slice(0, 100) };

@@ -174,7 +174,9 @@ export default function SubmitCheck() {
         </PayCard>
       </div>
       <PayDialog
-        input={paying ? { recordType: 'check', recordId: id } : null}
+        input={
+          paying ? { recordType: 'check', recordId: id, ...(current ? { edition: current } : {}) } : null
+        }
         onClose={() => {
           setPaying(false);
           // the paid order submits the record as it is credited: ask a few times before showing the bill again
