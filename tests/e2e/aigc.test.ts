@@ -93,6 +93,10 @@ describe.skipIf(!available)('AIGC检测: paste, pay with the package, report', (
     await shot(page, 'aigc-check-1440');
 
     await submit.click();
+    // the pay choice: a short paper costs less than one package use, so the user picks the quota
+    await page.getByTestId('pay-way-quota').click();
+    await shot(page, 'aigc-pay-choice-1440');
+    await page.getByTestId('pay-choice-confirm').click();
     await page.waitForURL(/\/aigccheck\/content\/\d+$/);
     const id = Number(/\/content\/(\d+)$/.exec(page.url())![1]);
     const ratio = page.getByTestId('ai-ratio');
@@ -165,6 +169,8 @@ describe.skipIf(!available)('AIGC检测: paste, pay with the package, report', (
     const submit = page.getByTestId('ag-submit');
     await expect.poll(() => submit.textContent(), { timeout: 15_000 }).toContain('余额支付');
     await submit.click();
+    await expect(page.getByTestId('pay-way-balance').locator('input').isChecked()).resolves.toBe(true);
+    await page.getByTestId('pay-choice-confirm').click();
     await page.getByTestId('ai-ratio').waitFor({ timeout: 60_000 });
     const account = await server.api<{ balance: number }>('/api/base/account_info_api/account', {
       method: 'GET',

@@ -139,7 +139,8 @@ describe.skipIf(!available)('查重: paste, free check, report', () => {
     await page.waitForURL(/\/paper\/submit\/\d+$/);
     await page.getByTestId('pay-box').waitFor();
     await expect(page.getByTestId('payable').textContent()).resolves.toBe('¥0');
-    await page.getByText('每日免费专业版检测').waitFor();
+    // the free check is the cheapest way, preselected in the pay choice
+    await expect(page.getByTestId('pay-way-free').locator('input').isChecked()).resolves.toBe(true);
     await shot(page, 'check-submit-1440');
 
     await page.getByTestId('confirm-submit').click();

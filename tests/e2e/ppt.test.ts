@@ -50,6 +50,9 @@ describe('/aippt: template, outline, paid generation, preview and download', () 
     await outline.screenshot({ path: 'docs/screenshots/ppt-outline-1440.png' });
 
     await page.getByTestId('pp-generate').click();
+    // the pay choice: the balance covers the deck and is preselected
+    await expect(page.getByTestId('pay-way-balance').locator('input').isChecked()).resolves.toBe(true);
+    await page.getByTestId('pay-choice-confirm').click();
     await page.getByTestId('pp-progress').waitFor();
     const result = page.getByTestId('pp-result');
     await result.waitFor({ timeout: 30_000 });

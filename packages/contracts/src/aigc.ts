@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payField } from './pay.ts';
 import { UploadKept } from './upload.ts';
 import { IdQuery } from './paging.ts';
 
@@ -123,6 +124,7 @@ export type AigcWordCountResult = z.infer<typeof AigcWordCountResult>;
 /** submit_check: `?id=`, plus the order that paid for exactly this record when paid by QR. */
 export const AigcSubmitQuery = IdQuery.extend({
   orderId: z.coerce.number().int().positive().optional().describe('为本记录单独支付的订单'),
+  pay: payField,
 });
 export const AigcOrderQuery = IdQuery.extend({
   orderId: z.coerce.number().int().positive().describe('为本记录单独支付的订单'),

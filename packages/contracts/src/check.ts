@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payField } from './pay.ts';
 import { ReferenceCheck } from './references.ts';
 import { UploadKept } from './upload.ts';
 
@@ -161,6 +162,7 @@ export type CheckCost = z.infer<typeof CheckCost>;
 
 export const CheckSubmitInput = CheckCostInput.extend({
   orderId: z.coerce.number().int().positive().optional().describe('为本记录单独支付的订单（扫码付款后提交）'),
+  pay: payField,
 });
 
 export const UpdateTitleInput = z.object({ title });

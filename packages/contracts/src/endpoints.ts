@@ -52,6 +52,7 @@ import {
   PptRecord,
   PptSaveInput,
   PptSourceText,
+  PptSubmitQuery,
   PptTemplate,
   PptTemplateInput,
 } from './ppt.ts';
@@ -299,8 +300,9 @@ export const pptEndpoints = group(RECORD_BASES.ppt, {
   },
   get_outline_quota: { summary: '今日已用的免费大纲次数与上限', result: PptOutlineQuota },
   submit_by_id: {
-    summary: '生成 PPT：在一个事务里扣费（PPT 套餐份数 → 余额）并排队；重复提交不重复扣费；余额不足 402',
-    query: IdQuery,
+    summary:
+      '生成 PPT：在一个事务里按用户选的付款方式扣费（pay：quota 套餐份数 / balance 余额，不选不动套餐）并排队；重复提交不重复扣费；余额不足 402',
+    query: PptSubmitQuery,
     result: PptRecord,
   },
   change_template: {

@@ -11,6 +11,7 @@ export * from './admin.ts';
 export * from './billing.ts';
 export * from './product.ts';
 export * from './order.ts';
+export * from './pay.ts';
 export * from './check.ts';
 export * from './library.ts';
 export * from './aigc.ts';

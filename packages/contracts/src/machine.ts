@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payField } from './pay.ts';
 import { UploadKept } from './upload.ts';
 import { OrderStatus } from './order.ts';
 
@@ -132,6 +133,7 @@ export type MachineDetail = z.infer<typeof MachineDetail>;
 export const MachineSubmitInput = z.object({
   id: z.coerce.number().int().positive(),
   orderId: z.coerce.number().int().positive().optional().describe('为本记录单独支付的订单（扫码付款后提交）'),
+  pay: payField,
 });
 
 export const MachineOrderQuery = z.object({

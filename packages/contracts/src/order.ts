@@ -40,6 +40,12 @@ export const CreateOrderInput = z
       .optional()
       .describe('按次支付：记录 ID'),
     provider: PaymentProviderKind.optional().describe('支付方式；不填用默认方式'),
+    edition: z
+      .string()
+      .min(1)
+      .max(32)
+      .optional()
+      .describe('按次支付：确认页上选的版本（查重普通版/专业版）；记录按它计价，下单后不能再改'),
   })
   .refine(
     (v) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payField } from './pay.ts';
 
 /**
  * `paper_info_api` (AI 论文写作): the model drafts an outline (free, a few a day), the user edits it
@@ -208,6 +209,7 @@ export const PaperSubmitInput = z.object({
   requirements: field('其他要求', 1000).optional(),
   outline: Outline,
   orderId: z.coerce.number().int().positive().optional().describe('为本记录单独支付的订单'),
+  pay: payField,
 });
 export type PaperSubmitInput = z.input<typeof PaperSubmitInput>;
 

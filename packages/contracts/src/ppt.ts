@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payField } from './pay.ts';
 
 /**
  * `ai_ppt_info_api` (AI生成PPT): templates, records, the outline the user edits, generation and the
@@ -134,3 +135,10 @@ export const PptOutlineQuota = z.object({
   limit: z.number().int().describe('每人每天可免费生成大纲的次数'),
 });
 export type PptOutlineQuota = z.infer<typeof PptOutlineQuota>;
+
+/** submit_by_id: the record and how the user chose to pay for it. */
+export const PptSubmitQuery = z.object({
+  id: z.coerce.number().int().positive(),
+  pay: payField,
+});
+export type PptSubmitQuery = z.infer<typeof PptSubmitQuery>;

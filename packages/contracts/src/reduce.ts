@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payField } from './pay.ts';
 import { MachineChange } from './machine.ts';
 import { IdQuery, PageQuery } from './paging.ts';
 import { UploadKept } from './upload.ts';
@@ -340,6 +341,7 @@ export type ReduceWordCount = z.infer<typeof ReduceWordCount>;
 export const ReduceSubmitQuery = IdQuery.extend({
   orderId: z.coerce.number().int().positive().optional().describe('为本记录单独支付的订单（扫码付款后提交）'),
   path: ReducePath.optional().describe('不填则用记录上的方式'),
+  pay: payField,
 }).extend(ReduceTargetFields.shape);
 
 /** check_machine_submit / check_aigc_machine_submit / aigc_machine_submit: `id` is the source record. */

@@ -7,6 +7,7 @@ import {
   ratioColor,
   reportNumber,
   segments,
+  smallLibraryNotice,
   sourceLine,
   sourceTitle,
 } from './format.ts';
@@ -81,6 +82,7 @@ export function renderCheckReportHtml(report: CheckReport, options: { productNam
   const product = options.productName ?? 'PaperDesk 论文工作台';
   const m = report.metrics;
   const flags = integrityLines(report);
+  const small = smallLibraryNotice(report);
   const byChapter = new Map<number, ReportParagraph[]>();
   for (const p of report.paragraphs) byChapter.set(p.chapter, [...(byChapter.get(p.chapter) ?? []), p]);
   const sources = [...report.sources].sort((a, b) => b.overlapChars - a.overlapChars);
@@ -103,6 +105,7 @@ export function renderCheckReportHtml(report: CheckReport, options: { productNam
 <div><span>引用字数</span><b>${num(m.quotedChars)}</b></div>
 <div><span>疑似段落 / 段落数</span><b>${m.suspectParagraphCount} / ${m.paragraphCount}</b></div></div>
 <div class="muted" style="margin-top:8px">单篇最大复制比来源：${src ? `《${esc(src.title)}》 ${esc(sourceLine(src))}` : '无'}</div></div></div>
+${small ? `<div class="card" data-testid="small-library"><h2 style="color:#d9363e">${esc(small.title)}</h2><div class="muted">${esc(small.body)}</div></div>` : ''}
 ${flags.length > 0 ? `<div class="card"><h2>检测提示</h2>${flags.map((l) => `<div style="color:#d9363e;white-space:pre-wrap">${esc(l)}</div>`).join('')}</div>` : ''}
 <div class="card"><h2>章节检测结果</h2><table><tr><th>章节</th><th class="n">字数</th><th class="n">重合字数</th><th class="n">复制比</th></tr>
 ${report.chapters

@@ -12,6 +12,7 @@ import {
   ratioColor,
   reportNumber,
   segments,
+  smallLibraryNotice,
   sourceLine,
   sourceTitle,
 } from './format.ts';
@@ -80,6 +81,23 @@ export async function renderCheckReportPdf(
   doc.moveDown(0.8);
   keyValues(doc, width, checkReportIdentity(report));
   doc.moveDown(0.6);
+
+  // ---- the small-library warning the report page shows ----------------------------------------
+  const small = smallLibraryNotice(report);
+  if (small) {
+    doc
+      .font('sc-bold')
+      .fontSize(10.5)
+      .fillColor(COLORS.copy)
+      .text(small.title, MARGIN.left, doc.y, { width });
+    doc
+      .font('sc')
+      .fontSize(9)
+      .fillColor(COLORS.muted)
+      .text(small.body, MARGIN.left, doc.y, { width, lineGap: 2 });
+    doc.fillColor(COLORS.text);
+    doc.moveDown(0.6);
+  }
 
   metricsBox(doc, width, report);
   doc.moveDown(0.8);

@@ -1,4 +1,9 @@
-import type { CheckReport, ReportSource, ReportSpan } from '@paperdesk/contracts';
+import {
+  type CheckReport,
+  type ReportSource,
+  type ReportSpan,
+  SMALL_LIBRARY_DOCUMENTS,
+} from '@paperdesk/contracts';
 
 /** 0.1234 -> "12.3%" (知网 prints one decimal). */
 export function percent(ratio: number): string {
@@ -110,6 +115,20 @@ export function checkReportIdentity(report: CheckReport): Array<[string, string]
       `${library.name ? `${library.name}：` : ''}${library.documents.toLocaleString('zh-CN')} 篇，${library.characters.toLocaleString('zh-CN')} 字（检测时）${library.personal ? `；本人自建库 ${library.personal.documents} 篇` : ''}`,
     ],
   ];
+}
+
+/**
+ * The warning the report page shows when the library is small (issue 26 item 5), worded the same for the PDF and
+ * the HTML report: a low 复制比 against a few thousand abstracts does not promise a low one at school.
+ */
+export function smallLibraryNotice(report: CheckReport): { title: string; body: string } | null {
+  const { documents, characters } = report.library;
+  if (documents >= SMALL_LIBRARY_DOCUMENTS) return null;
+  const docs = documents.toLocaleString('en-US');
+  return {
+    title: `本站比对库仅 ${docs} 篇，复制比偏低不代表学校系统的结果也低`,
+    body: `本次与 ${docs} 篇文献（共 ${characters.toLocaleString('en-US')} 字）比对，得出复制比 ${percent(report.metrics.totalRatio)}。学校使用的知网等系统收录数千万篇期刊、学位论文与网络文献；本站库中没有的文献（尤其是本文所在领域收录很少时）不会被检出，所以低复制比可能只是因为比对库小。`,
+  };
 }
 
 /**

@@ -182,3 +182,20 @@ describe('check report flags (疑似字符替换, 隐藏文字, cited sources)',
     expect(renderCheckReportHtml(sampleReport())).not.toContain('检测提示');
   });
 });
+
+describe('the small-library warning (issue 26 item 5)', () => {
+  it('a report against a small library says so in the PDF and the HTML, as the report page does', async () => {
+    const report = sampleReport();
+    const small = { ...report, library: { ...report.library, documents: 7946, characters: 1_660_000 } };
+    const { text } = await pdfText(await renderCheckReportPdf(small, { variant: 'simple' }));
+    const flat = text.replace(/\s+/g, '');
+    expect(flat).toContain('本站比对库仅7,946篇，复制比偏低不代表学校系统的结果也低');
+    expect(flat).toContain('低复制比可能只是因为比对库小');
+    expect(renderCheckReportHtml(small)).toContain('本站比对库仅 7,946 篇');
+    // a library of the size schools use carries no such warning
+    const large = { ...report, library: { ...report.library, documents: 5_000_000 } };
+    expect((await pdfText(await renderCheckReportPdf(large, { variant: 'simple' }))).text).not.toContain(
+      '比对库仅',
+    );
+  });
+});

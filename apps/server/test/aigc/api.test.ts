@@ -60,8 +60,8 @@ describeEachDatabase('paper_aigc_api', (getCtx) => {
 
     await creditAigcQuota(ctx, user.id, 2);
     const [a, b] = await Promise.all([
-      call<AigcRecord>(app, 'POST', `${API}/submit_check?id=${rec.id}`, { token: user.token }),
-      call<AigcRecord>(app, 'POST', `${API}/submit_check?id=${rec.id}`, { token: user.token }),
+      call<AigcRecord>(app, 'POST', `${API}/submit_check?id=${rec.id}&pay=quota`, { token: user.token }),
+      call<AigcRecord>(app, 'POST', `${API}/submit_check?id=${rec.id}&pay=quota`, { token: user.token }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect([a.body.message, b.body.message].filter((m) => m.includes('无需重复提交'))).toHaveLength(1);
@@ -151,7 +151,7 @@ describeEachDatabase('paper_aigc_api', (getCtx) => {
     const rec = await initPaste(app, user.token, paper);
     // a record whose stored document cannot be read makes every attempt fail
     await ctx.db.updateTable('aigcRecords').set({ document: '{not json' }).where('id', '=', rec.id).execute();
-    await call(app, 'POST', `${API}/submit_check?id=${rec.id}`, { token: user.token });
+    await call(app, 'POST', `${API}/submit_check?id=${rec.id}&pay=quota`, { token: user.token });
     const failed = await waitForFinished(app, user.token, rec.id);
     expect(failed.status).toBe('failed');
     expect(failed.message).toMatch(/费用已退回/);
@@ -190,7 +190,7 @@ describeEachDatabase('paper_aigc_api', (getCtx) => {
     const user = await makeUser(ctx);
     await creditAigcQuota(ctx, user.id, 1);
     const rec = await initPaste(app, user.token, paper);
-    await call(app, 'POST', `${API}/submit_check?id=${rec.id}`, { token: user.token });
+    await call(app, 'POST', `${API}/submit_check?id=${rec.id}&pay=quota`, { token: user.token });
     await waitForFinished(app, user.token, rec.id);
     // the process "dies" mid-run: the record is left running, its report not yet written
     await ctx.db.deleteFrom('aigcReports').where('recordId', '=', rec.id).execute();
@@ -294,7 +294,7 @@ describeEachDatabase('paper_aigc_api', (getCtx) => {
       const ai = await initPaste(app, user.token, pairs.map((p) => p.ai).join('\n'), 'AI 摘要');
       for (const r of [human, ai])
         expect(
-          (await call(app, 'POST', `${API}/submit_check?id=${r.id}`, { token: user.token })).status,
+          (await call(app, 'POST', `${API}/submit_check?id=${r.id}&pay=quota`, { token: user.token })).status,
         ).toBe(200);
       const h = (await waitForFinished(app, user.token, human.id)).metrics!;
       const a = (await waitForFinished(app, user.token, ai.id)).metrics!;

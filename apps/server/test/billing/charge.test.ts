@@ -27,7 +27,7 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
     await ctx.sysConfig.set('price.chat.standard', { unit: 'per_item', fen: 5, label: 'AI助手 0.05元/条' });
   });
 
-  it('takes the package quota first, then the balance, and says what to buy when both are short', async () => {
+  it('takes the package quota when chosen, the balance otherwise, and says what to buy when both are short', async () => {
     const ctx = getCtx();
     const u = await makeUser(ctx);
     await credit(ctx, u.id, 'check', 1);
@@ -40,6 +40,7 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
         characters: 20_000,
         recordType: 't',
         recordId,
+        pay: recordId === 1 ? 'quota' : 'balance',
       });
     const first = await chargeCheck(1);
     expect(first).toMatchObject({ source: 'quota', fen: 0, quotaUnits: 1 });
@@ -72,6 +73,7 @@ describeEachDatabase('billing: quote, charge, refund', (getCtx, dialect) => {
       characters: 5_500,
       recordType: 'rw',
       recordId: 1,
+      pay: 'quota',
     });
     // 3,000 characters from the quota, 2,500 → 3 thousand-blocks × 2 元 from the balance.
     expect(r).toMatchObject({ source: 'quota+balance', quotaUnits: 3_000, fen: 600 });

@@ -256,11 +256,11 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
       await ctx.db.selectFrom('charges').select('id').where('userId', '=', user.id).execute(),
     ).toHaveLength(0);
 
-    // the rewrite quota counts characters
+    // the rewrite quota counts characters; it is spent when the user picks it
     await credit(ctx, user.id, 'rewrite', rec.characters + 100);
     const paid = await call<MachineRecord>(app, 'POST', `${API}/machine_submit`, {
       token: user.token,
-      body: { id: rec.id },
+      body: { id: rec.id, pay: 'quota' },
     });
     expect(paid.status, paid.body.message).toBe(200);
     expect(paid.body.result.paidFen).toBe(0);

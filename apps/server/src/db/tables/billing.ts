@@ -40,6 +40,11 @@ export interface OrdersTable {
   refundedAt: string | null;
   /** Sum of the order's refunds (`order_refunds`); never above `amountFen`. */
   refundedFen: Generated<number>;
+  /**
+   * A record order: the record's price when the order was made. The QR pays `amountFen` (the price less the balance
+   * then), the charge takes the whole price from the balance. Null on older orders (they paid the whole price).
+   */
+  pricedFen: number | null;
 }
 
 /** One refund (whole or partial) of an order; `idemKey` makes a repeated request refund once. */

@@ -35,7 +35,7 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
     );
 
     userRoute(app, tags, ep.submit_check, async ({ userId, query }) => {
-      const r = await aigc.submit(userId, query.id, { orderId: query.orderId });
+      const r = await aigc.submit(userId, query.id, { orderId: query.orderId, pay: query.pay });
       return ok(r.record, r.alreadySubmitted ? '该检测已提交，无需重复提交' : '已提交，正在排队检测');
     });
 

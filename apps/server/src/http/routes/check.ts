@@ -39,7 +39,11 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
       ok(await checks.cost(c.userId, c.body.id, c.body.edition)),
     );
     userRoute(app, tags, ep.check_submit, async ({ userId, body }) => {
-      const r = await checks.submit(userId, body.id, { edition: body.edition, orderId: body.orderId });
+      const r = await checks.submit(userId, body.id, {
+        edition: body.edition,
+        orderId: body.orderId,
+        pay: body.pay,
+      });
       return ok(r.record, r.alreadySubmitted ? '该检测已提交，无需重复提交' : '已提交，正在排队检测');
     });
     userRoute(app, tags, ep.check_machine_submit, async ({ userId, query }) => {

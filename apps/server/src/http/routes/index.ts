@@ -10,6 +10,7 @@ import { loginRoutes } from './login.ts';
 import { machineRoutes } from './machine.ts';
 import { mobileRoutes } from './mobile.ts';
 import { orderRoutes } from './order.ts';
+import { payRoutes } from './pay.ts';
 import { paperInfoRoutes } from './paperInfo.ts';
 import { pptRoutes } from './ppt.ts';
 import { productRoutes } from './product.ts';
@@ -29,6 +30,7 @@ const modules: RouteModule[] = [
   sysConfigRoutes,
   productRoutes,
   orderRoutes,
+  payRoutes,
   chatRoutes,
   wechatRoutes,
   adminRoutes,

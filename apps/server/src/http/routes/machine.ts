@@ -49,7 +49,11 @@ export const machineRoutes: RouteModule = async (root, ctx: AppContext) => {
 
     const submit = (edition: MachineEdition) =>
       userRoute(app, tags, edition === 'cnki' ? ep.machine_cnki_submit : ep.machine_submit, async (c) => {
-        const r = await rewriting.submit(c.userId, c.body.id, { edition, orderId: c.body.orderId });
+        const r = await rewriting.submit(c.userId, c.body.id, {
+          edition,
+          orderId: c.body.orderId,
+          pay: c.body.pay,
+        });
         return ok(r.record, r.alreadySubmitted ? '该降重已提交，无需重复提交' : '已提交，正在排队降重');
       });
     submit('standard');

@@ -55,7 +55,7 @@ export const pptRoutes: RouteModule = async (root, ctx: AppContext) => {
     recordRoutes(app, tags, { list: ep.query_list, load: ep.load_by_id, delete: ep.delete }, slides);
 
     userRoute(app, tags, ep.submit_by_id, async (c) => {
-      const r = await slides.submit(c.userId, c.query.id);
+      const r = await slides.submit(c.userId, c.query.id, { pay: c.query.pay });
       return ok(r.record, r.alreadySubmitted ? '该 PPT 已提交，无需重复提交' : '已提交，正在生成');
     });
     userRoute(

@@ -1,3 +1,4 @@
+import type { PayWay } from '@paperdesk/contracts';
 import {
   type AigcMetrics,
   type AigcRecord,
@@ -135,7 +136,7 @@ export function createAigcRecords(deps: AigcDeps) {
     messages: recordMessages('检测'),
     countsAttempts: true,
     jobId: (recordId, attempt) => jobIdOf(recordId, attempt),
-    async charge(trx, row, orderId) {
+    async charge(trx, row, orderId, pay) {
       const c = await billing.charge(trx, {
         userId: row.userId,
         service: SERVICE,
@@ -144,6 +145,7 @@ export function createAigcRecords(deps: AigcDeps) {
         recordType: AIGC_RECORD_TYPE,
         recordId: row.id,
         ...(orderId !== undefined ? { orderId } : {}),
+        ...(pay !== undefined ? { pay } : {}),
         note: `AIGC检测 #${row.id}`,
       });
       return { paidFen: c.fen, chargeSource: c.source };
@@ -162,8 +164,11 @@ export function createAigcRecords(deps: AigcDeps) {
    * submit_check: created → queued with the charge (package quota, then balance; or the paid order) in one
    * transaction. A second submit changes nothing; a 402 rolls the state change back.
    */
-  const submit = (userId: number, id: number, opts: { orderId?: number | undefined } = {}) =>
-    face.submit(userId, id, opts);
+  const submit = (
+    userId: number,
+    id: number,
+    opts: { orderId?: number | undefined; pay?: PayWay | undefined } = {},
+  ) => face.submit(userId, id, opts);
 
   return {
     limits,

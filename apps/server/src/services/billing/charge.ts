@@ -1,5 +1,6 @@
 import {
   type PaymentRequiredDetails,
+  type PayWay,
   PriceEntry,
   priceKey,
   QUOTA_UNITS,
@@ -11,6 +12,7 @@ import {
 import { nowIso } from '../../db/index.ts';
 import { badRequest, conflict, type DomainError, internal, notFound, paymentRequired } from '../../errors.ts';
 import { claimFreeCheck, type FreeCheckPolicy, releaseFreeCheck } from './free-check.ts';
+import { payOptionsIn } from './pay-options.ts';
 import { amountOf, applyDelta, type Executor } from './ledger.ts';
 import { yuan } from './time.ts';
 
@@ -90,8 +92,13 @@ export interface ChargeInput extends Amounts {
   recordId: string | number;
   /** Use today's free professional check when the account qualifies (check/professional only). Default true. */
   useFreeCheck?: boolean;
-  /** Pay-per-record: the fulfilled order that paid for exactly this record; its amount comes from the balance. */
+  /** Pay-per-record: the fulfilled order that paid for exactly this record; its price comes from the balance. */
   orderId?: number;
+  /**
+   * The way the user chose (issue 26). Absent: today's free check when it applies, else the balance — a quota is
+   * never spent unless chosen. `recommended`: the cheapest available way (the chat, which has no confirm step).
+   */
+  pay?: PayWay | 'recommended' | undefined;
   note?: string;
 }
 
@@ -208,7 +215,7 @@ async function takeOrder(
 ): Promise<number> {
   const order = await trx
     .selectFrom('orders')
-    .select(['id', 'status', 'amountFen'])
+    .select(['id', 'status', 'amountFen', 'pricedFen'])
     .where('id', '=', input.orderId)
     .where('userId', '=', input.userId)
     .where('kind', '=', 'record')
@@ -217,7 +224,8 @@ async function takeOrder(
     .executeTakeFirst();
   if (!order) throw notFound('订单不存在');
   if (order.status !== 'fulfilled') throw paymentRequired('订单尚未支付完成');
-  const fen = Number(order.amountFen);
+  // the order paid the rest of the record's price on top of the balance; older orders paid all of it
+  const fen = Number(order.pricedFen ?? order.amountFen);
   // the order was priced when it was made; what runs is priced now: an order never pays for other work
   if (fen !== quote.fen)
     throw conflict(
@@ -258,51 +266,92 @@ async function takeFreeCheck(
   return true;
 }
 
-/** The package quota first, then the balance for the rest; 402 (with what to buy) when the balance is short. */
-async function takeQuotaAndBalance(
+/** The balance alone; 402 (with what to buy) when it is short. */
+async function takeBalance(
+  trx: Executor,
+  input: ChargeInput,
+  quote: Quote,
+  entries: ChargeEntries,
+  fen = quote.fen,
+): Promise<number> {
+  if (fen <= 0) return 0;
+  const r = await applyDelta(trx, {
+    ...entries.base,
+    account: 'balance',
+    delta: -fen,
+    idemKey: entries.key('balance'),
+  });
+  if (!r.applied) throw await shortfall(trx, input, quote, fen);
+  return fen;
+}
+
+/**
+ * The package quota, as the user chose: every unit a document or item needs (402 when the quota is short); for a
+ * character quota, what is left of it covers the first characters and the balance the rest.
+ */
+async function takeQuota(
   trx: Executor,
   input: ChargeInput,
   price: PriceEntry,
   quote: Quote,
   entries: ChargeEntries,
 ): Promise<{ fen: number; quotaUnits: number }> {
-  let fen = 0;
-  let quotaUnits = 0;
-  const spec = QUOTA_UNITS[input.service];
   const needed = quotaUnitsFor(input.service, input);
-  const take = (units: number) =>
+  const available = await amountOf(trx, input.userId, input.service);
+  const chars = QUOTA_UNITS[input.service].unit === 'chars';
+  const use = chars ? Math.min(available, needed) : needed;
+  const take = () =>
     applyDelta(trx, {
       ...entries.base,
       account: input.service,
-      delta: -units,
+      delta: -use,
       idemKey: entries.key(input.service),
     });
-  if (spec.unit === 'chars') {
-    // Characters mix: whatever quota is left covers the first characters, the balance the rest.
-    const use = Math.min(await amountOf(trx, input.userId, input.service), needed);
-    if (use > 0 && (await take(use)).applied) quotaUnits = use;
-    const rest = needed - quotaUnits;
-    if (rest > 0) fen = priceQuote(input.service, input.edition, price, { characters: rest }).fen;
-  } else if (needed > 0) {
-    if ((await take(needed)).applied) quotaUnits = needed;
-    else fen = quote.fen;
+  if (use <= 0 || !(await take()).applied) {
+    const err = await shortfall(trx, input, quote, quote.fen);
+    const unit = QUOTA_UNITS[input.service].label;
+    throw paymentRequired(
+      `套餐额度不足：本次需 ${needed.toLocaleString('en-US')} ${unit}，剩余 ${available.toLocaleString('en-US')} ${unit}。请改用余额或扫码支付`,
+      err.details as PaymentRequiredDetails,
+    );
   }
-  if (fen > 0) {
-    const r = await applyDelta(trx, {
-      ...entries.base,
-      account: 'balance',
-      delta: -fen,
-      idemKey: entries.key('balance'),
-    });
-    if (!r.applied) throw await shortfall(trx, input, quote, fen);
-  }
-  return { fen, quotaUnits };
+  const rest = needed - use;
+  const restFen = rest > 0 ? priceQuote(input.service, input.edition, price, { characters: rest }).fen : 0;
+  return { fen: await takeBalance(trx, input, quote, entries, restFen), quotaUnits: use };
+}
+
+/**
+ * A re-run of a failed (refunded) record without a new choice is paid the way the user chose for it before: a
+ * quota the user picked is picked again; anything else falls to the default (free check, else the balance).
+ */
+async function earlierWay(trx: Executor, input: ChargeInput, chargeId: number): Promise<PayWay | undefined> {
+  const before = await trx
+    .selectFrom('charges')
+    .select('source')
+    .where('refType', '=', input.recordType)
+    .where('refId', '=', String(input.recordId))
+    .where('id', '<', chargeId)
+    .where('refundedAt', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return before?.source.startsWith('quota') ? 'quota' : undefined;
+}
+
+/** The way `recommended` stands for: the cheapest available now (a QR or nothing available falls to the balance). */
+async function cheapestWay(
+  trx: Executor,
+  input: ChargeInput,
+  price: PriceEntry,
+  policy: FreeCheckPolicy,
+): Promise<PayWay> {
+  const o = await payOptionsIn(trx, input, price, policy, false);
+  return o.recommended === 'free' || o.recommended === 'quota' ? o.recommended : 'balance';
 }
 
 /**
  * Charges a service record inside the caller's transaction, together with the record's own state
- * change. Order: today's free professional check (see free-check.ts for who), then the package quota, then
- * the balance. Throws 402 (with what to buy) when credit is short and 409 when the record already has
+ * change, the way the user chose (`pay`): today's free professional check (see free-check.ts for who), the package
+ * quota, or the balance; without a choice the free check when it applies, else the balance (never the quota). Throws 402 (with what to buy) when credit is short and 409 when the record already has
  * a standing charge; either way the caller's transaction rolls back.
  */
 export async function chargeIn(
@@ -331,11 +380,22 @@ export async function chargeIn(
   if (input.orderId !== undefined) {
     fen = await takeOrder(trx, { ...input, orderId: input.orderId }, quote, entries);
     source = 'order';
-  } else if (await takeFreeCheck(trx, input, policy, entries)) {
-    source = 'free';
   } else {
-    ({ fen, quotaUnits } = await takeQuotaAndBalance(trx, input, price, quote, entries));
-    source = quotaUnits > 0 ? (fen > 0 ? 'quota+balance' : 'quota') : 'balance';
+    const way =
+      input.pay === 'recommended'
+        ? await cheapestWay(trx, input, price, policy)
+        : (input.pay ?? (await earlierWay(trx, input, chargeId)));
+    if ((way === undefined || way === 'free') && (await takeFreeCheck(trx, input, policy, entries))) {
+      source = 'free';
+    } else if (way === 'free') {
+      throw conflict('今日的免费检测不可用（已用过或不适用），请选择其他付款方式');
+    } else if (way === 'quota') {
+      ({ fen, quotaUnits } = await takeQuota(trx, input, price, quote, entries));
+      source = fen > 0 ? 'quota+balance' : 'quota';
+    } else {
+      fen = await takeBalance(trx, input, quote, entries);
+      source = 'balance';
+    }
   }
   await trx.updateTable('charges').set({ source, fen, quotaUnits }).where('id', '=', chargeId).execute();
   return { chargeId, source, fen, quotaKind: input.service, quotaUnits, quote };

@@ -1,6 +1,8 @@
 import type {
   LedgerFilter,
   PageQuery,
+  PayOptions,
+  PayOptionsQuery,
   PaymentProviderKind,
   ProductFilter,
   ProductPackage,
@@ -23,7 +25,8 @@ import {
   type PaymentProvider,
   paymentFeature,
 } from '../../integrations/payments/index.ts';
-import { notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { payOptionsIn } from './pay-options.ts';
 import type { JobQueue } from '../../queue.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { seedCatalogue } from './catalogue.ts';
@@ -172,6 +175,21 @@ export function createBilling(deps: {
     /** Gives a record's charge back, exactly once; `{ refunded: false }` when there is nothing to refund. */
     refund(trx: Executor, input: RefundInput): Promise<RefundResult> {
       return inTransaction(trx, (t) => refundIn(t, input));
+    },
+
+    /**
+     * The confirm page's question: what the user's `created` record costs each way and the cheapest (pay-options.ts);
+     * `edition` prices another edition of the same service (查重's switch). Nothing is written.
+     */
+    async payOptions(userId: number, q: PayOptionsQuery): Promise<PayOptions> {
+      const reg = recordTypes.get(q.recordType);
+      if (!reg) throw badRequest(`不支持的记录类型: ${q.recordType}`);
+      const pricing = await reg.resolve(userId, String(q.recordId));
+      const edition = q.edition ?? pricing.edition;
+      const price = await loadPrice(db, pricing.service, edition);
+      const amounts = { characters: pricing.characters, items: pricing.items };
+      const input = { userId, service: pricing.service, edition, ...amounts };
+      return payOptionsIn(db, input, price, policy, providers.size > 0 && reg.qr !== false);
     },
 
     /** Lets a service's records be paid for one by one (`create_order` with recordType + recordId). */

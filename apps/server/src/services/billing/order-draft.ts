@@ -10,6 +10,7 @@ import type { Db } from '../../db/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { DEFAULT_TOPUP, TOPUP_KEY } from './catalogue.ts';
 import { loadPrice, priceQuote } from './charge.ts';
+import { amountOf } from './ledger.ts';
 import { yuan } from './time.ts';
 
 /** What a service tells billing about one of its records so it can be paid for by itself. */
@@ -23,8 +24,16 @@ export interface RecordPricing {
 }
 
 export interface RecordTypeRegistration {
-  /** Price inputs of the user's record; throw `notFound()` when the record is not theirs. */
-  resolve(userId: number, recordId: string): Promise<RecordPricing>;
+  /**
+   * Price inputs of the user's record; throw `notFound()` when the record is not theirs. `terms.edition` is the
+   * edition chosen on the confirm page for a QR order: the service fixes it on the record first (or refuses it).
+   */
+  resolve(userId: number, recordId: string, terms?: { edition?: string }): Promise<RecordPricing>;
+  /**
+   * False for a record the paid order cannot submit by itself (论文写作 submits with the edited outline): its confirm
+   * page offers no QR payment, and create_order refuses it.
+   */
+  qr?: boolean;
   /** Called after the order is fulfilled (outside any transaction; failures are logged, not retried). */
   onPaid?(paid: { userId: number; recordId: string; orderId: number }): Promise<void>;
 }
@@ -88,26 +97,30 @@ export async function draftOrder(
   const recordType = input.recordType!;
   const recordId = String(input.recordId);
   const reg = recordTypes.get(recordType);
-  if (!reg) throw badRequest(`不支持按次支付的记录类型: ${recordType}`);
-  const pricing = await reg.resolve(userId, recordId);
+  if (!reg || reg.qr === false) throw badRequest(`不支持按次支付的记录类型: ${recordType}`);
+  const pricing = await reg.resolve(userId, recordId, input.edition ? { edition: input.edition } : undefined);
   const quote = priceQuote(
     pricing.service,
     pricing.edition,
     await loadPrice(db, pricing.service, pricing.edition),
     pricing,
   );
+  // the balance goes first; the QR asks only for the rest (issue 26), and the charge then takes the whole price
+  const balance = await amountOf(db, userId, 'balance');
+  const rest = quote.fen - balance;
+  if (rest <= 0)
+    throw conflict(`余额 ${yuan(balance)} 元已够支付本次 ${yuan(quote.fen)} 元，请直接用余额支付`);
+  const label =
+    balance > 0
+      ? `${pricing.subject.slice(0, 60)}：${quote.breakdown}，余额抵扣 ${yuan(balance)} 元，扫码补 ${yuan(rest)} 元`
+      : `${pricing.subject.slice(0, 60)}：${quote.breakdown}`;
   return {
     kind: 'record' as const,
     subject: pricing.subject.slice(0, 120),
-    amountFen: quote.fen,
+    amountFen: rest,
+    pricedFen: quote.fen,
     recordType,
     recordId,
-    credits: [
-      {
-        account: 'balance',
-        amount: quote.fen,
-        label: `${pricing.subject.slice(0, 60)}：${quote.breakdown}`,
-      },
-    ],
+    credits: [{ account: 'balance', amount: rest, label }],
   };
 }

@@ -102,7 +102,8 @@ export function createOrderPayments(deps: {
     });
     if (done?.kind === 'record' && done.recordType && done.recordId) {
       const reg = recordTypes.get(done.recordType);
-      reg
+      // awaited, so the poll that first reads 「fulfilled」 also finds the record submitted (pages refresh then)
+      await reg
         ?.onPaid?.({ userId: done.userId, recordId: done.recordId, orderId: done.id })
         .catch((err: unknown) => {
           log.error({ err, orderId: done.id }, '按次支付订单到账后的回调失败');

@@ -113,6 +113,7 @@ export function createOrders(deps: {
           packageId: 'packageId' in d ? d.packageId : null,
           recordType: 'recordType' in d ? d.recordType : null,
           recordId: 'recordId' in d ? d.recordId : null,
+          pricedFen: 'pricedFen' in d ? d.pricedFen : null,
           credits: JSON.stringify(d.credits),
           qrCode: '',
           createdAt: nowIso(),

@@ -29,6 +29,7 @@ export interface ChatBilling {
       recordType: string;
       recordId: number;
       items: number;
+      pay: 'recommended';
     },
   ): Promise<{ chargeId: number }>;
   refund(trx: Executor, input: { recordType: string; recordId: number }): Promise<unknown>;
@@ -37,8 +38,8 @@ export interface ChatBilling {
 export const CHAT_RECORD_TYPE = 'chat_message';
 
 /**
- * Each answer is one `chat` item, paid by billing's usual order (the AI 助手 package quota, then the
- * balance, at `price.chat.standard`); the record is the assistant message, so one message is never
+ * Each answer is one `chat` item, paid the cheapest way (the AI 助手 package quota where a message is worth at
+ * least its per-use value, else the balance, at `price.chat.standard`); the record is the assistant message, so one message is never
  * charged twice and a refund gives back exactly what its charge took.
  */
 export function billingChatCharging(billing: ChatBilling): ChatCharging {
@@ -51,6 +52,8 @@ export function billingChatCharging(billing: ChatBilling): ChatCharging {
         recordType: CHAT_RECORD_TYPE,
         recordId: messageId,
         items: 1,
+        // no confirm step per message: the cheapest way, so a quota is used only where it is worth no more
+        pay: 'recommended',
       });
       return String(r.chargeId);
     },

@@ -1,3 +1,4 @@
+import type { PayWay } from '@paperdesk/contracts';
 import { type CheckEdition, QUOTA_UNITS } from '@paperdesk/contracts';
 import type { Billing, Executor } from '../billing/index.ts';
 
@@ -20,6 +21,7 @@ export interface CheckBilling {
       characters: number;
       recordId: number;
       orderId?: number | undefined;
+      pay?: PayWay | undefined;
     },
   ): Promise<{ source: string; fen: number; free: boolean }>;
   /** Gives back what the record's charge took; a second call does nothing. */
@@ -50,6 +52,7 @@ export function createCheckBilling(billing: Billing): CheckBilling {
         recordType: CHECK_RECORD_TYPE,
         recordId: input.recordId,
         ...(input.orderId !== undefined ? { orderId: input.orderId } : {}),
+        ...(input.pay !== undefined ? { pay: input.pay } : {}),
         note: `查重（${editionName(input.edition)}）#${input.recordId}`,
       });
       return { source: r.source, fen: r.fen, free: r.source === 'free' };

@@ -1,3 +1,5 @@
+import { CheckEdition } from '@paperdesk/contracts';
+import { badRequest } from '../../errors.ts';
 import type { Config } from '../../config.ts';
 import { createCheckBilling } from './billing-port.ts';
 import { openPaidService, type PaidServiceDeps } from '../records/kernel.ts';
@@ -32,6 +34,11 @@ export async function createCheckService(
   await CHECK_LIMITS.seed(deps.sysConfig, deps.config.MAX_UPLOAD_MB);
   openPaidService(deps, checks, {
     submitted: '该检测已提交，无需再次支付',
+    async chooseEdition(userId, id, edition) {
+      const parsed = CheckEdition.safeParse(edition);
+      if (!parsed.success) throw badRequest('查重版本只能是 standard 或 professional');
+      await checks.chooseEdition(userId, id, parsed.data);
+    },
     pricing: (r) => ({ service: 'check', edition: r.edition, characters: r.characters }),
     subject: (r) => `论文查重 ${r.edition === 'professional' ? '专业版' : '普通版'}：${r.title}`,
   });

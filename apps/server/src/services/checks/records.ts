@@ -1,3 +1,4 @@
+import type { PayWay } from '@paperdesk/contracts';
 import type {
   CheckCost,
   CheckEdition,
@@ -182,7 +183,7 @@ export function createChecks(deps: CheckDeps) {
   }
   const run = checkRun({ db, records, library, log, librarySize, references: deps.references });
 
-  async function setEdition(row: Row, edition: CheckEdition | undefined): Promise<Row> {
+  async function setEdition<R extends ListRow>(row: R, edition: CheckEdition | undefined): Promise<R> {
     if (!edition || edition === row.edition || row.status !== 'created') return row;
     await records.assertTermsOpen(row.id, EDITION_FIXED);
     const q = await billing.quote(edition, Number(row.characters));
@@ -296,19 +297,29 @@ export function createChecks(deps: CheckDeps) {
       };
     },
 
+    /** A QR order's edition, chosen on the confirm page: written on the unpaid record (409 once an order stands). */
+    async chooseEdition(userId: number, id: number, edition: CheckEdition): Promise<void> {
+      await setEdition(await own(userId, id), edition);
+    },
+
     /**
      * check_submit: in ONE transaction the record moves created → queued and billing charges it
-     * (free daily 专业版 check, package quota or balance). A second submit finds the record no longer
+     * the way the user chose (free daily 专业版 check, package quota or balance; never quota unless chosen). A second submit finds the record no longer
      * `created` and changes nothing; a 402 rolls the state change back. Then the job is enqueued with
      * the record's id as job id, so it runs once.
      */
     async submit(
       userId: number,
       id: number,
-      opts: { edition?: CheckEdition | undefined; orderId?: number | undefined } = {},
+      opts: {
+        edition?: CheckEdition | undefined;
+        orderId?: number | undefined;
+        pay?: PayWay | undefined;
+      } = {},
     ) {
       return face.submit(userId, id, {
         orderId: opts.orderId,
+        pay: opts.pay,
         prepare: (row) => setEdition(row, opts.edition),
       });
     },

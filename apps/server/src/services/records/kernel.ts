@@ -1,4 +1,4 @@
-import type { Page, PageQuery } from '@paperdesk/contracts';
+import type { Page, PageQuery, PayWay } from '@paperdesk/contracts';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -112,8 +112,11 @@ export interface PaidRecordSpec<R extends PaidRecordRow> {
   countsAttempts?: boolean;
   /** The job id of a run: `attempt` is the record's run count (countsAttempts) or 0. */
   jobId(recordId: number, attempt: number, reason: 'submit' | 'reload'): string;
-  /** The price hook: charges the record inside `trx`; answers the columns that record the charge. */
-  charge(trx: Executor, row: R, orderId: number | undefined): Promise<RecordFields>;
+  /**
+   * The price hook: charges the record inside `trx` (paid by the QR order `orderId`, or the way the user chose,
+   * `pay`); answers the columns that record the charge.
+   */
+  charge(trx: Executor, row: R, orderId: number | undefined, pay?: PayWay): Promise<RecordFields>;
 }
 
 /** What the lifecycle asks of billing: the refund of a failed run and, for check_order_id, the QR order. */
@@ -173,6 +176,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
     opts: {
       from: 'created' | 'failed';
       orderId?: number | undefined;
+      pay?: PayWay | undefined;
       set?: RecordFields;
       inTrx?: (trx: Transaction<unknown>) => Promise<void>;
     },
@@ -182,7 +186,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
       const upd = await toQueued(trx, row, opts.from, { refundedAt: null, ...opts.set }, userId);
       if (Number(upd.numUpdatedRows) === 0) return false;
       await opts.inTrx?.(trx as unknown as Transaction<unknown>);
-      const paid = await spec.charge(trx as unknown as Executor, row, opts.orderId);
+      const paid = await spec.charge(trx as unknown as Executor, row, opts.orderId, opts.pay);
       await trx.updateTable(table).set(paid).where('id', '=', row.id).execute();
       return true;
     });
@@ -401,6 +405,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
     id: number,
     opts: {
       orderId?: number | undefined;
+      pay?: PayWay | undefined;
       view: (row: R) => V | Promise<V>;
       prepare?: (row: R) => Promise<R>;
     },
@@ -408,7 +413,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
     const row = await own(userId, id);
     if (row.status !== 'created') return { record: await opts.view(row), alreadySubmitted: true };
     const ready = opts.prepare ? await opts.prepare(row) : row;
-    const charged = await queue(userId, ready, { from: 'created', orderId: opts.orderId });
+    const charged = await queue(userId, ready, { from: 'created', orderId: opts.orderId, pay: opts.pay });
     return { record: await opts.view(await own(userId, id)), alreadySubmitted: !charged };
   }
 
@@ -480,7 +485,7 @@ export function createPaidRecords<R extends PaidRecordRow>(
       submit: (
         userId: number,
         id: number,
-        opts: { orderId?: number | undefined; prepare?: (row: R) => Promise<R> },
+        opts: { orderId?: number | undefined; pay?: PayWay | undefined; prepare?: (row: R) => Promise<R> },
       ) => submit(userId, id, { ...opts, view: toRecord }),
     };
   }
@@ -597,13 +602,17 @@ export function openPaidService<V extends { status: string }>(
   service: PaidService<V>,
   opts: {
     submitted: string;
+    /** Fixes the edition chosen on the confirm page on the record before a QR order prices it (查重's edition). */
+    chooseEdition?(userId: number, id: number, edition: string): Promise<void>;
     pricing(record: V): Omit<RecordPricing, 'subject'>;
     subject(record: V): string;
   },
 ): void {
   service.registerJobs(deps.jobs);
   deps.billing.registerRecordType(service.recordType, {
-    async resolve(userId, recordId) {
+    async resolve(userId, recordId, terms) {
+      if (terms?.edition && opts.chooseEdition)
+        await opts.chooseEdition(userId, Number(recordId), terms.edition);
       const record = await service.load(userId, Number(recordId));
       if (record.status !== 'created') throw conflict(opts.submitted);
       return { ...opts.pricing(record), subject: opts.subject(record).slice(0, 100) };

@@ -1,3 +1,4 @@
+import type { PayWay } from '@paperdesk/contracts';
 import type { Executor } from '../billing/index.ts';
 import type { PaidRecordRow, PaidRecordSpec, RecordFields } from './kernel.ts';
 
@@ -9,6 +10,7 @@ export interface CharacterCharge {
   characters: number;
   recordId: number;
   orderId?: number | undefined;
+  pay?: PayWay | undefined;
 }
 
 /**
@@ -24,12 +26,13 @@ export function chargeByCharacters<
   termsOf: (row: R) => T,
   columns: (charged: C) => RecordFields = () => ({}),
 ): PaidRecordSpec<R>['charge'] {
-  return async (trx, row, orderId) => {
+  return async (trx, row, orderId, pay) => {
     const c = await port.charge(trx, {
       userId: row.userId,
       characters: Number(row.characters),
       recordId: row.id,
       orderId,
+      pay,
       ...termsOf(row),
     });
     return { paidFen: c.fen, chargeSource: c.source, ...columns(c) };

@@ -1,3 +1,4 @@
+import type { PayWay } from '@paperdesk/contracts';
 import type { ReduceKind, ReducePath, ServiceKind } from '@paperdesk/contracts';
 import type { Billing, Executor } from '../billing/index.ts';
 
@@ -36,6 +37,7 @@ export function createReduceBilling(billing: Billing) {
         characters: number;
         recordId: number;
         orderId?: number | undefined;
+        pay?: PayWay | undefined;
       },
     ) {
       const p = PRICE_OF[input.kind];
@@ -47,6 +49,7 @@ export function createReduceBilling(billing: Billing) {
         recordType: REDUCE_RECORD_TYPE,
         recordId: input.recordId,
         ...(input.orderId !== undefined ? { orderId: input.orderId } : {}),
+        ...(input.pay !== undefined ? { pay: input.pay } : {}),
         note: `${PRODUCT_NAMES[input.kind][input.path]} #${input.recordId}`,
       });
       return { source: r.source, fen: r.fen };

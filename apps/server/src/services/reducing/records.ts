@@ -1,3 +1,4 @@
+import type { PayWay } from '@paperdesk/contracts';
 import type {
   Page,
   PageQuery,
@@ -74,6 +75,7 @@ export function createReducing(deps: ReduceDeps) {
       id: number,
       opts: {
         orderId?: number | undefined;
+        pay?: PayWay | undefined;
         path?: ReducePath | undefined;
         targetSimilarity?: number | undefined;
         targetAigc?: number | undefined;
@@ -81,6 +83,7 @@ export function createReducing(deps: ReduceDeps) {
     ): Promise<{ record: ReduceRecord; alreadySubmitted: boolean }> {
       return records.submit(userId, id, {
         orderId: opts.orderId,
+        pay: opts.pay,
         view: toRecord,
         async prepare(row) {
           const path = opts.path ?? row.path;

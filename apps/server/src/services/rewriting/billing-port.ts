@@ -1,3 +1,4 @@
+import type { PayWay } from '@paperdesk/contracts';
 import type { MachineEdition } from '@paperdesk/contracts';
 import type { Billing, Executor } from '../billing/index.ts';
 
@@ -28,6 +29,7 @@ export function createRewriteBilling(billing: Billing) {
         characters: number;
         recordId: number;
         orderId?: number | undefined;
+        pay?: PayWay | undefined;
       },
     ) {
       const r = await billing.charge(trx, {
@@ -38,6 +40,7 @@ export function createRewriteBilling(billing: Billing) {
         recordType: REWRITE_RECORD_TYPE,
         recordId: input.recordId,
         ...(input.orderId !== undefined ? { orderId: input.orderId } : {}),
+        ...(input.pay !== undefined ? { pay: input.pay } : {}),
         note: `${EDITION_NAMES[input.edition]} #${input.recordId}`,
       });
       return { source: r.source, fen: r.fen };

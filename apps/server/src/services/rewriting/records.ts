@@ -1,3 +1,4 @@
+import type { PayWay } from '@paperdesk/contracts';
 import type {
   CheckReport,
   MachineDetail,
@@ -213,10 +214,15 @@ export function createRewriting(deps: RewriteDeps) {
   async function submit(
     userId: number,
     id: number,
-    opts: { edition?: MachineEdition | undefined; orderId?: number | undefined } = {},
+    opts: {
+      edition?: MachineEdition | undefined;
+      orderId?: number | undefined;
+      pay?: PayWay | undefined;
+    } = {},
   ): Promise<{ record: MachineRecord; alreadySubmitted: boolean }> {
     return face.submit(userId, id, {
       orderId: opts.orderId,
+      pay: opts.pay,
       async prepare(row) {
         const edition = opts.edition ?? row.edition;
         if (row.edition !== edition) {

@@ -1,3 +1,4 @@
+import type { PayWay } from '@paperdesk/contracts';
 import type {
   Page,
   PageQuery,
@@ -116,7 +117,7 @@ export function createSlides(deps: SlidesDeps) {
       failed: '生成失败',
     },
     jobId: (recordId) => `ppt-${recordId}`,
-    async charge(trx, row, orderId) {
+    async charge(trx, row, orderId, pay) {
       const c = await billing.charge(trx, {
         userId: row.userId,
         service: 'ppt',
@@ -125,6 +126,7 @@ export function createSlides(deps: SlidesDeps) {
         recordType: PPT_RECORD_TYPE,
         recordId: row.id,
         ...(orderId !== undefined ? { orderId } : {}),
+        ...(pay !== undefined ? { pay } : {}),
         note: `AI生成PPT #${row.id}：${row.topic}`.slice(0, 100),
       });
       return { paidFen: c.fen, chargeSource: c.source };
@@ -255,9 +257,14 @@ export function createSlides(deps: SlidesDeps) {
      * (PPT package 份 first, then the balance; 402 rolls the state change back). Then the job is
      * enqueued with the record's id as job id, so it runs once. A second submit changes nothing.
      */
-    async submit(userId: number, id: number, opts: { orderId?: number | undefined } = {}) {
+    async submit(
+      userId: number,
+      id: number,
+      opts: { orderId?: number | undefined; pay?: PayWay | undefined } = {},
+    ) {
       return records.submit(userId, id, {
         orderId: opts.orderId,
+        pay: opts.pay,
         view,
         async prepare(row) {
           if (!row.outline) throw unprocessable('请先生成或填写大纲');

@@ -1,3 +1,4 @@
+import type { PayWay } from '@paperdesk/contracts';
 import {
   type OutlineNode,
   type Page,
@@ -105,8 +106,8 @@ export function createWriting(deps: WritingDeps) {
     // a queue may keep a failed job under its id (BullMQ does), so a re-run of a failed record gets its own
     jobId: (recordId, _attempt, reason) =>
       reason === 'reload' ? `${jobIdOf(recordId)}-reload-${Date.now()}` : jobIdOf(recordId),
-    async charge(trx, row, orderId) {
-      const c = await charge(trx, row, orderId);
+    async charge(trx, row, orderId, pay) {
+      const c = await charge(trx, row, orderId, pay);
       return { paidFen: c.fen };
     },
   });
@@ -181,7 +182,7 @@ export function createWriting(deps: WritingDeps) {
     }
   }
 
-  async function charge(trx: Executor, row: RecordRow, orderId: number | undefined) {
+  async function charge(trx: Executor, row: RecordRow, orderId: number | undefined, pay?: PayWay) {
     const edition = editionOf(row.paperType);
     return billing.charge(trx, {
       userId: row.userId,
@@ -191,6 +192,7 @@ export function createWriting(deps: WritingDeps) {
       recordType: WRITING_RECORD_TYPE,
       recordId: row.id,
       ...(orderId !== undefined ? { orderId } : {}),
+      ...(pay !== undefined ? { pay } : {}),
       note: `AI写作（${PAPER_TYPE_NAMES[row.paperType]}）#${row.id}`,
     });
   }
@@ -349,6 +351,7 @@ export function createWriting(deps: WritingDeps) {
         requirements?: string | undefined;
         cover?: ThesisCover | undefined;
         orderId?: number | undefined;
+        pay?: PayWay | undefined;
       },
     ): Promise<{ record: WritingRecord; alreadySubmitted: boolean }> {
       const row = await own(userId, id);
@@ -365,6 +368,7 @@ export function createWriting(deps: WritingDeps) {
       const submitted = await records.queue(userId, row, {
         from: 'created',
         orderId: input.orderId,
+        pay: input.pay,
         set: {
           outline: JSON.stringify(input.outline),
           ...(input.title ? { title: input.title } : {}),

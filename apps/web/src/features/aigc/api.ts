@@ -1,4 +1,4 @@
-import { aigcEndpoints } from '@paperdesk/contracts';
+import { aigcEndpoints, type PayWay } from '@paperdesk/contracts';
 import { countArgs, recordCalls, UPLOAD_TIMEOUT_MS } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
 import { call } from '../../utils/request.ts';
@@ -16,8 +16,8 @@ export function aigcInit(form: { title: string; author: string }, source: SentSo
 }
 
 /** Silent: the page turns a 402 into the pay dialog instead of a toast. */
-export function aigcSubmit(id: number) {
-  return call(ep.submit_check, { query: { id }, silent: true });
+export function aigcSubmit(id: number, pay?: PayWay) {
+  return call(ep.submit_check, { query: { id, ...(pay ? { pay } : {}) }, silent: true });
 }
 
 export function aigcReload(id: number) {

@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { aigcSubmit } from './api.ts';
 import { toast } from '../../utils/feedback.ts';
-import { RequestError } from '../../utils/request.ts';
-import PayDialog from '../../shared/billing/PayDialog.tsx';
+import { PayChoiceModal } from '../../shared/billing/PayChoiceModal.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
 
 /**
- * Submits a record (package quota, then balance) and opens its report page. When credit is short (402) the
- * record is paid for by QR instead: the order submits it once paid, and closing the dialog opens the page.
+ * Submits a record the way the user chooses (issue 26): the pay choice opens with every way and its cost, the
+ * cheapest preselected; confirm submits with that way and opens the report page, the QR way pays the rest after the
+ * balance (the order submits the record) and closing the dialog opens the page.
  */
 export function useSubmit(): {
   submit: (id: number) => Promise<void>;
@@ -18,38 +19,36 @@ export function useSubmit(): {
 } {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [paying, setPaying] = useState<number | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { t } = useTranslation('order');
+  const [choosing, setChoosing] = useState<number | null>(null);
 
-  async function submit(id: number) {
-    setSubmitting(true);
+  async function pay(id: number, way: Parameters<typeof aigcSubmit>[1]) {
     try {
-      const r = await aigcSubmit(id);
+      const r = await aigcSubmit(id, way);
       qc.setQueryData(queryKeys.record('aigc', id), r.result);
       await qc.invalidateQueries({ queryKey: queryKeys.account });
+      setChoosing(null);
       navigate(`/aigccheck/content/${id}`);
     } catch (e) {
-      if (e instanceof RequestError && e.status === 402) {
-        toast().warning(e.message);
-        setPaying(id);
-      } else toast().error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSubmitting(false);
+      toast().error(e instanceof Error ? e.message : String(e));
+      throw e;
     }
   }
 
   const dialog = (
-    <PayDialog
-      input={paying === null ? null : { recordType: 'aigc', recordId: paying }}
-      onClose={() => {
-        const id = paying;
-        setPaying(null);
-        if (id !== null) {
-          void qc.invalidateQueries({ queryKey: queryKeys.record('aigc', id) });
-          navigate(`/aigccheck/content/${id}`);
-        }
+    <PayChoiceModal
+      area="aigc"
+      recordType="aigc"
+      recordId={choosing}
+      title={t('service.aigc_check')}
+      onPay={(way) => pay(choosing as number, way)}
+      onClose={() => setChoosing(null)}
+      onQrClosed={(id) => {
+        setChoosing(null);
+        void qc.invalidateQueries({ queryKey: queryKeys.record('aigc', id) });
+        navigate(`/aigccheck/content/${id}`);
       }}
     />
   );
-  return { submit, submitting, dialog };
+  return { submit: async (id) => setChoosing(id), submitting: choosing !== null, dialog };
 }

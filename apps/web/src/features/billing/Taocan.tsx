@@ -1,7 +1,7 @@
 import { CheckOutlined, GiftOutlined } from '@ant-design/icons';
-import { PriceEntry, type ProductPackage, type QuotaKind } from '@paperdesk/contracts';
+import { MODEL_ONLY_SERVICES, PriceEntry, type ProductPackage, type QuotaKind } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Segmented, Skeleton } from 'antd';
+import { Button, Empty, Segmented, Skeleton, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryProducts } from './products.ts';
@@ -13,6 +13,13 @@ import PaymentNotice from './PaymentNotice.tsx';
 import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import './order.css';
 import { queryKeys } from '../../shared/records/queries.ts';
+import { type ModelFeature, useModelFeatures } from '../../shared/model/NoModelBanner.tsx';
+
+/** Per-use prices of a model path of a service that also runs without one (知网专版降重, 降AIGC by model). */
+const MODEL_PRICES: Readonly<Record<string, ModelFeature>> = {
+  'price.rewrite.cnki': 'rewrite',
+  'price.aigc_rewrite.model': 'aigc',
+};
 
 function PackageCard({ p, onBuy }: { p: ProductPackage; onBuy: () => void }) {
   const { t } = useTranslation('order');
@@ -74,6 +81,12 @@ export default function Taocan() {
     );
   }, [products.data, service]);
 
+  const models = useModelFeatures().data?.features;
+  /** A per-use price that needs a model no one configured is shown as not on sale, as its packages are not. */
+  const offSale = (key: string, service: QuotaKind): boolean => {
+    const feature = MODEL_PRICES[key] ?? MODEL_ONLY_SERVICES[service];
+    return !!feature && !!models && models[feature] !== true;
+  };
   const priceRows = useMemo(
     () =>
       (prices.data ?? [])
@@ -135,9 +148,22 @@ export default function Taocan() {
           <p className="svc-muted">{t('taocan.pricesDesc')}</p>
           <div className="price-table__grid">
             {priceRows.map((r) => (
-              <div key={r.key} className="price-table__row">
+              <div
+                key={r.key}
+                className={
+                  offSale(r.key, r.service) ? 'price-table__row price-table__row--off' : 'price-table__row'
+                }
+                data-testid={`price-${r.key}`}
+              >
                 <span>{t(`service.${r.service}`)}</span>
-                <span className="price-table__label">{r.label}</span>
+                <span className="price-table__label">
+                  {r.label}
+                  {offSale(r.key, r.service) && (
+                    <Tag style={{ marginLeft: 6 }} data-testid="price-off">
+                      {t('taocan.priceOff')}
+                    </Tag>
+                  )}
+                </span>
               </div>
             ))}
           </div>

@@ -34,6 +34,7 @@ const SUGGESTIONS = [
   { key: 'review', icon: <BookOutlined /> },
 ] as const;
 
+import { NoModelBanner } from '../../shared/model/NoModelBanner.tsx';
 /** /gpt: the AI assistant (standalone page): conversations on the left, the chat on the right. */
 export default function GptPage() {
   const { t } = useTranslation();
@@ -217,16 +218,7 @@ export default function GptPage() {
           </div>
         </header>
 
-        {!available && (
-          <Alert
-            className="gpt-banner"
-            type="warning"
-            showIcon
-            message={status.data?.message || t('chat:banner.notConfigured')}
-            description={t('chat:banner.notConfiguredDesc')}
-            data-testid="chat-not-configured"
-          />
-        )}
+        {!available && <NoModelBanner feature="chat" testId="chat-not-configured" className="gpt-banner" />}
         {available && guest && (
           <Alert
             className="gpt-banner"

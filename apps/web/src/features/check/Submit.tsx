@@ -1,19 +1,18 @@
-import { GiftOutlined } from '@ant-design/icons';
 import type { CheckEdition } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Result, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { checkCost, checkSubmit, loadCheck } from './api.ts';
 import { formatTime } from '../../utils/time.ts';
 import PayDialog from '../../shared/billing/PayDialog.tsx';
+import { choiceActions, PayChoice, usePayChoice } from '../../shared/billing/PayChoice.tsx';
 import { num, yuan } from '../../shared/format.ts';
 import './check.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { AlreadySubmitted, PayCard, SummaryCard } from '../../shared/records/ConfirmParts.tsx';
 import { PageHero } from '../../shared/records/FormParts.tsx';
-import { PayLine } from '../../shared/records/PayBox.tsx';
 
 /**
  * /paper/submit/:id: confirm and pay. Shows what will be checked and how it is paid — today's free
@@ -42,11 +41,21 @@ export default function SubmitCheck() {
     queryFn: async () => (await checkCost(id, current)).result,
     enabled: record.data?.status === 'created' && !!current,
   });
+  const choice = usePayChoice({
+    area: 'check',
+    recordType: 'check',
+    recordId: id,
+    edition: current,
+    enabled: record.data?.status === 'created' && !!current,
+  });
 
   async function submit() {
     setSubmitting(true);
     try {
-      const submitted = await checkSubmit(id, current ? { edition: current } : {});
+      const submitted = await checkSubmit(id, {
+        ...(current ? { edition: current } : {}),
+        ...(choice.pay ? { pay: choice.pay } : {}),
+      });
       // the report page reads this record: hand it the submitted state so it starts polling at once
       qc.setQueryData(queryKeys.record('check', id), submitted.result);
       await qc.invalidateQueries({ queryKey: queryKeys.account });
@@ -54,6 +63,7 @@ export default function SubmitCheck() {
     } catch {
       // 402 and others: the request layer shows the message; refresh the quote
       void cost.refetch();
+      void choice.refetch();
     } finally {
       setSubmitting(false);
     }
@@ -80,6 +90,8 @@ export default function SubmitCheck() {
       </div>
     );
   }
+  // paid by QR while the dialog is open: the record is submitted, so its report is where the user goes next
+  if (r.status !== 'created' && paying) return <Navigate to={`/paper/report/${r.id}`} replace />;
   if (r.status !== 'created') {
     return (
       <AlreadySubmitted
@@ -92,16 +104,7 @@ export default function SubmitCheck() {
   }
 
   const c = cost.data;
-  const how = !c
-    ? null
-    : c.freeCheck.applies
-      ? 'free'
-      : c.quotaAvailable >= c.quotaNeeded
-        ? 'quota'
-        : c.sufficient
-          ? 'balance'
-          : 'short';
-
+  const pay = choiceActions(choice, () => setPaying(true));
   return (
     <div className="svc-page">
       <PageHero title={t('submit.title')} subtitle={t('submit.subtitle')} />
@@ -132,47 +135,25 @@ export default function SubmitCheck() {
 
         <PayCard
           title={t('submit.payTitle')}
-          ready={!!c}
+          ready={!!c && !!choice.data}
           box={{
             testId: 'pay-box',
             payableTestId: 'payable',
             labels: { price: t('submit.price'), balance: t('submit.balance'), payable: t('submit.payable') },
             price: c ? `${num(c.characters)} ${t('submit.charUnit')} · ${yuan(c.priceFen)}` : '',
-            balanceFen: c?.balanceFen ?? 0,
-            payableFen: c?.payableFen ?? 0,
+            balanceFen: choice.data?.balanceFen ?? 0,
+            payableFen: choice.payableFen,
           }}
-          lines={
-            c &&
-            (how === 'free' ? (
-              <PayLine
-                discount
-                label={
-                  <>
-                    <GiftOutlined /> {t('submit.freeApplies')}
-                  </>
-                }
-                value={`-${yuan(c.priceFen)}`}
-              />
-            ) : how === 'quota' ? (
-              <PayLine
-                discount
-                label={t('submit.useQuota', { need: c.quotaNeeded, left: c.quotaAvailable })}
-                value={`-${yuan(c.priceFen)}`}
-              />
-            ) : null)
-          }
+          lines={choice.data && <PayChoice data={choice.data} way={choice.way} onChange={choice.setWay} />}
           actions={{
             ns: 'check',
             keyPrefix: 'submit',
-            how,
-            payableFen: c?.payableFen ?? 0,
-            balanceFen: c?.balanceFen ?? 0,
+            ...pay,
             yuan,
             shortHint:
               c?.freeCheck.eligible && !c.freeCheck.availableToday
                 ? t('submit.freeUsedToday')
                 : t('submit.shortHint'),
-            payQr: c ? { amountFen: c.payableFen, open: () => setPaying(true) } : undefined,
             submitting,
             onSubmit: () => void submit(),
             testId: 'confirm-submit',
@@ -193,13 +174,22 @@ export default function SubmitCheck() {
         </PayCard>
       </div>
       <PayDialog
-        input={paying ? { recordType: 'check', recordId: id } : null}
+        input={
+          paying ? { recordType: 'check', recordId: id, ...(current ? { edition: current } : {}) } : null
+        }
         onClose={() => {
           setPaying(false);
-          void record.refetch().then((x) => {
-            if (x.data && x.data.status !== 'created') navigate(`/paper/report/${id}`);
-            else void cost.refetch();
-          });
+          // the paid order submits the record as it is credited: ask a few times before showing the bill again
+          const settle = (tries: number) =>
+            void record.refetch().then((x) => {
+              if (x.data && x.data.status !== 'created') navigate(`/paper/report/${id}`);
+              else if (tries > 0) setTimeout(() => settle(tries - 1), 1000);
+              else {
+                void cost.refetch();
+                void choice.refetch();
+              }
+            });
+          settle(3);
         }}
       />
     </div>

@@ -1,4 +1,10 @@
-import { type CheckEdition, checkEndpoints, myLibraryEndpoints, type ReportType } from '@paperdesk/contracts';
+import {
+  type CheckEdition,
+  checkEndpoints,
+  myLibraryEndpoints,
+  type PayWay,
+  type ReportType,
+} from '@paperdesk/contracts';
 import { countArgs, recordCalls, UPLOAD_TIMEOUT_MS } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
 import { call, fileForm } from '../../utils/request.ts';
@@ -27,7 +33,10 @@ export function checkCost(id: number, edition?: CheckEdition) {
   return call(ep.check_cost, { body: { id, ...(edition ? { edition } : {}) } });
 }
 
-export function checkSubmit(id: number, opts: { edition?: CheckEdition; orderId?: number } = {}) {
+export function checkSubmit(
+  id: number,
+  opts: { edition?: CheckEdition; orderId?: number; pay?: PayWay } = {},
+) {
   return call(ep.check_submit, { body: { id, ...opts } });
 }
 

@@ -9,13 +9,13 @@ import { queryKeys } from '../../shared/records/queries.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import PayDialog from '../../shared/billing/PayDialog.tsx';
+import { choiceActions, PayChoice, usePayChoice } from '../../shared/billing/PayChoice.tsx';
 import { reduceSubmit } from './api.ts';
 import { PathPicker } from './PathPicker.tsx';
 import { REDUCE_PRICING, unitPrices } from './pricing.ts';
 import { TargetPicker } from './TargetPicker.tsx';
 import { percent } from './targets.ts';
 import { useReduceForm } from './useReduceForm.ts';
-import { PayLine } from '../../shared/records/PayBox.tsx';
 import { useAccount } from '../../shared/account/hooks.ts';
 
 /** The billing record type of a 降重 / 降AIGC record, for a QR payment of this one record. */
@@ -43,35 +43,28 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
       : null;
   const quote = record.quotes.find((q) => q.path === (path ?? record.path));
   const priceFen = quote?.priceFen ?? record.priceFen;
-  const wallet = account.data;
-  const balanceFen = wallet?.balance ?? 0;
-  // the kind's character package covers what it can, the balance the rest (per started thousand)
-  const quotaLeft = wallet?.quotas[REDUCE_PRICING[record.kind].service] ?? 0;
-  const quotaUse = Math.min(quotaLeft, record.characters);
-  const rest = record.characters - quotaUse;
-  const payableFen =
-    quotaUse === 0 ? priceFen : rest > 0 ? Math.ceil(rest / 1000) * (quote?.unitPriceFen ?? 0) : 0;
-  const how = !wallet
-    ? null
-    : payableFen === 0
-      ? quotaUse > 0
-        ? 'quota'
-        : 'free'
-      : balanceFen >= payableFen
-        ? 'balance'
-        : 'short';
+  // the ways to pay priced for the path chosen on this page (its edition of the kind's price)
+  const choice = usePayChoice({
+    area: 'reduce',
+    recordType: RECORD_TYPE,
+    recordId: record.id,
+    edition: REDUCE_PRICING[record.kind].edition[path ?? record.path],
+    enabled: record.status === 'created',
+  });
+  const pay = choiceActions(choice, () => setPaying(true));
 
   async function submit() {
     const targets = form.validate();
     if (!targets || !path) return;
     setSubmitting(true);
     try {
-      await reduceSubmit(record.kind, record.id, { path, targets });
+      await reduceSubmit(record.kind, record.id, { path, targets, pay: choice.pay });
       await qc.invalidateQueries({ queryKey: queryKeys.account });
       onSubmitted();
     } catch (e) {
       toast().error(e instanceof Error ? e.message : String(e));
       void account.refetch();
+      void choice.refetch();
     } finally {
       setSubmitting(false);
     }
@@ -126,6 +119,7 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
             <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
           </div>
           <PathPicker
+            modelFeature={record.kind === 'aigc' ? 'aigc' : 'rewrite'}
             value={path ?? record.path}
             onChange={form.setPath}
             units={unitPrices(record.quotes, undefined)}
@@ -137,7 +131,7 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
 
         <PayCard
           title={t('content.payTitle')}
-          ready={!!wallet}
+          ready={!!choice.data}
           box={{
             testId: 'rd-pay-box',
             payableTestId: 'rd-payable',
@@ -147,27 +141,16 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
               payable: t('content.payable'),
             },
             price: `${t(`path.${path ?? record.path}`)} · ${num(record.characters)} ${t('content.charUnit')} · ${yuan(priceFen)}`,
-            balanceFen,
-            payableFen,
+            balanceFen: pay.balanceFen,
+            payableFen: pay.payableFen,
           }}
-          lines={
-            quotaUse > 0 && (
-              <PayLine
-                className="rd-quota"
-                label={t('content.useQuota', { use: num(quotaUse) })}
-                value={t('content.quota', { left: num(quotaLeft) })}
-              />
-            )
-          }
+          lines={choice.data && <PayChoice data={choice.data} way={choice.way} onChange={choice.setWay} />}
           actions={{
             ns: 'reduce',
             keyPrefix: 'content',
-            how,
-            payableFen,
-            balanceFen,
+            ...pay,
             yuan,
             shortHint: t('content.shortHint'),
-            payQr: { amountFen: priceFen, open: () => setPaying(true) },
             submitting,
             onSubmit: () => void submit(),
             testId: 'rd-confirm',

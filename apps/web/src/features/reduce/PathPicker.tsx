@@ -7,6 +7,7 @@ import { recommendedPath } from './targets.ts';
 
 const PATHS: ReducePath[] = ['offline', 'model'];
 
+import { type ModelFeature, NoModelBanner } from '../../shared/model/NoModelBanner.tsx';
 /**
  * Offline rules or the AI model, each with its price per thousand characters and what it can do for the goal.
  * The model path is offered only when the server says a model is configured; otherwise it is shown disabled with
@@ -18,6 +19,8 @@ export function PathPicker(props: {
   onChange: (path: ReducePath) => void;
   units: UnitPrices;
   modelAvailable: boolean;
+  /** Which model feature the model path needs (降重: rewrite, 降AIGC: aigc), for the shared no-model banner. */
+  modelFeature?: ModelFeature;
   goal: ReduceGoal;
   measured?: { rates: readonly ReduceSuccessRate[]; offlineGoals: readonly ReduceGoal[] };
 }) {
@@ -27,6 +30,7 @@ export function PathPicker(props: {
   const rateOf = (p: ReducePath) => props.measured?.rates.find((r) => r.goal === props.goal && r.path === p);
   return (
     <div className="ck-field">
+      {!props.modelAvailable && <NoModelBanner feature={props.modelFeature ?? 'rewrite'} />}
       <span className="ck-label">{t('submit.path')}</span>
       <div className="ck-editions">
         {PATHS.map((p) => {

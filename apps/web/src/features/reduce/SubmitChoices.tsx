@@ -1,4 +1,5 @@
 import type { ReducePath } from '@paperdesk/contracts';
+import type { ModelFeature } from '../../shared/model/NoModelBanner.tsx';
 import { PathPicker } from './PathPicker.tsx';
 import type { UnitPrices } from './pricing.ts';
 import { TargetPicker } from './TargetPicker.tsx';
@@ -10,12 +11,15 @@ export function SubmitChoices(props: {
   path: ReducePath;
   units: UnitPrices;
   modelAvailable: boolean;
+  /** Which feature's no-model banner shows (降AIGC or 降重). */
+  modelFeature?: ModelFeature;
 }) {
   const { form } = props;
   return (
     <>
       <TargetPicker value={form.targets} onChange={form.setTargets} errors={form.errors} />
       <PathPicker
+        {...(props.modelFeature ? { modelFeature: props.modelFeature } : {})}
         value={props.path}
         onChange={form.setPath}
         units={props.units}

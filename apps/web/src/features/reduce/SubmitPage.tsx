@@ -77,7 +77,13 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
 
       <div className="ck-grid">
         <section className="svc-card">
-          <SubmitChoices form={form} path={path} units={units} modelAvailable={modelAvailable} />
+          <SubmitChoices
+            form={form}
+            path={path}
+            units={units}
+            modelAvailable={modelAvailable}
+            modelFeature={v.kind === 'aigc' ? 'aigc' : 'rewrite'}
+          />
           <PaperSourceInput
             state={paper}
             title={{ value: title, onChange: setTitle }}

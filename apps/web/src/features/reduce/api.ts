@@ -3,6 +3,7 @@ import {
   paperMachineEndpoints as E,
   type EndpointBody,
   type EndpointQuery,
+  type PayWay,
   type ReduceKind,
   type ReducePath,
   type ReduceTargets,
@@ -89,12 +90,13 @@ export function reduceInit(
 export function reduceSubmit(
   kind: ReduceKind,
   id: number,
-  opts: { path?: ReducePath; targets?: ReduceTargets; orderId?: number } = {},
+  opts: { path?: ReducePath; targets?: ReduceTargets; orderId?: number; pay?: PayWay | undefined } = {},
 ) {
   const query: EndpointQuery<typeof E.machine_submit> = {
     id,
     ...(opts.path ? { path: opts.path } : {}),
     ...(opts.orderId ? { orderId: opts.orderId } : {}),
+    ...(opts.pay ? { pay: opts.pay } : {}),
     ...(opts.targets ? targetFields(opts.targets) : {}),
   };
   const endpoint = kind === 'aigc' ? aigcReduceEndpoints.machine_submit : E.machine_submit;

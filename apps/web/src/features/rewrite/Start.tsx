@@ -1,6 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { MachineEdition } from '@paperdesk/contracts';
-import { Alert } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,6 +20,7 @@ import { usePublicConfig } from './hooks.ts';
 
 export const EDITIONS: MachineEdition[] = ['standard', 'cnki'];
 
+import { NoModelBanner } from '../../shared/model/NoModelBanner.tsx';
 /**
  * The 降重 submit page: paste or upload, pick 智能降重 or 知网专版, see the characters and the price, then
  * create the record and go to the confirm view. /nlp/machine opens on 智能降重, /cnki/cnki on 知网专版.
@@ -77,15 +77,7 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
             onChange={setEdition}
             testIdPrefix="mc-edition-"
           />
-          {!modelAvailable && (
-            <Alert
-              type="warning"
-              showIcon
-              style={{ marginBottom: 14 }}
-              title={t('start.modelMissing')}
-              data-testid="mc-model-missing"
-            />
-          )}
+          {!modelAvailable && <NoModelBanner feature="rewrite" testId="mc-model-missing" />}
 
           <PaperSourceInput
             state={paper}

@@ -2,10 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { loadMachine, machineSubmit } from './api.ts';
 import { formatTime } from '../../utils/time.ts';
 import PayDialog from '../../shared/billing/PayDialog.tsx';
+import { choiceActions, PayChoice, usePayChoice } from '../../shared/billing/PayChoice.tsx';
 import { num, yuan } from '../../shared/format.ts';
 import '../check/check.css';
 import './machine.css';
@@ -13,7 +14,6 @@ import { RecordLoading, RecordNotFound } from './states.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { AlreadySubmitted, PayCard, SummaryCard } from '../../shared/records/ConfirmParts.tsx';
 import { PageHero } from '../../shared/records/FormParts.tsx';
-import { PayLine } from '../../shared/records/PayBox.tsx';
 import { useAccount } from '../../shared/account/hooks.ts';
 
 /**
@@ -36,19 +36,26 @@ export default function SubmitRewrite() {
     staleTime: 0,
   });
   const account = useAccount();
+  const choice = usePayChoice({
+    area: 'machine',
+    recordType: 'rewrite',
+    recordId: id,
+    enabled: record.data?.status === 'created',
+  });
 
   async function submit() {
     const r = record.data;
     if (!r) return;
     setSubmitting(true);
     try {
-      const submitted = await machineSubmit(r.edition, id);
+      const submitted = await machineSubmit(r.edition, id, undefined, choice.pay);
       qc.setQueryData(queryKeys.record('machine', id), { ...r, ...submitted.result });
       await qc.invalidateQueries({ queryKey: queryKeys.account });
       navigate(`/machine/content/${id}`);
     } catch {
       // 402 and others: the request layer shows the message; refresh the wallet
       void account.refetch();
+      void choice.refetch();
     } finally {
       setSubmitting(false);
     }
@@ -57,6 +64,8 @@ export default function SubmitRewrite() {
   if (record.isLoading) return <RecordLoading />;
   const r = record.data;
   if (!r) return <RecordNotFound />;
+  // paid by QR while the dialog is open: the record is submitted, so its result page is where the user goes next
+  if (r.status !== 'created' && paying) return <Navigate to={`/machine/content/${r.id}`} replace />;
   if (r.status !== 'created') {
     return (
       <AlreadySubmitted
@@ -68,14 +77,7 @@ export default function SubmitRewrite() {
     );
   }
 
-  const unitFen = r.quotes.find((q) => q.edition === r.edition)?.unitPriceFen ?? 0;
-  const wallet = account.data;
-  const quotaLeft = wallet?.quotas.rewrite ?? 0;
-  const quotaUse = Math.min(quotaLeft, r.characters);
-  const rest = r.characters - quotaUse;
-  const payableFen = rest > 0 ? Math.max(1, Math.ceil(rest / 1000)) * unitFen : 0;
-  const balanceFen = wallet?.balance ?? 0;
-  const how = !wallet ? null : payableFen === 0 ? 'quota' : balanceFen >= payableFen ? 'balance' : 'short';
+  const pay = choiceActions(choice, () => setPaying(true));
   const blocked = r.edition === 'cnki' && !r.modelAvailable;
 
   return (
@@ -113,24 +115,16 @@ export default function SubmitRewrite() {
 
         <PayCard
           title={t('submit.payTitle')}
-          ready={!!wallet}
+          ready={!!choice.data}
           box={{
             testId: 'mc-pay-box',
             payableTestId: 'mc-payable',
             labels: { price: t('submit.price'), balance: t('submit.balance'), payable: t('submit.payable') },
             price: `${num(r.characters)} ${t('submit.charUnit')} · ${yuan(r.priceFen)}`,
-            balanceFen,
-            payableFen,
+            balanceFen: pay.balanceFen,
+            payableFen: pay.payableFen,
           }}
-          lines={
-            quotaUse > 0 && (
-              <PayLine
-                discount
-                label={t('submit.useQuota', { use: num(quotaUse) })}
-                value={t('submit.quota', { left: num(quotaLeft) })}
-              />
-            )
-          }
+          lines={choice.data && <PayChoice data={choice.data} way={choice.way} onChange={choice.setWay} />}
           between={
             blocked && (
               <Alert type="error" showIcon style={{ marginBottom: 14 }} title={t('submit.modelMissing')} />
@@ -139,12 +133,9 @@ export default function SubmitRewrite() {
           actions={{
             ns: 'machine',
             keyPrefix: 'submit',
-            how,
-            payableFen,
-            balanceFen,
+            ...pay,
             yuan,
             shortHint: t('submit.shortHint'),
-            payQr: { amountFen: r.priceFen, open: () => setPaying(true) },
             disabled: blocked,
             submitting,
             onSubmit: () => void submit(),
@@ -158,7 +149,10 @@ export default function SubmitRewrite() {
           setPaying(false);
           void record.refetch().then((x) => {
             if (x.data && x.data.status !== 'created') navigate(`/machine/content/${id}`);
-            else void account.refetch();
+            else {
+              void account.refetch();
+              void choice.refetch();
+            }
           });
         }}
       />

@@ -1,4 +1,4 @@
-import { type MachineEdition, machineEndpoints } from '@paperdesk/contracts';
+import { type MachineEdition, machineEndpoints, type PayWay } from '@paperdesk/contracts';
 import { countArgs, recordCalls, UPLOAD_TIMEOUT_MS } from '../../shared/records/api.ts';
 import { type PaperSource, type SentSource, sourceBody } from '../../shared/records/source.ts';
 import { call } from '../../utils/request.ts';
@@ -20,9 +20,9 @@ export function machineInit(edition: MachineEdition, title: string, source: Sent
   });
 }
 
-export function machineSubmit(edition: MachineEdition, id: number, orderId?: number) {
+export function machineSubmit(edition: MachineEdition, id: number, orderId?: number, pay?: PayWay) {
   return call(edition === 'cnki' ? ep.machine_cnki_submit : ep.machine_submit, {
-    body: { id, ...(orderId ? { orderId } : {}) },
+    body: { id, ...(orderId ? { orderId } : {}), ...(pay ? { pay } : {}) },
   });
 }
 

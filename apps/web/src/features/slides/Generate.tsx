@@ -32,7 +32,6 @@ import {
 import { useAppStore } from '../../store/app.ts';
 import { useLoginGate } from '../../shared/records/useGuardedSubmit.ts';
 import { toast } from '../../utils/feedback.ts';
-import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { RequestError } from '../../utils/request.ts';
 import { yuan } from '../../shared/format.ts';
 import { STATUS_COLORS } from '../../shared/records/status.ts';
@@ -40,6 +39,8 @@ import OutlineEditor, { outlineProblem } from './OutlineEditor.tsx';
 import SlidePreview from './SlidePreview.tsx';
 import TemplateGallery from './TemplateGallery.tsx';
 import { Field, TextField } from '../../shared/records/FormParts.tsx';
+import { PayChoiceModal } from '../../shared/billing/PayChoiceModal.tsx';
+import { NoModelBanner, useModelFeature } from '../../shared/model/NoModelBanner.tsx';
 import '../check/check.css';
 import './aippt.css';
 import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
@@ -63,18 +64,7 @@ export default function GeneratePpt() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   // whether a model serves PPT (`feature.llm`, written by the server at start): without one nothing can be made
-  const model = useQuery({
-    queryKey: queryKeys.sysConfig('feature.llm'),
-    queryFn: async () => {
-      const entry = (await loadAllByEntity({ prefix: 'feature.' }, { silent: true })).result.find(
-        (e) => e.key === 'feature.llm',
-      );
-      const value = entry?.value as { features?: Record<string, boolean>; message?: string } | undefined;
-      return { available: value?.features?.ppt === true, message: value?.message ?? '' };
-    },
-    staleTime: 60_000,
-  });
-  const noModel = model.data?.available === false;
+  const noModel = useModelFeature('ppt').available === false;
   const quota = useQuery({
     queryKey: queryKeys.pptOutlineQuota,
     queryFn: async () => (await getOutlineQuota()).result,
@@ -95,6 +85,8 @@ export default function GeneratePpt() {
   const [sections, setSections] = useState<PptOutlineSection[]>([]);
   const [busy, setBusy] = useState<'outline' | 'submit' | 'template' | 'upload' | null>(null);
   const [payError, setPayError] = useState('');
+  /** The saved record whose pay choice is open (the user picks quota, balance or balance + QR). */
+  const [choosing, setChoosing] = useState<number | null>(null);
 
   // a record opened from the list (or just drafted) fills the form, once per record
   const [filledFor, setFilledFor] = useState<number | null>(null);
@@ -150,7 +142,7 @@ export default function GeneratePpt() {
     try {
       // saving announces its own failures; submitting is silent so a 402 shows here with what to buy
       const saved = await savePpt({ ...form(), outline: { sections } }).catch(() => null);
-      if (saved) showRecord((await submitPpt(saved.result.id)).result);
+      if (saved) setChoosing(saved.result.id);
     } catch (e) {
       if (e instanceof RequestError && e.status === 402) setPayError(e.message);
       else toast().error(e instanceof Error ? e.message : String(e));
@@ -219,16 +211,7 @@ export default function GeneratePpt() {
         <>
           <section className="svc-card" data-testid="pp-form">
             <h2>{t('form.step')}</h2>
-            {noModel && (
-              <Alert
-                className="pp-no-model"
-                type="warning"
-                showIcon
-                message={t('form.noModel')}
-                description={model.data?.message || undefined}
-                data-testid="pp-no-model"
-              />
-            )}
+            <NoModelBanner feature="ppt" testId="pp-no-model" className="pp-no-model" />
             <TextField
               id="pp-topic"
               label={t('form.topic')}
@@ -366,6 +349,22 @@ export default function GeneratePpt() {
           onPick={pickTemplate}
         />
       ) : null}
+      <PayChoiceModal
+        area="ppt"
+        recordType="ppt"
+        recordId={choosing}
+        title={t('order:service.ppt')}
+        onPay={async (way) => {
+          const r = (await submitPpt(choosing as number, way)).result;
+          setChoosing(null);
+          showRecord(r);
+        }}
+        onClose={() => setChoosing(null)}
+        onQrClosed={(paid) => {
+          setChoosing(null);
+          void loadPpt(paid, true).then((r) => showRecord(r.result));
+        }}
+      />
     </div>
   );
 }

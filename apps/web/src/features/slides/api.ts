@@ -1,4 +1,4 @@
-import { type PptSaveInput, pptEndpoints } from '@paperdesk/contracts';
+import { type PayWay, type PptSaveInput, pptEndpoints } from '@paperdesk/contracts';
 import { recordCalls } from '../../shared/records/api.ts';
 import { call, fileForm } from '../../utils/request.ts';
 import { downloadFrom } from '../../utils/download.ts';
@@ -24,7 +24,8 @@ export function readSource(file: File) {
 export const { query: queryPpts, load: loadPpt, remove: deletePpt } = recordCalls(ep);
 
 /** Charged: 402 carries what to buy. Callers show that themselves, so it stays silent. */
-export const submitPpt = (id: number) => call(ep.submit_by_id, { query: { id }, silent: true });
+export const submitPpt = (id: number, pay?: PayWay) =>
+  call(ep.submit_by_id, { query: { id, ...(pay ? { pay } : {}) }, silent: true });
 
 export const changeTemplate = (id: number, templateId: string) =>
   call(ep.change_template, { query: { id }, body: { templateId }, timeout: MODEL_TIMEOUT_MS });

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { loadWriting, loadWritingOther, redraftOutline, submitWriting } from './api.ts';
 import { toast } from '../../utils/feedback.ts';
-import { num, yuan } from '../../shared/format.ts';
+import { yuan } from '../../shared/format.ts';
 import { STATUS_COLORS } from '../../shared/records/status.ts';
 import { confirmPath, contentPath } from './config.ts';
 import OutlineEditor, { outlineProblem } from './OutlineEditor.tsx';
@@ -22,8 +22,8 @@ import { RecordLoading, RecordNotFound } from './states.tsx';
 import './writing.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { PayCard } from '../../shared/records/ConfirmParts.tsx';
+import { choiceActions, PayChoice, usePayChoice } from '../../shared/billing/PayChoice.tsx';
 import { Field, PageHero } from '../../shared/records/FormParts.tsx';
-import { PayLine } from '../../shared/records/PayBox.tsx';
 import { useAccount } from '../../shared/account/hooks.ts';
 
 const COVER_FIELDS: (keyof ThesisCover)[] = [
@@ -80,6 +80,12 @@ export default function ConfirmWriting() {
     enabled: Number.isInteger(id) && id > 0,
   });
   const account = useAccount();
+  const choice = usePayChoice({
+    area: 'writing',
+    recordType: 'writing',
+    recordId: id,
+    enabled: record.data?.status === 'created',
+  });
 
   const r = record.data;
   useEffect(() => {
@@ -108,11 +114,7 @@ export default function ConfirmWriting() {
   const update = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   const problem = outlineProblem(draft.outline);
   const leaves = leafCount(draft.outline);
-  const wallet = account.data;
-  const quotaLeft = wallet?.quotas.writing ?? 0;
-  const balanceFen = wallet?.balance ?? 0;
-  const payableFen = quotaLeft > 0 ? 0 : r.priceFen;
-  const how = !wallet ? null : payableFen === 0 ? 'quota' : balanceFen >= payableFen ? 'balance' : 'short';
+  const pay = choiceActions(choice, () => undefined);
 
   async function redraft() {
     setRedrafting(true);
@@ -143,6 +145,7 @@ export default function ConfirmWriting() {
         targetWords: draft.targetWords,
         requirements: draft.requirements,
         outline: draft.outline,
+        ...(choice.pay ? { pay: choice.pay } : {}),
       };
       const done = await submitWriting(form, thesis ? draft.cover : undefined);
       qc.setQueryData(queryKeys.record('writing', id), done.result);
@@ -151,6 +154,7 @@ export default function ConfirmWriting() {
     } catch {
       // 402 and others: the request layer shows the message; refresh the wallet
       void account.refetch();
+      void choice.refetch();
     } finally {
       setSubmitting(false);
     }
@@ -254,7 +258,7 @@ export default function ConfirmWriting() {
         <aside className="ck-side wr-sticky">
           <PayCard
             title={t('confirm.payTitle')}
-            ready={!!wallet}
+            ready={!!choice.data}
             box={{
               testId: 'wr-pay-box',
               payableTestId: 'wr-payable',
@@ -264,24 +268,14 @@ export default function ConfirmWriting() {
                 payable: t('confirm.payable'),
               },
               price: `${t(`type.${r.paperType}`)} · ${yuan(r.priceFen)}`,
-              balanceFen,
-              payableFen,
+              balanceFen: pay.balanceFen,
+              payableFen: pay.payableFen,
             }}
-            lines={
-              quotaLeft > 0 && (
-                <PayLine
-                  discount
-                  label={t('confirm.useQuota')}
-                  value={t('confirm.quota', { left: num(quotaLeft) })}
-                />
-              )
-            }
+            lines={choice.data && <PayChoice data={choice.data} way={choice.way} onChange={choice.setWay} />}
             actions={{
               ns: 'writing',
               keyPrefix: 'confirm',
-              how,
-              payableFen,
-              balanceFen,
+              ...pay,
               yuan,
               shortHint: t('confirm.shortHint'),
               submitting,

@@ -20,6 +20,7 @@ import {
 import { confirmPath, useWritingConfig } from './config.ts';
 import '../check/check.css';
 import './writing.css';
+import { NoModelBanner, useModelFeature } from '../../shared/model/NoModelBanner.tsx';
 
 const TYPES: PaperType[] = ['course', 'journal', 'thesis'];
 const DEFAULT_WORDS: Record<PaperType, number> = { course: 3000, journal: 6000, thesis: 10000 };
@@ -39,6 +40,7 @@ export default function GeneratePaper() {
   const [requirements, setRequirements] = useState('');
 
   async function submit() {
+    if (model.available === false) return;
     if (!title.trim()) {
       toast().warning(t('generate.titleRequired'));
       return;
@@ -57,6 +59,8 @@ export default function GeneratePaper() {
     });
   }
 
+  // without a model nothing can be written: the banner says so on arrival and the button stays off
+  const model = useModelFeature('writing');
   const price = (type: PaperType) => {
     const fen = type === 'thesis' ? config?.thesisFen : config?.standardFen;
     return fen === null || fen === undefined ? '—' : yuan(fen);
@@ -71,6 +75,7 @@ export default function GeneratePaper() {
       />
       <div className="ck-grid">
         <section className="svc-card">
+          <NoModelBanner feature="writing" />
           <OptionCards<PaperType>
             label={t('generate.paperType')}
             className="wr-types"
@@ -155,7 +160,7 @@ export default function GeneratePaper() {
           <SubmitButton
             testId="wr-generate"
             icon={draft.submitting ? <LoadingOutlined /> : <BulbOutlined />}
-            disabled={draft.submitting}
+            disabled={draft.submitting || model.available === false}
             onClick={() => void submit()}
             foot={t('generate.free', { count: config?.outlinesPerDay ?? 10 })}
           >

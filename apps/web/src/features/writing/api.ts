@@ -4,6 +4,7 @@ import {
   type PaperContent,
   type PaperDraftInput,
   paperInfoEndpoints,
+  type PayWay,
   type ThesisCover,
   type WritingRecord,
 } from '@paperdesk/contracts';
@@ -56,6 +57,8 @@ export interface WritingSubmitForm {
   targetWords?: number;
   requirements?: string;
   outline: OutlineNode[];
+  /** The way chosen on the confirm page (quota or balance). */
+  pay?: PayWay | undefined;
 }
 
 /** paper_xueshu_submit (课程/期刊) or paper_submit (毕业论文, with the cover fields). */

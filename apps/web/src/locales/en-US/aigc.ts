@@ -40,7 +40,7 @@ export default {
     payTitle: 'Cost',
     unitPrice: '{{price}} per 1,000 characters',
     unitNote:
-      'Billed per started 1,000 characters. An AIGC package is used first: one check per started 30,000 characters.',
+      'Billed per started 1,000 characters. Before paying you choose the package (one check per started 30,000 characters), the balance or balance plus QR; the cheapest is preselected.',
     wallet: 'Your account',
     quotaLeft: 'AIGC package checks left',
     times: '{{n}}',

@@ -83,7 +83,8 @@ export default {
     librarySmall:
       'A small library: a low ratio may only mean it holds nothing close to this paper, not that a school system will agree.',
     libraryEmpty: 'The library is empty: copying is found once an administrator imports documents',
-    priceNote: 'Billed per started 1,000 characters; package checks are used first.',
+    priceNote:
+      'Billed per started 1,000 characters; with a package you choose on the confirm page between it and the balance.',
     notesTitle: 'Good to know',
     notes: [
       'The reference list is not counted; quoted and cited passages are marked yellow and can be excluded.',

@@ -24,6 +24,17 @@ export default {
     after: 'Rewritten',
     legend: 'Changes are highlighted',
   },
+  noModel: {
+    title: '"{{feature}}" is unavailable: no AI model is configured, please contact the administrator',
+    body: 'It works once an administrator configures a model under Console → AI models; nothing is charged until then, and the rest of the site works as usual.',
+    feature: {
+      chat: 'AI assistant',
+      writing: 'AI paper writing',
+      rewrite: 'Model rewriting',
+      aigc: 'Model AIGC reduction',
+      ppt: 'AI slides',
+    },
+  },
   records: {
     colTitle: 'Title',
     colPaid: 'Paid',

@@ -47,7 +47,7 @@ export default {
     loginFirst: 'Please log in first',
     priceTitle: 'Prices',
     priceNote:
-      'Billed by the characters of the paragraphs rewritten, per started 1,000; package characters are used first.',
+      'Billed by the characters of the paragraphs rewritten, per started 1,000; the confirm page lets you choose package characters or the balance.',
     notesTitle: 'Notes',
     notes: [
       'Numbers, percentages, citation markers [1], English abbreviations and formulas are kept verbatim.',

@@ -63,7 +63,8 @@ export default {
     emptyTitle: 'Section titles and points cannot be empty',
     generate: 'Generate slides',
     price: '{{price}} per deck',
-    priceNote: 'Package decks are used first, then the balance; a failed deck is refunded automatically.',
+    priceNote:
+      'Before paying you choose package decks, the balance or balance plus QR; a failed deck is refunded automatically.',
     saved: 'Outline saved',
   },
   pay: {

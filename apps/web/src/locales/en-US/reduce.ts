@@ -80,7 +80,7 @@ export default {
     priceTitle: 'Prices',
     perThousand: '1k chars',
     priceNote:
-      'Billed by the paragraphs rewritten, per started thousand characters; package quota first; failures are refunded in full.',
+      'Billed by the paragraphs rewritten, per started thousand characters; choose quota or balance on the confirm page; failures are refunded in full.',
     howTitle: 'How it works',
     how: [
       'Rewrite: paragraph by paragraph for the chosen targets; headings, references, formulas and citations stay.',

@@ -40,7 +40,8 @@ export default {
     loginFirst: 'Please sign in to generate an outline',
     priceTitle: 'Prices',
     perPaper: 'paper',
-    priceNote: 'Writing package papers are used first, then the balance; failed papers are refunded in full.',
+    priceNote:
+      'Choose writing package papers or the balance on the confirm page; failed papers are refunded in full.',
     stepsTitle: 'How it works',
     steps: [
       'Enter the title and requirements; the AI drafts an outline',

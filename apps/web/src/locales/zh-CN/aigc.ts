@@ -29,7 +29,8 @@ export default {
     titleRequired: '请填写论文题目',
     payTitle: '费用',
     unitPrice: '{{price}} / 千字',
-    unitNote: '按千字计费，不足一千字按一千字计；有 AIGC 检测套餐时优先使用套餐，每 3 万字计 1 次。',
+    unitNote:
+      '按千字计费，不足一千字按一千字计；付款前可选择用套餐（每 3 万字计 1 次）、余额或余额加扫码，默认最省的一种。',
     wallet: '你的账户',
     quotaLeft: 'AIGC检测套餐剩余',
     times: '{{n}} 次',

@@ -23,6 +23,17 @@ export default {
     legend: '标色为改动处',
   },
   /** The records tables' columns and row actions, the same in every service. */
+  noModel: {
+    title: '「{{feature}}」暂时无法使用：AI 模型未配置，请联系管理员',
+    body: '管理员在「管理后台 → AI 模型」配置模型后即可使用；在此之前不会收费，本站其它功能不受影响。',
+    feature: {
+      chat: 'AI助手',
+      writing: 'AI论文写作',
+      rewrite: 'AI 模型降重',
+      aigc: 'AI 模型降AIGC',
+      ppt: 'AI生成PPT',
+    },
+  },
   records: {
     colTitle: '标题',
     colPaid: '费用',

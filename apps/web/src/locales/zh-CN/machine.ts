@@ -39,7 +39,7 @@ export default {
     noChargeYet: '此步不扣费，确认页会显示最终费用',
     loginFirst: '请先登录再提交',
     priceTitle: '价格',
-    priceNote: '按需要改写的段落计字，不足千字按千字计；降重套餐字数优先抵扣。',
+    priceNote: '按需要改写的段落计字，不足千字按千字计；确认页可选择用降重套餐字数或余额，默认最省的一种。',
     notesTitle: '说明',
     notes: [
       '数字、百分比、引用标注 [1]、英文缩写与公式原样保留。',

@@ -52,7 +52,7 @@ export default {
     emptyTitle: '章节标题和要点不能为空',
     generate: '生成PPT',
     price: '{{price}} / 份',
-    priceNote: '套餐份数优先抵扣，其次从余额扣费；生成失败自动退款。',
+    priceNote: '付款前可选择用套餐份数、余额或余额加扫码；生成失败自动退款。',
     saved: '已保存大纲',
   },
   pay: {

@@ -40,7 +40,7 @@ export default {
     loginFirst: '请先登录再生成大纲',
     priceTitle: '价格',
     perPaper: '篇',
-    priceNote: '写作套餐的篇数优先抵扣，其余从余额扣除；写作失败自动全额退回。',
+    priceNote: '确认页选择用写作套餐篇数还是余额；写作失败自动全额退回。',
     stepsTitle: '写作流程',
     steps: [
       '填写题目与要求，AI 生成大纲',

@@ -88,8 +88,14 @@ export default function PayDialog({
       void qc.invalidateQueries({ queryKey: queryKeys.account });
       void qc.invalidateQueries({ queryKey: queryKeys.orders });
       void qc.invalidateQueries({ queryKey: queryKeys.ledger });
-      // a paid record changes state on whatever page opened the dialog: its list, its page and its cost
-      if (input?.recordType) void qc.invalidateQueries({ predicate: (q) => isRecordQuery(q.queryKey) });
+      // a paid record changes state on whatever page opened the dialog: its list, its page and its cost; asked
+      // again a moment later, as the order's fulfilment submits the record just after it is marked paid
+      if (input?.recordType) {
+        const refresh = () => void qc.invalidateQueries({ predicate: (q) => isRecordQuery(q.queryKey) });
+        refresh();
+        const again = setTimeout(refresh, 1500);
+        return () => clearTimeout(again);
+      }
     }
   }, [current?.status, qc, input?.recordType]);
 

@@ -1,0 +1,5 @@
+import { payEndpoints as ep, type PayOptionsQuery } from '@paperdesk/contracts';
+import { call } from '../../utils/request.ts';
+
+/** `pay_api`: what an unpaid record costs each way (the confirm step's choice). */
+export const payOptions = (query: PayOptionsQuery) => call(ep.pay_options, { query, silent: true });
