@@ -252,6 +252,15 @@ const FEEDS: Record<string, Feed> = {
         body: { recordType, recordId: t.ids[kind as RecordKind] },
       })),
   },
+  'POST /api/order/pay_api/pay_options': {
+    policy: 'owned',
+    call: (t) => [
+      { query: { recordType: 'check', recordId: t.pending.check } },
+      { query: { recordType: 'aigc', recordId: t.pending.aigc } },
+      { query: { recordType: 'rewrite', recordId: t.pending.machine } },
+      { query: { recordType: 'reduce', recordId: t.pending.reduce } },
+    ],
+  },
   [`POST ${ORDER}/refund`]: {
     policy: 'admin',
     call: (t) => ({ query: { id: t.ids.order }, body: { reason: '测试' } }),

@@ -285,6 +285,17 @@ export async function makeOwnedRecords(
     'library_api/my/upload',
   );
 
+  // a QR order for a record is refused while the balance covers it: the balance steps aside while they are made
+  const { balance } = await ctx.billing.wallet(owner.id);
+  await credit(ctx, owner.id, 'balance', -balance);
+  const recordOrders = {
+    check: await orderFor('check', pendingCheck.id),
+    aigc: await orderFor('aigc', pendingAigc.id),
+    machine: await orderFor('rewrite', pendingMachine.id),
+    machineCnki: await orderFor('rewrite', pendingCnki.id),
+  };
+  await credit(ctx, owner.id, 'balance', balance);
+
   return {
     owner,
     personalDoc: personal.ids[0]!,
@@ -298,12 +309,7 @@ export async function makeOwnedRecords(
       thesis: pendingThesis.id,
       reduce: pendingReduce.id,
     },
-    recordOrders: {
-      check: await orderFor('check', pendingCheck.id),
-      aigc: await orderFor('aigc', pendingAigc.id),
-      machine: await orderFor('rewrite', pendingMachine.id),
-      machineCnki: await orderFor('rewrite', pendingCnki.id),
-    },
+    recordOrders,
     paperOutline: paper.outline,
     thesisOutline: pendingThesis.outline,
     paperSectionId: section.id,
