@@ -1,5 +1,6 @@
 export {
   type AnalysedList,
+  analyseDocument,
   analyseList,
   analysePaper,
   verifyAnalysed,

@@ -4,7 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { credit, makeUser } from '../billing/helpers.ts';
-import { adminToken, call, checkPaper, documentText, importLibrary, paragraph } from '../check/support.ts';
+import {
+  adminToken,
+  call,
+  chargeRows,
+  checkPaper,
+  documentText,
+  importLibrary,
+  paragraph,
+  postFile,
+} from '../check/support.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 
 // An OpenAlex that always answers 429: verification must leave entries 未能核实 and name it unavailable.
@@ -83,6 +92,56 @@ describeEachDatabase(
       });
       expect(empty.body.result.message).toMatch(/没有读到参考文献条目/);
     });
+
+    it('checks an uploaded file for free: a UTF-16 paper with its citations, a BibTeX export, not a .exe', async () => {
+      const ctx = getCtx();
+      const user = await makeUser(ctx);
+      const url = '/api/base/reference_api/check_file';
+      // a .txt paper (UTF-16 with its mark, as Notepad saves "Unicode"): text before the list, so citations count
+      const paper = [
+        '第一章 绪论',
+        `${paragraph(75, 3)}已有研究[2]，另见[1]。`,
+        '参考文献',
+        KNOWN,
+        INVENTED,
+      ].join('\r\n');
+      const asPaper = await postFile<ReferenceCheck>(
+        app,
+        `${url}?standard=2025`,
+        user.token,
+        { name: '论文.txt', data: Buffer.from(`\ufeff${paper}`, 'utf16le') },
+        {},
+      );
+      expect(asPaper.status, asPaper.body.message).toBe(200);
+      expect(asPaper.body.result).toMatchObject({
+        standard: '2025',
+        summary: { total: 2, verified: 1, unverified: 1 },
+        citations: { scheme: 'numeric', outOfOrder: [1] },
+      });
+      const bib =
+        '@article{w,\n  title = {城市治理研究的若干问题},\n  author = {王五},\n  journal = {管理世界},\n  year = {2020},\n  volume = {36},\n  number = {4},\n  pages = {1--12}\n}\n';
+      const asExport = await postFile<ReferenceCheck>(
+        app,
+        url,
+        user.token,
+        { name: 'refs.bib', data: Buffer.from(bib) },
+        {},
+      );
+      expect(asExport.body.result).toMatchObject({
+        standard: '2015',
+        citations: null,
+        summary: { total: 1, verified: 1 },
+      });
+      const exe = await postFile<ReferenceCheck>(
+        app,
+        url,
+        user.token,
+        { name: 'refs.exe', data: Buffer.from('MZ') },
+        {},
+      );
+      expect(exe.status).toBe(415);
+      expect(await chargeRows(ctx, user.id)).toEqual([]);
+    }, 120_000);
 
     it('every 查重 report has the chapter; a paper with no list says so', async () => {
       const ctx = getCtx();
