@@ -47,6 +47,13 @@ describeEachDatabase(
           year: 2020,
           text: documentText(71, 3, 5),
         },
+        {
+          title: '数字治理视角下的城市社区韧性研究：以杭州市为例',
+          author: '李四',
+          source: '公共管理学报',
+          year: 2022,
+          text: documentText(76, 3, 5),
+        },
       ]);
       await ctx.jobs.startWorkers();
     });
@@ -74,6 +81,24 @@ describeEachDatabase(
       expect(asked).toBeGreaterThan(0);
       // the first call starts the compute pool's worker, which compiles the engines on a loaded 2-core machine
     }, 180_000);
+
+    it('finds a record whose title is cited with other punctuation, spacing, width or without its subtitle', async () => {
+      const user = await makeUser(getCtx());
+      const text = [
+        '[1] 王五. 城市治理研究的 若干问题[J]. 管理世界, 2020, 36(4): 1-12.',
+        '[2] 李四. 数字治理视角下的城市社区韧性研究[J]. 公共管理学报, 2022.',
+        '[3] 李四. 数字治理视角下的城市社区韧性研究——以杭州市为例[J]. 公共管理学报, 2022.',
+        '[4] 李四. 数字治理视角下的城市社区韧性研究：以宁波市为例[J]. 公共管理学报, 2023.',
+      ].join('\n');
+      const r = await call<ReferenceCheck>(app, 'POST', '/api/base/reference_api/check', {
+        token: user.token,
+        body: { text },
+      });
+      const verdicts = r.body.result.entries.map((e) => e.verdict.status);
+      expect(verdicts.slice(0, 3)).toEqual(['verified', 'verified', 'verified']);
+      // another subtitle and another year: the record is found, and the engine's rules say what differs
+      expect(r.body.result.entries[3]?.verdict.status).not.toBe('verified');
+    });
 
     it('an export file that is not one, or an empty paste, gets a Chinese message, not an error', async () => {
       const user = await makeUser(getCtx());
