@@ -17,11 +17,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('library_documents')
     .addColumn('main_title_key', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
-  const typed = db as unknown as Kysely<{ library_documents: { id: number; title: string } }>;
+  await keyLibraryTitles(db);
+  await db.schema
+    .createIndex('library_documents_title_key')
+    .on('library_documents')
+    .column('title_key')
+    .execute();
+  await db.schema
+    .createIndex('library_documents_main_title_key')
+    .on('library_documents')
+    .column('main_title_key')
+    .execute();
+}
+
+/** Keys the rows that have none (all of them when the columns are new), a thousand at a time. */
+export async function keyLibraryTitles(db: Kysely<unknown>): Promise<void> {
+  const typed = db as unknown as Kysely<{
+    library_documents: { id: number; title: string; title_key: string };
+  }>;
   for (let after = 0; ; ) {
     const rows = await typed
       .selectFrom('library_documents')
       .select(['id', 'title'])
+      .where('title_key', '=', '')
       .where('id', '>', after)
       .orderBy('id')
       .limit(1_000)
@@ -35,16 +53,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     }
     after = rows[rows.length - 1]!.id;
   }
-  await db.schema
-    .createIndex('library_documents_title_key')
-    .on('library_documents')
-    .column('title_key')
-    .execute();
-  await db.schema
-    .createIndex('library_documents_main_title_key')
-    .on('library_documents')
-    .column('main_title_key')
-    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
