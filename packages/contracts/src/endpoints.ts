@@ -76,7 +76,7 @@ import {
   ReduceWordCount,
   ReduceWordCountInput,
 } from './reduce.ts';
-import { ReferenceCheck, ReferenceCheckInput } from './references.ts';
+import { ReferenceCheck, ReferenceCheckInput, ReferenceFileQuery } from './references.ts';
 import { RECORD_BASES } from './routes/records.ts';
 import { pastedOrKept } from './upload.ts';
 
@@ -472,6 +472,13 @@ export const referenceEndpoints = group('/api/base/reference_api', {
     summary:
       '核查粘贴的参考文献列表（每行一条），或文献管理软件导出文件的内容（BibTeX、RIS、EndNote XML、NoteExpress、知网导出）：逐条著录字段、GB/T 7714 格式问题与改正、核实结论（已核实/信息不符/未能核实）；不扣费',
     body: ReferenceCheckInput,
+    result: ReferenceCheck,
+  },
+  check_file: {
+    upload: true,
+    summary:
+      '核查上传的文件（multipart：file）：.docx/.pdf/.txt 的论文（找到“参考文献”列表时另查引用一致性）或单独的列表，或 .bib/.ris/.enw/.xml/.txt 导出文件；结果同 check；不扣费',
+    query: ReferenceFileQuery,
     result: ReferenceCheck,
   },
 });

@@ -110,3 +110,10 @@ export const ReferenceCheckInput = z.object({
   standard: ReferenceStandard.default('2015'),
 });
 export type ReferenceCheckInput = z.input<typeof ReferenceCheckInput>;
+
+/** The standard of an uploaded file's check (the file itself is the multipart `file`). */
+export const ReferenceFileQuery = z.object({ standard: ReferenceStandard.default('2015') });
+export type ReferenceFileQuery = z.input<typeof ReferenceFileQuery>;
+
+/** Names of the files the standalone check reads: papers and lists, and reference-manager exports. */
+export const REFERENCE_FILE_TYPES = ['.docx', '.pdf', '.txt', '.bib', '.ris', '.enw', '.xml'] as const;

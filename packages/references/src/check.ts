@@ -1,4 +1,5 @@
 import { type CitationReport, checkCitations } from './citations.ts';
+import { cleanEntry } from './clean.ts';
 import { formatRecord } from './cite.ts';
 import { findReferenceList, splitEntries } from './find-list.ts';
 import { checkFormat, type FormatCheck, type FormatProblem } from './format.ts';
@@ -58,6 +59,17 @@ export function analysePaper(paragraphs: readonly string[], standard: Standard =
   const found = findReferenceList(paragraphs);
   if (!found || found.entries.length === 0) return emptyAnalysis(standard, NO_LIST_MESSAGE);
   return analyse(found.entries, standard, found.body);
+}
+
+/**
+ * A file uploaded on its own: a paper (text before its 参考文献 heading) is checked with its citations; anything
+ * else — a bare list, with or without a heading, or an export file's text — is read as a list.
+ */
+export function analyseDocument(paragraphs: readonly string[], standard: Standard = '2015'): AnalysedList {
+  const found = findReferenceList(paragraphs);
+  if (found && found.entries.length > 0 && found.body.some((p) => cleanEntry(p).length > 0))
+    return analyse(found.entries, standard, found.body);
+  return analyseList(paragraphs.join('\n'), standard);
 }
 
 /** A pasted list, one entry per line — or the content of a reference-manager export, read by its format. */

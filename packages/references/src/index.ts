@@ -1,5 +1,6 @@
 export {
   type AnalysedList,
+  analyseDocument,
   analyseList,
   analysePaper,
   verifyAnalysed,
@@ -34,7 +35,7 @@ export { detectFormat, type ExportFormat, ImportError, importRecords, MAX_IMPORT
 export { type ParsedEntry, parseEntry } from './parse.ts';
 export { crossrefRecord, openAlexRecord, readCatalogue } from './records.ts';
 export { RecordIndex, tokenize } from './retrieve.ts';
-export { normTitle, surnameKey, titleSimilarity } from './similarity.ts';
+export { mainTitle, normTitle, surnameKey, titleKeys, titleMatch, titleSimilarity } from './similarity.ts';
 export { CrossrefSource, MemorySource, OpenAlexSource, type ProviderConfig } from './sources.ts';
 export {
   emptyFields,

@@ -1,5 +1,5 @@
 import type { ParsedEntry } from './parse.ts';
-import { normTitle, surnameKey, titleSimilarity } from './similarity.ts';
+import { normTitle, surnameKey, titleMatch, titleSimilarity } from './similarity.ts';
 import type { RefFields, RefRecord } from './types.ts';
 
 /** What a record source is asked: the entry's own fields. */
@@ -113,7 +113,7 @@ export async function verifyEntry(entry: ParsedEntry, sources: readonly RecordSo
     const ranked = found
       .map((record) => ({
         record,
-        score: doiMatch(fields, record) ? 1 : titleSimilarity(fields.title, record.title),
+        score: doiMatch(fields, record) ? 1 : titleMatch(fields.title, record.title),
       }))
       .filter((c) => c.score >= TITLE_MATCH)
       .sort((a, b) => b.score - a.score);

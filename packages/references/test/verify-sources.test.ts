@@ -7,6 +7,7 @@ import {
   parseEntry,
   type RefRecord,
   readCatalogue,
+  titleMatch,
   verifyEntry,
 } from '../src/index.ts';
 
@@ -53,6 +54,21 @@ describe('verifyEntry', () => {
       [library],
     );
     expect(fake.status).toBe('mismatch');
+  });
+});
+
+describe('titleMatch', () => {
+  it('a dropped or added subtitle matches the main title; two different subtitles do not; a short main title is not enough', () => {
+    const full = '数字治理视角下的城市社区韧性研究：以杭州市为例';
+    expect(titleMatch('数字治理视角下的城市社区韧性研究', full)).toBeGreaterThanOrEqual(0.9);
+    expect(titleMatch(full, '数字治理视角下的城市社区韧性研究')).toBeGreaterThanOrEqual(0.9);
+    expect(
+      titleMatch('Deep learning for graphs', 'Deep learning for graphs: a survey'),
+    ).toBeGreaterThanOrEqual(0.9);
+    expect(titleMatch('数字治理视角下的城市社区韧性研究：以宁波市为例', full)).toBeLessThan(1);
+    expect(titleMatch('研究综述', '研究综述：以甲为例')).toBeLessThan(0.9);
+    // width, spacing and punctuation never counted
+    expect(titleMatch('数字治理视角下的城市社区韧性研究:以杭州市为例', full)).toBe(1);
   });
 });
 

@@ -13,7 +13,13 @@ import {
 } from '@paperdesk/aigc';
 import { type ParagraphEdit, rewriteDocx } from '@paperdesk/documents';
 import { checkDocument, PlagiarismIndex } from '@paperdesk/plagiarism';
-import { type AnalysedList, analyseList, analysePaper, type Standard } from '@paperdesk/references';
+import {
+  type AnalysedList,
+  analyseDocument,
+  analyseList,
+  analysePaper,
+  type Standard,
+} from '@paperdesk/references';
 import {
   documentFormat,
   isTextkitError,
@@ -259,14 +265,23 @@ export function similarityTask({ port, text, sources }: SimilarityInput): number
 export interface ReferencesInput extends TaskInput {
   /** A paper's paragraphs (its list is found after the 参考文献 heading), or a pasted list / export file. */
   paragraphs?: string[];
+  /** A file uploaded on its own: a paper when it has text before its list, else a list. */
+  document?: string[];
   text?: string;
   standard: Standard;
 }
 
 /** The offline half of 参考文献核查 (parse, GB/T 7714 format, citation consistency) for up to 2,000 entries. */
-export function referencesTask({ port, paragraphs, text, standard }: ReferencesInput): AnalysedList {
+export function referencesTask({
+  port,
+  paragraphs,
+  document,
+  text,
+  standard,
+}: ReferencesInput): AnalysedList {
   started(port);
-  return paragraphs ? analysePaper(paragraphs, standard) : analyseList(text ?? '', standard);
+  if (paragraphs) return analysePaper(paragraphs, standard);
+  return document ? analyseDocument(document, standard) : analyseList(text ?? '', standard);
 }
 
 /** rewriteDocx (documents) on the user's own file: it unzips and parses the upload, so it runs here. */

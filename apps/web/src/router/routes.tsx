@@ -132,6 +132,11 @@ export const routes: AppRoute[] = [
         meta: { title: 'check:route.personal', icon: <FolderOpenOutlined />, navIndex: 2 },
       },
       {
+        path: checkPaths.references,
+        page: () => import('../features/reference/ReferenceCheck.tsx'),
+        meta: { title: 'references:route.check', icon: <AuditOutlined />, navIndex: 2 },
+      },
+      {
         path: checkPaths.submit,
         page: () => import('../features/check/Submit.tsx'),
         meta: { title: 'check:route.submit', navIndex: 2, hidden: true, activeMenu: checkPaths.records },

@@ -17,6 +17,7 @@ import * as m0016 from './0016_wechat_callback_nonces.ts';
 import * as m0017 from './0017_reduce_settlement.ts';
 import * as m0018 from './0018_upload_counts.ts';
 import * as m0019 from './0019_order_priced_fen.ts';
+import * as m0020 from './0020_library_title_keys.ts';
 
 /**
  * Every migration, in order. Each feature area owns its own numbered file
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017_reduce_settlement': m0017,
   '0018_upload_counts': m0018,
   '0019_order_priced_fen': m0019,
+  '0020_library_title_keys': m0020,
 };

@@ -58,6 +58,9 @@ export interface LibraryDocumentsTable {
   checkRecordId: number | null;
   createdAt: Generated<string>;
   deletedAt: string | null;
+  /** The title and its main title (before a subtitle), normalised: how 参考文献核查 finds a cited title. */
+  titleKey: Generated<string>;
+  mainTitleKey: Generated<string>;
 }
 
 export interface CheckTables {

@@ -10,6 +10,7 @@ import {
   type PageQuery,
 } from '@paperdesk/contracts';
 import { billingCharCount, matchingCodes } from '@paperdesk/textkit';
+import { titleKeys } from '@paperdesk/references';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -345,8 +346,11 @@ export function createLibrary(deps: LibraryDeps) {
         const text = d.text.trim();
         const { codes } = matchingCodes(text, false);
         if (codes.length < 20) throw badRequest(`「${d.title}」正文过短，无法入库`);
+        const keys = titleKeys(d.title);
         return {
           title: d.title,
+          titleKey: keys.full,
+          mainTitleKey: keys.main,
           author: d.author,
           source: d.source,
           year: d.year ?? null,

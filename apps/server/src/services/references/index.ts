@@ -1,8 +1,16 @@
-import type { ReferenceCheck, ReferenceStandard } from '@paperdesk/contracts';
-import { type AnalysedList, type ReferenceCheck as EngineCheck, verifyAnalysed } from '@paperdesk/references';
+import { REFERENCE_FILE_TYPES, type ReferenceCheck, type ReferenceStandard } from '@paperdesk/contracts';
+import {
+  type AnalysedList,
+  decodeText,
+  detectFormat,
+  type ReferenceCheck as EngineCheck,
+  verifyAnalysed,
+} from '@paperdesk/references';
 import { computePool } from '../../compute/pool.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import { unsupportedType } from '../../errors.ts';
+import { readUploadedFile, type UploadedFile } from '../records/source.ts';
 import { sourcesFor } from './sources.ts';
 
 /**
@@ -13,6 +21,11 @@ import { sourcesFor } from './sources.ts';
 export interface ReferenceService {
   /** A list pasted (or an export file's text) on the check page's own entry. */
   checkList(userId: number, text: string, standard: ReferenceStandard): Promise<ReferenceCheck>;
+  /**
+   * A file on its own: a .docx/.pdf read by textkit in the pool, a .txt or an export file decoded (UTF-8, UTF-16
+   * or GB18030, as CNKI and NoteExpress write them); a paper in it is checked with its citations.
+   */
+  checkFile(userId: number, file: UploadedFile, standard: ReferenceStandard): Promise<ReferenceCheck>;
   /** The chapter of a 查重 report: the paper's paragraphs, its list found after the 参考文献 heading. */
   checkPaper(userId: number, paragraphs: string[], standard?: ReferenceStandard): Promise<ReferenceCheck>;
 }
@@ -38,6 +51,19 @@ export function createReferenceService(deps: {
       return complete(userId, await computePool().analyseReferences({ text, standard }));
     },
 
+    async checkFile(userId, file, standard) {
+      const ext = extension(file.filename);
+      if (ext === '.docx' || ext === '.pdf') {
+        const { doc } = await readUploadedFile(file);
+        const document = doc.blocks.map((b) => b.text);
+        return complete(userId, await computePool().analyseReferences({ document, standard }));
+      }
+      if (!TEXT_FILES.has(ext)) throw unsupportedType(`仅支持 ${REFERENCE_FILE_TYPES.join('、')} 文件`);
+      const text = decodeText(file.data);
+      const input = detectFormat(text) ? { text } : { document: text.split(/\r\n|\n|\r/) };
+      return complete(userId, await computePool().analyseReferences({ ...input, standard }));
+    },
+
     async checkPaper(userId, paragraphs, standard = '2015') {
       try {
         return await complete(userId, await computePool().analyseReferences({ paragraphs, standard }));
@@ -48,6 +74,9 @@ export function createReferenceService(deps: {
     },
   };
 }
+
+const TEXT_FILES = new Set<string>(REFERENCE_FILE_TYPES.filter((t) => t !== '.docx' && t !== '.pdf'));
+const extension = (name: string) => /\.[^.]+$/.exec(name.toLowerCase())?.[0] ?? '';
 
 function failedChapter(standard: ReferenceStandard): ReferenceCheck {
   return {

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import {
   CrossrefSource,
   MemorySource,
-  normTitle,
   OpenAlexSource,
   type RecordQuery,
   type RecordSource,
   type RefRecord,
   readCatalogue,
+  titleKeys,
 } from '@paperdesk/references';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
@@ -60,12 +60,14 @@ export function visibleLibrary(db: Db, userId: number | null) {
 }
 
 /**
- * The library searched by exact title: the titles of one list are looked up in one query per 500 (a check
- * verifies up to 2,000 entries), then each entry is answered from that prefetch.
+ * The library searched by title as cited: punctuation, spacing, width and case do not count, and a citation that
+ * drops or adds a subtitle still finds its record (the stored `titleKey` / `mainTitleKey`, indexed). The titles
+ * of one list are looked up in one query per 500 (a check verifies up to 2,000 entries), then each entry is
+ * answered from that prefetch; the engine's title rule (`titleMatch`) and field comparison still decide.
  */
 export class LibrarySource implements RecordSource {
   readonly name = '比对库';
-  private readonly byTitle = new Map<string, RefRecord[]>();
+  private readonly byKey = new Map<string, RefRecord[]>();
 
   constructor(
     private readonly db: Db,
@@ -73,30 +75,37 @@ export class LibrarySource implements RecordSource {
   ) {}
 
   async prefetch(titles: readonly string[]): Promise<void> {
-    const variants = new Set<string>();
+    const keys = new Set<string>();
     for (const t of titles) {
-      const title = t.trim();
-      if (!title) continue;
-      variants.add(title);
-      variants.add(title.replace(/:/g, '：'));
-      variants.add(title.replace(/：/g, ':'));
+      const { full, main } = titleKeys(t);
+      if (full) keys.add(full);
+      if (main) keys.add(main);
     }
-    const list = [...variants];
+    const list = [...keys];
+    const seen = new Set<number>();
     for (let i = 0; i < list.length; i += 500) {
+      const batch = list.slice(i, i + 500);
+      // a cited title (or its main title) is a record's title, or a record's main title (the subtitle dropped)
       const rows = await visibleLibrary(this.db, this.userId)
-        .where('title', 'in', list.slice(i, i + 500))
+        .select(['titleKey', 'mainTitleKey'])
+        .where((eb) => eb.or([eb('titleKey', 'in', batch), eb('mainTitleKey', 'in', batch)]))
         .limit(2_000)
         .execute();
       for (const row of rows) {
-        const key = normTitle(row.title);
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
         const record = libraryRecord(row, row.ownerUserId === null ? '比对库' : '自建库');
-        this.byTitle.set(key, [...(this.byTitle.get(key) ?? []), record]);
+        for (const key of new Set([row.titleKey, row.mainTitleKey]))
+          this.byKey.set(key, [...(this.byKey.get(key) ?? []), record]);
       }
     }
   }
 
   async search(query: RecordQuery): Promise<RefRecord[]> {
-    return this.byTitle.get(normTitle(query.title)) ?? [];
+    const { full, main } = titleKeys(query.title);
+    const found = new Map<string, RefRecord>();
+    for (const key of new Set([full, main])) for (const r of this.byKey.get(key) ?? []) found.set(r.id, r);
+    return [...found.values()];
   }
 }
 

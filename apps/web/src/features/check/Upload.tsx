@@ -1,10 +1,11 @@
-import { DatabaseOutlined, GiftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { AuditOutlined, DatabaseOutlined, GiftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { type CheckEdition, SMALL_LIBRARY_DOCUMENTS } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { checkPaths } from '../../shared/paths/check.ts';
 import { readTextHandover } from '../../shared/paths/handover.ts';
 import { checkInit, librarySize, wordCount } from './api.ts';
 import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
@@ -217,6 +218,14 @@ export default function PaperCheck() {
                   </div>
                 </div>
               )}
+              {/* the list alone, free: its own entry, so a student need not pay a 查重 to check references */}
+              <Link to={checkPaths.references} className="ck-library" data-testid="ck-refs-entry">
+                <AuditOutlined />
+                <div>
+                  <strong>{t('upload.refsEntry')}</strong>
+                  <span className="svc-muted">{t('upload.refsEntryDesc')}</span>
+                </div>
+              </Link>
             </>
           }
           ns="check"

@@ -14,6 +14,7 @@ import { downloadWriting, loadPaperContent, loadWriting, reloadWriting } from '.
 import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
 import { isActive, STATUS_COLORS } from '../../shared/records/status.ts';
+import { citedNumbers } from './cited.ts';
 import { confirmPath } from './config.ts';
 import '../check/check.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
@@ -31,14 +32,33 @@ function firstPending(nodes: PaperContentNode[]): number | null {
   return null;
 }
 
+/** Under a written section, the entries of the reference list it cites (the records it was given and used). */
+function SectionSources({ text, references }: { text: string; references: string[] }) {
+  const { t } = useTranslation('writing');
+  const cited = citedNumbers(text, references.length);
+  if (cited.length === 0) return null;
+  return (
+    <div className="wr-sec__sources" data-testid="wr-sec-sources">
+      <strong>{t('content.sectionSources')}</strong>
+      {cited.map((n) => (
+        <div key={n}>
+          [{n}] {references[n - 1]}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function Sections({
   nodes,
   level,
   writingId,
+  references,
 }: {
   nodes: PaperContentNode[];
   level: number;
   writingId: number | null;
+  references: string[];
 }) {
   const { t } = useTranslation('writing');
   return (
@@ -51,15 +71,18 @@ function Sections({
               <span className="wr-sec__num">{n.path}</span> {n.heading}
             </Heading>
             {n.children.length ? (
-              <Sections nodes={n.children} level={level + 1} writingId={writingId} />
+              <Sections nodes={n.children} level={level + 1} writingId={writingId} references={references} />
             ) : n.content !== null ? (
-              n.content.split('\n').map((p, i) => (
-                // paragraphs of one stored section never reorder
-                // biome-ignore lint/suspicious/noArrayIndexKey: the paragraph index is its identity here
-                <p key={i} className="wr-para">
-                  {p}
-                </p>
-              ))
+              <>
+                {n.content.split('\n').map((p, i) => (
+                  // paragraphs of one stored section never reorder
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the paragraph index is its identity here
+                  <p key={i} className="wr-para">
+                    {p}
+                  </p>
+                ))}
+                <SectionSources text={n.content} references={references} />
+              </>
             ) : (
               <p className={`wr-pending${n.sectionId === writingId ? ' is-writing' : ''}`}>
                 {n.sectionId === writingId ? (
@@ -120,7 +143,7 @@ function Paper({ paper, running }: { paper: PaperContent; running: boolean }) {
           </>
         )}
       </div>
-      <Sections nodes={paper.sections} level={1} writingId={writingId} />
+      <Sections nodes={paper.sections} level={1} writingId={writingId} references={paper.references} />
       <section className="wr-refs" data-testid="wr-refs">
         <h2 className="wr-sec__head">{t('content.references')}</h2>
         <Alert

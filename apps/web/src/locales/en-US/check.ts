@@ -34,6 +34,8 @@ export default {
     working: 'Uploading and reading {{name}}…',
   },
   upload: {
+    refsEntry: 'Reference check · free →',
+    refsEntryDesc: 'Just the reference list: GB/T 7714 format, verification, citation consistency',
     title: 'Plagiarism check',
     subtitle:
       'Sentence-level comparison with the library: overall similarity, without quotes, without your own work, every copied passage marked in red beside its source.',
@@ -221,25 +223,6 @@ export default {
     copy: 'possible copying',
     quoteMark: 'Yellow',
     quote: 'cited (quoted, or listed in your references)',
-  },
-  references: {
-    title: 'Reference check',
-    standard: 'GB/T 7714-{{year}}',
-    summary:
-      '{{total}} entries: {{verified}} verified, {{mismatch}} mismatched, {{unverified}} not verified; {{problems}} with format problems',
-    searched:
-      'Searched: {{sources}}. "Not verified" only means not found there; it does not mean the work does not exist.',
-    noSources: 'no source available',
-    unavailable: 'unreachable: {{sources}}',
-    missingEntries: 'Cited numbers with no entry: {{list}}',
-    uncited: 'Entries never cited: {{list}}',
-    outOfOrder: 'First cited out of order: {{list}}',
-    unmatched: 'Citations with no entry: {{list}}',
-    col: { no: 'No.', entry: 'Entry', problems: 'Format problems', verdict: 'Verification' },
-    corrected: 'Corrected: ',
-    none: 'none',
-    status: { verified: 'Verified', mismatch: 'Mismatch', unverified: 'Not verified' },
-    differs: 'differs: {{fields}}',
   },
   integrity: {
     title: 'Check notices',

@@ -14,6 +14,7 @@ import enNavbar from './navbar.ts';
 import enOrder from './order.ts';
 import enPpt from './ppt.ts';
 import enReduce from './reduce.ts';
+import enReferences from './references.ts';
 import enRoute from './route.ts';
 import enSettings from './settings.ts';
 import enTagsView from './tagsView.ts';
@@ -33,6 +34,7 @@ export const enUS = {
   order: enOrder,
   ppt: enPpt,
   reduce: enReduce,
+  references: enReferences,
   settings: enSettings,
   tagsView: enTagsView,
   writing: enWriting,

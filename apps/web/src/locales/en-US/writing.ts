@@ -134,6 +134,7 @@ export default {
     deleted: 'Deleted',
   },
   content: {
+    sectionSources: 'Sources this section cites',
     progress: 'Progress',
     sections: '{{done}}/{{total}} sections · {{chars}} chars',
     queued: 'Queued, writing starts shortly…',

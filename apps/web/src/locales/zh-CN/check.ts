@@ -30,6 +30,8 @@ export default {
     working: '正在上传并读取 {{name}}…',
   },
   upload: {
+    refsEntry: '参考文献核查 · 免费 →',
+    refsEntryDesc: '只查参考文献列表：GB/T 7714 格式、逐条核实、引用一致性',
     title: '论文查重',
     subtitle: '与比对库逐句比对，给出总文字复制比、去除引用与去除本人文献复制比，并逐段标红、来源对照。',
     chip: { metrics: '知网同款指标', offline: '全程离线比对', report: '简洁版 + 全文对照报告' },
@@ -200,24 +202,6 @@ export default {
     html: '网页版报告（HTML）',
   },
   legend: { copyMark: '标红', copy: '疑似复制', quoteMark: '标黄', quote: '引用（已标注，或参考文献已列）' },
-  references: {
-    title: '参考文献核查',
-    standard: 'GB/T 7714-{{year}}',
-    summary:
-      '共 {{total}} 条：已核实 {{verified}}，信息不符 {{mismatch}}，未能核实 {{unverified}}；{{problems}} 条有格式问题',
-    searched: '核实检索范围：{{sources}}。“未能核实”只表示在这些来源中没有找到，不等于文献不存在。',
-    noSources: '无可用来源',
-    unavailable: '未能访问：{{sources}}',
-    missingEntries: '正文引用了列表中没有的序号：{{list}}',
-    uncited: '正文未引用的条目：{{list}}',
-    outOfOrder: '顺序编码制下首次引用顺序颠倒：{{list}}',
-    unmatched: '找不到对应条目的引用：{{list}}',
-    col: { no: '序号', entry: '条目', problems: '格式问题', verdict: '核实' },
-    corrected: '改正：',
-    none: '无',
-    status: { verified: '已核实', mismatch: '信息不符', unverified: '未能核实' },
-    differs: '不一致：{{fields}}',
-  },
   integrity: {
     title: '检测提示',
     substituted: '疑似字符替换 {{n}} 处',

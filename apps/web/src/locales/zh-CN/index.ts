@@ -12,6 +12,7 @@ import zhNavbar from './navbar.ts';
 import zhOrder from './order.ts';
 import zhPpt from './ppt.ts';
 import zhReduce from './reduce.ts';
+import zhReferences from './references.ts';
 import zhRoute from './route.ts';
 import zhSettings from './settings.ts';
 import zhTagsView from './tagsView.ts';
@@ -34,6 +35,7 @@ export const zhCN = {
   order: zhOrder,
   ppt: zhPpt,
   reduce: zhReduce,
+  references: zhReferences,
   settings: zhSettings,
   tagsView: zhTagsView,
   writing: zhWriting,

@@ -130,6 +130,7 @@ export default {
     deleted: '已删除',
   },
   content: {
+    sectionSources: '本节引用的文献',
     progress: '写作进度',
     sections: '已完成 {{done}}/{{total}} 节 · {{chars}} 字',
     queued: '排队中，马上开始写作…',

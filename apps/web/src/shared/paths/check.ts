@@ -5,6 +5,8 @@ export const checkPaths = {
   records: '/paper/report',
   /** 自建库: the user's private references (not a spec URL; this product's addition). */
   personal: '/papercheck/mylib',
+  /** 参考文献核查 of a list on its own (not a spec URL; free, reference_api). */
+  references: '/papercheck/refs',
   submit: '/paper/submit/:id',
   report: '/paper/report/:id',
 } as const;
