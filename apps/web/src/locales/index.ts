@@ -40,6 +40,14 @@ function syncHtmlLang(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 
+/**
+ * Adds an area's whole zh-CN catalogue (./zh-CN/on-demand.ts): called where its pages' modules load, before they
+ * render. The bundled part (its route titles) stays; the en-US twins come with loadEnglish.
+ */
+export function addCatalogue(ns: string, bundle: object): void {
+  i18n.addResourceBundle('zh-CN', ns, bundle, true, true);
+}
+
 let englishLoaded: Promise<void> | null = null;
 /** Adds the en-US catalogues (once). */
 export function loadEnglish(): Promise<void> {

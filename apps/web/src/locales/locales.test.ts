@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { enUS } from './en-US/index.ts';
 import i18n, { changeLanguage } from './index.ts';
 import { zhCN } from './zh-CN/index.ts';
+import { zhCNOnDemand } from './zh-CN/on-demand.ts';
 
-const resources = { 'zh-CN': zhCN, 'en-US': enUS };
+const resources = { 'zh-CN': { ...zhCN, ...zhCNOnDemand }, 'en-US': enUS };
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (typeof obj !== 'object' || obj === null) return [prefix];

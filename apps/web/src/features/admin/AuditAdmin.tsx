@@ -1,3 +1,4 @@
+import './catalogue.ts';
 import type { AuditEntry } from '@paperdesk/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './catalogue.ts';
 import { DatabaseOutlined, DeleteOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { LibraryDocument, LibraryMatch } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import './catalogue.ts';
 import type { AdminModelStatus, AdminModelTestResult, AdminModelUsage } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Segmented, Table, Tag } from 'antd';

@@ -1,3 +1,4 @@
+import './catalogue.ts';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AdminOrder } from '@paperdesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';

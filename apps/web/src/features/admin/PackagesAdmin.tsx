@@ -1,3 +1,4 @@
+import './catalogue.ts';
 import { type AdminPackage, QuotaKind } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';

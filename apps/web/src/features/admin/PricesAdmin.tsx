@@ -1,3 +1,4 @@
+import './catalogue.ts';
 import type { AdminConfigEntry } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, InputNumber, Space, Table, Tag } from 'antd';

@@ -1,3 +1,4 @@
+import './catalogue.ts';
 import { type FailedJob, JobServiceKind, type SystemStatus } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Statistic, Table, Tag } from 'antd';

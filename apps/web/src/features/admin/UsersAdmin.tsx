@@ -1,3 +1,4 @@
+import './catalogue.ts';
 import type { AdminOrder, AdminUser, LedgerEntry } from '@paperdesk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Switch, Table, Tag } from 'antd';

@@ -1,4 +1,5 @@
 import type { zhCN } from '../zh-CN/index.ts';
+import type { zhCNOnDemand } from '../zh-CN/on-demand.ts';
 import type { Twin } from '../types.ts';
 import enAdmin from './admin.ts';
 import enAigc from './aigc.ts';
@@ -41,4 +42,4 @@ export const enUS = {
   errorLog: enErrorLog,
   errorPage: enErrorPage,
   admin: enAdmin,
-} satisfies Twin<typeof zhCN>;
+} satisfies Twin<Omit<typeof zhCN, keyof typeof zhCNOnDemand> & typeof zhCNOnDemand>;

@@ -1,16 +1,8 @@
+import route from './admin-route.ts';
+
 /** 管理后台 (`admin:` namespace): only server-side administrators see these pages. */
 export default {
-  route: {
-    group: '管理后台',
-    library: '比对库',
-    prices: '价格与限制',
-    users: '用户',
-    orders: '订单',
-    system: '系统',
-    audit: '操作日志',
-    models: 'AI 模型',
-    packages: '套餐',
-  },
+  route,
   /** The kinds of quota a package grants and an account holds (users, packages). */
   quotaKind: {
     check: '论文查重',

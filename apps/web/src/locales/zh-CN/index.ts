@@ -1,4 +1,4 @@
-import zhAdmin from './admin.ts';
+import zhAdminRoute from './admin-route.ts';
 import zhAigc from './aigc.ts';
 import zhChat from './chat.ts';
 import zhCheck from './check.ts';
@@ -12,7 +12,7 @@ import zhNavbar from './navbar.ts';
 import zhOrder from './order.ts';
 import zhPpt from './ppt.ts';
 import zhReduce from './reduce.ts';
-import zhReferences from './references.ts';
+import zhReferencesRoute from './references-route.ts';
 import zhRoute from './route.ts';
 import zhSettings from './settings.ts';
 import zhTagsView from './tagsView.ts';
@@ -20,7 +20,9 @@ import zhWriting from './writing.ts';
 
 /**
  * The zh-CN catalogues, one per area (keys are `<area>:<key>`). A product area adds its `<area>.ts`
- * here and its English twin in ../en-US/index.ts.
+ * here and its English twin in ../en-US/index.ts. Areas whose pages are all loaded on demand bundle only
+ * their route titles here; the rest of their catalogue (./on-demand.ts) is added when their pages load, which
+ * keeps it out of the first screen's download.
  */
 export const zhCN = {
   common: zhCommon,
@@ -35,11 +37,11 @@ export const zhCN = {
   order: zhOrder,
   ppt: zhPpt,
   reduce: zhReduce,
-  references: zhReferences,
+  references: { route: zhReferencesRoute },
   settings: zhSettings,
   tagsView: zhTagsView,
   writing: zhWriting,
   errorLog: zhErrorLog,
   errorPage: zhErrorPage,
-  admin: zhAdmin,
+  admin: { route: zhAdminRoute },
 };

@@ -1,6 +1,8 @@
+import route from './references-route.ts';
+
 /** 参考文献核查: the 查重 report's chapter and the standalone check page (`references:` namespace). */
 export default {
-  route: { check: '参考文献核查' },
+  route,
   chapter: {
     title: '参考文献核查',
     standard: 'GB/T 7714-{{year}}',

@@ -1,3 +1,4 @@
+import './catalogue.ts';
 import type { ReferenceCheck, ReferenceEntryCheck } from '@paperdesk/contracts';
 import { Descriptions, Grid, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
