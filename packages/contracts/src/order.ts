@@ -45,7 +45,9 @@ export const CreateOrderInput = z
       .min(1)
       .max(32)
       .optional()
-      .describe('按次支付：确认页上选的版本（查重普通版/专业版）；记录按它计价，下单后不能再改'),
+      .describe(
+        '按次支付：确认页上选的版本（查重普通版/专业版；全文降重/降AIGC 为改写方式 offline/model）；记录按它计价，下单后不能再改',
+      ),
   })
   .refine(
     (v) =>

@@ -332,3 +332,41 @@ it.skipIf(!hasData)(
       expect(p).toMatch(/AIGC 检测器指出的 AI 痕迹，请优先修改：.*(连接词|句子长度|套话|可预测)/);
   },
 );
+
+it('a QR order carries the path chosen on the confirm page: the record takes it and the QR asks its price', async () => {
+  const app = s.app();
+  const user = await s.user(0);
+  const init = await s.init(user.token, {
+    title: '扫码换方式',
+    kind: 'aigc',
+    path: 'offline',
+    text: SOURCE_TEXT,
+  });
+  expect(init.status, init.body.message).toBe(200);
+  const rec = init.body.result;
+  const model = await s.ctx().billing.quote('aigc_rewrite', 'model', { characters: rec.characters });
+  expect(model.fen).not.toBe(rec.priceFen);
+
+  const order = await call<{ amountFen: number; orderNo: string }>(
+    app,
+    'POST',
+    '/api/order/order_info_api/create_order',
+    {
+      token: user.token,
+      body: { recordType: 'reduce', recordId: rec.id, edition: 'model' },
+    },
+  );
+  expect(order.status, order.body.message).toBe(200);
+  expect(order.body.result.amountFen).toBe(model.fen);
+  const after = (
+    await call<ReduceRecord>(app, 'POST', `${API}/load_by_id?id=${rec.id}`, { token: user.token })
+  ).body.result;
+  expect([after.path, after.priceFen]).toEqual(['model', model.fen]);
+
+  // with the order standing, the path no longer changes
+  const other = await call(app, 'POST', '/api/order/order_info_api/create_order', {
+    token: user.token,
+    body: { recordType: 'reduce', recordId: rec.id, edition: 'standard' },
+  });
+  expect(other.status).toBe(409);
+});

@@ -45,6 +45,7 @@ export async function createReduceService(
   await REDUCE_LIMITS.seed(deps.sysConfig);
   openPaidService(deps, reducing, {
     submitted: '该记录已提交，无需再次支付',
+    chooseEdition: (userId, id, edition) => reducing.chooseEdition(userId, id, edition),
     pricing: ({ kind, path, characters }) => ({
       ...PRICE_OF[kind],
       edition: PRICE_OF[kind].edition[path],

@@ -17,7 +17,7 @@ import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../reco
 import { chargeByCharacters } from '../records/pricing.ts';
 import { ownedRecord } from '../records/table.ts';
 import type { ReduceBilling } from './billing-port.ts';
-import { REDUCE_RECORD_TYPE } from './billing-port.ts';
+import { PRICE_OF, REDUCE_RECORD_TYPE } from './billing-port.ts';
 import { createParagraphEdits } from './edits.ts';
 import { createIntake, targetColumns } from './intake.ts';
 import { settleRecord } from './settlement.ts';
@@ -27,6 +27,13 @@ import { finalText, paragraphMeets, type RecordRow, targetsOf, toParagraph, toRe
 
 /** An order priced the record on its path (offline or model): while it stands, the path stays. */
 const PATH_FIXED = '该记录已按所选改写方式下单，不能再更换改写方式';
+
+/** What the confirm page may still change on an unpaid record. */
+interface ReduceTerms {
+  path?: ReducePath | undefined;
+  targetSimilarity?: number | undefined;
+  targetAigc?: number | undefined;
+}
 
 export interface ReduceDeps extends PaidServiceDeps<ReduceBilling> {
   llm: Llm;
@@ -49,6 +56,31 @@ export function createReducing(deps: ReduceDeps) {
   const own = records.own;
   const edits = createParagraphEdits({ db, llm, measurer: deps.measurer, own });
 
+  /**
+   * The confirm page's path and targets written on an unpaid record, priced again when the path changes: by the
+   * submit, or before a QR order prices the record. Another path is refused (409) once an order stands.
+   */
+  async function applyTerms(row: RecordRow, terms: ReduceTerms): Promise<RecordRow> {
+    const path = terms.path ?? row.path;
+    if (path !== row.path) await records.assertTermsOpen(row.id, PATH_FIXED);
+    if (path === 'model') await llm.assertAvailable(featureOf(row));
+    const retarget = terms.targetSimilarity !== undefined || terms.targetAigc !== undefined;
+    if (path === row.path && !retarget) return row;
+    const q = await billing.quote(row.kind, path, Number(row.characters));
+    await db
+      .updateTable('reduceRecords')
+      .set({
+        path,
+        priceFen: q.fen,
+        ...(retarget ? targetColumns(row.kind, terms) : {}),
+        updatedAt: nowIso(),
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'created')
+      .execute();
+    return own(row.userId, row.id);
+  }
+
   async function detail(userId: number, id: number): Promise<ReduceDetail> {
     const row = await own(userId, id);
     return {
@@ -69,6 +101,18 @@ export function createReducing(deps: ReduceDeps) {
     fromCheck: intake.fromCheck,
     fromAigc: intake.fromAigc,
 
+    /**
+     * A QR order's edition of the kind's price (offline 'standard', model 'cnki'/'model'), chosen on the confirm
+     * page: its path is written on the unpaid record before the order prices it.
+     */
+    async chooseEdition(userId: number, id: number, edition: string): Promise<void> {
+      const row = await own(userId, id);
+      const editions = PRICE_OF[row.kind].edition;
+      const path = (Object.keys(editions) as ReducePath[]).find((p) => editions[p] === edition);
+      if (!path) throw badRequest(`没有这种改写方式：${edition}`);
+      if (row.status === 'created') await applyTerms(row, { path });
+    },
+
     /** machine_submit: path and targets may still change while unpaid; then one charge and the job. */
     async submit(
       userId: number,
@@ -85,26 +129,7 @@ export function createReducing(deps: ReduceDeps) {
         orderId: opts.orderId,
         pay: opts.pay,
         view: toRecord,
-        async prepare(row) {
-          const path = opts.path ?? row.path;
-          if (path !== row.path) await records.assertTermsOpen(row.id, PATH_FIXED);
-          if (path === 'model') await llm.assertAvailable(featureOf(row));
-          const retarget = opts.targetSimilarity !== undefined || opts.targetAigc !== undefined;
-          if (path === row.path && !retarget) return row;
-          const q = await billing.quote(row.kind, path, Number(row.characters));
-          await db
-            .updateTable('reduceRecords')
-            .set({
-              path,
-              priceFen: q.fen,
-              ...(retarget ? targetColumns(row.kind, opts) : {}),
-              updatedAt: nowIso(),
-            })
-            .where('id', '=', id)
-            .where('status', '=', 'created')
-            .execute();
-          return own(userId, id);
-        },
+        prepare: (row) => applyTerms(row, opts),
       });
     },
 

@@ -158,7 +158,16 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
         />
       </div>
       <PayDialog
-        input={paying ? { recordType: RECORD_TYPE, recordId: record.id } : null}
+        input={
+          paying
+            ? {
+                recordType: RECORD_TYPE,
+                recordId: record.id,
+                // the QR pays for the path shown here: the record takes it before the order prices it
+                edition: REDUCE_PRICING[record.kind].edition[path ?? record.path],
+              }
+            : null
+        }
         onClose={() => {
           setPaying(false);
           onSubmitted();
