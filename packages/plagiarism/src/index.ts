@@ -31,7 +31,16 @@ export {
   PlagiarismIndex,
 } from './library.ts';
 export { loadIndex, saveIndex } from './persist.ts';
-export { mergeShardSeeds, ShardedLibrary, type ShardSeeds, shardOf } from './shards.ts';
+export { ShardedLibrary, shardOf } from './shards.ts';
+export { answerSeeds, mergeShardSeeds, type SeedsRequest, type ShardSeeds } from './shard-seeds.ts';
+export {
+  answerSentences,
+  mergeSentences,
+  mergeWordStats,
+  type SentencesRequest,
+  type ShardSentences,
+  type WordStats,
+} from './shard-words.ts';
 export { authorNames, citedSources, isOwnDocument } from './provenance.ts';
 export { type CheckScope, usableDocuments, visibleTo } from './visibility.ts';
 export {

@@ -1,7 +1,8 @@
 import type { Passage } from './align.ts';
 import type { PlagiarismIndex } from './library.ts';
+import type { CheckScope } from './visibility.ts';
 import { WordIndex } from './word-index.ts';
-import { wordSentences } from './words.ts';
+import { type WordSentence, wordSentences } from './words.ts';
 
 export type { WordIndex } from './word-index.ts';
 export { type WordSentence, wordSentences } from './words.ts';
@@ -92,6 +93,22 @@ export const REWORDED_DEFAULTS: RewordedOptions = {
   stockDocuments: 3,
 };
 
+/**
+ * Where the reworded stage looks sentences up: one index's word index, or a sharded library's shards (shards.ts),
+ * which take the check's rule as `scope` (each shard applies it to its own documents) where one index takes
+ * `usable`, the same rule over the library's numbers.
+ */
+export interface SentenceLookup {
+  /** Share of the library's characters the word index covers. */
+  readonly coverage: number;
+  bestPairs(
+    query: WordSentence[],
+    usable: (ordinal: number) => boolean,
+    opts: RewordedOptions,
+    scope: CheckScope,
+  ): SentencePair[];
+}
+
 /** A query sentence and the library sentence it best matches. */
 export interface SentencePair {
   /** Query sentence (original offsets of the checked text). */
@@ -109,15 +126,16 @@ export interface SentencePair {
  */
 export function rewordedPairs(
   text: string,
-  index: PlagiarismIndex,
+  words: SentenceLookup,
   skip: (start: number, end: number) => boolean,
   usable: (ordinal: number) => boolean,
+  scope: CheckScope,
   opts: RewordedOptions = REWORDED_DEFAULTS,
 ): SentencePair[] {
   const query = wordSentences(text).filter(
     (qs) => qs.end - qs.start >= opts.minSentenceChars && !skip(qs.start, qs.end),
   );
-  return wordIndexOf(index).bestPairs(query, usable, opts);
+  return words.bestPairs(query, usable, opts, scope);
 }
 
 /**
@@ -127,7 +145,7 @@ export function rewordedPairs(
  */
 export function rewordedPassages(
   pairs: SentencePair[],
-  index: PlagiarismIndex,
+  index: Pick<PlagiarismIndex, 'ordinalText'>,
   toMatching: (start: number, end: number) => [number, number],
   sourceMatching: (doc: number, start: number, end: number) => [number, number],
   opts: RewordedOptions = REWORDED_DEFAULTS,

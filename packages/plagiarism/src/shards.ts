@@ -1,24 +1,43 @@
 import { fmix32 } from '@paperdesk/textkit';
 import type { CheckLibrary } from './check/context.ts';
+import type { DocumentMeta, LibraryDocument, PlagiarismIndex, SeedHits } from './library.ts';
+import { type SentenceLookup, wordIndexOf } from './reworded.ts';
+import { answerSeeds, mergeShardSeeds, type SeedsRequest } from './shard-seeds.ts';
 import {
-  type DocumentMeta,
-  GrowableU32,
-  type LibraryDocument,
-  type PlagiarismIndex,
-  SAMPLED_DOCS,
-  type SeedHits,
-} from './library.ts';
+  answerSentences,
+  mergeSentences,
+  mergeWordStats,
+  type SentencesRequest,
+  type WordStats,
+} from './shard-words.ts';
 
 /**
  * A library split into shards (issue 28), at the engine level: each document lives in the shard a stable rule
- * names, each shard answers a check's fingerprint look-up for its documents alone, and the answers merge into the
- * look-up one index holding every document would give — the same document frequencies, the same boilerplate
- * cut, the same earliest documents — so a check over the shards reports what a single index would (same
- * sources, spans and ratios). Documents are numbered in the order they were added across all shards, as one
- * index numbers them.
+ * names (shardOf), each shard answers its part of a check's look-ups for its documents alone, and the answers
+ * merge into what one index holding every document would answer, so a check over the shards reports what a
+ * single index would (same sources, spans and ratios), reworded stage included.
  *
- * Not yet: removing or replacing documents (a single index renumbers on compaction), and the reworded stage,
- * whose IDF needs the shards' word statistics merged too (a check over shards passes `reworded: false`).
+ * Documents carry library numbers: the order they were added to the whole library (in a deployment, a sequence
+ * of the database row), which is one index's order of its documents; a shard's own numbers change when it
+ * compacts, so its answers name documents by library number, found by id. Replacing a document (add with the
+ * same id) removes it and adds it anew at the end, as one index does; a removed document's postings and words
+ * stay counted in document frequencies until its shard's merges purge the postings, as in one index — but a
+ * shard merges on its own schedule, so between a removal and compaction (compact() here and on the one index)
+ * a k-gram's count near the boilerplate or sampling cut may differ by the removed documents.
+ *
+ * The messages, numbers and typed arrays only (structured-clone safe, so a BullMQ child job can return them):
+ *   seeds      request SeedsRequest  { hashes: Uint32Array, maxPostings }
+ *              answer  ShardSeeds    { df, qpos, doc, spos: Uint32Array, count }   doc = library numbers
+ *              merged  by mergeShardSeeds (shard-seeds.ts), boilerplate cut at the whole library's size
+ *   word stats answer  WordStats     { sentences, hashes, df: Uint32Array, liveChars }   (WordIndex.stats)
+ *              merged  by mergeWordStats (shard-words.ts), sent back inside every sentences request; it changes
+ *              only when a shard segments new documents (removal leaves the counts, as in one index)
+ *   sentences  request SentencesRequest { sentences: {start, end, words: Uint32Array}[], options, scope, library }
+ *              answer  ShardSentences   { similarity: Float64Array, doc, sentence, witnesses: Uint32Array,
+ *                                         probe: Uint8Array }   per query sentence, doc = library number
+ *              merged  by mergeSentences: the best similarity, the stock-sentence rule over all witnesses
+ * A check then reads the texts and metadata of the documents found (ordinalText / ordinalMeta: in a deployment,
+ * from the database by id).
  */
 
 /** The shard of a document: its id hashed (FNV-1a over UTF-16 units, then murmur3's finaliser), modulo `shards`. */
@@ -28,90 +47,62 @@ export function shardOf(id: string, shards: number): number {
   return (fmix32(h) >>> 0) % shards;
 }
 
-/** One shard's look-up for a query, its documents named by the library's numbers (what a shard sends back). */
-export interface ShardSeeds {
-  hits: SeedHits;
-  /** The library's number of each of the shard's document numbers in `hits.doc`. */
-  libraryOrdinal: Uint32Array;
+export interface ShardedOptions {
+  /**
+   * How a message reaches a shard or comes back: as it is in one process (the default); structuredClone to
+   * check that it would survive a process boundary.
+   */
+  transport?: <T>(message: T) => T;
 }
 
-/**
- * The shards' look-ups as one index's: per query k-gram the document frequencies summed, boilerplate cut at the
- * whole library's `limit`, and the postings of the earliest `maxPostings` documents (or SAMPLED_DOCS when the
- * k-gram is in more), in the library's order. Each shard's answer holds at least its share of those: its earliest
- * documents, as many as the whole library could take.
- */
-export function mergeShardSeeds(
-  shards: ShardSeeds[],
-  queryLength: number,
-  maxPostings: number,
-  limit: number,
-): SeedHits {
-  const df = new Uint32Array(queryLength);
-  for (const { hits } of shards) for (let q = 0; q < queryLength; q++) df[q]! += hits.df[q]!;
-  const qpos = new GrowableU32(4096);
-  const doc = new GrowableU32(4096);
-  const spos = new GrowableU32(4096);
-  const at = shards.map(() => 0);
-  for (let q = 0; q < queryLength; q++) {
-    // this k-gram's postings of every shard, as (library document, position), in each shard's order
-    const postings: Array<{ d: number; s: number; k: number }> = [];
-    shards.forEach(({ hits, libraryOrdinal }, i) => {
-      let p = at[i]!;
-      for (; p < hits.count && hits.qpos[p] === q; p++)
-        postings.push({ d: libraryOrdinal[hits.doc[p]!]!, s: hits.spos[p]!, k: postings.length });
-      at[i] = p;
-    });
-    const total = df[q]!;
-    if (total === 0 || total > limit) continue;
-    postings.sort((a, b) => a.d - b.d || a.k - b.k);
-    let docsLeft = total > maxPostings ? SAMPLED_DOCS : maxPostings;
-    let last = -1;
-    for (const p of postings) {
-      if (p.d !== last) {
-        if (docsLeft === 0) break;
-        docsLeft--;
-        last = p.d;
-      }
-      qpos.push(q);
-      doc.push(p.d);
-      spos.push(p.s);
-    }
-  }
-  return { df, count: qpos.length, qpos: qpos.view(), doc: doc.view(), spos: spos.view() };
-}
-
-/**
- * Shards in one process, read by a check as one library (CheckLibrary). A worker holding one shard answers
- * with `shard.seeds(hashes, maxPostings, Infinity)` and its documents' library numbers instead; the merge is
- * the same.
- */
+/** Shards in one process, read by a check as one library (CheckLibrary): the coordinator of the messages above. */
 export class ShardedLibrary implements CheckLibrary {
-  /** Library number → (shard, the shard's number). */
-  private readonly shardAt: number[] = [];
-  private readonly localAt: number[] = [];
-  /** Per shard: its document number → library number. */
-  private readonly libraryOrdinals: number[][];
+  /** Library number → id ('' once removed). */
+  private readonly idAt: string[] = [];
+  private readonly numberOf = new Map<string, number>();
+  private readonly libraryNumber = (id: string): number => this.numberOf.get(id)!;
+  /** The merged word statistics and the shards' sentences and live characters they were merged at. */
+  private wordStats: { at: string; stats: WordStats } | undefined;
 
-  constructor(readonly shards: PlagiarismIndex[]) {
+  private readonly transport: <T>(message: T) => T;
+
+  constructor(
+    readonly shards: PlagiarismIndex[],
+    options: ShardedOptions = {},
+  ) {
+    this.transport = options.transport ?? ((message) => message);
     const [first] = shards;
     if (!first) throw new Error('a sharded library needs a shard');
     for (const s of shards)
       if (s.k !== first.k || s.w !== first.w || s.maxDocFrequency !== first.maxDocFrequency || s.size > 0)
         throw new Error('shards start empty, with the same parameters');
-    this.libraryOrdinals = shards.map(() => []);
   }
 
-  /** Add a document to its shard (a new id: replacing is not supported yet). */
+  /** Add a document to its shard, the next library number (replacing one with the same id, as one index does). */
   add(doc: LibraryDocument): void {
-    if (this.ordinalOf(doc.id) !== undefined) throw new Error(`document ${doc.id} is already in the library`);
-    const s = shardOf(doc.id, this.shards.length);
-    const shard = this.shards[s]!;
-    shard.add(doc);
-    const local = shard.ordinalOf(doc.id)!;
-    this.libraryOrdinals[s]![local] = this.shardAt.length;
-    this.shardAt.push(s);
-    this.localAt.push(local);
+    this.remove(doc.id);
+    this.shardFor(doc.id).add(doc);
+    this.numberOf.set(doc.id, this.idAt.length);
+    this.idAt.push(doc.id);
+  }
+
+  /** Remove a document by id from its shard. */
+  remove(id: string): boolean {
+    const n = this.numberOf.get(id);
+    if (n === undefined) return false;
+    this.shardFor(id).remove(id);
+    this.numberOf.delete(id);
+    this.idAt[n] = '';
+    return true;
+  }
+
+  /** Compact every shard (see PlagiarismIndex.compact): removed documents purged, library numbers unchanged. */
+  compact(): void {
+    for (const s of this.shards) s.compact();
+  }
+
+  private shardFor(id: string): PlagiarismIndex {
+    return this.shards[shardOf(id, this.shards.length)]!;
   }
 
   private get first(): PlagiarismIndex {
@@ -144,25 +135,58 @@ export class ShardedLibrary implements CheckLibrary {
   }
 
   ordinalOf(id: string): number | undefined {
-    const s = shardOf(id, this.shards.length);
-    const local = this.shards[s]!.ordinalOf(id);
-    return local === undefined ? undefined : this.libraryOrdinals[s]![local];
+    return this.numberOf.get(id);
+  }
+
+  /** The shard holding a live document and its number there. */
+  private located(ordinal: number): { shard: PlagiarismIndex; local: number } {
+    const id = this.idAt[ordinal];
+    if (!id) throw new Error(`no document ${ordinal} in the library`);
+    const shard = this.shardFor(id);
+    return { shard, local: shard.ordinalOf(id)! };
   }
 
   ordinalMeta(ordinal: number): DocumentMeta {
-    return this.shards[this.shardAt[ordinal]!]!.ordinalMeta(this.localAt[ordinal]!);
+    const { shard, local } = this.located(ordinal);
+    return shard.ordinalMeta(local);
   }
 
   ordinalText(ordinal: number): string {
-    return this.shards[this.shardAt[ordinal]!]!.ordinalText(this.localAt[ordinal]!);
+    const { shard, local } = this.located(ordinal);
+    return shard.ordinalText(local);
   }
 
   seeds(queryHashes: Uint32Array, maxPostings = this.maxDocFrequency): SeedHits {
     const limit = Math.max(maxPostings, Math.ceil(this.first.boilerplateShare * this.size));
-    const answers = this.shards.map((shard, s) => ({
-      hits: shard.seeds(queryHashes, maxPostings, Number.POSITIVE_INFINITY),
-      libraryOrdinal: Uint32Array.from(this.libraryOrdinals[s]!),
-    }));
+    const request: SeedsRequest = { hashes: queryHashes, maxPostings };
+    const answers = this.shards.map((shard) =>
+      this.transport(answerSeeds(shard, this.transport(request), this.libraryNumber)),
+    );
     return mergeShardSeeds(answers, queryHashes.length, maxPostings, limit);
+  }
+
+  /** The library's word statistics, merged again when a shard segmented or removed documents. */
+  private libraryWordStats(): WordStats {
+    const words = this.shards.map((s) => wordIndexOf(s));
+    const at = words.map((w) => `${w.sentences}:${w.liveChars}`).join(',');
+    if (this.wordStats?.at !== at)
+      this.wordStats = { at, stats: mergeWordStats(words.map((w) => this.transport(w.stats()))) };
+    return this.wordStats.stats;
+  }
+
+  /** The reworded look-up over the shards (shard-words.ts). */
+  sentenceLookup(): SentenceLookup {
+    const library = this.libraryWordStats();
+    const characters = this.characterCount;
+    return {
+      coverage: characters === 0 ? 1 : Math.min(1, library.liveChars / characters),
+      bestPairs: (sentences, _usable, options, scope) => {
+        const request: SentencesRequest = { sentences, options, scope, library };
+        const answers = this.shards.map((shard) =>
+          this.transport(answerSentences(shard, this.transport(request), this.libraryNumber)),
+        );
+        return mergeSentences(sentences, answers, options);
+      },
+    };
   }
 }

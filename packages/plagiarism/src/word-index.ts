@@ -1,7 +1,9 @@
 import type { PlagiarismIndex } from './library.ts';
 import type { RewordedOptions, SentencePair } from './reworded.ts';
+import { lowerBound } from './segment.ts';
+import type { WordStats } from './shard-words.ts';
 import { type WordBatch, WordFeeding } from './word-feeding.ts';
-import { WordQuery } from './word-query.ts';
+import { type SentenceBest, type WordCounts, WordQuery } from './word-query.ts';
 import { WordSaves } from './word-saves.ts';
 import { WordTables } from './word-tables.ts';
 import { segmentDocuments, type WordSentence } from './words.ts';
@@ -27,6 +29,8 @@ export class WordIndex {
   private readonly ordinals = new Map<number, number>();
   /** The word threads while a parallel build runs (startThreads .. settle). */
   private feeding: WordFeeding | undefined;
+  /** This index's words counted over a whole sharded library, for the statistics last given (countsIn). */
+  private libraryCounts: { stats: WordStats; words: number; counts: WordCounts } | undefined;
 
   constructor(
     private readonly index: PlagiarismIndex,
@@ -65,6 +69,11 @@ export class WordIndex {
   /** Sentences whose postings were sealed when loading instead of read back from the folder. */
   get sentencesSealedAtLoad(): number {
     return this.saves.sealedAtLoad;
+  }
+
+  /** Characters of the live documents segmented. */
+  get liveChars(): number {
+    return this.tables.liveChars;
   }
 
   /** Share of the library's characters covered (1 unless the library outgrew maxChars). */
@@ -174,6 +183,64 @@ export class WordIndex {
       if (ordinal >= 0) out.push({ ...pair, doc: ordinal });
     }
     return out;
+  }
+
+  /**
+   * This index's word statistics (a shard's share of the library's, what shard-words.ts merges): sentences,
+   * each word's hash and sentence count, in word-number order, and the characters of live documents.
+   */
+  stats(): WordStats {
+    const v = this.tables.vocabulary;
+    return {
+      sentences: this.tables.sentences,
+      hashes: v.hashes.view().slice(),
+      df: v.df.view().slice(),
+      liveChars: this.tables.liveChars,
+    };
+  }
+
+  /**
+   * A shard's part of bestPairs: each query sentence's best sentence here, its words weighed by the whole
+   * library's statistics (`library`, merged: hashes ascending), before the stock-sentence rule; documents by
+   * the character index's ordinal.
+   */
+  bestSentences(
+    query: WordSentence[],
+    usable: (ordinal: number) => boolean,
+    opts: RewordedOptions,
+    library: WordStats,
+  ): SentenceBest[] {
+    const usableHere = (d: number) => usable(this.ordinalOf(d));
+    return this.query
+      .bestSentences(this.tables, this.countsIn(library), query, usableHere, opts)
+      .map((best) => {
+        const ordinal = best.pair ? this.ordinalOf(best.pair.doc) : -1;
+        return { ...best, pair: best.pair && ordinal >= 0 ? { ...best.pair, doc: ordinal } : undefined };
+      });
+  }
+
+  /** The library's sentence count of each of this index's words (a binary search each, once per statistics). */
+  private countsIn(library: WordStats): WordCounts {
+    const v = this.tables.vocabulary;
+    const kept = this.libraryCounts;
+    if (kept?.stats === library && kept.words === v.size) return kept.counts;
+    const df = new Uint32Array(v.size);
+    const hashes = v.hashes.data;
+    for (let w = 0; w < df.length; w++) {
+      const at = lowerBound(library.hashes, hashes[w]!);
+      if (library.hashes[at] === hashes[w]) df[w] = library.df[at]!;
+    }
+    const counts: WordCounts = {
+      sentences: library.sentences,
+      df,
+      dfOf: (hash, w) => {
+        if (w >= 0) return df[w]!;
+        const at = lowerBound(library.hashes, hash);
+        return library.hashes[at] === hash ? library.df[at]! : 0;
+      },
+    };
+    this.libraryCounts = { stats: library, words: v.size, counts };
+    return counts;
   }
 
   /** The character index's ordinal of one of this index's documents, -1 once removed. */

@@ -3,6 +3,8 @@ import type { RewordedOptions, SentencePair } from './reworded.ts';
 import type { WordTables } from './word-tables.ts';
 import type { WordSentence } from './words.ts';
 
+const NOTHING: SentenceBest = { pair: undefined, witnesses: 0, probe: 0 };
+
 /** Probe words per query sentence at most: one bit each in a byte per library sentence (WordQuery.hitProbes). */
 const MAX_PROBES = 8;
 
@@ -13,10 +15,48 @@ const MAX_PROBES = 8;
  */
 const REWEIGH_GROWTH = 1.05;
 
-/** IDF of word w: 0 for a word in no sentence or in more than maxDf of them (no evidence). */
-function idf(df: Uint32Array, w: number, maxDf: number, n: number): number {
-  const f = df[w]!;
-  return f === 0 || f > maxDf ? 0 : Math.log(n / f);
+/**
+ * IDFs are multiples of this: their sums (a sentence's weight, the weight two sentences share) are then exact in
+ * any order, so they do not depend on how the words were numbered — by one index or by each shard, by the sync
+ * or by the word threads (summed as plain doubles in word-number order they differed in the last bit).
+ */
+const IDF_QUANTUM = 2 ** -24;
+
+/** IDF of a word in `f` sentences: 0 for a word in none or in more than maxDf of them (no evidence). */
+function idf(f: number, maxDf: number, n: number): number {
+  return f === 0 || f > maxDf ? 0 : Math.round(Math.log(n / f) / IDF_QUANTUM) * IDF_QUANTUM;
+}
+
+/**
+ * The statistics words are weighed by: the library's sentences and, per word number of the tables queried, the
+ * sentences holding it. A library's own tables count themselves; a shard's hold the whole library's counts
+ * (shard-words.ts), so its sentences weigh what they would in one index.
+ */
+export interface WordCounts {
+  sentences: number;
+  df: Uint32Array;
+  /**
+   * A query word's count by hash and word number here (-1: in none of these tables' sentences, but maybe in
+   * another shard's, where it weighs in the query sentence and takes a probe's place).
+   */
+  dfOf(hash: number, w: number): number;
+}
+
+/** The tables' own counts (one index holding the whole library). */
+export function ownCounts(tables: WordTables): WordCounts {
+  const df = tables.vocabulary.df.data;
+  return { sentences: tables.sentences, df, dfOf: (_hash, w) => (w < 0 ? 0 : df[w]!) };
+}
+
+/**
+ * A query sentence's best library sentence in these tables, before the stock-sentence rule: the pair (undefined
+ * when none reaches the thresholds), the documents witnessing a stock sentence (each holding a sentence sharing
+ * half its weight), and the probe that first touched the best sentence (what breaks a tie between shards).
+ */
+export interface SentenceBest {
+  pair: SentencePair | undefined;
+  witnesses: number;
+  probe: number;
 }
 
 /** Each library sentence's weight under the IDF of `weighedAt` sentences and document-frequency cut `maxDf`. */
@@ -27,12 +67,14 @@ class SentenceWeights {
   private weighedMaxDf = -1;
 
   /** Bring the weights up to date for this document-frequency cut (see REWEIGH_GROWTH). */
-  update(tables: WordTables, maxDf: number): void {
-    const n = Math.max(1, tables.sentences);
+  update(tables: WordTables, counts: WordCounts, maxDf: number): void {
+    // the IDF's N is the whole library's; the weights are those of these tables' sentences
+    const n = Math.max(1, counts.sentences);
+    const here = Math.max(1, tables.sentences);
     const full = maxDf !== this.weighedMaxDf || n > this.weighedAt * REWEIGH_GROWTH;
-    if (!full && this.weighed === n) return;
-    if (this.weights.length < n) {
-      const next = new Float32Array(Math.max(n, this.weights.length * 2));
+    if (!full && this.weighed === here) return;
+    if (this.weights.length < here) {
+      const next = new Float32Array(Math.max(here, this.weights.length * 2));
       next.set(this.weights.subarray(0, this.weighed));
       this.weights = next;
     }
@@ -40,10 +82,10 @@ class SentenceWeights {
     const forward = tables.forward.data;
     const starts = tables.sentenceStart.data;
     // one logarithm per word, not one per word of every sentence (300 M at 1 B: seconds on the first check)
-    const df = tables.vocabulary.df.data;
+    const df = counts.df;
     const idfs = new Float64Array(tables.vocabulary.size);
-    for (let w = 0; w < idfs.length; w++) idfs[w] = idf(df, w, maxDf, n);
-    for (let g = from; g < n && g < tables.sentences; g++) {
+    for (let w = 0; w < idfs.length; w++) idfs[w] = idf(df[w]!, maxDf, n);
+    for (let g = from; g < here && g < tables.sentences; g++) {
       let weight = 0;
       for (let i = starts[g]!; i < starts[g + 1]!; i++) weight += idfs[forward[i]!]!;
       this.weights[g] = weight;
@@ -68,9 +110,10 @@ interface QueryLimits {
   needShare: number;
 }
 
-/** A query sentence's word known to the library: its number and IDF. */
+/** A query sentence's word known to the library: its number here (-1: in no sentence here), count and IDF. */
 interface KnownWord {
   w: number;
+  f: number;
   v: number;
 }
 
@@ -107,7 +150,24 @@ export class WordQuery {
     usable: (doc: number) => boolean,
     opts: RewordedOptions,
   ): SentencePair[] {
-    const n = Math.max(1, tables.sentences);
+    const out: SentencePair[] = [];
+    for (const best of this.bestSentences(tables, ownCounts(tables), query, usable, opts))
+      if (best.pair && best.witnesses < opts.stockDocuments) out.push(best.pair);
+    return out;
+  }
+
+  /**
+   * Each query sentence's best sentence in these tables, words weighed by `counts`, before the stock-sentence
+   * rule (a shard's part of bestPairs: the witnesses of all shards decide it).
+   */
+  bestSentences(
+    tables: WordTables,
+    counts: WordCounts,
+    query: WordSentence[],
+    usable: (doc: number) => boolean,
+    opts: RewordedOptions,
+  ): SentenceBest[] {
+    const n = Math.max(1, counts.sentences);
     const limits: QueryLimits = {
       n,
       // evidence: words in at most maxSentenceShare of the sentences; candidates: only through words with at
@@ -122,41 +182,36 @@ export class WordQuery {
       // they miss can only share less; the remaining probes only complete the sentences already touched
       needShare: Math.min(0.5, opts.minSimilarity / (2 - opts.minSimilarity)),
     };
-    this.weights.update(tables, limits.maxDf);
+    this.weights.update(tables, counts, limits.maxDf);
     if (this.hitProbes.length < tables.sentences)
       this.hitProbes = new Uint8Array(Math.ceil(tables.sentences * 1.25) + 1024);
-    const out: SentencePair[] = [];
-    for (const qs of query) {
-      const best = this.bestPair(tables, qs, limits, usable, opts);
-      if (best) out.push(best);
-    }
-    return out;
+    return query.map((qs) => this.bestPair(tables, counts, qs, limits, usable, opts));
   }
 
   private bestPair(
     tables: WordTables,
+    counts: WordCounts,
     qs: WordSentence,
     limits: QueryLimits,
     usable: (doc: number) => boolean,
     opts: RewordedOptions,
-  ): SentencePair | undefined {
+  ): SentenceBest {
     // the query sentence's words known to the library, by word number, with their IDF
-    const df = tables.vocabulary.df.data;
     const known: KnownWord[] = [];
     let qWeight = 0;
     for (const h of qs.words) {
       const w = tables.vocabulary.find(h);
-      if (w < 0) continue;
-      const v = idf(df, w, limits.maxDf, limits.n);
+      const f = counts.dfOf(h, w);
+      const v = idf(f, limits.maxDf, limits.n);
       if (v === 0) continue;
-      known.push({ w, v });
+      known.push({ w, f, v });
       qWeight += v;
     }
-    if (qWeight === 0) return undefined;
+    if (qWeight === 0) return NOTHING;
     // candidates: library sentences holding at least two of the query sentence's rarest words (a copied
     // sentence keeps most of its rare words; the work per sentence stays bounded in a large library)
     const probes = known
-      .filter((k) => df[k.w]! <= limits.probeMaxDf)
+      .filter((k) => k.f <= limits.probeMaxDf)
       .sort((a, b) => b.v - a.v)
       .slice(0, Math.min(opts.probeWords, MAX_PROBES));
     const probeWeight = this.walkProbes(tables, probes, qWeight, limits, opts);
@@ -175,14 +230,13 @@ export class WordQuery {
     limits: QueryLimits,
     opts: RewordedOptions,
   ): number {
-    const df = tables.vocabulary.df.data;
     const hitProbes = this.hitProbes;
     const touched = this.touched;
     touched.length = 0;
     let probeWeight = 0;
     let sortedCount = -1;
     for (let k = 0; k < probes.length; k++) {
-      const { w, v } = probes[k]!;
+      const { w, f, v } = probes[k]!;
       // only completes the sentences touched so far: the last probe (alone it is one probe, too few); a probe
       // after which a sentence holding none of those walked can share too little to matter (exact); and a word
       // with more than maxPostings postings once a rarer probe was walked (a larger library's candidates need
@@ -190,7 +244,7 @@ export class WordQuery {
       const completeOnly =
         k > 0 &&
         (k === probes.length - 1 ||
-          df[w]! > opts.maxPostings ||
+          f > opts.maxPostings ||
           qWeight - probeWeight < (limits.needShare - 1e-3) * qWeight);
       probeWeight += v;
       this.probeV[k] = v;
@@ -203,7 +257,8 @@ export class WordQuery {
         sortedCount = touched.length;
       }
       for (const seg of tables.segments) {
-        if (w >= seg.words) continue;
+        // (a word of other shards' sentences only: no postings here)
+        if (w < 0 || w >= seg.words) continue;
         const from = seg.starts[w]!;
         const to = seg.starts[w + 1]!;
         const rows = seg.sentences;
@@ -225,10 +280,7 @@ export class WordQuery {
     return probeWeight;
   }
 
-  /**
-   * The best match among the touched sentences holding two probes or more (clearing their marks), or undefined
-   * when there is none or the query sentence is a stock sentence.
-   */
+  /** The best match among the touched sentences holding two probes or more (clearing their marks). */
   private bestTouched(
     tables: WordTables,
     qs: WordSentence,
@@ -238,13 +290,14 @@ export class WordQuery {
     probeWeight: number,
     usable: (doc: number) => boolean,
     opts: RewordedOptions,
-  ): SentencePair | undefined {
+  ): SentenceBest {
     const hitProbes = this.hitProbes;
     const weights = this.weights.weights;
     const forward = tables.forward.data;
     const starts = tables.sentenceStart.data;
     const sentenceDoc = tables.sentenceDoc.data;
     let best: SentencePair | undefined;
+    let bestProbes = 0;
     const docs = new Set<number>();
     const hits = this.touched.view();
     for (let t = 0; t < hits.length; t++) {
@@ -279,7 +332,8 @@ export class WordQuery {
       if (2 * shared >= qWeight) docs.add(d);
       if (sharedWords < opts.minSharedWords) continue;
       const sim = (2 * shared) / (qWeight + weights[g]!);
-      if (sim >= opts.minSimilarity && (!best || sim > best.similarity))
+      if (sim >= opts.minSimilarity && (!best || sim > best.similarity)) {
+        bestProbes = m;
         best = {
           start: qs.start,
           end: qs.end,
@@ -287,8 +341,10 @@ export class WordQuery {
           sentence: g - tables.firstSentence[d]!,
           similarity: sim,
         };
+      }
     }
-    return best && docs.size < opts.stockDocuments ? best : undefined;
+    // the probe that touched a sentence first is its lowest bit: later ones only completed it
+    return { pair: best, witnesses: docs.size, probe: 31 - Math.clz32(bestProbes & -bestProbes) };
   }
 }
 

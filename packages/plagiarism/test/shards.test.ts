@@ -8,13 +8,22 @@ import {
   ShardedLibrary,
   shardOf,
 } from '../src/index.ts';
-import { randomText, rng } from './helpers.ts';
+import { REWORDINGS, randomText, rng } from './helpers.ts';
 
 /**
  * A library split into shards reports exactly what one index holding every document reports: the same sources,
  * spans and ratios, for planted passages copied verbatim, edited, shared by many documents (sampled and
- * boilerplate k-grams) and from private documents.
+ * boilerplate k-grams), from private documents, and reworded (the reworded stage: the library's word statistics
+ * merged, a source held twice, a stock sentence whose witnesses live in several shards).
  */
+
+// stock sentences: in three documents, so their rewording in the paper has no source (the shards' witnesses
+// are summed); in two, it has
+const STOCK =
+  '结论：本方法操作简便、检测快速且灵敏度高，适用于临床样品的批量分析。该方法的回收率稳定在百分之九十五以上，重复性良好。';
+const STOCK_REWORDED =
+  '结论：该方法之操作简单、检测的速度快并且灵敏程度高，适合临床的样品之成批的分析。此方法之回收的比率稳定于百分之九十五以上，重复的性能良好。';
+
 function documents(): { library: LibraryDocument[]; paper: string } {
   const r = rng(28);
   const library: LibraryDocument[] = [];
@@ -28,6 +37,15 @@ function documents(): { library: LibraryDocument[]; paper: string } {
       ...(i % 37 === 0 ? { private: true, ownerKey: `user:${i % 2}` } : {}),
       text: i % 3 === 0 ? `${randomText(r, 300)}${stock}${randomText(r, 200)}` : randomText(r, 500),
     });
+  const [first, second, third] = REWORDINGS;
+  const around = (text: string) => `${randomText(r, 150)}${text}${randomText(r, 150)}`;
+  library.push(
+    { id: 'reworded-a', title: '客流预测', text: around(first!.source) },
+    { id: 'reworded-a-again', title: '客流预测（转载）', text: around(first!.source) },
+    { id: 'reworded-b', title: '土壤重金属', text: around(second!.source) },
+    { id: 'reworded-c', title: '图书馆资源', private: true, ownerKey: 'user:0', text: around(third!.source) },
+    ...[0, 1, 2].map((i) => ({ id: `stock-${i}`, title: `方法${i}`, text: around(STOCK) })),
+  );
   const planted = [5, 37, 74, 120, 250, 333].map((i) => library[i]!.text.slice(100, 260));
   const edited = (t: string) =>
     Array.from(t)
@@ -43,7 +61,12 @@ function documents(): { library: LibraryDocument[]; paper: string } {
     randomText(r, 200),
     edited(planted[3]!),
     planted[4],
+    first!.reworded,
     planted[5],
+    second!.reworded,
+    randomText(r, 200),
+    third!.reworded,
+    STOCK_REWORDED,
   ].join('\n');
   return { library, paper };
 }
@@ -64,31 +87,101 @@ describe('ShardedLibrary', () => {
       const single = new PlagiarismIndex(indexOptions);
       for (const d of library) single.add(d);
       const doc = textToDocument(paper);
-      const optionsList: CheckOptions[] = [
-        { reworded: false, ownerKey: 'user:0' },
-        { reworded: false, ownerKey: 'user:1', ownAuthors: ['李四'], allSources: true },
-        { reworded: false, paraphrase: false, excludeDocIds: ['doc-5'] },
-      ];
-      const expected = optionsList.map((o) => checkDocument(doc, single, o));
+      const expected = OPTIONS.map((o) => checkDocument(doc, single, o));
       expect(expected[0]!.matches.length).toBeGreaterThan(3);
+      // the reworded passages are found only by the reworded stage, the stock sentence not at all
+      const rewordedSources = (i: number) =>
+        new Set(expected[i]!.matches.filter((m) => m.method === 'paraphrase').map((m) => m.docId));
+      for (const id of ['reworded-b', 'reworded-c']) expect(rewordedSources(0)).toContain(id);
+      expect([...rewordedSources(0)].some((id) => id.startsWith('reworded-a'))).toBe(true);
+      expect([...rewordedSources(0)].some((id) => id.startsWith('stock-'))).toBe(false);
+      // the stock documents are not all in one shard for some shard count: the witnesses must be summed
+      expect([2, 3, 5].some((n) => new Set([0, 1, 2].map((i) => shardOf(`stock-${i}`, n))).size > 1)).toBe(
+        true,
+      );
+      expect(rewordedSources(3)).not.toContain('reworded-b');
       for (const shards of [1, 2, 3, 5]) {
         const sharded = new ShardedLibrary(
           Array.from({ length: shards }, () => new PlagiarismIndex(indexOptions)),
         );
         for (const d of library) sharded.add(d);
-        optionsList.forEach((o, i) => {
-          const report = checkDocument(doc, sharded, o);
-          const want = expected[i]!;
-          report.engine.elapsedMs = want.engine.elapsedMs;
-          expect(report, `${shards} shards, options ${i}`).toEqual(want);
-        });
+        expectReports(doc, sharded, expected, `${shards} shards`);
       }
     },
   );
 
-  it('refuses the reworded stage, whose word statistics are not merged yet', () => {
+  it('reports what one index reports after documents are removed, replaced and compacted away', () => {
+    const { library, paper } = documents();
+    const doc = textToDocument(paper);
+    const single = new PlagiarismIndex({ maxDocFrequency: 20 });
+    const shardCounts = [1, 2, 3, 5];
+    const sharded = shardCounts.map(
+      (n) =>
+        new ShardedLibrary(Array.from({ length: n }, () => new PlagiarismIndex({ maxDocFrequency: 20 }))),
+    );
+    const all = [single, ...sharded];
+    for (const d of library) for (const l of all) l.add(d);
+    // checked once first: the word indexes and sealed segments exist when the documents go
+    for (const l of all) checkDocument(doc, l, {});
+    const gone = ['reworded-a', 'reworded-c', 'doc-74', 'doc-250', 'stock-1'];
+    const changes = (l: PlagiarismIndex | ShardedLibrary) => {
+      for (const id of gone) expect(l.remove(id)).toBe(true);
+      expect(l.remove('no-such-document')).toBe(false);
+      l.add({ ...library.find((d) => d.id === 'reworded-b')!, text: randomText(rng(7), 600) });
+      l.add({ id: 'late', title: '后加入', text: `${REWORDINGS[2]!.source}${randomText(rng(8), 200)}` });
+    };
+    for (const l of all) changes(l);
+    const removed = OPTIONS.map((o) => checkDocument(doc, single, o));
+    const ids = new Set(removed.flatMap((r) => r.matches.map((m) => m.docId)));
+    for (const id of [...gone, 'reworded-b']) expect(ids.has(id), id).toBe(false);
+    // what was held twice or left the stock sentence's witnesses too few is found through what remains
+    for (const id of ['reworded-a-again', 'late', 'doc-120']) expect(ids.has(id), id).toBe(true);
+    expect(ids.has('stock-0') || ids.has('stock-2')).toBe(true);
+    sharded.forEach((l, i) => {
+      expectReports(doc, l, removed, `${shardCounts[i]} shards, removed`);
+    });
+    for (const l of all) l.compact();
+    const compacted = OPTIONS.map((o) => checkDocument(doc, single, o));
+    sharded.forEach((l, i) => {
+      expectReports(doc, l, compacted, `${shardCounts[i]} shards, compacted`);
+    });
+  });
+
+  it('answers in plain numbers and typed arrays (what a shard in another process sends)', () => {
+    const { library, paper } = documents();
     const sharded = new ShardedLibrary([new PlagiarismIndex(), new PlagiarismIndex()]);
-    sharded.add({ id: 'a', title: 'a', text: randomText(rng(1), 300) });
-    expect(() => checkDocument(textToDocument(randomText(rng(2), 300)), sharded)).toThrow(/reworded/);
+    for (const d of library) sharded.add(d);
+    const report = checkDocument(textToDocument(paper), sharded, {});
+    // every request and answer through structuredClone, as a child job's data and return value travel
+    const cloned = new ShardedLibrary([new PlagiarismIndex(), new PlagiarismIndex()], {
+      transport: (message) => structuredClone(message),
+    });
+    for (const d of library) cloned.add(d);
+    const viaClone = checkDocument(textToDocument(paper), cloned, {});
+    viaClone.engine.elapsedMs = report.engine.elapsedMs;
+    expect(viaClone).toEqual(report);
   });
 });
+
+const OPTIONS: CheckOptions[] = [
+  { ownerKey: 'user:0' },
+  { ownerKey: 'user:1', ownAuthors: ['李四'], allSources: true },
+  { excludeDocIds: ['doc-5', 'reworded-a'] },
+  { reworded: false, ownerKey: 'user:0' },
+  { paraphrase: false, excludeDocIds: ['doc-5'] },
+];
+
+/** The sharded library's reports equal one index's, option by option (all but the elapsed time). */
+function expectReports(
+  doc: ReturnType<typeof textToDocument>,
+  library: ShardedLibrary,
+  expected: ReturnType<typeof checkDocument>[],
+  label: string,
+): void {
+  OPTIONS.forEach((o, i) => {
+    const report = checkDocument(doc, library, o);
+    const want = expected[i]!;
+    report.engine.elapsedMs = want.engine.elapsedMs;
+    expect(report, `${label}, options ${i}`).toEqual(want);
+  });
+}

@@ -11,15 +11,17 @@ import { kgramHashes } from '../fingerprint.ts';
 import type { PlagiarismIndex } from '../library.ts';
 import { isOwnDocument } from '../provenance.ts';
 import type { Report } from '../report.ts';
+import type { SentenceLookup } from '../reworded.ts';
 import { usableDocuments } from '../visibility.ts';
 import type { Interval } from './intervals.ts';
 import { type CheckOptions, type CheckSettings, settingsOf } from './options.ts';
 
 /**
  * What a check reads of the library: a PlagiarismIndex, or a ShardedLibrary (shards.ts) that answers as the one
- * index holding all its shards' documents would.
+ * index holding all its shards' documents would — its reworded look-up too (a PlagiarismIndex's is its word
+ * index, reworded.ts).
  */
-export type CheckLibrary = Pick<
+export type CheckLibrary = { sentenceLookup?(): SentenceLookup } & Pick<
   PlagiarismIndex,
   | 'k'
   | 'w'

@@ -13,10 +13,11 @@ import { type CheckProgress, STAGE_AT } from './options.ts';
 export function* rewordedStage(ctx: CheckContext): Generator<CheckProgress, void, undefined> {
   const { opts, q, index } = ctx;
   if (!opts.paraphrase || !opts.reworded) return;
-  // the word index's IDF is the whole library's: a sharded library has no merge for it yet
-  if (!(index instanceof PlagiarismIndex))
-    throw new Error('the reworded stage needs one index: pass reworded: false');
+  // one index's word index, or a sharded library's look-up over its shards (their word statistics merged)
+  if (!(index instanceof PlagiarismIndex) && !index.sentenceLookup)
+    throw new Error('this library has no reworded look-up: pass reworded: false');
   yield { stage: 'reworded', fraction: STAGE_AT.reworded };
+  const words = index instanceof PlagiarismIndex ? wordIndexOf(index) : index.sentenceLookup!();
   const explained = new Uint8Array(q.codes.length + 1);
   for (const c of ctx.candidates) for (const p of c.passages) explained.fill(1, p.qs, p.qe);
   const body = q.offsets.subarray(0, q.codes.length);
@@ -40,8 +41,10 @@ export function* rewordedStage(ctx: CheckContext): Generator<CheckProgress, void
     return c;
   };
   const rewordedOptions = { ...REWORDED_DEFAULTS, ...opts.rewordedOptions };
-  ctx.rewordedCoverage = wordIndexOf(index).coverage;
-  const pairs = rewordedPairs(ctx.checked, index, skip, ctx.usable, rewordedOptions);
+  ctx.rewordedCoverage = words.coverage;
+  // the check's rule over documents, as data a shard applies to its own
+  const scope = { ownerKey: opts.ownerKey, excludeDocIds: opts.excludeDocIds };
+  const pairs = rewordedPairs(ctx.checked, words, skip, ctx.usable, scope, rewordedOptions);
   const found = rewordedPassages(
     pairs,
     index,
