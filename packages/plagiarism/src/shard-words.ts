@@ -94,8 +94,9 @@ export function answerSentences(
 
 /**
  * The shards' answers as one index's pairs: per query sentence the highest similarity (a tie goes to the
- * sentence one index meets first: the earlier probe, then the earlier document and sentence), unless the
- * shards' witnesses together make it a stock sentence.
+ * sentence one index meets first: the earlier probe, then the earlier document and sentence — one index's
+ * sentence order when its words were segmented in library order, not on threads, which append batches as they
+ * finish), unless the shards' witnesses together make it a stock sentence.
  */
 export function mergeSentences(
   query: WordSentence[],
