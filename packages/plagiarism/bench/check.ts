@@ -16,10 +16,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
-import { fileURLToPath } from 'node:url';
-import type { ParsedDocument } from '@paperdesk/textkit';
 import {
   type CheckOptions,
   type CheckProgress,
@@ -35,7 +31,21 @@ import {
   warmWordIndex,
 } from '../src/index.ts';
 import {
-  type Abstract,
+  args,
+  asDoc,
+  benchTmp,
+  collectGarbage,
+  cpuMs,
+  dataDir,
+  flag,
+  fmt,
+  hasData,
+  mb,
+  median,
+  num,
+  table,
+} from './cli.ts';
+import {
   type EditStats,
   loadAbstracts,
   loadPaws,
@@ -43,31 +53,12 @@ import {
   type Obfuscation,
   rng,
   type SuspiciousDoc,
-  shuffle,
   thesis,
   copiedRecall,
 } from './corpus.ts';
 import { harderToFool } from './fool.ts';
-import {
-  generatedCorpus,
-  generatedCount,
-  generatedDocuments,
-  libraryDocuments,
-  plantedSources,
-} from './markov.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-// PAPERDESK_DATA_DIR, else ../shared/data next to the checkout (a worktree under wt/ looks one level further up)
-const dataDir =
-  process.env.PAPERDESK_DATA_DIR ??
-  ['../shared/data', '../../shared/data'].map((d) => path.resolve(root, d)).find((d) => fs.existsSync(d)) ??
-  path.resolve(root, '../shared/data');
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const num = (name: string, dflt: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? Number(args[i + 1]) : dflt;
-};
+import { generatedCount, generatedDocuments } from './markov.ts';
+import { type Split, scaledLibrary, split } from './scaled.ts';
 
 const K = num('k', 6);
 const W = num('w', 8);
@@ -77,42 +68,6 @@ const SEED = num('seed', 42);
 const SUSPICIOUS_PER_TYPE = num('docs', 60);
 /** Word threads segmenting beside the character build (`--word-threads-while-adding`; two after it). */
 const WORD_THREADS_WHILE_ADDING = num('word-threads-while-adding', 1);
-/** Library abstracts planted as sources in the generated libraries; the others train the Markov chain. */
-const SOURCE_POOL = 2000;
-
-/** CPU time of this process in ms (user + system): unaffected by other processes competing for the cores. */
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
-function fmt(n: number, digits = 3): string {
-  return Number.isFinite(n) ? n.toFixed(digits) : '-';
-}
-
-function median(a: number[]): number {
-  const s = [...a].sort((x, y) => x - y);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
-
-function mb(bytes: number): string {
-  return `${Math.round(bytes / 1048576)}`;
-}
-
-function table(title: string, header: string[], rows: Array<Array<string | number>>): void {
-  const cells = [header, ...rows.map((r) => r.map(String))];
-  const width = (s: string) => [...s].reduce((a, ch) => a + (/[\u1100-\uffff]/.test(ch) ? 2 : 1), 0);
-  const widths = header.map((_, c) => Math.max(...cells.map((r) => width(r[c] ?? ''))));
-  const line = (r: string[]) => `| ${r.map((v, c) => v + ' '.repeat(widths[c]! - width(v))).join(' | ')} |`;
-  console.log(`\n${title}`);
-  console.log(line(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of cells.slice(1)) console.log(line(r));
-}
-
-function asDoc(paragraphs: string[]): ParsedDocument {
-  return { blocks: paragraphs.map((text) => ({ kind: 'paragraph' as const, text })) };
-}
 
 function detectionsOf(
   id: string,
@@ -138,20 +93,6 @@ function detectionsOf(
     });
   }
   return out;
-}
-
-interface Split {
-  library: LibraryDocument[];
-  heldOut: Abstract[];
-}
-
-function split(abstracts: Abstract[]): Split {
-  const shuffled = shuffle(rng(SEED), [...abstracts]);
-  const heldOut = shuffled.slice(0, 1000);
-  const library = shuffled
-    .slice(1000)
-    .map((a) => ({ id: a.id, title: a.title, source: 'CSL', text: a.text }));
-  return { library, heldOut };
 }
 
 function buildIndex(docs: Iterable<LibraryDocument>, k: number, w: number): PlagiarismIndex {
@@ -381,16 +322,7 @@ function rewordedFound(index: PlagiarismIndex, sources: LibraryDocument[], s: Sp
 async function speed(s: Split, target: number): Promise<SpeedRow> {
   const log = (m: string) => console.log(m);
   const extra = 1000;
-  // the chain learns from abstracts that are neither planted nor held out: it shares their stock phrases with
-  // the sources, not their sentences
-  const pool = s.library.slice(0, SOURCE_POOL);
-  const cache = generatedCorpus(
-    SEED,
-    s.library.slice(SOURCE_POOL).map((d) => d.text),
-    target + 4_000_000,
-    log,
-  );
-  const sources = plantedSources(pool, target);
+  const { cache, sources, documents } = scaledLibrary(s, target, SEED, log);
   const folder = fs.mkdtempSync(path.join(benchTmp(), 'pdpx-bench-'));
   try {
     let index: PlagiarismIndex | undefined = PlagiarismIndex.open(folder, { k: K, w: W });
@@ -404,7 +336,7 @@ async function speed(s: Split, target: number): Promise<SpeedRow> {
     let readCpu = 0;
     const t0 = performance.now();
     const t0cpu = cpuMs();
-    const all = libraryDocuments(cache, pool, target);
+    const all = documents();
     for (;;) {
       const r0 = performance.now();
       const r0cpu = cpuMs();
@@ -537,17 +469,6 @@ async function speed(s: Split, target: number): Promise<SpeedRow> {
   }
 }
 
-/** A full garbage collection (the flag is switched on at run time, so `npm run bench:check` needs no option). */
-function collectGarbage(): void {
-  v8.setFlagsFromString('--expose-gc');
-  (vm.runInNewContext('gc') as () => void)();
-}
-
-/** Index folders of the speed rows (large at 1 B): PAPERDESK_BENCH_TMP or the system temporary folder. */
-function benchTmp(): string {
-  return process.env.PAPERDESK_BENCH_TMP ?? os.tmpdir();
-}
-
 async function speedTable(sizes: number[], s: Split): Promise<void> {
   const rows: Array<Array<string | number>> = [];
   for (const size of sizes) {
@@ -602,10 +523,7 @@ async function speedTable(sizes: number[], s: Split): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (
-    !fs.existsSync(path.join(dataDir, 'csl-benchmark-sample')) ||
-    !fs.existsSync(path.join(dataDir, 'csl_human_abstracts_zh'))
-  ) {
+  if (!hasData()) {
     console.log(
       `bench:check skipped: data folder not found at ${dataDir} (it lives outside the repository).`,
     );
@@ -613,7 +531,7 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   const abstracts = loadAbstracts(dataDir);
-  const s = split(abstracts);
+  const s = split(abstracts, SEED);
   console.log(
     `bench:check — node ${process.version}, ${os.cpus().length} cores, k=${K} w=${W} sentence Dice ≥ ${SENTENCE_SIM}, seed ${SEED}`,
   );

@@ -1,0 +1,260 @@
+/**
+ * bench:shards — one library split into K in-process shards (shards.ts) against one index holding it all: are
+ * the reports identical (every source, span and ratio) on 30,000-character theses and on documents with planted
+ * passages (verbatim, lightly edited, reworded so that only the reworded stage finds them), query median and p99
+ * both ways, and the memory of each shard against the one index.
+ *
+ *   npm run bench:shards                         # 1e7 characters, 4 shards (about a minute)
+ *   npm run bench:shards -- --scale 1e8 --shards 4 --theses 10 --planted 40
+ *
+ * The shards run in this process, one after another: the "shards in parallel" column takes, per look-up, the
+ * slowest shard's answer instead of their sum — what K shard processes would take, messages aside.
+ * Reads only ../shared/data (or $PAPERDESK_DATA_DIR) and the bench's corpus cache; exits 0 when the data is absent.
+ */
+import os from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
+import type { ParsedDocument } from '@paperdesk/textkit';
+import {
+  type CheckLibrary,
+  checkDocument,
+  PlagiarismIndex,
+  type Report,
+  ShardedLibrary,
+  warmWordIndex,
+} from '../src/index.ts';
+import { asDoc, collectGarbage, cpuMs, dataDir, fmt, hasData, mb, median, num, table } from './cli.ts';
+import { type EditStats, loadAbstracts, makeSuspicious, type Obfuscation, rng, thesis } from './corpus.ts';
+import { scaledLibrary, split } from './scaled.ts';
+
+const SCALE = num('scale', 1e7);
+const SHARDS = num('shards', 4);
+const THESES = num('theses', 5);
+const PLANTED = num('planted', 20);
+const SEED = num('seed', 42);
+
+/** The p-quantile of a sample (nearest rank). */
+function quantile(a: number[], p: number): number {
+  const s = [...a].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? 0;
+}
+
+/**
+ * Each shard's time per look-up, taken between the request and the answer passing through the transport (a
+ * request of a look-up round is followed by its shard's answer before the next shard's request).
+ */
+class ShardClock {
+  private sent = 0;
+  /** Per look-up round, each shard's ms. */
+  rounds: number[][] = [];
+  private kind = '';
+
+  transport = <T>(message: T): T => {
+    const m = message as Record<string, unknown>;
+    const now = performance.now();
+    if ('hashes' in m && 'maxPostings' in m) this.start('seeds', now);
+    else if ('sentences' in m && 'library' in m) this.start('sentences', now);
+    else if ('count' in m || 'similarity' in m) this.rounds[this.rounds.length - 1]!.push(now - this.sent);
+    return message;
+  };
+
+  private start(kind: string, now: number): void {
+    const last = this.rounds[this.rounds.length - 1];
+    if (!last || kind !== this.kind || last.length === SHARDS) this.rounds.push([]);
+    this.kind = kind;
+    this.sent = now;
+  }
+
+  /** The check's wall time had the shards answered side by side: each round's slowest shard, not their sum. */
+  parallel(wallMs: number): number {
+    let ms = wallMs;
+    for (const r of this.rounds) ms += Math.max(...r) - r.reduce((a, b) => a + b, 0);
+    return ms;
+  }
+
+  reset(): void {
+    this.rounds = [];
+    this.kind = '';
+  }
+}
+
+/** One kind of query: checks, identical reports, sources found, and each check's ms three ways. */
+interface Row {
+  n: number;
+  identical: number;
+  sources: number;
+  one: number[];
+  shards: number[];
+  parallel: number[];
+}
+
+interface Timed {
+  report: Report;
+  ms: number;
+}
+
+function timed(doc: ParsedDocument, library: CheckLibrary): Timed {
+  const t0 = performance.now();
+  const report = checkDocument(doc, library);
+  return { report, ms: performance.now() - t0 };
+}
+
+/** Reports equal but for the time they took. */
+function same(a: Report, b: Report): boolean {
+  return isDeepStrictEqual(
+    { ...a, engine: { ...a.engine, elapsedMs: 0 } },
+    { ...b, engine: { ...b.engine, elapsedMs: 0 } },
+  );
+}
+
+async function main(): Promise<void> {
+  if (!hasData()) {
+    console.log(
+      `bench:shards skipped: data folder not found at ${dataDir} (it lives outside the repository).`,
+    );
+    return;
+  }
+  const started = performance.now();
+  const s = split(loadAbstracts(dataDir), SEED);
+  console.log(
+    `bench:shards — node ${process.version}, ${os.cpus().length} cores, ${SCALE / 1e6} M characters, ${SHARDS} shards, seed ${SEED}`,
+  );
+  const { sources, documents } = scaledLibrary(s, SCALE, SEED, (m) => console.log(m));
+
+  // the same documents into one index and into the shards, each build timed on its own
+  const single = new PlagiarismIndex();
+  const clock = new ShardClock();
+  const sharded = new ShardedLibrary(
+    Array.from({ length: SHARDS }, () => new PlagiarismIndex()),
+    { transport: clock.transport },
+  );
+  let singleBuildMs = 0;
+  let shardedBuildMs = 0;
+  let docs = 0;
+  for (const d of documents()) {
+    const t0 = performance.now();
+    single.add(d);
+    const t1 = performance.now();
+    sharded.add(d);
+    singleBuildMs += t1 - t0;
+    shardedBuildMs += performance.now() - t1;
+    docs++;
+  }
+  let t0 = performance.now();
+  single.commit();
+  warmWordIndex(single);
+  singleBuildMs += performance.now() - t0;
+  t0 = performance.now();
+  for (const shard of sharded.shards) {
+    shard.commit();
+    warmWordIndex(shard);
+  }
+  shardedBuildMs += performance.now() - t0;
+  collectGarbage();
+  console.log(`  built: ${docs} documents, ${single.characterCount} matching characters`);
+
+  // theses copying planted abstracts (verbatim, lightly edited), then documents with planted passages of each kind
+  const queries: Array<{ kind: string; doc: ParsedDocument }> = [];
+  for (let q = 0; q < THESES; q++)
+    queries.push({ kind: 'thesis', doc: thesis(SEED + 200 + q, sources, s.heldOut).doc });
+  const r = rng(SEED + 7);
+  const edits: EditStats = { chars: 0, edits: 0 };
+  const kinds: Obfuscation[] = ['verbatim', 'light', 'heavy'];
+  for (let i = 0; i < PLANTED; i++) {
+    const kind = kinds[i % kinds.length]!;
+    const d = makeSuspicious(r, `planted-${i}`, kind, sources, s.heldOut, 2, edits);
+    queries.push({ kind: `planted ${kind === 'heavy' ? 'reworded' : kind}`, doc: asDoc(d.paragraphs) });
+  }
+  // warm-up of both (the first check weighs every sentence of the word index)
+  const warm = thesis(SEED + 100, sources, s.heldOut).doc;
+  timed(warm, single);
+  timed(warm, sharded);
+
+  const rows = new Map<string, Row>();
+  const cpu0 = cpuMs();
+  for (const { kind, doc } of queries) {
+    const one = timed(doc, single);
+    clock.reset();
+    const over = timed(doc, sharded);
+    const row = rows.get(kind) ?? { n: 0, identical: 0, one: [], shards: [], parallel: [], sources: 0 };
+    row.n++;
+    if (same(one.report, over.report)) row.identical++;
+    row.one.push(one.ms);
+    row.shards.push(over.ms);
+    row.parallel.push(clock.parallel(over.ms));
+    row.sources += one.report.similarDocuments.length;
+    rows.set(kind, row);
+  }
+  const queryCpuS = (cpuMs() - cpu0) / 1000;
+  const all = [...rows.values()];
+  const everything: Row = {
+    n: all.reduce((a, x) => a + x.n, 0),
+    identical: all.reduce((a, x) => a + x.identical, 0),
+    one: all.flatMap((x) => x.one),
+    shards: all.flatMap((x) => x.shards),
+    parallel: all.flatMap((x) => x.parallel),
+    sources: all.reduce((a, x) => a + x.sources, 0),
+  };
+  const ms = (a: number[]) => `${Math.round(median(a))} / ${Math.round(quantile(a, 0.99))}`;
+  table(
+    `Reports and query time: one index against ${SHARDS} shards in this process (${SCALE / 1e6} M characters, ${docs} documents)`,
+    [
+      'queries',
+      'checks',
+      'identical reports',
+      'sources (one index)',
+      'one index ms: median / p99',
+      `${SHARDS} shards in turn ms`,
+      'shards in parallel ms (est.)',
+    ],
+    [...rows.entries(), ['all', everything] as [string, Row]].map(([kind, x]) => [
+      kind,
+      x.n,
+      `${x.identical} / ${x.n}`,
+      x.sources,
+      ms(x.one),
+      ms(x.shards),
+      ms(x.parallel),
+    ]),
+  );
+
+  const memory = (index: PlagiarismIndex) => {
+    const words = warmWordIndex(index).bytes;
+    const { bytes, documents: n, characters } = index.stats();
+    return { n, characters, postings: bytes, words, total: bytes + words };
+  };
+  const one = memory(single);
+  const parts = sharded.shards.map(memory);
+  table(
+    'Memory: postings and texts (typed arrays) and the word index, per shard against the one index',
+    [
+      'index',
+      'documents',
+      'characters',
+      'postings + texts MB',
+      'word index MB',
+      'total MB',
+      'share of one index',
+    ],
+    [
+      ['one index', one.n, one.characters, mb(one.postings), mb(one.words), mb(one.total), '100 %'],
+      ...parts.map((p, i) => [
+        `shard ${i}`,
+        p.n,
+        p.characters,
+        mb(p.postings),
+        mb(p.words),
+        mb(p.total),
+        `${fmt((100 * p.total) / one.total, 1)} %`,
+      ]),
+    ],
+  );
+  console.log(
+    `\nbuild: one index ${fmt(singleBuildMs / 1000, 1)} s, ${SHARDS} shards ${fmt(shardedBuildMs / 1000, 1)} s; queries ${fmt(queryCpuS, 1)} s cpu; total ${fmt((performance.now() - started) / 1000, 1)} s wall; load: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  if (everything.identical !== everything.n) process.exitCode = 1;
+}
+
+await main();
