@@ -276,13 +276,31 @@ export function findKey(seg: Segment, h: number): number {
   return at < hi && seg.keys[at] === h ? at : -1;
 }
 
-/** Documents key `at` of the segment occurs in (the recorded count when its postings were cut). */
+/**
+ * Documents key `at` of the segment occurs in (the recorded count when its postings were cut). Documents, not
+ * postings: a document holding the k-gram at several positions counts once, so the counts of segments (and of
+ * shards) add up to the library's whatever its layout — counted in postings below the cut and in documents above
+ * it, the sum over four shards exceeded one index's for the k-grams a thesis repeats.
+ */
 export function docFrequency(seg: Segment, at: number, keepDocs: number): number {
-  const postings = seg.starts[at + 1]! - seg.starts[at]!;
-  if (postings < keepDocs || seg.bigKeys.length === 0) return postings;
-  const h = seg.keys[at]!;
-  const b = lowerBound(seg.bigKeys, h);
-  return b < seg.bigKeys.length && seg.bigKeys[b] === h ? seg.bigDf[b]! : postings;
+  const from = seg.starts[at]!;
+  const to = seg.starts[at + 1]!;
+  if (to - from >= keepDocs && seg.bigKeys.length > 0) {
+    const h = seg.keys[at]!;
+    const b = lowerBound(seg.bigKeys, h);
+    if (b < seg.bigKeys.length && seg.bigKeys[b] === h) return seg.bigDf[b]!;
+  }
+  // the postings of a key are in document order
+  let documents = 0;
+  let last = -1;
+  for (let p = from; p < to; p++) {
+    const d = seg.docs[p]!;
+    if (d !== last) {
+      documents++;
+      last = d;
+    }
+  }
+  return documents;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { textToDocument } from '@paperdesk/textkit';
+import { matchingCodes, textToDocument } from '@paperdesk/textkit';
 import { describe, expect, it } from 'vitest';
 import {
   type CheckOptions,
   checkDocument,
+  kgramHashes,
   type LibraryDocument,
   PlagiarismIndex,
   ShardedLibrary,
@@ -145,6 +146,25 @@ describe('ShardedLibrary', () => {
     sharded.forEach((l, i) => {
       expectReports(doc, l, compacted, `${shardCounts[i]} shards, compacted`);
     });
+  });
+
+  it('counts a k-gram once per document, however often the document repeats it, so shards add up to one index', () => {
+    const r = rng(11);
+    const phrase = randomText(r, 40);
+    const single = new PlagiarismIndex({ maxDocFrequency: 20 });
+    const sharded = new ShardedLibrary(
+      Array.from({ length: 5 }, () => new PlagiarismIndex({ maxDocFrequency: 20 })),
+    );
+    // 30 documents repeat the phrase three times: over the cut in one index, under it in each shard
+    for (let i = 0; i < 60; i++) {
+      const text = i < 30 ? `${randomText(r, 50)}${phrase}${phrase}${phrase}` : randomText(r, 200);
+      single.add({ id: `d${i}`, title: `${i}`, text });
+      sharded.add({ id: `d${i}`, title: `${i}`, text });
+    }
+    const hashes = kgramHashes(matchingCodes(phrase).codes, single.k);
+    const one = single.seeds(hashes);
+    expect(Math.max(...one.df)).toBe(30);
+    expect([...sharded.seeds(hashes).df]).toEqual([...one.df]);
   });
 
   it('answers in plain numbers and typed arrays (what a shard in another process sends)', () => {
