@@ -85,17 +85,22 @@ interface Row {
   one: number[];
   shards: number[];
   parallel: number[];
+  /** CPU ms of each check (the machine is shared: wall times carry the others' load). */
+  oneCpu: number[];
+  shardsCpu: number[];
 }
 
 interface Timed {
   report: Report;
   ms: number;
+  cpu: number;
 }
 
 function timed(doc: ParsedDocument, library: CheckLibrary): Timed {
   const t0 = performance.now();
+  const c0 = cpuMs();
   const report = checkDocument(doc, library);
-  return { report, ms: performance.now() - t0 };
+  return { report, ms: performance.now() - t0, cpu: cpuMs() - c0 };
 }
 
 /** Reports equal but for the time they took. */
@@ -175,12 +180,23 @@ async function main(): Promise<void> {
     const one = timed(doc, single);
     clock.reset();
     const over = timed(doc, sharded);
-    const row = rows.get(kind) ?? { n: 0, identical: 0, one: [], shards: [], parallel: [], sources: 0 };
+    const row = rows.get(kind) ?? {
+      n: 0,
+      identical: 0,
+      one: [],
+      shards: [],
+      parallel: [],
+      oneCpu: [],
+      shardsCpu: [],
+      sources: 0,
+    };
     row.n++;
     if (same(one.report, over.report)) row.identical++;
     row.one.push(one.ms);
     row.shards.push(over.ms);
     row.parallel.push(clock.parallel(over.ms));
+    row.oneCpu.push(one.cpu);
+    row.shardsCpu.push(over.cpu);
     row.sources += one.report.similarDocuments.length;
     rows.set(kind, row);
   }
@@ -192,6 +208,8 @@ async function main(): Promise<void> {
     one: all.flatMap((x) => x.one),
     shards: all.flatMap((x) => x.shards),
     parallel: all.flatMap((x) => x.parallel),
+    oneCpu: all.flatMap((x) => x.oneCpu),
+    shardsCpu: all.flatMap((x) => x.shardsCpu),
     sources: all.reduce((a, x) => a + x.sources, 0),
   };
   const ms = (a: number[]) => `${Math.round(median(a))} / ${Math.round(quantile(a, 0.99))}`;
@@ -202,9 +220,10 @@ async function main(): Promise<void> {
       'checks',
       'identical reports',
       'sources (one index)',
-      'one index ms: median / p99',
+      'one index wall ms: median / p99',
       `${SHARDS} shards in turn ms`,
       'shards in parallel ms (est.)',
+      'cpu ms median: one index / shards',
     ],
     [...rows.entries(), ['all', everything] as [string, Row]].map(([kind, x]) => [
       kind,
@@ -214,6 +233,7 @@ async function main(): Promise<void> {
       ms(x.one),
       ms(x.shards),
       ms(x.parallel),
+      `${Math.round(median(x.oneCpu))} / ${Math.round(median(x.shardsCpu))}`,
     ]),
   );
 
