@@ -39,7 +39,8 @@ import {
   dataDir,
   flag,
   fmt,
-  hasData,
+  benchAbstracts,
+  loadAverage,
   mb,
   median,
   num,
@@ -47,7 +48,6 @@ import {
 } from './cli.ts';
 import {
   type EditStats,
-  loadAbstracts,
   loadPaws,
   makeSuspicious,
   type Obfuscation,
@@ -523,14 +523,9 @@ async function speedTable(sizes: number[], s: Split): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!hasData()) {
-    console.log(
-      `bench:check skipped: data folder not found at ${dataDir} (it lives outside the repository).`,
-    );
-    return;
-  }
   const started = performance.now();
-  const abstracts = loadAbstracts(dataDir);
+  const abstracts = benchAbstracts('bench:check');
+  if (!abstracts) return;
   const s = split(abstracts, SEED);
   console.log(
     `bench:check — node ${process.version}, ${os.cpus().length} cores, k=${K} w=${W} sentence Dice ≥ ${SENTENCE_SIM}, seed ${SEED}`,
@@ -543,10 +538,7 @@ async function main(): Promise<void> {
   if (scale > 0) {
     await speedTable([scale], s);
     console.log(
-      `\ntotal ${fmt((performance.now() - started) / 1000, 1)} s wall, ${fmt(cpuMs() / 1000, 1)} s cpu; load: ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
+      `\ntotal ${fmt((performance.now() - started) / 1000, 1)} s wall, ${fmt(cpuMs() / 1000, 1)} s cpu; load: ${loadAverage()}`,
     );
     return;
   }

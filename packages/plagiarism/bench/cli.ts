@@ -5,6 +5,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import type { ParsedDocument } from '@paperdesk/textkit';
+import { type Abstract, loadAbstracts } from './corpus.ts';
 
 /** What the plagiarism benches share: their arguments, the data folder, figures and tables. */
 
@@ -15,12 +16,27 @@ export const dataDir =
   ['../shared/data', '../../shared/data'].map((d) => path.resolve(root, d)).find((d) => fs.existsSync(d)) ??
   path.resolve(root, '../shared/data');
 
-/** The CSL folders the benches read: absent outside this machine, where a bench says so and exits 0. */
-export function hasData(): boolean {
-  return (
-    fs.existsSync(path.join(dataDir, 'csl-benchmark-sample')) &&
-    fs.existsSync(path.join(dataDir, 'csl_human_abstracts_zh'))
-  );
+/**
+ * The CSL abstracts the benches build on, or undefined (said on the console) where the data folder is absent:
+ * outside this machine, where a bench exits 0.
+ */
+export function benchAbstracts(bench: string): Abstract[] | undefined {
+  if (
+    !fs.existsSync(path.join(dataDir, 'csl-benchmark-sample')) ||
+    !fs.existsSync(path.join(dataDir, 'csl_human_abstracts_zh'))
+  ) {
+    console.log(`${bench} skipped: data folder not found at ${dataDir} (it lives outside the repository).`);
+    return undefined;
+  }
+  return loadAbstracts(dataDir);
+}
+
+/** The machine's load averages (1, 5, 15 min): how much the wall times shared the cores. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 }
 
 export const args = process.argv.slice(2);
@@ -29,6 +45,11 @@ export const num = (name: string, dflt: number): number => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] !== undefined ? Number(args[i + 1]) : dflt;
 };
+
+/** Numeric options `--name value`, each defaulting to its value in `defaults`. */
+export function options<T extends Record<string, number>>(defaults: T): T {
+  return Object.fromEntries(Object.entries(defaults).map(([name, dflt]) => [name, num(name, dflt)])) as T;
+}
 
 /** CPU time of this process in ms (user + system): unaffected by other processes competing for the cores. */
 export function cpuMs(): number {

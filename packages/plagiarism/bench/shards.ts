@@ -22,15 +22,17 @@ import {
   ShardedLibrary,
   warmWordIndex,
 } from '../src/index.ts';
-import { asDoc, collectGarbage, cpuMs, dataDir, fmt, hasData, mb, median, num, table } from './cli.ts';
-import { type EditStats, loadAbstracts, makeSuspicious, type Obfuscation, rng, thesis } from './corpus.ts';
+import * as cli from './cli.ts';
+import { type EditStats, makeSuspicious, type Obfuscation, rng, thesis } from './corpus.ts';
 import { scaledLibrary, split } from './scaled.ts';
 
-const SCALE = num('scale', 1e7);
-const SHARDS = num('shards', 4);
-const THESES = num('theses', 5);
-const PLANTED = num('planted', 20);
-const SEED = num('seed', 42);
+const {
+  scale: SCALE,
+  shards: SHARDS,
+  theses: THESES,
+  planted: PLANTED,
+  seed: SEED,
+} = cli.options({ scale: 1e7, shards: 4, theses: 5, planted: 20, seed: 42 });
 
 /** The p-quantile of a sample (nearest rank). */
 function quantile(a: number[], p: number): number {
@@ -98,9 +100,9 @@ interface Timed {
 
 function timed(doc: ParsedDocument, library: CheckLibrary): Timed {
   const t0 = performance.now();
-  const c0 = cpuMs();
+  const c0 = cli.cpuMs();
   const report = checkDocument(doc, library);
-  return { report, ms: performance.now() - t0, cpu: cpuMs() - c0 };
+  return { report, ms: performance.now() - t0, cpu: cli.cpuMs() - c0 };
 }
 
 /** Reports equal but for the time they took. */
@@ -112,14 +114,10 @@ function same(a: Report, b: Report): boolean {
 }
 
 async function main(): Promise<void> {
-  if (!hasData()) {
-    console.log(
-      `bench:shards skipped: data folder not found at ${dataDir} (it lives outside the repository).`,
-    );
-    return;
-  }
   const started = performance.now();
-  const s = split(loadAbstracts(dataDir), SEED);
+  const abstracts = cli.benchAbstracts('bench:shards');
+  if (!abstracts) return;
+  const s = split(abstracts, SEED);
   console.log(
     `bench:shards — node ${process.version}, ${os.cpus().length} cores, ${SCALE / 1e6} M characters, ${SHARDS} shards, seed ${SEED}`,
   );
@@ -154,7 +152,7 @@ async function main(): Promise<void> {
     warmWordIndex(shard);
   }
   shardedBuildMs += performance.now() - t0;
-  collectGarbage();
+  cli.collectGarbage();
   console.log(`  built: ${docs} documents, ${single.characterCount} matching characters`);
 
   // theses copying planted abstracts (verbatim, lightly edited), then documents with planted passages of each kind
@@ -167,7 +165,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < PLANTED; i++) {
     const kind = kinds[i % kinds.length]!;
     const d = makeSuspicious(r, `planted-${i}`, kind, sources, s.heldOut, 2, edits);
-    queries.push({ kind: `planted ${kind === 'heavy' ? 'reworded' : kind}`, doc: asDoc(d.paragraphs) });
+    queries.push({ kind: `planted ${kind === 'heavy' ? 'reworded' : kind}`, doc: cli.asDoc(d.paragraphs) });
   }
   // warm-up of both (the first check weighs every sentence of the word index)
   const warm = thesis(SEED + 100, sources, s.heldOut).doc;
@@ -175,7 +173,7 @@ async function main(): Promise<void> {
   timed(warm, sharded);
 
   const rows = new Map<string, Row>();
-  const cpu0 = cpuMs();
+  const cpu0 = cli.cpuMs();
   for (const { kind, doc } of queries) {
     const one = timed(doc, single);
     clock.reset();
@@ -200,7 +198,7 @@ async function main(): Promise<void> {
     row.sources += one.report.similarDocuments.length;
     rows.set(kind, row);
   }
-  const queryCpuS = (cpuMs() - cpu0) / 1000;
+  const queryCpuS = (cli.cpuMs() - cpu0) / 1000;
   const all = [...rows.values()];
   const everything: Row = {
     n: all.reduce((a, x) => a + x.n, 0),
@@ -212,8 +210,8 @@ async function main(): Promise<void> {
     shardsCpu: all.flatMap((x) => x.shardsCpu),
     sources: all.reduce((a, x) => a + x.sources, 0),
   };
-  const ms = (a: number[]) => `${Math.round(median(a))} / ${Math.round(quantile(a, 0.99))}`;
-  table(
+  const ms = (a: number[]) => `${Math.round(cli.median(a))} / ${Math.round(quantile(a, 0.99))}`;
+  cli.table(
     `Reports and query time: one index against ${SHARDS} shards in this process (${SCALE / 1e6} M characters, ${docs} documents)`,
     [
       'queries',
@@ -233,7 +231,7 @@ async function main(): Promise<void> {
       ms(x.one),
       ms(x.shards),
       ms(x.parallel),
-      `${Math.round(median(x.oneCpu))} / ${Math.round(median(x.shardsCpu))}`,
+      `${Math.round(cli.median(x.oneCpu))} / ${Math.round(cli.median(x.shardsCpu))}`,
     ]),
   );
 
@@ -244,7 +242,7 @@ async function main(): Promise<void> {
   };
   const one = memory(single);
   const parts = sharded.shards.map(memory);
-  table(
+  cli.table(
     'Memory: postings and texts (typed arrays) and the word index, per shard against the one index',
     [
       'index',
@@ -256,23 +254,28 @@ async function main(): Promise<void> {
       'share of one index',
     ],
     [
-      ['one index', one.n, one.characters, mb(one.postings), mb(one.words), mb(one.total), '100 %'],
+      [
+        'one index',
+        one.n,
+        one.characters,
+        cli.mb(one.postings),
+        cli.mb(one.words),
+        cli.mb(one.total),
+        '100 %',
+      ],
       ...parts.map((p, i) => [
         `shard ${i}`,
         p.n,
         p.characters,
-        mb(p.postings),
-        mb(p.words),
-        mb(p.total),
-        `${fmt((100 * p.total) / one.total, 1)} %`,
+        cli.mb(p.postings),
+        cli.mb(p.words),
+        cli.mb(p.total),
+        `${cli.fmt((100 * p.total) / one.total, 1)} %`,
       ]),
     ],
   );
   console.log(
-    `\nbuild: one index ${fmt(singleBuildMs / 1000, 1)} s, ${SHARDS} shards ${fmt(shardedBuildMs / 1000, 1)} s; queries ${fmt(queryCpuS, 1)} s cpu; total ${fmt((performance.now() - started) / 1000, 1)} s wall; load: ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+    `\nbuild: one index ${cli.fmt(singleBuildMs / 1000, 1)} s, ${SHARDS} shards ${cli.fmt(shardedBuildMs / 1000, 1)} s; queries ${cli.fmt(queryCpuS, 1)} s cpu; total ${cli.fmt((performance.now() - started) / 1000, 1)} s wall; load: ${cli.loadAverage()}`,
   );
   if (everything.identical !== everything.n) process.exitCode = 1;
 }

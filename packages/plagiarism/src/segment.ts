@@ -290,14 +290,17 @@ export function docFrequency(seg: Segment, at: number, keepDocs: number): number
     const b = lowerBound(seg.bigKeys, h);
     if (b < seg.bigKeys.length && seg.bigKeys[b] === h) return seg.bigDf[b]!;
   }
-  // the postings of a key are in document order
+  return postingDocuments(seg.docs, from, to);
+}
+
+/** Documents among the postings docs[from, to) of one key (in document order). */
+function postingDocuments(docs: Uint32Array, from: number, to: number): number {
   let documents = 0;
   let last = -1;
   for (let p = from; p < to; p++) {
-    const d = seg.docs[p]!;
-    if (d !== last) {
+    if (docs[p] !== last) {
       documents++;
-      last = d;
+      last = docs[p]!;
     }
   }
   return documents;
@@ -343,19 +346,13 @@ export function mergePostings(
       const m = remap[s]!;
       const from = seg.starts[at]!;
       const to = seg.starts[at + 1]!;
-      let distinct = 0;
-      let last = -1;
       for (let p = from; p < to; p++) {
-        const d = seg.docs[p]!;
-        if (d !== last) {
-          distinct++;
-          last = d;
-        }
-        const nd = m[d]!;
+        const nd = m[seg.docs[p]!]!;
         if (nd >= 0) w.add(nd, seg.positions[p]!);
       }
-      const df = docFrequency(seg, at, keepDocs);
-      if (df > distinct) w.addUncounted(df - distinct);
+      // the documents cut from this key's postings in an input segment still count
+      const uncounted = docFrequency(seg, at, keepDocs) - postingDocuments(seg.docs, from, to);
+      if (uncounted > 0) w.addUncounted(uncounted);
     }
     w.end();
   }
