@@ -1,8 +1,9 @@
 /**
  * bench:shards — one library split into K in-process shards (shards.ts) against one index holding it all: are
  * the reports identical (every source, span and ratio) on 30,000-character theses and on documents with planted
- * passages (verbatim, lightly edited, reworded so that only the reworded stage finds them), query median and p99
- * both ways, and the memory of each shard against the one index.
+ * passages (verbatim, lightly edited, reworded so that only the reworded stage finds them), again after removing
+ * 2 % of the documents from both and after compacting both, query median and p99 both ways, and the memory of
+ * each shard against the one index.
  *
  *   npm run bench:shards                         # 1e7 characters, 4 shards (about a minute)
  *   npm run bench:shards -- --scale 1e8 --shards 4 --theses 10 --planted 40
@@ -33,6 +34,8 @@ const {
   planted: PLANTED,
   seed: SEED,
 } = cli.options({ scale: 1e7, shards: 4, theses: 5, planted: 20, seed: 42 });
+/** Documents removed for the removal rows: one in this many. */
+const REMOVE_EVERY = 50;
 
 /** The p-quantile of a sample (nearest rank). */
 function quantile(a: number[], p: number): number {
@@ -133,7 +136,9 @@ async function main(): Promise<void> {
   let singleBuildMs = 0;
   let shardedBuildMs = 0;
   let docs = 0;
+  const ids: string[] = [];
   for (const d of documents()) {
+    ids.push(d.id);
     const t0 = performance.now();
     single.add(d);
     const t1 = performance.now();
@@ -235,6 +240,27 @@ async function main(): Promise<void> {
     ]),
   );
 
+  // removals: every REMOVE_EVERY-th document goes from both, then both compact (the shards each on their own)
+  const identical = () =>
+    queries.filter(({ doc }) => same(timed(doc, single).report, timed(doc, sharded).report));
+  const removed = ids.filter((_, i) => i % REMOVE_EVERY === 0);
+  for (const id of removed) {
+    single.remove(id);
+    sharded.remove(id);
+  }
+  const afterRemoval = identical().length;
+  single.compact();
+  sharded.compact();
+  const afterCompaction = identical().length;
+  cli.table(
+    `Removals: ${removed.length} documents (every ${REMOVE_EVERY}th) removed from both, then both compacted`,
+    ['state', 'identical reports'],
+    [
+      ['removed, not compacted', `${afterRemoval} / ${queries.length}`],
+      ['compacted', `${afterCompaction} / ${queries.length}`],
+    ],
+  );
+
   const memory = (index: PlagiarismIndex) => {
     const words = warmWordIndex(index).bytes;
     const { bytes, documents: n, characters } = index.stats();
@@ -277,7 +303,12 @@ async function main(): Promise<void> {
   console.log(
     `\nbuild: one index ${cli.fmt(singleBuildMs / 1000, 1)} s, ${SHARDS} shards ${cli.fmt(shardedBuildMs / 1000, 1)} s; queries ${cli.fmt(queryCpuS, 1)} s cpu; total ${cli.fmt((performance.now() - started) / 1000, 1)} s wall; load: ${cli.loadAverage()}`,
   );
-  if (everything.identical !== everything.n) process.exitCode = 1;
+  if (
+    everything.identical !== everything.n ||
+    afterRemoval !== queries.length ||
+    afterCompaction !== queries.length
+  )
+    process.exitCode = 1;
 }
 
 await main();

@@ -20,10 +20,16 @@ import {
  * Documents carry library numbers: the order they were added to the whole library (in a deployment, a sequence
  * of the database row), which is one index's order of its documents; a shard's own numbers change when it
  * compacts, so its answers name documents by library number, found by id. Replacing a document (add with the
- * same id) removes it and adds it anew at the end, as one index does; a removed document's postings and words
- * stay counted in document frequencies until its shard's merges purge the postings, as in one index — but a
- * shard merges on its own schedule, so between a removal and compaction (compact() here and on the one index)
- * a k-gram's count near the boilerplate or sampling cut may differ by the removed documents.
+ * same id) removes it and adds it anew at the end, as one index does.
+ *
+ * Removing: a removed document's postings stay in its segment, skipped by the look-up and still counted in
+ * document frequencies (its words too), in one index and in its shard alike, so the reports stay the same.
+ * Purging them (compact(), or a merge) is not the same in both: a k-gram in more than maxDocFrequency documents
+ * keeps the postings of its earliest documents only, so one index purging a removed document among them keeps
+ * one fewer (those cut when sealing do not come back) and still counts the removed ones it had cut, while a shard
+ * holding fewer of the k-gram's documents kept them all and counts the live ones: after compaction, reports
+ * leaning on such frequent k-grams can differ (bench:shards counts them). Shards merge on their own schedule, so
+ * a merge purging removed documents in either has the same effect.
  *
  * The messages, numbers and typed arrays only (structured-clone safe, so a BullMQ child job can return them):
  *   seeds      request SeedsRequest  { hashes: Uint32Array, maxPostings }
