@@ -18,6 +18,7 @@ import type { ParsedDocument } from '@paperdesk/textkit';
 import {
   type CheckLibrary,
   checkDocument,
+  mergeWordStats,
   PlagiarismIndex,
   type Report,
   ShardedLibrary,
@@ -259,6 +260,15 @@ async function main(): Promise<void> {
       ['removed, not compacted', `${afterRemoval} / ${queries.length}`],
       ['compacted', `${afterCompaction} / ${queries.length}`],
     ],
+  );
+
+  // the word statistics round: what a coordinator merges again whenever a shard segmented new documents
+  const m0 = performance.now();
+  const shardStats = sharded.shards.map((shard) => warmWordIndex(shard).stats());
+  const merged = mergeWordStats(shardStats);
+  const mergeMs = performance.now() - m0;
+  console.log(
+    `\nword statistics: ${shardStats.map((w) => w.hashes.length).join(' + ')} words in the shards, ${merged.hashes.length} merged (one index: ${warmWordIndex(single).stats().hashes.length}), ${merged.sentences} sentences; taken and merged in ${Math.round(mergeMs)} ms, ${Math.round((merged.hashes.byteLength + merged.df.byteLength) / 1024)} KB to send`,
   );
 
   const memory = (index: PlagiarismIndex) => {
