@@ -37,7 +37,10 @@ import {
  *              merged  by mergeShardSeeds (shard-seeds.ts), boilerplate cut at the whole library's size
  *   word stats answer  WordStats     { sentences, hashes, df: Uint32Array, liveChars }   (WordIndex.stats)
  *              merged  by mergeWordStats (shard-words.ts), sent back inside every sentences request; it changes
- *              only when a shard segments new documents (removal leaves the counts, as in one index)
+ *              when a shard segments new documents (a removal changes liveChars only: stale sentences stay
+ *              counted, as in one index). 8 bytes a word (385 KB at 10 M characters): across processes it is
+ *              better sent once per change and named by a version in each request (not done: in one process
+ *              the object is shared, and WordIndex caches its alignment by identity)
  *   sentences  request SentencesRequest { sentences: {start, end, words: Uint32Array}[], options, scope, library }
  *              answer  ShardSentences   { similarity: Float64Array, doc, sentence, witnesses: Uint32Array,
  *                                         probe: Uint8Array }   per query sentence, doc = library number
