@@ -52,9 +52,25 @@ export default {
     notesTitle: 'Please note',
     notes: [
       'AI text is a starting point: revise it and follow your school’s academic rules.',
-      'Citations come only from real records in the library and your own library; where none fits, the text is marked 【此处需引用】.',
+      'Citations come only from real records: the sources you add, the library and your own library; where none fits, the text is marked 【此处需引用】.',
       'No figures are invented; places needing real data are marked for you to fill in.',
     ],
+  },
+  sources: {
+    title: 'Sources (optional)',
+    hint: 'Each section cites these first; without them, citations come from the library and your own library.',
+    loginFirst: 'Sign in to pick documents from your library or upload this paper’s sources.',
+    libraryPlaceholder: 'Pick documents from my library',
+    libraryEmpty: 'Your library has no documents yet',
+    upload: 'Upload source files',
+    fileTypes: 'BibTeX, RIS, EndNote XML, NoteExpress, CNKI exports, or PDF/DOCX full texts',
+    records: '{{count}} records',
+    more: ' and {{count}} more',
+    reading: 'Reading {{name}}…',
+    remove: 'Remove {{name}}',
+    tooMany: 'A paper takes at most {{count}} source files',
+    saveFailed:
+      'The outline is ready, but the sources could not be saved; go back to the writing page and add them again',
   },
   confirm: {
     title: 'Confirm the outline',
@@ -157,7 +173,7 @@ export default {
     references: 'References',
     referencesWarning: 'References come only from real records',
     referencesNotice:
-      'Citations are taken only from real records in the library and your own library, numbered in order of first citation, and the list is written from those records in GB/T 7714; any other citation the model wrote was removed. With no record to cite, no list is given and each place needing a source is marked 【此处需引用】 for you to fill in.',
+      'Citations are taken only from real records in the library and your own library (each section first from the sources added before writing, if any), numbered in order of first citation, and the list is written from those records in GB/T 7714; any other citation the model wrote was removed. With no record to cite, no list is given and each place needing a source is marked 【此处需引用】 for you to fill in.',
     referencesPending: 'The list is written from the cited records after the sections',
   },
 };
