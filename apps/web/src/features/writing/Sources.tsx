@@ -10,7 +10,7 @@ import { type Dispatch, type SetStateAction, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useViewer } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
-import { myLibraryDocuments, type PaperSources, readSourceFile } from './api.ts';
+import { loadSources, myLibraryDocuments, type PaperSources, readSourceFile } from './api.ts';
 
 /** A list key per read file: the same file may be added twice, and files may be removed from the middle. */
 const fileKeys = new WeakMap<WritingSourceFile, number>();
@@ -146,5 +146,55 @@ export function Sources({
         </>
       )}
     </div>
+  );
+}
+
+/** The confirm page's view of the sources saved with the paper: what its sections will cite first. */
+export function SavedSources({ recordId }: { recordId: number }) {
+  const { t } = useTranslation('writing');
+  const saved = useQuery({
+    queryKey: ['writing', 'sources', recordId],
+    queryFn: async () => (await loadSources(recordId)).result,
+  });
+  if (!saved.data) return null;
+  const { sources, records } = saved.data;
+  return (
+    <section className="svc-card" data-testid="wr-saved-sources">
+      <h2>
+        {t('sources.savedTitle')}{' '}
+        {records > 0 && <span className="svc-muted">{t('sources.records', { count: records })}</span>}
+      </h2>
+      {sources.length === 0 ? (
+        <p className="svc-muted" style={{ margin: 0 }}>
+          {t('sources.none')}
+        </p>
+      ) : (
+        <>
+          <p className="svc-muted wr-sources__hint">{t('sources.savedHint')}</p>
+          <ul className="wr-sources__files">
+            {sources.map((s) => (
+              <li key={`${s.kind}-${s.documentId ?? ''}-${s.name}`}>
+                <FileTextOutlined className="wr-sources__icon" />
+                <div className="wr-sources__file">
+                  <div>
+                    <strong>{s.name}</strong>{' '}
+                    <Tag>{s.kind === 'library' ? t('sources.library') : s.format}</Tag>
+                    {s.kind === 'file' && (
+                      <span className="svc-muted">{t('sources.records', { count: s.titles.length })}</span>
+                    )}
+                  </div>
+                  {s.kind === 'file' && (
+                    <div className="svc-muted wr-sources__titles">
+                      {s.titles.slice(0, 3).join('；')}
+                      {s.titles.length > 3 ? t('sources.more', { count: s.titles.length - 3 }) : ''}
+                    </div>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }

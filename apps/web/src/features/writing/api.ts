@@ -96,3 +96,7 @@ export const readSourceFile = (file: File) =>
 /** writing_source_api/save: the paper's sources, once the outline's record exists. */
 export const saveSources = (id: number, sources: PaperSources) =>
   call(writingSourceEndpoints.save, { body: { id, ...sources } });
+
+/** writing_source_api/query_list: the paper's saved sources (the confirm page shows them). */
+export const loadSources = (id: number) =>
+  call(writingSourceEndpoints.query_list, { query: { id }, silent: true });

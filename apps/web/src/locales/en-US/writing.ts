@@ -69,8 +69,11 @@ export default {
     reading: 'Reading {{name}}…',
     remove: 'Remove {{name}}',
     tooMany: 'A paper takes at most {{count}} source files',
-    saveFailed:
-      'The outline is ready, but the sources could not be saved; go back to the writing page and add them again',
+    savedTitle: 'Sources',
+    savedHint: 'Each section cites the records of these sources first.',
+    none: 'No sources added: sections cite records from the library and your own library.',
+    library: 'My library',
+    saveFailed: 'The outline is ready, but the sources could not be saved: sections will cite the library',
   },
   confirm: {
     title: 'Confirm the outline',

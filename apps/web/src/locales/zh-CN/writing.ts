@@ -68,7 +68,11 @@ export default {
     reading: '正在读取 {{name}}…',
     remove: '移除 {{name}}',
     tooMany: '每篇论文最多上传 {{count}} 个来源文件',
-    saveFailed: '大纲已生成，但参考来源未能保存，请返回写作页重新添加',
+    savedTitle: '参考来源',
+    savedHint: '写作时各小节优先引用以下来源中的文献。',
+    none: '未添加参考来源：各小节引用比对库与自建库中的文献记录。',
+    library: '自建库',
+    saveFailed: '大纲已生成，但参考来源未能保存：各小节将引用比对库与自建库中的文献',
   },
   confirm: {
     title: '确认论文大纲',
