@@ -7,8 +7,11 @@ import { IdQuery } from './paging.ts';
  * or reference-manager exports). The writing run retrieves each section's citable records from them first.
  */
 
-/** Files one paper may take, records kept from one file, 自建库 documents one paper may pick. */
-export const WRITING_SOURCE_LIMITS = { files: 10, recordsPerFile: 300, library: 50 } as const;
+/**
+ * Files one paper may take, records kept from one file and from all of them, 自建库 documents one paper may pick:
+ * enough for any thesis's reading, and a save's body stays within a few MB.
+ */
+export const WRITING_SOURCE_LIMITS = { files: 10, recordsPerFile: 300, records: 600, library: 50 } as const;
 /** Names of the files a paper's sources may come from. */
 export const WRITING_SOURCE_FILE_TYPES = ['.bib', '.ris', '.enw', '.xml', '.txt', '.docx', '.pdf'] as const;
 
@@ -28,7 +31,7 @@ export const WritingSourceRecord = z.object({
   publisher: text(200),
   doi: text(200),
   url: text(500),
-  abstract: text(1200).describe('摘要或正文开头：供检索各小节的相关文献'),
+  abstract: text(600).describe('摘要或正文开头：供检索各小节的相关文献'),
 });
 export type WritingSourceRecord = z.infer<typeof WritingSourceRecord>;
 
@@ -43,7 +46,14 @@ export type WritingSourceFile = z.infer<typeof WritingSourceFile>;
 export const WritingSourcesInput = z.object({
   id: z.number().int().positive().describe('写作记录 id（尚未提交写作）'),
   library: z.array(z.number().int().positive()).max(WRITING_SOURCE_LIMITS.library).default([]),
-  files: z.array(WritingSourceFile).max(WRITING_SOURCE_LIMITS.files).default([]),
+  files: z
+    .array(WritingSourceFile)
+    .max(WRITING_SOURCE_LIMITS.files)
+    .default([])
+    .refine(
+      (files) => files.reduce((n, f) => n + f.records.length, 0) <= WRITING_SOURCE_LIMITS.records,
+      `每篇论文的来源文件最多 ${WRITING_SOURCE_LIMITS.records} 条文献`,
+    ),
 });
 export type WritingSourcesInput = z.input<typeof WritingSourcesInput>;
 

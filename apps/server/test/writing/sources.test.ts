@@ -7,6 +7,7 @@ import { adminToken, call, documentText, importLibrary, postFile, waitFor } from
 import type { FakeReply, FakeRequest } from '../fakes/openai-server.ts';
 import { fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
+import { buildDocx } from '../../../../packages/textkit/test/fixtures.ts';
 import { draft, promptOf, sectionPathOf, sectionText, taskOf, writer } from './support.ts';
 
 const fake = await startFakeOpenAi();
@@ -106,6 +107,22 @@ describeEachDatabase(
       );
       expect(bad.status).toBe(422);
       expect(bad.body.message).toMatch(/不是可识别的文献导出格式/);
+      // a .docx is one work, titled by its title
+      const docx = await buildDocx([
+        { text: '城市数字治理的协同机制：一项案例研究', style: 'Title' },
+        { text: documentText(500, 1, 3) },
+      ]);
+      const work = await postFile<WritingSourceFile>(
+        app,
+        `${SRC}/read_file`,
+        u.token,
+        { name: 'case.docx', data: docx },
+        {},
+      );
+      expect(work.status, work.body.message).toBe(200);
+      expect(work.body.result).toMatchObject({ format: 'DOCX' });
+      expect(work.body.result.records).toHaveLength(1);
+      expect(work.body.result.records[0]?.title).toBe('城市数字治理的协同机制：一项案例研究');
       const exe = await postFile(
         app,
         `${SRC}/read_file`,
@@ -153,10 +170,38 @@ describeEachDatabase(
         body: { id: rec.id, library: [theirs] },
       });
       expect(borrowed.status).toBe(404);
-      const mine = await call<WritingSources>(app, 'POST', `${SRC}/query_list?id=${rec.id}`, {
+      let mine = await call<WritingSources>(app, 'POST', `${SRC}/query_list?id=${rec.id}`, {
         token: owner.token,
       });
       expect(mine.body.result.sources.map((s) => s.name)).toEqual(['refs.bib']);
+
+      // the owner's own 自建库 document is taken; a save replaces what was there
+      const own = await postFile<{ files: { documentId: number | null }[] }>(
+        app,
+        '/api/base/library_api/my/upload',
+        owner.token,
+        { name: '我的调研笔记.txt', data: Buffer.from(documentText(401, 2, 4)) },
+        {},
+      );
+      const ownId = own.body.result.files[0]?.documentId;
+      const replaced = await call<WritingSources>(app, 'POST', `${SRC}/save`, {
+        token: owner.token,
+        body: { id: rec.id, library: [ownId] },
+      });
+      expect(replaced.status, replaced.body.message).toBe(200);
+      mine = await call<WritingSources>(app, 'POST', `${SRC}/query_list?id=${rec.id}`, {
+        token: owner.token,
+      });
+      expect(mine.body.result.sources).toMatchObject([{ kind: 'library', documentId: ownId }]);
+      expect(mine.body.result.records).toBe(1);
+
+      // more records than a paper takes are refused, not cut silently
+      const many = Array.from({ length: 301 }, (_, i) => ({ title: `文献 ${i}` }));
+      const big = await call(app, 'POST', `${SRC}/save`, {
+        token: owner.token,
+        body: { id: rec.id, files: [{ name: 'a.bib', format: 'BibTeX', records: many }] },
+      });
+      expect(big.status).toBe(400);
     });
 
     it('a run with uploaded sources cites only those records, though the library holds the same topic', async () => {

@@ -32,8 +32,13 @@ export const writingSourceRoutes: RouteModule = async (root, ctx) => {
       },
       { preHandler: [parseSlot] },
     );
-    userRoute(app, tags, ep.save, async ({ userId, body }) =>
-      ok(await ctx.writing.sources.save(userId, body), '来源已保存'),
+    // the read files' records come back in the body: up to 600 records (WRITING_SOURCE_LIMITS)
+    userRoute(
+      app,
+      tags,
+      ep.save,
+      async ({ userId, body }) => ok(await ctx.writing.sources.save(userId, body), '来源已保存'),
+      { bodyLimit: 4 * 1024 * 1024 },
     );
     userRoute(app, tags, ep.query_list, async ({ userId, query }) =>
       ok(await ctx.writing.sources.list(userId, query.id)),

@@ -48,7 +48,7 @@ function toSourceRecord(r: RefRecord): WritingSourceRecord {
     publisher: clip(r.publisher, 200),
     doi: clip(r.doi, 200),
     url: clip(r.url, 500),
-    abstract: clip(r.abstract, 1200),
+    abstract: clip(r.abstract, 600),
   };
 }
 

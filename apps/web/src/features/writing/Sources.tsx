@@ -6,7 +6,7 @@ import {
 } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Tag, Upload } from 'antd';
-import { type Dispatch, type SetStateAction, useState } from 'react';
+import { type Dispatch, type SetStateAction, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useViewer } from '../../store/user.ts';
 import { toast } from '../../utils/feedback.ts';
@@ -37,6 +37,9 @@ export function Sources({
 }) {
   const { t } = useTranslation('writing');
   const { signedIn } = useViewer();
+  // what the list holds when a read comes back (reads run concurrently)
+  const latest = useRef(value);
+  latest.current = value;
   const [reading, setReading] = useState<{ key: string; name: string }[]>([]);
   const library = useQuery({
     queryKey: ['writing', 'my-library'],
@@ -54,6 +57,11 @@ export function Sources({
     try {
       const read = (await readSourceFile(file)).result;
       // an updater: other files may have been read meanwhile
+      const held = latest.current.files.reduce((n, f) => n + f.records.length, 0);
+      if (held + read.records.length > WRITING_SOURCE_LIMITS.records) {
+        toast().warning(t('sources.tooManyRecords', { count: WRITING_SOURCE_LIMITS.records }));
+        return;
+      }
       onChange((v) => ({ ...v, files: [...v.files, read] }));
     } catch {
       // the request layer has shown the server's message (not an export, unreadable, too large)

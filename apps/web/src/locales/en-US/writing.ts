@@ -73,6 +73,7 @@ export default {
     savedHint: 'Each section cites the records of these sources first.',
     none: 'No sources added: sections cite records from the library and your own library.',
     library: 'My library',
+    tooManyRecords: 'A paper’s source files hold at most {{count}} records; this file was not added',
     saveFailed: 'The outline is ready, but the sources could not be saved: sections will cite the library',
   },
   confirm: {

@@ -72,6 +72,7 @@ export default {
     savedHint: '写作时各小节优先引用以下来源中的文献。',
     none: '未添加参考来源：各小节引用比对库与自建库中的文献记录。',
     library: '自建库',
+    tooManyRecords: '每篇论文的来源文件最多 {{count}} 条文献，这个文件未能加入',
     saveFailed: '大纲已生成，但参考来源未能保存：各小节将引用比对库与自建库中的文献',
   },
   confirm: {
