@@ -198,6 +198,16 @@ export function checkFormat(entry: ParsedEntry, standard: Standard): FormatCheck
   if (punctuationDiffers(entry, corrected, standard)) {
     problems.push({ kind: 'punctuation', message: '著录用符号或著录项目顺序不符合规定' });
   }
+  if (missing.length > 0) {
+    // Nothing can be invented: the corrected entry shows where each missing element goes, for the author to fill
+    // (the same entry with nothing in its place read as if it needed no change).
+    // A book's unlabelled "北京, 2016" was read as its container: a blank publisher would drop what it holds.
+    const keeps = (k: string) => !(fields.container && (k === 'place' || k === 'publisher'));
+    const blanks = Object.fromEntries(missing.filter(keeps).map((k) => [k, `【${ELEMENT_NAMES[k] ?? k}】`]));
+    const filled = { ...fields, ...blanks };
+    const number = entry.number !== null ? `[${entry.number}] ` : '';
+    return { problems, corrected: `${number}${formatFields(filled, lang, standard, entry.authorYear)}` };
+  }
   return { problems, corrected };
 }
 

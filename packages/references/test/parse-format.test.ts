@@ -166,6 +166,19 @@ describe('checkFormat (GB/T 7714-2015)', () => {
     ).toEqual(['punctuation']);
   });
 
+  it('marks where a missing element goes in the corrected entry, inventing nothing', () => {
+    const f = checkFormat(
+      parseEntry('[14] 孟小峰, 慈祥. 大数据管理: 概念、技术与挑战[J]. 计算机研究与发展, 2013, 50(1).'),
+      '2015',
+    );
+    expect(f.corrected).toBe(
+      '[14] 孟小峰, 慈祥. 大数据管理: 概念、技术与挑战[J]. 计算机研究与发展, 2013, 50(1): 【页码】.',
+    );
+    expect(checkFormat(parseEntry('周志华. 机器学习[M]. 2016.'), '2015').corrected).toBe(
+      '周志华. 机器学习[M]. 【出版地】: 【出版者】, 2016.',
+    );
+  });
+
   it('keeps a Chinese title as written in the corrected entry', () => {
     expect(
       checkFormat(
