@@ -39,6 +39,15 @@ export function gbName(name: string, lang: Lang): string {
   if (/\p{Script=Han}/u.test(n) || (lang === 'zh' && !/[A-Za-z]/.test(n))) return n.replace(/\s+/g, '');
   const inverted = /^([A-Z][A-Za-z'’-]+(?: [A-Z][A-Za-z'’-]+)?),? ((?:[A-Z]\.?[ -]*){1,4})$/.exec(n);
   if (inverted) return `${inverted[1]} ${initials(inverted[2] ?? '')}`;
+  // "Smith, John A.", "van der Berg, Anna": how BibTeX and RIS exports write a name (surname with its particles)
+  const invertedFull =
+    /^((?:[a-z]+ )*[A-Z][A-Za-z'’-]+(?: [A-Z][A-Za-z'’-]+)?), ((?:[A-Z][a-z'’]*\.?[ -]*){1,4})$/.exec(n);
+  if (invertedFull)
+    return `${invertedFull[1]} ${(invertedFull[2] ?? '')
+      .split(/[ .-]+/)
+      .filter(Boolean)
+      .map((g) => g[0])
+      .join(' ')}`;
   const givenFirst =
     /^((?:[A-Z][a-z]+|[A-Z]\.)(?:[ -](?:[A-Z][a-z]+|[A-Z]\.?))*) ([A-Z][a-z'’-]*[A-Za-z'’-]+)$/.exec(n);
   if (givenFirst) {
