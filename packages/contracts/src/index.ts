@@ -21,6 +21,7 @@ export * from './ppt.ts';
 export * from './paperInfo.ts';
 export * from './reduce.ts';
 export * from './references.ts';
+export * from './writingSources.ts';
 export * from './upload.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';

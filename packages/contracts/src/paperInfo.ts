@@ -168,7 +168,7 @@ export const PaperContentNode: z.ZodType<PaperContentNode> = z.lazy(() =>
 ) as z.ZodType<PaperContentNode>;
 
 export const REFERENCES_NOTICE =
-  '文中引用只取自比对库与您的自建库中的真实文献记录，编号按首次引用顺序排列，参考文献按 GB/T 7714 由记录生成；模型写出的其他引用已被移除。没有可引用的记录时不列参考文献，需要引用之处标为【此处需引用】，请补充后再提交。';
+  '文中引用只取自比对库与您的自建库中的真实文献记录（写作前添加了参考来源的，各小节优先取自这些来源），编号按首次引用顺序排列，参考文献按 GB/T 7714 由记录生成；模型写出的其他引用已被移除。没有可引用的记录时不列参考文献，需要引用之处标为【此处需引用】，请补充后再提交。';
 
 export const PaperContent = z.object({
   recordId: z.number().int(),

@@ -58,7 +58,8 @@ function goldFor(r: BenchRecord, style: Style): Gold {
 
 const tally = { zh: { tp: 0, fp: 0, fn: 0 }, en: { tp: 0, fp: 0, fn: 0 } };
 const perField = new Map<string, { tp: number; fp: number; fn: number }>();
-const parsedSamples: string[] = [];
+// --show: five of each language, spread over the set
+const parsedSamples = { zh: [] as string[], en: [] as string[] };
 let n = 0;
 for (const r of RECORDS) {
   for (const style of STYLES[r.lang]) {
@@ -86,8 +87,8 @@ for (const r of RECORDS) {
       }
       perField.set(`${r.lang}.${key}`, f);
     }
-    if (show && parsedSamples.length < 10 && n % 7 === 0)
-      parsedSamples.push(`${raw}\n    → ${brief(parsed.fields)}`);
+    if (show && parsedSamples[r.lang].length < 5 && n % 7 === 0)
+      parsedSamples[r.lang].push(`${raw}\n    → ${brief(parsed.fields)}`);
   }
 }
 // The hand-typed held-out entries, scored the same way but reported on their own.
@@ -120,23 +121,24 @@ function brief(f: RefFields): string {
 interface Case {
   raw: string;
   kind: Kind | null;
+  lang: 'zh' | 'en';
 }
 const cases: Case[] = [];
 let m = 0;
 for (const r of RECORDS) {
   for (const style of ['gb', 'gb-tight', 'dotted-label'] as Style[])
-    cases.push({ raw: write(r, style, ++m), kind: null });
+    cases.push({ raw: write(r, style, ++m), kind: null, lang: r.lang });
   for (const kind of KINDS) {
     for (const variant of [0, 1]) {
       const raw = inject(r, kind, ++m + variant);
-      if (raw) cases.push({ raw, kind });
+      if (raw) cases.push({ raw, kind, lang: r.lang });
     }
   }
 }
 const byKind = new Map<Kind, { tp: number; fp: number; fn: number; n: number }>(
   KINDS.map((k) => [k, { tp: 0, fp: 0, fn: 0, n: 0 }]),
 );
-const correctedSamples: string[] = [];
+const correctedSamples = { zh: [] as string[], en: [] as string[] };
 const misses: string[] = [];
 for (const c of cases) {
   const check = checkFormat(parseEntry(c.raw), '2015');
@@ -153,8 +155,8 @@ for (const c of cases) {
       misses.push(`FN ${k}: ${c.raw}`);
     }
   }
-  if (show && c.kind && correctedSamples.length < 10 && m-- % 5 === 0)
-    correctedSamples.push(`${c.kind}: ${c.raw}\n    → ${check.corrected}`);
+  if (show && c.kind && correctedSamples[c.lang].length < 5 && m-- % 5 === 0)
+    correctedSamples[c.lang].push(`${c.kind}: ${c.raw}\n    → ${check.corrected}`);
 }
 
 // ---- verdicts against a fake OpenAlex that knows only the real records ----
@@ -269,9 +271,9 @@ console.log(
 );
 if (show) {
   console.log('\n-- parsed --');
-  for (const s of parsedSamples) console.log(s);
+  for (const s of [...parsedSamples.zh, ...parsedSamples.en]) console.log(s);
   console.log('\n-- corrected --');
-  for (const s of correctedSamples) console.log(s);
+  for (const s of [...correctedSamples.zh, ...correctedSamples.en]) console.log(s);
   console.log('\n-- misses --');
   for (const s of heldMisses) console.log(`held-out ${s}`);
   for (const s of misses.slice(0, 60)) console.log(s);

@@ -22,6 +22,21 @@ const g = (x: Partial<Gold>): Gold => ({
 
 export const HELD_OUT: { raw: string; lang: 'zh' | 'en'; gold: Gold }[] = [
   {
+    // typed in a Chinese input method: full-width marks, and a comma where the full stop after the authors belongs
+    raw: '周飞燕，金林鹏，董军，卷积神经网络研究综述［J］．计算机学报，2017，40（6）：1229-1251．',
+    lang: 'zh',
+    gold: g({
+      authors: ['周飞燕', '金林鹏', '董军'],
+      title: '卷积神经网络研究综述',
+      type: 'J',
+      container: '计算机学报',
+      year: '2017',
+      volume: '40',
+      issue: '6',
+      pages: '1229-1251',
+    }),
+  },
+  {
     raw: '[1]刘知远,孙茂松,林衍凯,等.知识表示学习研究进展[J].计算机研究与发展,2016,53(02):247-261.',
     lang: 'zh',
     gold: g({

@@ -39,6 +39,15 @@ export function gbName(name: string, lang: Lang): string {
   if (/\p{Script=Han}/u.test(n) || (lang === 'zh' && !/[A-Za-z]/.test(n))) return n.replace(/\s+/g, '');
   const inverted = /^([A-Z][A-Za-z'’-]+(?: [A-Z][A-Za-z'’-]+)?),? ((?:[A-Z]\.?[ -]*){1,4})$/.exec(n);
   if (inverted) return `${inverted[1]} ${initials(inverted[2] ?? '')}`;
+  // "Smith, John A.", "van der Berg, Anna": how BibTeX and RIS exports write a name (surname with its particles)
+  const invertedFull =
+    /^((?:[a-z]+ )*[A-Z][A-Za-z'’-]+(?: [A-Z][A-Za-z'’-]+)?), ((?:[A-Z][a-z'’]*\.?[ -]*){1,4})$/.exec(n);
+  if (invertedFull)
+    return `${invertedFull[1]} ${(invertedFull[2] ?? '')
+      .split(/[ .-]+/)
+      .filter(Boolean)
+      .map((g) => g[0])
+      .join(' ')}`;
   const givenFirst =
     /^((?:[A-Z][a-z]+|[A-Z]\.)(?:[ -](?:[A-Z][a-z]+|[A-Z]\.?))*) ([A-Z][a-z'’-]*[A-Za-z'’-]+)$/.exec(n);
   if (givenFirst) {
@@ -197,6 +206,16 @@ export function checkFormat(entry: ParsedEntry, standard: Standard): FormatCheck
 
   if (punctuationDiffers(entry, corrected, standard)) {
     problems.push({ kind: 'punctuation', message: '著录用符号或著录项目顺序不符合规定' });
+  }
+  if (missing.length > 0) {
+    // Nothing can be invented: the corrected entry shows where each missing element goes, for the author to fill
+    // (the same entry with nothing in its place read as if it needed no change).
+    // A book's unlabelled "北京, 2016" was read as its container: a blank publisher would drop what it holds.
+    const keeps = (k: string) => !(fields.container && (k === 'place' || k === 'publisher'));
+    const blanks = Object.fromEntries(missing.filter(keeps).map((k) => [k, `【${ELEMENT_NAMES[k] ?? k}】`]));
+    const filled = { ...fields, ...blanks };
+    const number = entry.number !== null ? `[${entry.number}] ` : '';
+    return { problems, corrected: `${number}${formatFields(filled, lang, standard, entry.authorYear)}` };
   }
   return { problems, corrected };
 }

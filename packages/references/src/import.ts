@@ -84,7 +84,8 @@ const readBibtex: Reader = (text, origin) => {
   return lib.entries.map((e) => {
     const f = e.fields;
     const authors = (f.author ?? []).map(
-      (c) => c.name ?? [c.lastName, c.firstName].filter(Boolean).join(', '),
+      (c) =>
+        c.name ?? [[c.prefix, c.lastName].filter(Boolean).join(' '), c.firstName].filter(Boolean).join(', '),
     );
     return record(origin, {
       title: f.title,

@@ -68,7 +68,7 @@ export function parseEntry(raw: string): ParsedEntry {
     rest = apa[3].slice(titleEnd);
     before = `${apa[1]}. ${fields.title}`;
   } else {
-    const split = splitAuthorsTitle(before, lang);
+    const split = splitAuthorsTitle(before, lang, code !== null);
     let authorsText = split.authors;
     const trailingYear = /[,\s]+(\d{4})[a-z]?$/.exec(authorsText);
     if (trailingYear && authorsText.length > trailingYear[0].length) {
@@ -97,6 +97,7 @@ export function parseEntry(raw: string): ParsedEntry {
 function splitAuthorsTitle(
   before: string,
   lang: Lang,
+  coded: boolean,
 ): { authors: string; title: string; afterTitle: string } {
   const dots = [...before.matchAll(/\.(?=\s|\p{Script=Han}|$)|\.(?=[A-Z][a-z])/gu)].map((m) => m.index ?? 0);
   for (const at of dots) {
@@ -110,9 +111,42 @@ function splitAuthorsTitle(
     const titleEnd = host > 0 ? host : sentenceEnd(remainder);
     return { authors: prefix, title: remainder.slice(0, titleEnd), afterTitle: remainder.slice(titleEnd) };
   }
+  // A comma where the full stop belongs ("王五，城市治理[J]"): only before a type code, where all that precedes it
+  // is authors and title, so a comma cannot be the source's.
+  const byComma = coded ? commaAuthors(before, lang) : null;
+  if (byComma) return { ...byComma, afterTitle: '' };
   // No author segment: an anonymous work, or a title alone.
   const titleEnd = sentenceEnd(before);
   return { authors: '', title: before.slice(0, titleEnd), afterTitle: before.slice(titleEnd) };
+}
+
+// Strict person names for the comma split, where a short title could pass for an organisation: two or three Han
+// characters, four with a compound surname, or a transliterated name with its middle dot.
+const ZH_PERSON =
+  /^(?:\p{Script=Han}{2,3}|(?:欧阳|司马|上官|诸葛|东方|皇甫|尉迟|公孙|慕容|长孙|宇文|司徒|夏侯|令狐|端木|西门|南宫|独孤|轩辕|万俟|申屠|太史|钟离|闻人|呼延)\p{Script=Han}{1,2}|\p{Script=Han}{1,4}[·•]\p{Script=Han}{1,8})$/u;
+
+/**
+ * Authors ended by a comma instead of a full stop: the longest run of leading comma items that are names, with at
+ * least one item left for the title (a title may hold commas of its own, so it takes every item after the names).
+ */
+function commaAuthors(before: string, lang: Lang): { authors: string; title: string } | null {
+  const parts = before.split(/(\s*,\s*)/);
+  let names = 0;
+  for (let i = 0; i + 2 < parts.length; i += 2) {
+    const item = (parts[i] ?? '').trim();
+    const isName =
+      ET_AL.test(item) ||
+      (lang === 'zh' ? ZH_PERSON.test(item) : EN_NAME.test(item) && !/\s\S+\s/.test(item));
+    if (!isName) break;
+    names = i + 2;
+    if (ET_AL.test(item)) break;
+  }
+  if (names === 0) return null;
+  const authors = parts.slice(0, names - 1).join('');
+  const title = parts.slice(names).join('').trim();
+  // an English title is more than one capitalised word or two ("Smith J, Deep learning for cities")
+  if (!title || (lang === 'en' && EN_NAME.test(title))) return null;
+  return { authors, title };
 }
 
 /** End of a title: the next ". " (or a Chinese full stop) that is not inside a dotted abbreviation. */

@@ -64,6 +64,16 @@ describe('importRecords', () => {
     expect(importRecords(text, 'up')[0]).toMatchObject(fields);
   });
 
+  it('writes exported "Surname, Given" names in GB/T form, particles kept', () => {
+    const [book] = importRecords(
+      '@book{b, author = {Li, Lei and Smith, John A. and van der Berg, Anna}, title = {Digital Governance of Cities}, publisher = {Springer}, address = {Cham}, year = {2019}}',
+      'upload',
+    );
+    expect(formatRecord(book!, '2015')).toBe(
+      'Li L, Smith J A, van der Berg A. Digital Governance of Cities[M]. Cham: Springer, 2019.',
+    );
+  });
+
   it('a file in none of the formats raises a Chinese ImportError', () => {
     expect(() => importRecords('just some notes\nnothing here', 'up')).toThrow(ImportError);
     expect(() => importRecords('just some notes', 'up')).toThrow(/文件不是可识别的文献导出格式/);

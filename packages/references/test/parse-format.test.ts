@@ -67,6 +67,36 @@ describe('parseEntry', () => {
     expect(parseEntry(raw).fields).toMatchObject(fields);
   });
 
+  it.each([
+    ['王五，城市治理的数字化转型［J］．管理世界，2020，36（5）：1-12．', ['王五'], '城市治理的数字化转型'],
+    [
+      '[3] 王五, 李雷, 城市治理的数字化转型[J]. 管理世界, 2020, 36(5): 1-12.',
+      ['王五', '李雷'],
+      '城市治理的数字化转型',
+    ],
+    ['欧阳修远，王五，等，城市治理［J］．管理世界，2020，36（5）：1-12．', ['欧阳修远', '王五'], '城市治理'],
+    [
+      'Smith J, Deep learning for cities[J]. Nature, 2020, 5(2): 1-3.',
+      ['Smith J'],
+      'Deep learning for cities',
+    ],
+  ])('reads the authors of an entry whose authors end in a comma: %s', (raw, authors, title) => {
+    const e = parseEntry(raw);
+    expect(e.fields.authors).toEqual(authors);
+    expect(e.fields.title).toBe(title);
+    expect(e.fields).toMatchObject({ type: 'J', year: '2020' });
+    // the comma is the full stop's place: a punctuation problem, corrected to "Authors. Title[J]."
+    const f = checkFormat(e, '2015');
+    expect(f.problems.map((p) => p.kind)).toContain('punctuation');
+    expect(f.corrected).toContain(`. ${title}[J]. `);
+  });
+
+  it('keeps a comma inside a title with no authors before it', () => {
+    const e = parseEntry('城市治理，数字化与转型[J]. 管理世界, 2020, 36(5): 1-12.');
+    expect(e.fields.authors).toEqual([]);
+    expect(e.fields.title).toBe('城市治理，数字化与转型');
+  });
+
   it('reads author-year entries: GB 著者-出版年制 and APA', () => {
     const gb = parseEntry(
       'Blei D M, Ng A Y, Jordan M I, 2003. Latent Dirichlet allocation[J]. Journal of Machine Learning Research, 3: 993-1022.',
@@ -134,6 +164,19 @@ describe('checkFormat (GB/T 7714-2015)', () => {
     expect(
       kinds('[2] LeCun Y, Bengio Y, Hinton G. Deep learning[J]. Nature, 521(7553): 436-444, 2015.'),
     ).toEqual(['punctuation']);
+  });
+
+  it('marks where a missing element goes in the corrected entry, inventing nothing', () => {
+    const f = checkFormat(
+      parseEntry('[14] 孟小峰, 慈祥. 大数据管理: 概念、技术与挑战[J]. 计算机研究与发展, 2013, 50(1).'),
+      '2015',
+    );
+    expect(f.corrected).toBe(
+      '[14] 孟小峰, 慈祥. 大数据管理: 概念、技术与挑战[J]. 计算机研究与发展, 2013, 50(1): 【页码】.',
+    );
+    expect(checkFormat(parseEntry('周志华. 机器学习[M]. 2016.'), '2015').corrected).toBe(
+      '周志华. 机器学习[M]. 【出版地】: 【出版者】, 2016.',
+    );
   });
 
   it('keeps a Chinese title as written in the corrected entry', () => {

@@ -8,6 +8,8 @@ import { Piscina } from 'piscina';
 import type {
   AigcModelInfo,
   DetectInput,
+  ImportInput,
+  ImportOutcome,
   MatchReportInput,
   MatchReportOutcome,
   ReadInput,
@@ -118,6 +120,8 @@ export interface ComputePool {
   unzipLibrary(data: Uint8Array, opts: { maxFiles: number; maxEntryBytes: number }): Promise<UnzippedEntry[]>;
   /** 参考文献核查's parse, format and citation checks of a paper or a pasted list (verification is the caller's). */
   analyseReferences(input: Omit<ReferencesInput, 'port'>): Promise<AnalysedList>;
+  /** A reference-manager export's records (BibTeX, RIS, EndNote XML, NoteExpress, CNKI), or why it is not one. */
+  importRecords(data: Uint8Array, origin: string): Promise<ImportOutcome>;
   /** Ends the workers; tasks still running are refused as `closed`. */
   close(): Promise<void>;
 }
@@ -153,6 +157,7 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       | Omit<MatchReportInput, 'port'>
       | Omit<UnzipInput, 'port'>
       | Omit<ReferencesInput, 'port'>
+      | Omit<ImportInput, 'port'>
       | Record<string, never>,
     opts: { timeoutMs: number; timedOut: () => Error; tooLarge: () => Error },
   ): Promise<R> {
@@ -235,6 +240,18 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
         timedOut: () => new ComputeError('timeout', '参考文献解析超时'),
         tooLarge: () => new ComputeError('too-large', '参考文献列表过大'),
       });
+    },
+
+    importRecords(data, origin) {
+      return run<ImportOutcome>(
+        'importRecordsTask',
+        { data, origin },
+        {
+          timeoutMs: limits.readTimeoutMs,
+          timedOut: () => new ComputeError('timeout', '文献导出文件解析超时'),
+          tooLarge: () => new ComputeError('too-large', '文献导出文件过大'),
+        },
+      );
     },
 
     similarity(text, sources) {

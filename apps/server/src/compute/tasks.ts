@@ -18,6 +18,12 @@ import {
   analyseDocument,
   analyseList,
   analysePaper,
+  decodeText,
+  detectFormat,
+  type ExportFormat,
+  ImportError,
+  importRecords,
+  type RefRecord,
   type Standard,
 } from '@paperdesk/references';
 import {
@@ -282,6 +288,30 @@ export function referencesTask({
   started(port);
   if (paragraphs) return analysePaper(paragraphs, standard);
   return document ? analyseDocument(document, standard) : analyseList(text ?? '', standard);
+}
+
+export interface ImportInput extends TaskInput {
+  /** An uploaded reference-manager export's bytes (UTF-8, UTF-16 or GB18030). */
+  data: Uint8Array;
+  /** The records' origin label (and their ids' prefix). */
+  origin: string;
+}
+
+export type ImportOutcome =
+  | { ok: true; format: ExportFormat; records: RefRecord[] }
+  | { ok: false; message: string };
+
+/** An export file's records (论文写作's sources): decoding and the BibTeX/XML parsers run on untrusted bytes. */
+export function importRecordsTask({ port, data, origin }: ImportInput): ImportOutcome {
+  started(port);
+  const text = decodeText(data);
+  try {
+    const records = importRecords(text, origin);
+    return { ok: true, format: detectFormat(text.replace(/^\ufeff/, '')) ?? 'bibtex', records };
+  } catch (err) {
+    if (err instanceof ImportError) return { ok: false, message: err.message };
+    return { ok: false, message: '文件无法按文献导出格式读取' };
+  }
 }
 
 /** rewriteDocx (documents) on the user's own file: it unzips and parses the upload, so it runs here. */

@@ -48,8 +48,23 @@ export interface WritingOutlineDraftsTable {
   createdAt: Generated<string>;
 }
 
+/** A paper's own sources (migration 0021): a picked 自建库 document, or an uploaded file's records (JSON). */
+export interface WritingSourcesTable {
+  id: Generated<number>;
+  recordId: number;
+  ord: number;
+  kind: 'library' | 'file';
+  documentId: number | null;
+  name: string;
+  format: Generated<string>;
+  /** JSON WritingSourceRecord[] of a file; null for a 自建库 document (read from the library when cited). */
+  records: string | null;
+  createdAt: Generated<string>;
+}
+
 export interface WritingTables {
   writingRecords: WritingRecordsTable;
   writingSections: WritingSectionsTable;
   writingOutlineDrafts: WritingOutlineDraftsTable;
+  writingSources: WritingSourcesTable;
 }

@@ -19,6 +19,7 @@ import { referenceRoutes } from './reference.ts';
 import { sysConfigRoutes } from './sysConfig.ts';
 import { chatRoutes } from './chat.ts';
 import { wechatRoutes } from './wechat.ts';
+import { writingSourceRoutes } from './writingSource.ts';
 
 import type { RouteModule } from './types.ts';
 
@@ -42,6 +43,7 @@ const modules: RouteModule[] = [
   paperInfoRoutes,
   reduceRoutes,
   referenceRoutes,
+  writingSourceRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

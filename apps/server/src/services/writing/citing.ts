@@ -12,7 +12,8 @@ import type { Db } from '../../db/index.ts';
 import { libraryRecord, visibleLibrary } from '../references/sources.ts';
 
 /**
- * 论文写作 cites only records: the 比对库 and the user's 自建库 are searched for each section, the model is
+ * 论文写作 cites only records: the paper's own sources (sources.ts), else the 比对库 and the user's 自建库, are
+ * searched for each section, the model is
  * given the best few as [R1]…[Rn], and whatever else it cites is dropped (the sentence stays) and counted.
  * Sections are stored with stable markers ⟦ref:ID⟧; when the last section is written they become numbers in
  * order of first citation and the reference list is written from the records in GB/T 7714.
@@ -36,6 +37,27 @@ export async function citableIndex(db: Db, userId: number): Promise<RecordIndex>
   );
 }
 
+/** What a run searches and looks cited records up in. */
+export interface Citable {
+  find(query: string, limit: number): RefRecord[];
+  get(id: string): RefRecord | undefined;
+}
+
+/**
+ * A paper's own sources first: a section retrieves from them, and from the library only when none of them fits
+ * it (so a paper with sources cites the library only where the user gave nothing on that section's topic).
+ */
+export function preferring(own: RecordIndex | null, library: RecordIndex): Citable {
+  if (!own) return library;
+  return {
+    find: (query, limit) => {
+      const mine = own.find(query, limit);
+      return mine.length > 0 ? mine : library.find(query, limit);
+    },
+    get: (id) => own.get(id) ?? library.get(id),
+  };
+}
+
 export interface SectionSources {
   /** R1… → record, in the order the prompt lists them. */
   keys: Map<string, RefRecord>;
@@ -43,7 +65,7 @@ export interface SectionSources {
   prompt: string;
 }
 
-export function sectionSources(index: RecordIndex, query: string): SectionSources {
+export function sectionSources(index: Citable, query: string): SectionSources {
   const found = index.find(query, SOURCES_PER_SECTION);
   const keys = new Map(found.map((r, i) => [`R${i + 1}`, r]));
   if (found.length === 0) {

@@ -24,7 +24,8 @@ import { briefOf, type RecordRow, type SectionRow, toFlat } from './rows.ts';
 import { createWritingModel, type PaperBrief } from './model-calls.ts';
 import { flattenOutline, PAPER_TYPE_NAMES } from './outline.ts';
 import { paperFile } from './paper-file.ts';
-import { citableIndex } from './citing.ts';
+import { citableIndex, preferring } from './citing.ts';
+import { createWritingSources, paperIndex } from './sources.ts';
 
 export const WRITING_RECORD_TYPE = 'writing';
 export const OUTLINE_LIMIT_KEY = 'limit.writing.outlinesPerDay';
@@ -112,7 +113,14 @@ export function createWriting(deps: WritingDeps) {
     },
   });
   const own = records.own;
-  const run = writingRun({ db, records, model, citable: (userId) => citableIndex(db, userId) });
+  const run = writingRun({
+    db,
+    records,
+    model,
+    citable: async (userId, recordId) =>
+      preferring(await paperIndex(db, userId, recordId), await citableIndex(db, userId)),
+  });
+  const sources = createWritingSources({ db, own });
 
   async function progressOf(ids: number[]): Promise<Map<number, Progress>> {
     const out = new Map<number, Progress>();
@@ -228,6 +236,8 @@ export function createWriting(deps: WritingDeps) {
     // A failure refunds once; the written sections stay for a reload.
     ...records.jobApi({ attempts: 1, run }),
     content,
+    /** writing_source_api: the paper's own sources, added before it is written. */
+    sources,
 
     /** query_paper_content `outline` with a draft: the model drafts an outline; a `created` record holds it. */
     async create(userId: number, brief: PaperBrief): Promise<WritingRecord> {

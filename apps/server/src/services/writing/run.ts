@@ -1,8 +1,7 @@
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import type { RecordIndex } from '@paperdesk/references';
 import type { PaidRecords, RunHandle } from '../records/kernel.ts';
-import { citeSection, finishCitations, sectionSources } from './citing.ts';
+import { type Citable, citeSection, finishCitations, sectionSources } from './citing.ts';
 import type { WritingModel } from './model-calls.ts';
 import { briefOf, type RecordRow, type SectionRow, toFlat } from './rows.ts';
 
@@ -35,8 +34,8 @@ export function writingRun(deps: {
   db: Db;
   records: PaidRecords<RecordRow>;
   model: WritingModel;
-  /** The records a user's paper may cite (比对库 + their 自建库), searched per section. */
-  citable: (userId: number) => Promise<RecordIndex>;
+  /** The records a paper may cite (its own sources first, then 比对库 + the user's 自建库), searched per section. */
+  citable: (userId: number, recordId: number) => Promise<Citable>;
 }) {
   const { db, model, records } = deps;
 
@@ -105,7 +104,7 @@ export function writingRun(deps: {
         });
       }
       done = 1 + leaves.filter((s) => s.content !== null).length;
-      const citable = await deps.citable(record.userId);
+      const citable = await deps.citable(record.userId, recordId);
       let repairs = 0;
       for (const [index, s] of sections.entries()) {
         if (s.leaf !== 1 || s.content !== null) continue;

@@ -25,6 +25,7 @@ import { PayCard } from '../../shared/records/ConfirmParts.tsx';
 import { choiceActions, PayChoice, usePayChoice } from '../../shared/billing/PayChoice.tsx';
 import { Field, PageHero } from '../../shared/records/FormParts.tsx';
 import { useAccount } from '../../shared/account/hooks.ts';
+import { SavedSources } from './Sources.tsx';
 
 const COVER_FIELDS: (keyof ThesisCover)[] = [
   'school',
@@ -233,6 +234,8 @@ export default function ConfirmWriting() {
               </div>
             </section>
           )}
+
+          <SavedSources recordId={id} />
 
           <section className="svc-card">
             <div className="svc-toolbar">

@@ -4,7 +4,8 @@ import { Input, InputNumber, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { draftOutline } from './api.ts';
+import { draftOutline, saveSources } from './api.ts';
+import { hasSources, NO_SOURCES, Sources } from './Sources.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import { toast } from '../../utils/feedback.ts';
 import { yuan } from '../../shared/format.ts';
@@ -38,6 +39,7 @@ export default function GeneratePaper() {
   const [language, setLanguage] = useState<PaperLanguage>('zh');
   const [keywords, setKeywords] = useState('');
   const [requirements, setRequirements] = useState('');
+  const [sources, setSources] = useState(NO_SOURCES);
 
   async function submit() {
     if (model.available === false) return;
@@ -55,6 +57,8 @@ export default function GeneratePaper() {
         keywords,
         requirements,
       });
+      if (hasSources(sources))
+        await saveSources(r.result.id, sources).catch(() => toast().warning(t('sources.saveFailed')));
       navigate(confirmPath(r.result));
     });
   }
@@ -157,6 +161,7 @@ export default function GeneratePaper() {
               onChange={(e) => setRequirements(e.target.value)}
             />
           </Field>
+          <Sources value={sources} onChange={setSources} />
           <SubmitButton
             testId="wr-generate"
             icon={draft.submitting ? <LoadingOutlined /> : <BulbOutlined />}

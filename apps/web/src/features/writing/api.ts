@@ -1,4 +1,5 @@
 import {
+  myLibraryEndpoints,
   type Envelope,
   type OutlineNode,
   type PaperContent,
@@ -7,9 +8,11 @@ import {
   type PayWay,
   type ThesisCover,
   type WritingRecord,
+  type WritingSourceFile,
+  writingSourceEndpoints,
 } from '@paperdesk/contracts';
-import { recordCalls } from '../../shared/records/api.ts';
-import { call } from '../../utils/request.ts';
+import { recordCalls, UPLOAD_TIMEOUT_MS } from '../../shared/records/api.ts';
+import { call, fileForm } from '../../utils/request.ts';
 import { downloadFrom } from '../../utils/download.ts';
 
 /** `paper_info_api` (AI 论文写作): outline drafting, submission, records and the .docx (spec §7). */
@@ -75,3 +78,25 @@ export function reloadWriting(id: number) {
 export function downloadWriting(id: number, fallbackName: string) {
   return downloadFrom(ep.download, { id }, fallbackName);
 }
+
+/** The sources a paper is given on the 论文写作 page before it exists: picked 自建库 documents and read files. */
+export interface PaperSources {
+  library: number[];
+  files: WritingSourceFile[];
+}
+
+/** The user's 自建库 documents to pick from (the newest 100: one page). */
+export const myLibraryDocuments = () =>
+  call(myLibraryEndpoints.query_list, { query: { pageNo: 1, pageSize: 100 }, silent: true });
+
+/** writing_source_api/read_file: one file read on the server (an export's entries, or a PDF/DOCX as one work). */
+export const readSourceFile = (file: File) =>
+  call(writingSourceEndpoints.read_file, { body: fileForm(file), timeout: UPLOAD_TIMEOUT_MS });
+
+/** writing_source_api/save: the paper's sources, once the outline's record exists. */
+export const saveSources = (id: number, sources: PaperSources) =>
+  call(writingSourceEndpoints.save, { body: { id, ...sources } });
+
+/** writing_source_api/query_list: the paper's saved sources (the confirm page shows them). */
+export const loadSources = (id: number) =>
+  call(writingSourceEndpoints.query_list, { query: { id }, silent: true });
