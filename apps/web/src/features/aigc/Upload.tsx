@@ -11,7 +11,7 @@ import { useSubmit } from './useSubmit.tsx';
 import '../check/check.css';
 import './aigc.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
-import { NotesCard, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
+import { NotesCard, PageHero, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
 import { useAccount } from '../../shared/account/hooks.ts';
 import { usePublicConfig } from './hooks.ts';
 
@@ -84,17 +84,11 @@ export default function AigcCheck() {
 
   return (
     <div className="svc-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('check.title')}</h1>
-          <p>{t('check.subtitle')}</p>
-        </div>
-        <div className="svc-hero__chips">
-          <span className="svc-chip">{t('check.chip.report')}</span>
-          <span className="svc-chip">{t('check.chip.offline')}</span>
-          <span className="svc-chip">{t('check.chip.pdf')}</span>
-        </div>
-      </header>
+      <PageHero
+        title={t('check.title')}
+        subtitle={t('check.subtitle')}
+        chips={[t('check.chip.report'), t('check.chip.offline'), t('check.chip.pdf')]}
+      />
 
       <div className="ck-grid">
         <section className="svc-card">

@@ -10,7 +10,13 @@ import { yuan } from '../format.ts';
  */
 
 /** The band atop a service page: its title, the line under it and, on the right, a few selling points. */
-export function PageHero(props: { title: ReactNode; subtitle: ReactNode; chips?: string[] }) {
+export function PageHero(props: {
+  title: ReactNode;
+  subtitle: ReactNode;
+  chips?: string[];
+  /** What stands on the right instead of plain chips (an action, chips with icons or figures). */
+  aside?: ReactNode;
+}) {
   return (
     <header className="svc-hero">
       <div>
@@ -26,6 +32,7 @@ export function PageHero(props: { title: ReactNode; subtitle: ReactNode; chips?:
           ))}
         </div>
       )}
+      {props.aside}
     </header>
   );
 }
