@@ -6,7 +6,7 @@ import {
 } from '@paperdesk/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OptionCards, PageHero, SubmitButton } from '../../shared/records/FormParts.tsx';
+import { OptionCards, StartPage, SubmitButton } from '../../shared/records/FormParts.tsx';
 import { type SourceMode, SourceInput } from '../../shared/records/SourceInput.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import { ReferenceResult } from '../../shared/references/ReferenceResult.tsx';
@@ -41,55 +41,11 @@ export default function ReferenceCheckPage() {
     });
 
   return (
-    <div className="svc-page">
-      <PageHero
-        title={t('page.title')}
-        subtitle={t('page.subtitle')}
-        chips={[t('page.chip.format'), t('page.chip.verify'), t('page.chip.cite')]}
-      />
-      <div className="ck-grid">
-        <section className="svc-card">
-          <OptionCards<ReferenceStandard>
-            label={t('page.standard')}
-            id="refs-standard"
-            options={STANDARDS.map((s) => ({
-              key: s,
-              name: t('chapter.standard', { year: s }),
-              price: t('page.free'),
-              desc: t(`page.standardDesc.${s}`),
-            }))}
-            value={standard}
-            onChange={setStandard}
-            testIdPrefix="refs-standard-"
-          />
-          <SourceInput
-            mode={mode}
-            onMode={setMode}
-            labels={{ upload: t('page.upload'), paste: t('page.paste') }}
-            text={text}
-            onText={setText}
-            placeholder={t('page.pastePlaceholder')}
-            rows={{ minRows: 8, maxRows: 20 }}
-            maxLength={400_000}
-            drop={{
-              accept: REFERENCE_FILE_TYPES.join(','),
-              file,
-              onFile: setFile,
-              hints: [t('page.dragHint'), t('page.paperHint')],
-            }}
-            testId="refs"
-          />
-          <div style={{ marginTop: 16 }}>
-            <SubmitButton
-              testId="refs-submit"
-              disabled={!ready || submitting}
-              loading={submitting}
-              onClick={() => void submit()}
-            >
-              {t('page.submit')}
-            </SubmitButton>
-          </div>
-        </section>
+    <StartPage
+      title={t('page.title')}
+      subtitle={t('page.subtitle')}
+      chips={[t('page.chip.format'), t('page.chip.verify'), t('page.chip.cite')]}
+      side={
         <aside className="svc-card">
           <div className="ck-free" data-testid="refs-free">
             <GiftOutlined />
@@ -102,12 +58,55 @@ export default function ReferenceCheckPage() {
             {t('page.verdicts')}
           </p>
         </aside>
+      }
+      below={
+        result && (
+          <div style={{ marginTop: 18 }}>
+            <ReferenceResult result={result} testId="refs-result" />
+          </div>
+        )
+      }
+    >
+      <OptionCards<ReferenceStandard>
+        label={t('page.standard')}
+        id="refs-standard"
+        options={STANDARDS.map((s) => ({
+          key: s,
+          name: t('chapter.standard', { year: s }),
+          price: t('page.free'),
+          desc: t(`page.standardDesc.${s}`),
+        }))}
+        value={standard}
+        onChange={setStandard}
+        testIdPrefix="refs-standard-"
+      />
+      <SourceInput
+        mode={mode}
+        onMode={setMode}
+        labels={{ upload: t('page.upload'), paste: t('page.paste') }}
+        text={text}
+        onText={setText}
+        placeholder={t('page.pastePlaceholder')}
+        rows={{ minRows: 8, maxRows: 20 }}
+        maxLength={400_000}
+        drop={{
+          accept: REFERENCE_FILE_TYPES.join(','),
+          file,
+          onFile: setFile,
+          hints: [t('page.dragHint'), t('page.paperHint')],
+        }}
+        testId="refs"
+      />
+      <div style={{ marginTop: 16 }}>
+        <SubmitButton
+          testId="refs-submit"
+          disabled={!ready || submitting}
+          loading={submitting}
+          onClick={() => void submit()}
+        >
+          {t('page.submit')}
+        </SubmitButton>
       </div>
-      {result && (
-        <div style={{ marginTop: 18 }}>
-          <ReferenceResult result={result} testId="refs-result" />
-        </div>
-      )}
-    </div>
+    </StartPage>
   );
 }
