@@ -6,7 +6,7 @@
  *   - 300,000-character 专业版 checks run, one after another;
  *   - 300,000-character AIGC detections of the same paper run, one after another;
  *   - both run at once (issue 27's case: target p99 ≤ 50 ms);
- *   - the hardening test's bomb storm (apps/server/test/hardening/crash.test.ts: every bomb to every upload route
+ *   - the hardening test's bomb storm (apps/server/test/hardening/storm.ts: every bomb to every upload route
  *     at once, anonymously and from one signed-in attacker, then each bomb read for real), round after round
  *     (target p99 ≤ 100 ms).
  * A phase lasts until both probes have at least 200 answers taken while its work ran (the next paper is submitted
@@ -22,13 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readHumanAbstracts } from '../../packages/textkit/bench/csl.ts';
-import {
-  docxDeepNesting,
-  docxLyingSizes,
-  docxManyParagraphs,
-  docxZipBomb,
-  pdfFlateBomb,
-} from '@paperdesk/textkit/fuzz/bombs';
+import { type Bomb, bombForm, makeBombs, storm } from '../../apps/server/test/hardening/storm.ts';
 import { type RunningServer, registerUser, sandboxBuy, startServer } from '../e2e/support/server.ts';
 import { onEachDatabase } from './api-databases.ts';
 
@@ -100,64 +94,19 @@ const loadavg = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-/** The hardening test's bombs (crash.test.ts) and the routes it sends them to. */
-async function bombs(): Promise<{ filename: string; data: Buffer }[]> {
-  return [
-    { filename: 'paper.docx', data: await docxZipBomb() },
-    { filename: 'lying.docx', data: await docxLyingSizes() },
-    { filename: 'paper.pdf', data: await pdfFlateBomb() },
-    { filename: 'paragraphs.docx', data: await docxManyParagraphs() },
-    { filename: 'nested.docx', data: await docxDeepNesting() },
-  ];
-}
-const UPLOAD_ROUTES = [
-  '/api/base/check_api/word_count',
-  '/api/base/check_api/check_init',
-  '/api/base/paper_aigc_api/word_count',
-  '/api/base/paper_aigc_api/machine_init',
-  '/api/base/machine_api/word_count',
-  '/api/base/machine_api/machine_init',
-  '/api/base/machine_api/machine_cnki_init',
-  '/api/base/ai_ppt_info_api/read_source',
-  '/api/base/library_api/upload',
-];
-const SIGNED_IN_ROUTES = ['/api/base/check_api/check_init', '/api/base/ai_ppt_info_api/read_source'];
-const ANONYMOUS_PARSE_ROUTES = UPLOAD_ROUTES.filter((r) => r.endsWith('/word_count'));
-
-/** One round of the hardening test's storm: a burst to every route at once, then each bomb read for real. */
-async function stormRound(
-  url: string,
-  files: { filename: string; data: Buffer }[],
-  attacker: string,
-): Promise<number> {
+/** One round of the hardening test's storm (storm.ts); how many answers came back (a 5xx throws). */
+async function stormRound(url: string, bombs: Bomb[], attacker: string): Promise<number> {
   let answered = 0;
-  const send = async (bomb: (typeof files)[number], route: string, token?: string) => {
-    const form = new FormData();
-    if (route.includes('check_init') || route.includes('machine_')) form.append('title', '论文');
-    form.append('file', new Blob([new Uint8Array(bomb.data)]), bomb.filename);
+  await storm(bombs, attacker, async (bomb, route, token) => {
     const r = await fetch(`${url}${route}`, {
       method: 'POST',
       headers: token ? { authorization: `Bearer ${token}` } : {},
-      body: form,
+      body: bombForm(bomb, route),
     });
     await r.arrayBuffer();
     if (r.status >= 500) throw new Error(`${route} ${bomb.filename}: ${r.status}`);
     answered++;
-  };
-  await Promise.all([
-    ...files.flatMap((bomb) => UPLOAD_ROUTES.map((route) => send(bomb, route))),
-    ...files.flatMap((bomb) => SIGNED_IN_ROUTES.map((route) => send(bomb, route, attacker))),
-  ]);
-  await Promise.all([
-    (async () => {
-      for (const [i, bomb] of files.entries())
-        await send(bomb, ANONYMOUS_PARSE_ROUTES[i % ANONYMOUS_PARSE_ROUTES.length]!);
-    })(),
-    (async () => {
-      for (const [i, bomb] of files.entries())
-        await send(bomb, SIGNED_IN_ROUTES[i % SIGNED_IN_ROUTES.length]!, attacker);
-    })(),
-  ]);
+  });
   return answered;
 }
 
@@ -341,7 +290,7 @@ async function run(database: string, extraEnv: Record<string, string>) {
     );
     await measure('300k AIGC detections', papers(detections));
     await measure('300k check + AIGC at once (target p99 ≤ 50)', papers(checks, detections));
-    const files = await bombs();
+    const files = await makeBombs();
     await measure('bomb storm (target p99 ≤ 100)', async (enough) => {
       let rounds = 0;
       let answered = 0;

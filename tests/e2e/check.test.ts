@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { registerUser, type RunningServer, startServer } from './support/server.ts';
+import { importLibrary, registerUser, type RunningServer, startServer } from './support/server.ts';
 
 /**
  * 查重 end to end: the library is filled with the real `library:import` command from CSL abstracts
@@ -15,7 +13,6 @@ import { registerUser, type RunningServer, startServer } from './support/server.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const DATA = path.resolve(root, '../shared/data/csl_human_abstracts_zh/csl_1000_1500_4domain.json');
-const run = promisify(execFile);
 const available = fs.existsSync(DATA);
 if (!available) console.log(`跳过查重端到端测试：找不到 ${DATA}（数据集不随仓库分发）`);
 
@@ -76,26 +73,15 @@ describe.skipIf(!available)('查重: paste, free check, report', () => {
     server = await startServer({ FREE_CHECK_SELF_HOSTED_QR: 'true' });
     const json = JSON.parse(fs.readFileSync(DATA, 'utf8')) as Record<string, Abstract[]>;
     abstracts = Object.values(json).flat();
-    const jsonl = path.join(server.dataDir, 'library.jsonl');
-    fs.writeFileSync(
-      jsonl,
-      abstracts
-        .map((a, i) =>
-          JSON.stringify({
-            title: a.title,
-            author: `作者${i + 1}`,
-            source: a.domain.join('·'),
-            year: 2012 + (i % 10),
-            text: a.abstract.trim(),
-          }),
-        )
-        .join('\n'),
-    );
+    const rows = abstracts.map((a, i) => ({
+      title: a.title,
+      author: `作者${i + 1}`,
+      source: a.domain.join('·'),
+      year: 2012 + (i % 10),
+      text: a.abstract.trim(),
+    }));
     // the real command, against the running server's database; the server syncs before the check
-    const { stdout } = await run('npm', ['run', '--silent', 'library:import', '--', jsonl], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
-    });
+    const stdout = await importLibrary(server, rows);
     expect(stdout).toMatch(/新增 2000 篇/);
     token = await qrToken(server, 'e2e_checker');
     browser = await launchBrowser();

@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, screenshot } from './support/browser.ts';
+import { importLibrary } from './support/server.ts';
 import { useSession } from './support/session.ts';
 
 /**
@@ -12,8 +11,6 @@ import { useSession } from './support/session.ts';
  * library holds (已核实, with its record), one nobody wrote (未能核实, naming the sources searched) — at desktop
  * and phone width. The library record is put in by the real `library:import` command.
  */
-const root = path.resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
 const SHOTS = '/tmp/refs-shots';
 
 // Written for this test.
@@ -34,19 +31,19 @@ describe('参考文献核查: paste a list, read the verdicts', () => {
     username: 'e2e_refs',
     topUpFen: 100,
     prepare: async (server) => {
-      const jsonl = path.join(server.dataDir, 'refs-library.jsonl');
-      const row = {
-        title: '城市治理研究的若干问题',
-        author: '王五',
-        source: '管理世界',
-        year: 2020,
-        text: RECORD_TEXT,
-      };
-      fs.writeFileSync(jsonl, `${JSON.stringify(row)}\n`);
-      await run('npm', ['run', '--silent', 'library:import', '--', jsonl], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
-      });
+      await importLibrary(
+        server,
+        [
+          {
+            title: '城市治理研究的若干问题',
+            author: '王五',
+            source: '管理世界',
+            year: 2020,
+            text: RECORD_TEXT,
+          },
+        ],
+        'refs-library.jsonl',
+      );
     },
   });
 

@@ -1,7 +1,3 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,10 +9,8 @@ import {
   SOURCE_TEXT,
 } from '../../apps/server/test/rewriting/fixtures.ts';
 import { newPage, screenshot } from './support/browser.ts';
+import { importLibrary } from './support/server.ts';
 import { useModelSession, useSession } from './support/session.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
 
 /**
  * 降重 end to end: a user tops up through the sandbox payment, pastes a passage on /nlp/machine, sees the
@@ -136,21 +130,8 @@ describe('知网专版 with a model, and the hand-over from a check report', () 
     },
     // the source of the passage joins the library through the real import command
     prepare: async (server) => {
-      const jsonl = path.join(server.dataDir, 'library.jsonl');
-      fs.writeFileSync(
-        jsonl,
-        JSON.stringify({
-          title: '城市数字治理的运行机制',
-          author: '李四',
-          source: '管理世界',
-          year: 2023,
-          text: SOURCE_TEXT,
-        }),
-      );
-      await run('npm', ['run', '--silent', 'library:import', '--', jsonl], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
-      });
+      const row = { title: '城市数字治理的运行机制', author: '李四', source: '管理世界', year: 2023 };
+      await importLibrary(server, [{ ...row, text: SOURCE_TEXT }]);
     },
   });
 

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { promptOf, taskOf, writer } from '../../apps/server/test/writing/support.ts';
 import { newPage } from './support/browser.ts';
+import { importLibrary } from './support/server.ts';
 import { useModelSession } from './support/session.ts';
 
 /**
@@ -12,8 +10,6 @@ import { useModelSession } from './support/session.ts';
  * on the paper's topic, the fake model cites the [R1] it is given, and the content page lists it per section.
  * A BibTeX file added on the writing page before generating is preferred over that library record.
  */
-const root = path.resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
 
 // Written for this test.
 const RECORD_TEXT =
@@ -24,19 +20,13 @@ describe('论文写作: the sources each section used', () => {
     username: 'e2e_writer_sources',
     topUpFen: 20_000,
     prepare: async (server) => {
-      const jsonl = path.join(server.dataDir, 'writing-library.jsonl');
       const row = {
         title: '城市数字治理的协同机制与实现路径',
         author: '张三',
         source: '中国行政管理',
         year: 2021,
-        text: RECORD_TEXT,
       };
-      fs.writeFileSync(jsonl, `${JSON.stringify(row)}\n`);
-      await run('npm', ['run', '--silent', 'library:import', '--', jsonl], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
-      });
+      await importLibrary(server, [{ ...row, text: RECORD_TEXT }], 'writing-library.jsonl');
     },
     // a section given records cites every one of them
     respond: (req) => {

@@ -1,3 +1,4 @@
+import { PROBLEM_KINDS } from '@paperdesk/references/problem-kinds';
 import { z } from 'zod';
 
 /** 参考文献核查: one checked list (the 查重 report's chapter, the standalone check) and its request. */
@@ -24,15 +25,8 @@ export const ReferenceFields = z.object({
   url: z.string(),
 });
 
-export const ReferenceProblemKind = z.enum([
-  'author_form',
-  'et_al',
-  'punctuation',
-  'type_code',
-  'missing_element',
-  'width',
-  'access_date',
-]);
+// the engine's list, so a kind it finds is one the wire accepts
+export const ReferenceProblemKind = z.enum(PROBLEM_KINDS);
 
 export const ReferenceProblem = z.object({ kind: ReferenceProblemKind, message: z.string() });
 

@@ -174,21 +174,17 @@ function errorRates(doc: Doc, width: number, report: AigcReport) {
 function metricsBox(doc: Doc, width: number, report: AigcReport) {
   const m = report.metrics;
   const height = 112;
-  const { top, leftW } = metricsFrame(doc, width, height, {
-    label: 'AIGC 总体疑似度',
-    value: percent(m.aiCharRatio),
-    color: AIGC_BAND_COLORS[m.band],
-  });
-  doc
-    .font('sc')
-    .fontSize(9)
-    .fillColor(COLORS.muted)
-    .text(
-      `显著疑似 ${m.aiChars.toLocaleString('zh-CN')} 字 / 参与判断 ${m.scoredChars.toLocaleString('zh-CN')} 字`,
-      MARGIN.left + 16,
-      top + 84,
-      { width: leftW + 20 },
-    );
+  const { top, leftW } = metricsFrame(
+    doc,
+    width,
+    height,
+    { label: 'AIGC 总体疑似度', value: percent(m.aiCharRatio), color: AIGC_BAND_COLORS[m.band] },
+    {
+      text: `显著疑似 ${m.aiChars.toLocaleString('zh-CN')} 字 / 参与判断 ${m.scoredChars.toLocaleString('zh-CN')} 字`,
+      dy: 84,
+      extraWidth: 20,
+    },
+  );
   const cells: [string, string][] = [
     ['全文结论', AIGC_BAND_LABELS[m.band]],
     ['全文平均 AI 概率（明细）', percent(m.probability)],

@@ -300,6 +300,8 @@ export function metricsFrame(
   width: number,
   height: number,
   headline: { label: string; value: string; color: string },
+  /** The muted line under the value: `dy` below the frame's top, `extraWidth` beyond the headline's column. */
+  note: { text: string; dy: number; extraWidth: number },
 ) {
   if (doc.y + height > doc.page.height - MARGIN.bottom) doc.addPage();
   const top = doc.y;
@@ -315,6 +317,11 @@ export function metricsFrame(
     .fontSize(32)
     .fillColor(headline.color)
     .text(headline.value, MARGIN.left + 16, top + 36, { width: leftW });
+  doc
+    .font('sc')
+    .fontSize(9)
+    .fillColor(COLORS.muted)
+    .text(note.text, MARGIN.left + 16, top + note.dy, { width: leftW + note.extraWidth });
   return { top, leftW };
 }
 
@@ -360,23 +367,17 @@ function metricsBox(doc: Doc, width: number, report: CheckReport) {
   const m = report.metrics;
   const height = 132;
   // The headline: 总文字复制比, large, coloured by level.
-  const { top, leftW } = metricsFrame(doc, width, height, {
-    label: '总文字复制比',
-    value: percent(m.totalRatio),
-    color: ratioColor(m.totalRatio),
-  });
-  doc
-    .font('sc')
-    .fontSize(9)
-    .fillColor(COLORS.muted)
-    .text(
-      `重合字数 ${m.overlapChars.toLocaleString('zh-CN')} / 总字数 ${m.totalChars.toLocaleString('zh-CN')}`,
-      MARGIN.left + 16,
-      top + 86,
-      {
-        width: leftW,
-      },
-    );
+  const { top, leftW } = metricsFrame(
+    doc,
+    width,
+    height,
+    { label: '总文字复制比', value: percent(m.totalRatio), color: ratioColor(m.totalRatio) },
+    {
+      text: `重合字数 ${m.overlapChars.toLocaleString('zh-CN')} / 总字数 ${m.totalChars.toLocaleString('zh-CN')}`,
+      dy: 86,
+      extraWidth: 0,
+    },
+  );
 
   const cells: [string, string][] = [
     ['去除引用文献复制比', percent(m.excludingQuotesRatio)],

@@ -1,26 +1,9 @@
 import { foldMarks, hasFullWidthMarks } from './clean.ts';
 import type { ParsedEntry } from './parse.ts';
+import type { ProblemKind } from './problem-kinds.ts';
 import { type Lang, type RefFields, type Standard, TYPE_CODES_2025_ONLY } from './types.ts';
 
-/** What GB/T 7714 asks of an entry that this one does not give. */
-export type ProblemKind =
-  | 'author_form'
-  | 'et_al'
-  | 'punctuation'
-  | 'type_code'
-  | 'missing_element'
-  | 'width'
-  | 'access_date';
-
-export const PROBLEM_KINDS: readonly ProblemKind[] = [
-  'author_form',
-  'et_al',
-  'punctuation',
-  'type_code',
-  'missing_element',
-  'width',
-  'access_date',
-];
+export { PROBLEM_KINDS, type ProblemKind } from './problem-kinds.ts';
 
 export interface FormatProblem {
   kind: ProblemKind;

@@ -1,8 +1,9 @@
-import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, type StdioOptions, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -186,4 +187,31 @@ export async function sandboxBuy(
     body: { orderNo: order.body.result.orderNo },
   });
   if (paid.body.result?.status !== 'fulfilled') throw new Error(`测试支付未到账: ${paid.body.message}`);
+}
+
+/** A library record as `library:import` reads it from a .jsonl line. */
+export interface LibraryRow {
+  title: string;
+  author: string;
+  source: string;
+  year: number;
+  text: string;
+}
+
+/**
+ * Puts `rows` in the running server's library through the real `library:import` command (against its database;
+ * the server syncs before a check); returns what the command printed.
+ */
+export async function importLibrary(
+  server: RunningServer,
+  rows: LibraryRow[],
+  file = 'library.jsonl',
+): Promise<string> {
+  const jsonl = path.join(server.dataDir, file);
+  fs.writeFileSync(jsonl, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'library:import', '--', jsonl], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+  });
+  return stdout;
 }

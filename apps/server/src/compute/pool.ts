@@ -3,7 +3,7 @@ import { MessageChannel } from 'node:worker_threads';
 import type { DetectionResult, ZeroShotScore } from '@paperdesk/aigc';
 import type { ParagraphEdit } from '@paperdesk/documents';
 import type { AnalysedList } from '@paperdesk/references';
-import { type ParsedDocument, TextkitError } from '@paperdesk/textkit';
+import { type ParsedDocument, TextkitError, type TextkitErrorCode } from '@paperdesk/textkit';
 import { Piscina } from 'piscina';
 import type {
   AigcModelInfo,
@@ -189,6 +189,33 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
     }
   }
 
+  /** A task that reads a user's file: textkit's refusal comes back as an outcome and is thrown here. */
+  async function readTask<O extends { ok: true } | { ok: false; textkitCode: TextkitErrorCode }>(
+    name: string,
+    input: Parameters<typeof run>[1],
+  ): Promise<Extract<O, { ok: true }>> {
+    const outcome = await run<O>(name, input, {
+      timeoutMs: limits.readTimeoutMs,
+      timedOut: readTimedOut,
+      tooLarge: readTooLarge,
+    });
+    if (outcome.ok) return outcome as Extract<O, { ok: true }>;
+    throw new TextkitError((outcome as { textkitCode: TextkitErrorCode }).textkitCode);
+  }
+
+  /** Uploads waiting to be read are bounded: past `maxPendingReads` the next one is refused at once. */
+  async function inReadSlot<T>(read: () => Promise<T>): Promise<T> {
+    if (pendingReads >= limits.maxPendingReads) {
+      throw new ComputeError('busy', '服务器正忙，同时解析的文件过多，请稍后再试');
+    }
+    pendingReads++;
+    try {
+      return await read();
+    } finally {
+      pendingReads--;
+    }
+  }
+
   const detectFailure = {
     timedOut: () => new ComputeError('timeout', 'AIGC 检测超时'),
     tooLarge: () => new ComputeError('too-large', 'AIGC 检测所需内存超出上限'),
@@ -197,22 +224,10 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
   return {
     limits,
 
-    async readDocument(data, filename) {
-      if (pendingReads >= limits.maxPendingReads) {
-        throw new ComputeError('busy', '服务器正忙，同时解析的文件过多，请稍后再试');
-      }
-      pendingReads++;
-      try {
-        const outcome = await run<ReadOutcome>(
-          'readDocumentTask',
-          { data, filename },
-          { timeoutMs: limits.readTimeoutMs, timedOut: readTimedOut, tooLarge: readTooLarge },
-        );
-        if (outcome.ok) return outcome.doc;
-        throw new TextkitError(outcome.textkitCode);
-      } finally {
-        pendingReads--;
-      }
+    readDocument(data, filename) {
+      return inReadSlot(
+        async () => (await readTask<ReadOutcome>('readDocumentTask', { data, filename })).doc,
+      );
     },
 
     aigcModel() {
@@ -266,42 +281,18 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       );
     },
 
-    async rewriteDocx(data, edits, track) {
-      const outcome = await run<RewriteDocxOutcome>(
-        'rewriteDocxTask',
-        { data, edits, track },
-        { timeoutMs: limits.readTimeoutMs, timedOut: readTimedOut, tooLarge: readTooLarge },
-      );
-      if (outcome.ok) return outcome;
-      throw new TextkitError(outcome.textkitCode);
+    rewriteDocx(data, edits, track) {
+      return readTask<RewriteDocxOutcome>('rewriteDocxTask', { data, edits, track });
     },
 
-    async matchReport(data, filename, paragraphs) {
-      if (pendingReads >= limits.maxPendingReads) {
-        throw new ComputeError('busy', '服务器正忙，同时解析的文件过多，请稍后再试');
-      }
-      pendingReads++;
-      try {
-        const outcome = await run<MatchReportOutcome>(
-          'matchReportTask',
-          { data, filename, paragraphs },
-          { timeoutMs: limits.readTimeoutMs, timedOut: readTimedOut, tooLarge: readTooLarge },
-        );
-        if (outcome.ok) return outcome;
-        throw new TextkitError(outcome.textkitCode);
-      } finally {
-        pendingReads--;
-      }
+    matchReport(data, filename, paragraphs) {
+      return inReadSlot(() =>
+        readTask<MatchReportOutcome>('matchReportTask', { data, filename, paragraphs }),
+      );
     },
 
     async unzipLibrary(data, opts) {
-      const outcome = await run<UnzipOutcome>(
-        'unzipLibraryTask',
-        { data, ...opts },
-        { timeoutMs: limits.readTimeoutMs, timedOut: readTimedOut, tooLarge: readTooLarge },
-      );
-      if (outcome.ok) return outcome.entries;
-      throw new TextkitError(outcome.textkitCode);
+      return (await readTask<UnzipOutcome>('unzipLibraryTask', { data, ...opts })).entries;
     },
 
     async close() {

@@ -27,3 +27,6 @@ export async function selectPage<DB, TB extends keyof DB, O, R>(
     pageSize: paging.pageSize,
   };
 }
+
+/** `s` for a LIKE pattern with its wildcards taken literally (the query says `escape '\\'`). */
+export const likeLiteral = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);

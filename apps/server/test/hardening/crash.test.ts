@@ -1,17 +1,19 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { CheckRecord } from '@paperdesk/contracts';
-import {
-  docxDeepNesting,
-  docxLyingSizes,
-  docxManyParagraphs,
-  docxZipBomb,
-  pdfFlateBomb,
-} from '@paperdesk/textkit/fuzz/bombs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx, layoutPdf } from '../../../../packages/textkit/test/fixtures.ts';
 import { type RunningServer, registerUser, startServer } from '../../../../tests/e2e/support/server.ts';
 import { documentText } from '../check/support.ts';
+import {
+  type Bomb,
+  bombForm,
+  makeBombs,
+  SIGNED_IN_ROUTES,
+  type StormPhase,
+  storm,
+  UPLOAD_ROUTES,
+} from './storm.ts';
 
 /**
  * Issue 10 as a test: the real server process (as `npm start` runs it) takes hostile uploads on every upload
@@ -23,21 +25,6 @@ import { documentText } from '../check/support.ts';
  * loaded, a paid check done), so the figure is the bombs' cost, not start-up. Test files run one at a time on a
  * 2-core machine (vitest's default: cores - 1 workers), so no other file shares the CPU with this one there.
  */
-/** Every route that reads an uploaded document (library upload is for administrators). */
-const UPLOAD_ROUTES = [
-  '/api/base/check_api/word_count',
-  '/api/base/check_api/check_init',
-  '/api/base/paper_aigc_api/word_count',
-  '/api/base/paper_aigc_api/machine_init',
-  '/api/base/machine_api/word_count',
-  '/api/base/machine_api/machine_init',
-  '/api/base/machine_api/machine_cnki_init',
-  '/api/base/ai_ppt_info_api/read_source',
-  '/api/base/library_api/upload',
-];
-/** The routes a signed-in attacker sends bombs to as well (they read the file once past the sign-in check). */
-const SIGNED_IN_ROUTES = ['/api/base/check_api/check_init', '/api/base/ai_ppt_info_api/read_source'];
-
 interface Envelope<T = unknown> {
   code: number;
   message: string;
@@ -104,8 +91,7 @@ const percentile = (sorted: number[], p: number) =>
 
 describe('hostile uploads against the real server process', () => {
   let server: RunningServer;
-  /** Each bomb with the status it must get once read (413 over a textkit cap, 422 unreadable). */
-  const bombs: { name: string; filename: string; data: Buffer | Uint8Array; status: 413 | 422 }[] = [];
+  let bombs: Bomb[] = [];
 
   async function call<T>(
     route: string,
@@ -142,33 +128,7 @@ describe('hostile uploads against the real server process', () => {
   };
 
   beforeAll(async () => {
-    bombs.push(
-      {
-        name: 'zip bomb (200 MB document.xml)',
-        filename: 'paper.docx',
-        data: await docxZipBomb(),
-        status: 413,
-      },
-      {
-        name: 'zip bomb claiming 4 KB',
-        filename: 'lying.docx',
-        data: await docxLyingSizes(),
-        status: 413,
-      },
-      {
-        name: 'PDF stream inflating to 400 MB',
-        filename: 'paper.pdf',
-        data: await pdfFlateBomb(),
-        status: 413,
-      },
-      {
-        name: '150,000 paragraphs',
-        filename: 'paragraphs.docx',
-        data: await docxManyParagraphs(),
-        status: 413,
-      },
-      { name: 'nested 20,000 deep', filename: 'nested.docx', data: await docxDeepNesting(), status: 422 },
-    );
+    bombs = await makeBombs();
     // as `npm start` runs it: node with tsx's loader, NODE_ENV production, the sandbox payment switched on
     server = await startServer();
   }, 120_000);
@@ -244,45 +204,17 @@ describe('hostile uploads against the real server process', () => {
       bomb: string;
       route: string;
       who: string;
-      phase: 'burst' | 'read';
+      phase: StormPhase;
       status: number;
       body: Envelope;
     }[] = [];
-    const send = async (
-      bomb: (typeof bombs)[number],
-      route: string,
-      token?: string,
-      phase: 'burst' | 'read' = 'burst',
-    ) => {
-      const fields: Record<string, string> =
-        route.includes('check_init') || route.includes('machine_') ? { title: '论文' } : {};
-      const r = await call(route, { form: fileForm(bomb, fields), ...(token ? { token } : {}) });
+    const send = async (bomb: Bomb, route: string, token: string | undefined, phase: StormPhase) => {
+      const r = await call(route, { form: bombForm(bomb, route), ...(token ? { token } : {}) });
       answers.push({ bomb: bomb.name, route, who: token ? 'signed-in' : 'anonymous', phase, ...r });
     };
-    const ANONYMOUS_PARSE_ROUTES = UPLOAD_ROUTES.filter((r) => r.endsWith('/word_count'));
-    const storm = (async () => {
-      // a burst: every bomb to every upload route at once, anonymously, and to the signed-in routes
-      await Promise.all([
-        ...bombs.flatMap((bomb) => UPLOAD_ROUTES.map((route) => send(bomb, route))),
-        ...bombs.flatMap((bomb) => SIGNED_IN_ROUTES.map((route) => send(bomb, route, attacker))),
-      ]);
-      // then each bomb read for real: one anonymous and one signed-in client, one upload at a time each
-      await Promise.all([
-        (async () => {
-          for (const [i, bomb] of bombs.entries()) {
-            await send(bomb, ANONYMOUS_PARSE_ROUTES[i % ANONYMOUS_PARSE_ROUTES.length]!, undefined, 'read');
-          }
-        })(),
-        (async () => {
-          for (const [i, bomb] of bombs.entries()) {
-            await send(bomb, SIGNED_IN_ROUTES[i % SIGNED_IN_ROUTES.length]!, attacker, 'read');
-          }
-        })(),
-      ]);
-    })();
 
     // meanwhile a paying user uploads a real paper, submits it and waits for the report
-    const [, record] = await Promise.all([storm, paidCheck('课程评价研究')]);
+    const [, record] = await Promise.all([storm(bombs, attacker, send), paidCheck('课程评价研究')]);
     const sorted = (await probe.stop()).sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);
     const p99 = percentile(sorted, 99);

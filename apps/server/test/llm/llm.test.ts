@@ -349,11 +349,17 @@ describeEachDatabase(
       fs.writeFileSync(gguf, Buffer.concat([Buffer.from('GGUF'), Buffer.from([3, 0, 0, 0])]));
       afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-      const gg = (ctx: AppContext, file: string, installed = true) =>
+      const gg = (
+        ctx: AppContext,
+        file: string,
+        installed = true,
+        provider?: ReturnType<typeof createGgufProvider>,
+      ) =>
         createLlm({
           config: testConfig({ LLM_GGUF_PATH: file }),
           db: ctx.db,
           sysConfig: ctx.sysConfig,
+          ...(provider ? { provider } : {}),
           ggufPackageInstalled: () => installed,
         });
 
@@ -386,13 +392,7 @@ describeEachDatabase(
             });
           },
         });
-        const llm = createLlm({
-          config: testConfig({ LLM_GGUF_PATH: gguf }),
-          db: ctx.db,
-          sysConfig: ctx.sysConfig,
-          provider,
-          ggufPackageInstalled: () => true,
-        });
+        const llm = gg(ctx, gguf, true, provider);
         const err = await failedChat(llm);
         expect(err.message).toContain('node-llama-cpp');
         expect(err.message).toContain('没有安装');
@@ -437,13 +437,7 @@ describeEachDatabase(
           },
         };
         const provider = createGgufProvider({ path: gguf, loader: async () => standIn });
-        const llm = createLlm({
-          config: testConfig({ LLM_GGUF_PATH: gguf }),
-          db: ctx.db,
-          sysConfig: ctx.sysConfig,
-          provider,
-          ggufPackageInstalled: () => true,
-        });
+        const llm = gg(ctx, gguf, true, provider);
         const r = await llm.complete({
           feature: 'chat',
           messages: [

@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditQuery, Page } from '@paperdesk/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { likeLiteral, selectPage } from '../../db/paging.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Executor } from '../billing/ledger.ts';
 
@@ -37,42 +38,31 @@ export function createAuditLog(db: Db) {
       let base = db.selectFrom('adminAuditLog as a').innerJoin('users as u', 'u.id', 'a.actorUserId');
       if (q.action) {
         // a prefix, with LIKE wildcards taken literally (actions contain `_`, e.g. library.upload_zip)
-        const pattern = `${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = `${likeLiteral(q.action)}%`;
         base = base.where(sql<boolean>`${sql.ref('a.action')} like ${pattern} escape '\\'`);
       }
-      const [{ total }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        base
-          .select([
-            'a.id',
-            'a.actorUserId',
-            'u.username',
-            'a.action',
-            'a.target',
-            'a.before',
-            'a.after',
-            'a.createdAt',
-          ])
-          .orderBy('a.id', 'desc')
-          .limit(q.pageSize)
-          .offset((q.pageNo - 1) * q.pageSize)
-          .execute(),
-      ]);
-      return {
-        records: rows.map((r) => ({
-          id: Number(r.id),
-          actorUserId: Number(r.actorUserId),
-          actorName: r.username,
-          action: r.action,
-          target: r.target,
-          before: parse(r.before),
-          after: parse(r.after),
-          createdAt: r.createdAt,
-        })),
-        total: Number(total),
-        pageNo: q.pageNo,
-        pageSize: q.pageSize,
-      };
+      const rows = base
+        .select([
+          'a.id',
+          'a.actorUserId',
+          'u.username',
+          'a.action',
+          'a.target',
+          'a.before',
+          'a.after',
+          'a.createdAt',
+        ])
+        .orderBy('a.id', 'desc');
+      return selectPage(rows, q, (r) => ({
+        id: Number(r.id),
+        actorUserId: Number(r.actorUserId),
+        actorName: r.username,
+        action: r.action,
+        target: r.target,
+        before: parse(r.before),
+        after: parse(r.after),
+        createdAt: r.createdAt,
+      }));
     },
   };
 }

@@ -9,6 +9,7 @@ import type {
 } from '@paperdesk/contracts';
 import { sql } from 'kysely';
 import type { Db, DbDialect } from '../../db/index.ts';
+import { likeLiteral, selectPage } from '../../db/paging.ts';
 import type { JobQueue } from '../../queue.ts';
 import { notFound } from '../../errors.ts';
 import type { AuditLog } from './audit.ts';
@@ -66,7 +67,7 @@ export function createAdminOperations(deps: {
     if (q.kind) base = base.where('o.kind', '=', q.kind);
     if (q.userId) base = base.where('o.userId', '=', q.userId);
     if (q.keyword) {
-      const pattern = `%${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = `%${likeLiteral(q.keyword.toLowerCase())}%`;
       base = base.where((eb) =>
         eb.or([
           eb(sql<string>`lower(${sql.ref('o.orderNo')})`, 'like', sql<string>`${pattern} escape '\\'`),
@@ -128,16 +129,7 @@ export function createAdminOperations(deps: {
 
     async orders(q: AdminOrderQuery): Promise<Page<AdminOrder>> {
       const base = orderQuery(q);
-      const [{ total }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        base
-          .select(columns)
-          .orderBy('o.id', 'desc')
-          .limit(q.pageSize)
-          .offset((q.pageNo - 1) * q.pageSize)
-          .execute(),
-      ]);
-      return { records: rows.map(toOrder), total: Number(total), pageNo: q.pageNo, pageSize: q.pageSize };
+      return selectPage(base.select(columns).orderBy('o.id', 'desc'), q, toOrder);
     },
 
     /** Orders matching the filter as CSV (UTF-8 with BOM so spreadsheet programs read the Chinese). */

@@ -7,6 +7,7 @@ import {
 } from '@paperdesk/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { likeLiteral, selectPage } from '../../db/paging.ts';
 import type { LoginMethod } from '../../db/tables/accounts.ts';
 import type { Billing } from '../billing/index.ts';
 import { notFound } from '../../errors.ts';
@@ -57,19 +58,10 @@ export function createAdminUsers(deps: {
       let base = db.selectFrom('users');
       if (q.keyword) {
         // substring match, case-insensitive on both databases, with LIKE wildcards taken literally
-        const pattern = `%${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = `%${likeLiteral(q.keyword.toLowerCase())}%`;
         base = base.where(sql<boolean>`lower(${sql.ref('username')}) like ${pattern} escape '\\'`);
       }
-      const [{ total }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        base
-          .select(userColumns)
-          .orderBy('id', 'desc')
-          .limit(q.pageSize)
-          .offset((q.pageNo - 1) * q.pageSize)
-          .execute(),
-      ]);
-      return { records: rows.map(toUser), total: Number(total), pageNo: q.pageNo, pageSize: q.pageSize };
+      return selectPage(base.select(userColumns).orderBy('id', 'desc'), q, toUser);
     },
 
     async detail(userId: number): Promise<AdminUserDetail> {

@@ -231,14 +231,8 @@ async function takeOrder(
     throw conflict(
       `订单金额 ${yuan(fen)} 元与该记录现在的价格 ${yuan(quote.fen)} 元不一致（版本或字数已变），请重新下单`,
     );
-  const r = await applyDelta(trx, {
-    ...entries.base,
-    account: 'balance',
-    delta: -fen,
-    idemKey: entries.key('balance'),
-  });
-  if (!r.applied) throw await shortfall(trx, input, quote, fen);
-  return fen;
+  // an order is only made for a positive rest (order-draft.ts), so the whole price leaves the balance here
+  return takeBalance(trx, input, quote, entries, fen);
 }
 
 /** Today's free professional check (see free-check.ts for who): true when this charge took it. */

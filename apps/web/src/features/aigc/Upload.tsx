@@ -11,7 +11,7 @@ import { useSubmit } from './useSubmit.tsx';
 import '../check/check.css';
 import './aigc.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
-import { NotesCard, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
+import { NotesCard, StartPage, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
 import { useAccount } from '../../shared/account/hooks.ts';
 import { usePublicConfig } from './hooks.ts';
 
@@ -83,72 +83,11 @@ export default function AigcCheck() {
         : t('check.start');
 
   return (
-    <div className="svc-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('check.title')}</h1>
-          <p>{t('check.subtitle')}</p>
-        </div>
-        <div className="svc-hero__chips">
-          <span className="svc-chip">{t('check.chip.report')}</span>
-          <span className="svc-chip">{t('check.chip.offline')}</span>
-          <span className="svc-chip">{t('check.chip.pdf')}</span>
-        </div>
-      </header>
-
-      <div className="ck-grid">
-        <section className="svc-card">
-          <div className="ck-row2">
-            <TextField
-              id="ag-title"
-              label={t('check.paperTitle')}
-              placeholder={t('check.paperTitlePlaceholder')}
-              value={title}
-              onChange={(v) => {
-                titleTouched.current = true;
-                setTitle(v);
-              }}
-            />
-            <TextField
-              id="ag-author"
-              label={t('check.author')}
-              maxLength={100}
-              placeholder={t('check.authorPlaceholder')}
-              value={author}
-              onChange={setAuthor}
-            />
-          </div>
-
-          <PaperSourceInput
-            state={paper}
-            ns="aigc"
-            keyPrefix="check"
-            testId="ag"
-            dragHint={t('check.dragHint', { mb: maxUploadMb })}
-          />
-          <WordCountBar
-            state={paper}
-            ns="aigc"
-            keyPrefix="check"
-            testId="ag"
-            price={(result) => (
-              <>
-                {t('check.price')} <strong data-testid="ag-price">{yuan(result.quote.priceFen)}</strong>
-              </>
-            )}
-          />
-
-          <SubmitButton
-            testId="ag-submit"
-            style={{ marginTop: 16 }}
-            disabled={!canSubmit}
-            loading={busy}
-            onClick={() => void start()}
-          >
-            {startLabel}
-          </SubmitButton>
-        </section>
-
+    <StartPage
+      title={t('check.title')}
+      subtitle={t('check.subtitle')}
+      chips={[t('check.chip.report'), t('check.chip.offline'), t('check.chip.pdf')]}
+      side={
         <aside className="ck-side">
           <section className="svc-card">
             <h2>{t('check.payTitle')}</h2>
@@ -201,8 +140,58 @@ export default function AigcCheck() {
             notes={t('check.notes', { returnObjects: true }) as unknown as string[]}
           />
         </aside>
+      }
+      below={dialog}
+    >
+      <div className="ck-row2">
+        <TextField
+          id="ag-title"
+          label={t('check.paperTitle')}
+          placeholder={t('check.paperTitlePlaceholder')}
+          value={title}
+          onChange={(v) => {
+            titleTouched.current = true;
+            setTitle(v);
+          }}
+        />
+        <TextField
+          id="ag-author"
+          label={t('check.author')}
+          maxLength={100}
+          placeholder={t('check.authorPlaceholder')}
+          value={author}
+          onChange={setAuthor}
+        />
       </div>
-      {dialog}
-    </div>
+
+      <PaperSourceInput
+        state={paper}
+        ns="aigc"
+        keyPrefix="check"
+        testId="ag"
+        dragHint={t('check.dragHint', { mb: maxUploadMb })}
+      />
+      <WordCountBar
+        state={paper}
+        ns="aigc"
+        keyPrefix="check"
+        testId="ag"
+        price={(result) => (
+          <>
+            {t('check.price')} <strong data-testid="ag-price">{yuan(result.quote.priceFen)}</strong>
+          </>
+        )}
+      />
+
+      <SubmitButton
+        testId="ag-submit"
+        style={{ marginTop: 16 }}
+        disabled={!canSubmit}
+        loading={busy}
+        onClick={() => void start()}
+      >
+        {startLabel}
+      </SubmitButton>
+    </StartPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PriceEntry } from '@paperdesk/contracts';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
+import { editionPrices, numberSetting } from '../../shared/billing/publicConfig.ts';
 import { queryKeys } from '../../shared/records/queries.ts';
 
 /** The public unit price (`price.aigc_check.standard`) and upload limit (`limit.aigc.maxUploadMb`). */
@@ -12,13 +12,9 @@ export function usePublicConfig() {
         loadAllByEntity({ prefix: 'price.aigc_check.' }, { silent: true }),
         loadAllByEntity({ prefix: 'limit.aigc.' }, { silent: true }),
       ]);
-      const price = PriceEntry.safeParse(
-        prices.result.find((e) => e.key === 'price.aigc_check.standard')?.value,
-      );
-      const mb = limits.result.find((e) => e.key === 'limit.aigc.maxUploadMb')?.value;
       return {
-        unitFen: price.success ? price.data.fen : undefined,
-        maxUploadMb: typeof mb === 'number' ? mb : 20,
+        unitFen: editionPrices(prices.result, 'aigc_check', ['standard']).standard,
+        maxUploadMb: numberSetting(limits.result, 'limit.aigc.maxUploadMb', 20),
       };
     },
     staleTime: 60_000,

@@ -11,6 +11,7 @@ import PaymentNotice from './PaymentNotice.tsx';
 import './order.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { useAccount } from '../../shared/account/hooks.ts';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 
 const FALLBACK: TopUpLimits = { presets: [1000, 3000, 5000, 10000, 20000], minFen: 100, maxFen: 500_000 };
 
@@ -37,12 +38,7 @@ export default function Recharge() {
 
   return (
     <div className="svc-page order-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('recharge.title')}</h1>
-          <p>{t('recharge.subtitle')}</p>
-        </div>
-      </header>
+      <PageHero title={t('recharge.title')} subtitle={t('recharge.subtitle')} />
       <PaymentNotice />
       <div className="recharge-layout">
         <section className="svc-card">

@@ -14,6 +14,7 @@ import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import './order.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { type ModelFeature, useModelFeatures } from '../../shared/model/NoModelBanner.tsx';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 
 /** Per-use prices of a model path of a service that also runs without one (知网专版降重, 降AIGC by model). */
 const MODEL_PRICES: Readonly<Record<string, ModelFeature>> = {
@@ -110,17 +111,17 @@ export default function Taocan() {
 
   return (
     <div className="svc-page order-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('taocan.title')}</h1>
-          <p>{t('taocan.subtitle')}</p>
-        </div>
-        {freeOffer?.qrSignIn && (
-          <div className="svc-chip">
-            <GiftOutlined /> {t('taocan.freeTip')}
-          </div>
-        )}
-      </header>
+      <PageHero
+        title={t('taocan.title')}
+        subtitle={t('taocan.subtitle')}
+        aside={
+          freeOffer?.qrSignIn && (
+            <div className="svc-chip">
+              <GiftOutlined /> {t('taocan.freeTip')}
+            </div>
+          )
+        }
+      />
       <PaymentNotice />
       <AccountStrip />
       <div className="order-tabs">

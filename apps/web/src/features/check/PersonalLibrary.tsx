@@ -9,6 +9,7 @@ import { LibraryUpload } from '../../shared/upload/LibraryUpload.tsx';
 import { formatTime } from '../../utils/time.ts';
 import { deleteFromMyLibrary, myLibrary, myLibraryStats, uploadToMyLibrary } from './api.ts';
 import './check.css';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 
 /** /papercheck/mylib: 自建库, the user's private references that only their own checks compare against. */
 export default function PersonalLibrary() {
@@ -27,20 +28,20 @@ export default function PersonalLibrary() {
 
   return (
     <div className="svc-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('personal.title')}</h1>
-          <p>{t('personal.subtitle')}</p>
-        </div>
-        <div className="svc-hero__chips">
-          <span className="svc-chip">
-            <FolderOpenOutlined /> {num(stats.data?.documents ?? 0)} {t('personal.documents')}
-          </span>
-          <span className="svc-chip">
-            {num(stats.data?.characters ?? 0)} {t('personal.characters')}
-          </span>
-        </div>
-      </header>
+      <PageHero
+        title={t('personal.title')}
+        subtitle={t('personal.subtitle')}
+        aside={
+          <div className="svc-hero__chips">
+            <span className="svc-chip">
+              <FolderOpenOutlined /> {num(stats.data?.documents ?? 0)} {t('personal.documents')}
+            </span>
+            <span className="svc-chip">
+              {num(stats.data?.characters ?? 0)} {t('personal.characters')}
+            </span>
+          </div>
+        }
+      />
       <section className="svc-card">
         <LibraryUpload
           accept=".docx,.pdf,.txt"

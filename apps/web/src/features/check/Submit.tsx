@@ -10,7 +10,7 @@ import PayDialog from '../../shared/billing/PayDialog.tsx';
 import { choiceActions, PayChoice, usePayChoice } from '../../shared/billing/PayChoice.tsx';
 import { num, yuan } from '../../shared/format.ts';
 import './check.css';
-import { queryKeys } from '../../shared/records/queries.ts';
+import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
 import { AlreadySubmitted, PayCard, SummaryCard } from '../../shared/records/ConfirmParts.tsx';
 import { PageHero } from '../../shared/records/FormParts.tsx';
 
@@ -29,12 +29,7 @@ export default function SubmitCheck() {
   const [submitting, setSubmitting] = useState(false);
   const [paying, setPaying] = useState(false);
 
-  const record = useQuery({
-    queryKey: queryKeys.record('check', id),
-    queryFn: async () => (await loadCheck(id)).result,
-    enabled: Number.isInteger(id) && id > 0,
-    staleTime: 0,
-  });
+  const record = usePolledRecord('check', id, async (id) => (await loadCheck(id)).result, { poll: false });
   const current = edition ?? record.data?.edition;
   const cost = useQuery({
     queryKey: queryKeys.recordPart('check', id, 'cost', current),

@@ -15,12 +15,11 @@ import { firstWords } from '../../shared/records/title.ts';
 import './check.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
 import {
-  OptionCards,
-  PageHero,
+  EditionCards,
   PriceSide,
+  StartPage,
   SubmitButton,
   TextField,
-  UnitPriceLine,
 } from '../../shared/records/FormParts.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import { useAccount } from '../../shared/account/hooks.ts';
@@ -66,6 +65,8 @@ export default function PaperCheck() {
 
   const quote = (e: CheckEdition) => count.result?.quotes.find((q) => q.edition === e);
   const unit = (e: CheckEdition) => quote(e)?.unitPriceFen ?? prices.data?.[e];
+  // one row per edition: the cards and the price side show the same unit prices
+  const units = EDITIONS.map((e) => ({ key: e, label: t(`edition.${e}`), fen: unit(e) }));
   const freeApplies = edition === 'professional' && free?.eligible && free.availableToday;
   const canSubmit = paper.ready && !submitting;
   // a paste without a title is named after its first words, and the page says so while the field is empty
@@ -84,94 +85,11 @@ export default function PaperCheck() {
     });
 
   return (
-    <div className="svc-page">
-      <PageHero
-        title={t('upload.title')}
-        subtitle={t('upload.subtitle')}
-        chips={[t('upload.chip.metrics'), t('upload.chip.offline'), t('upload.chip.report')]}
-      />
-
-      <div className="ck-grid">
-        <section className="svc-card">
-          <OptionCards<CheckEdition>
-            label={t('upload.edition')}
-            id="ck-edition"
-            options={EDITIONS.map((e) => ({
-              key: e,
-              name: t(`edition.${e}`),
-              price: <UnitPriceLine fen={unit(e)} per={t('upload.perThousand')} />,
-              desc: t(`upload.editionDesc.${e}`),
-              badge: e === 'professional' ? t('upload.recommended') : undefined,
-            }))}
-            value={edition}
-            onChange={setEdition}
-            testIdPrefix="edition-"
-          />
-
-          <div className="ck-row2">
-            <TextField
-              id="ck-title"
-              label={t('upload.paperTitle')}
-              placeholder={t('upload.paperTitlePlaceholder')}
-              value={title}
-              onChange={(v) => {
-                titleTouched.current = true;
-                setTitle(v);
-              }}
-              hint={
-                !title.trim() && defaultTitle ? t('upload.titleDefault', { title: defaultTitle }) : undefined
-              }
-            />
-            <TextField
-              id="ck-author"
-              label={t('upload.author')}
-              maxLength={100}
-              placeholder={t('upload.authorPlaceholder')}
-              value={author}
-              onChange={setAuthor}
-            />
-          </div>
-
-          <PaperSourceInput
-            state={paper}
-            ns="check"
-            keyPrefix="upload"
-            testId="ck"
-            dragHint={t('upload.dragHint', { mb: limits.maxUploadMb, chars: num(limits.maxChars) })}
-          />
-          <WordCountBar
-            state={paper}
-            ns="check"
-            keyPrefix="upload"
-            testId="ck"
-            price={() => (
-              <>
-                {t(`edition.${edition}`)}{' '}
-                <strong>{freeApplies ? t('upload.free') : yuan(quote(edition)?.priceFen ?? 0)}</strong>
-              </>
-            )}
-          />
-
-          <div className="ck-field" style={{ marginTop: 14 }}>
-            <Checkbox checked={addToLibrary} onChange={(e) => setAddToLibrary(e.target.checked)}>
-              {t('upload.addToLibrary')}
-            </Checkbox>
-            <div className="svc-muted" style={{ marginLeft: 24 }}>
-              {t('upload.addToLibraryHint')}
-            </div>
-          </div>
-
-          <SubmitButton
-            testId="ck-submit"
-            disabled={!canSubmit}
-            loading={submitting}
-            onClick={() => void submit()}
-            foot={t('upload.noChargeYet')}
-          >
-            {t('upload.next')}
-          </SubmitButton>
-        </section>
-
+    <StartPage
+      title={t('upload.title')}
+      subtitle={t('upload.subtitle')}
+      chips={[t('upload.chip.metrics'), t('upload.chip.offline'), t('upload.chip.report')]}
+      side={
         <PriceSide
           top={
             <>
@@ -230,10 +148,82 @@ export default function PaperCheck() {
           }
           ns="check"
           keyPrefix="upload"
-          units={EDITIONS.map((e) => ({ key: e, label: t(`edition.${e}`), fen: unit(e) }))}
+          units={units}
           notes={{ icon: <SafetyCertificateOutlined />, key: 'notes' }}
         />
+      }
+    >
+      <EditionCards<CheckEdition>
+        ns="check"
+        keyPrefix="upload"
+        id="ck-edition"
+        units={units}
+        recommended="professional"
+        value={edition}
+        onChange={setEdition}
+        testIdPrefix="edition-"
+      />
+
+      <div className="ck-row2">
+        <TextField
+          id="ck-title"
+          label={t('upload.paperTitle')}
+          placeholder={t('upload.paperTitlePlaceholder')}
+          value={title}
+          onChange={(v) => {
+            titleTouched.current = true;
+            setTitle(v);
+          }}
+          hint={!title.trim() && defaultTitle ? t('upload.titleDefault', { title: defaultTitle }) : undefined}
+        />
+        <TextField
+          id="ck-author"
+          label={t('upload.author')}
+          maxLength={100}
+          placeholder={t('upload.authorPlaceholder')}
+          value={author}
+          onChange={setAuthor}
+        />
       </div>
-    </div>
+
+      <PaperSourceInput
+        state={paper}
+        ns="check"
+        keyPrefix="upload"
+        testId="ck"
+        dragHint={t('upload.dragHint', { mb: limits.maxUploadMb, chars: num(limits.maxChars) })}
+      />
+      <WordCountBar
+        state={paper}
+        ns="check"
+        keyPrefix="upload"
+        testId="ck"
+        price={() => (
+          <>
+            {t(`edition.${edition}`)}{' '}
+            <strong>{freeApplies ? t('upload.free') : yuan(quote(edition)?.priceFen ?? 0)}</strong>
+          </>
+        )}
+      />
+
+      <div className="ck-field" style={{ marginTop: 14 }}>
+        <Checkbox checked={addToLibrary} onChange={(e) => setAddToLibrary(e.target.checked)}>
+          {t('upload.addToLibrary')}
+        </Checkbox>
+        <div className="svc-muted" style={{ marginLeft: 24 }}>
+          {t('upload.addToLibraryHint')}
+        </div>
+      </div>
+
+      <SubmitButton
+        testId="ck-submit"
+        disabled={!canSubmit}
+        loading={submitting}
+        onClick={() => void submit()}
+        foot={t('upload.noChargeYet')}
+      >
+        {t('upload.next')}
+      </SubmitButton>
+    </StartPage>
   );
 }

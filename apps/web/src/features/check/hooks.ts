@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CheckEdition, PriceEntry } from '@paperdesk/contracts';
+import type { CheckEdition } from '@paperdesk/contracts';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
+import { editionPrices, numberSetting } from '../../shared/billing/publicConfig.ts';
 import { queryKeys } from '../../shared/records/queries.ts';
 
 /** Unit prices from the public `price.check.*` entries (billing seeds them; admins change them). */
@@ -9,14 +10,7 @@ export function useUnitPrices() {
     queryKey: queryKeys.sysConfig('price.check.'),
     queryFn: async () => {
       const entries = (await loadAllByEntity({ prefix: 'price.check.' }, { silent: true })).result;
-      const out: Partial<Record<CheckEdition, number>> = {};
-      for (const e of entries) {
-        const edition = e.key.slice('price.check.'.length);
-        const parsed = PriceEntry.safeParse(e.value);
-        if (parsed.success && (edition === 'standard' || edition === 'professional'))
-          out[edition] = parsed.data.fen;
-      }
-      return out;
+      return editionPrices<CheckEdition>(entries, 'check', ['standard', 'professional']);
     },
     staleTime: 60_000,
   });
@@ -28,11 +22,10 @@ export function useLimits() {
     queryKey: queryKeys.sysConfig('limit.check.'),
     queryFn: async () => {
       const entries = (await loadAllByEntity({ prefix: 'limit.check.' }, { silent: true })).result;
-      const get = (k: string, d: number) => {
-        const v = entries.find((e) => e.key === `limit.check.${k}`)?.value;
-        return typeof v === 'number' ? v : d;
+      return {
+        maxUploadMb: numberSetting(entries, 'limit.check.maxUploadMb', 20),
+        maxChars: numberSetting(entries, 'limit.check.maxChars', 300_000),
       };
-      return { maxUploadMb: get('maxUploadMb', 20), maxChars: get('maxChars', 300_000) };
     },
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import type { CheckRecord, ReduceWordCount } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Segmented, Select, Upload } from 'antd';
+import { Alert, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { pct } from '../../shared/format.ts';
 import { PageHero, SubmitButton } from '../../shared/records/FormParts.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import { PaperSourceInput, usePaperSource } from '../../shared/records/PaperSource.tsx';
+import { FileDrop } from '../../shared/records/SourceInput.tsx';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
@@ -101,29 +102,15 @@ export default function CnkiReduce() {
               ]}
             />
             {mode === 'upload' ? (
-              <Upload.Dragger
+              <FileDrop
                 accept={REPORT_ACCEPT}
-                maxCount={1}
-                multiple={false}
-                fileList={
-                  report ? [{ uid: 'report', name: report.name, status: 'done', size: report.size }] : []
-                }
-                beforeUpload={(f) => {
-                  setReport(f);
-                  return false;
-                }}
-                onRemove={() => {
-                  setReport(null);
-                  return true;
-                }}
-                data-testid="rd-report-upload"
-              >
-                <p className="ant-upload-drag-icon">
-                  <FilePdfOutlined />
-                </p>
-                <p className="ant-upload-text">{t('cnki.reportDrag')}</p>
-                <p className="ant-upload-hint">{t('cnki.reportHint')}</p>
-              </Upload.Dragger>
+                file={report}
+                onFile={setReport}
+                icon={<FilePdfOutlined />}
+                text={t('cnki.reportDrag')}
+                hints={[t('cnki.reportHint')]}
+                testId="rd-report-upload"
+              />
             ) : (
               <>
                 <Select<number>

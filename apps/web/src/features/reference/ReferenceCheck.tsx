@@ -1,20 +1,19 @@
-import { FileTextOutlined, GiftOutlined, InboxOutlined } from '@ant-design/icons';
+import { GiftOutlined } from '@ant-design/icons';
 import {
   REFERENCE_FILE_TYPES,
   type ReferenceCheck as CheckResult,
   type ReferenceStandard,
 } from '@paperdesk/contracts';
-import { Input, Segmented, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OptionCards, PageHero, SubmitButton } from '../../shared/records/FormParts.tsx';
+import { OptionCards, StartPage, SubmitButton } from '../../shared/records/FormParts.tsx';
+import { type SourceMode, SourceInput } from '../../shared/records/SourceInput.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import { ReferenceResult } from '../../shared/references/ReferenceResult.tsx';
 import { toast } from '../../utils/feedback.ts';
 import { checkFile, checkList } from './api.ts';
 import '../check/check.css';
 
-type Mode = 'paste' | 'upload';
 const STANDARDS: ReferenceStandard[] = ['2015', '2025'];
 
 /**
@@ -25,7 +24,7 @@ export default function ReferenceCheckPage() {
   const { t } = useTranslation('references');
   const { submitting, run } = useGuardedSubmit(t('page.loginFirst'));
   const [standard, setStandard] = useState<ReferenceStandard>('2015');
-  const [mode, setMode] = useState<Mode>('paste');
+  const [mode, setMode] = useState<SourceMode>('paste');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<CheckResult | null>(null);
@@ -42,83 +41,11 @@ export default function ReferenceCheckPage() {
     });
 
   return (
-    <div className="svc-page">
-      <PageHero
-        title={t('page.title')}
-        subtitle={t('page.subtitle')}
-        chips={[t('page.chip.format'), t('page.chip.verify'), t('page.chip.cite')]}
-      />
-      <div className="ck-grid">
-        <section className="svc-card">
-          <OptionCards<ReferenceStandard>
-            label={t('page.standard')}
-            id="refs-standard"
-            options={STANDARDS.map((s) => ({
-              key: s,
-              name: t('chapter.standard', { year: s }),
-              price: t('page.free'),
-              desc: t(`page.standardDesc.${s}`),
-            }))}
-            value={standard}
-            onChange={setStandard}
-            testIdPrefix="refs-standard-"
-          />
-          <div className="ck-field">
-            <Segmented<Mode>
-              block
-              size="large"
-              value={mode}
-              onChange={setMode}
-              options={[
-                { value: 'paste', label: t('page.paste'), icon: <FileTextOutlined /> },
-                { value: 'upload', label: t('page.upload'), icon: <InboxOutlined /> },
-              ]}
-            />
-          </div>
-          {mode === 'paste' ? (
-            <Input.TextArea
-              className="ck-paste"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              autoSize={{ minRows: 8, maxRows: 20 }}
-              maxLength={400_000}
-              placeholder={t('page.pastePlaceholder')}
-              data-testid="refs-paste"
-            />
-          ) : (
-            <Upload.Dragger
-              accept={REFERENCE_FILE_TYPES.join(',')}
-              maxCount={1}
-              multiple={false}
-              fileList={file ? [{ uid: 'refs', name: file.name, status: 'done', size: file.size }] : []}
-              beforeUpload={(f) => {
-                setFile(f);
-                return false;
-              }}
-              onRemove={() => {
-                setFile(null);
-                return true;
-              }}
-              data-testid="refs-upload"
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-hint">{t('page.dragHint')}</p>
-              <p className="ant-upload-hint">{t('page.paperHint')}</p>
-            </Upload.Dragger>
-          )}
-          <div style={{ marginTop: 16 }}>
-            <SubmitButton
-              testId="refs-submit"
-              disabled={!ready || submitting}
-              loading={submitting}
-              onClick={() => void submit()}
-            >
-              {t('page.submit')}
-            </SubmitButton>
-          </div>
-        </section>
+    <StartPage
+      title={t('page.title')}
+      subtitle={t('page.subtitle')}
+      chips={[t('page.chip.format'), t('page.chip.verify'), t('page.chip.cite')]}
+      side={
         <aside className="svc-card">
           <div className="ck-free" data-testid="refs-free">
             <GiftOutlined />
@@ -131,12 +58,55 @@ export default function ReferenceCheckPage() {
             {t('page.verdicts')}
           </p>
         </aside>
+      }
+      below={
+        result && (
+          <div style={{ marginTop: 18 }}>
+            <ReferenceResult result={result} testId="refs-result" />
+          </div>
+        )
+      }
+    >
+      <OptionCards<ReferenceStandard>
+        label={t('page.standard')}
+        id="refs-standard"
+        options={STANDARDS.map((s) => ({
+          key: s,
+          name: t('chapter.standard', { year: s }),
+          price: t('page.free'),
+          desc: t(`page.standardDesc.${s}`),
+        }))}
+        value={standard}
+        onChange={setStandard}
+        testIdPrefix="refs-standard-"
+      />
+      <SourceInput
+        mode={mode}
+        onMode={setMode}
+        labels={{ upload: t('page.upload'), paste: t('page.paste') }}
+        text={text}
+        onText={setText}
+        placeholder={t('page.pastePlaceholder')}
+        rows={{ minRows: 8, maxRows: 20 }}
+        maxLength={400_000}
+        drop={{
+          accept: REFERENCE_FILE_TYPES.join(','),
+          file,
+          onFile: setFile,
+          hints: [t('page.dragHint'), t('page.paperHint')],
+        }}
+        testId="refs"
+      />
+      <div style={{ marginTop: 16 }}>
+        <SubmitButton
+          testId="refs-submit"
+          disabled={!ready || submitting}
+          loading={submitting}
+          onClick={() => void submit()}
+        >
+          {t('page.submit')}
+        </SubmitButton>
       </div>
-      {result && (
-        <div style={{ marginTop: 18 }}>
-          <ReferenceResult result={result} testId="refs-result" />
-        </div>
-      )}
-    </div>
+    </StartPage>
   );
 }

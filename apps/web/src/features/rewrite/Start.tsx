@@ -8,13 +8,7 @@ import { num, yuan } from '../../shared/format.ts';
 import '../check/check.css';
 import './machine.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
-import {
-  OptionCards,
-  PageHero,
-  PriceSide,
-  SubmitButton,
-  UnitPriceLine,
-} from '../../shared/records/FormParts.tsx';
+import { EditionCards, PriceSide, StartPage, SubmitButton } from '../../shared/records/FormParts.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import { usePublicConfig } from './hooks.ts';
 
@@ -42,6 +36,7 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
 
   const unit = (e: MachineEdition) =>
     count.result?.quotes.find((q) => q.edition === e)?.unitPriceFen ?? config?.prices[e];
+  const units = EDITIONS.map((e) => ({ key: e, label: t(`edition.${e}`), fen: unit(e) }));
   const price = count.result?.quotes.find((q) => q.edition === edition)?.priceFen;
   const blocked = edition === 'cnki' && !modelAvailable;
   const canSubmit = paper.ready && !submitting && !blocked;
@@ -55,69 +50,61 @@ export default function StartRewrite({ initialEdition }: { initialEdition: Machi
 
   const cnkiPage = initialEdition === 'cnki';
   return (
-    <div className={`svc-page${cnkiPage ? ' mc-cnki' : ''}`}>
-      <PageHero
-        title={t(cnkiPage ? 'start.cnkiTitle' : 'start.smartTitle')}
-        subtitle={t(cnkiPage ? 'start.cnkiSubtitle' : 'start.smartSubtitle')}
-        chips={[t('start.chip.protect'), t('start.chip.compare'), t('start.chip.docx')]}
-      />
-
-      <div className="ck-grid">
-        <section className="svc-card">
-          <OptionCards<MachineEdition>
-            label={t('start.edition')}
-            options={EDITIONS.map((e) => ({
-              key: e,
-              name: t(`edition.${e}`),
-              price: <UnitPriceLine fen={unit(e)} per={t('start.perThousand')} />,
-              desc: t(`start.editionDesc.${e}`),
-              badge: e === initialEdition ? t('start.recommended') : undefined,
-            }))}
-            value={edition}
-            onChange={setEdition}
-            testIdPrefix="mc-edition-"
-          />
-          {!modelAvailable && <NoModelBanner feature="rewrite" testId="mc-model-missing" />}
-
-          <PaperSourceInput
-            state={paper}
-            title={{ value: title, onChange: setTitle }}
-            ns="machine"
-            keyPrefix="start"
-            testId="mc"
-            dragHint={t('start.dragHint', { chars: num(config?.maxChars ?? 100_000) })}
-          />
-          <WordCountBar
-            state={paper}
-            ns="machine"
-            keyPrefix="start"
-            testId="mc"
-            price={() => (
-              <>
-                {t(`edition.${edition}`)} <strong>{price !== undefined ? yuan(price) : '—'}</strong>
-              </>
-            )}
-          />
-
-          <SubmitButton
-            testId="mc-next"
-            disabled={!canSubmit}
-            loading={submitting}
-            onClick={() => void submit()}
-            style={{ marginTop: 16 }}
-            foot={t('start.noChargeYet')}
-          >
-            {t('start.next')}
-          </SubmitButton>
-        </section>
-
+    <StartPage
+      className={cnkiPage ? 'mc-cnki' : undefined}
+      title={t(cnkiPage ? 'start.cnkiTitle' : 'start.smartTitle')}
+      subtitle={t(cnkiPage ? 'start.cnkiSubtitle' : 'start.smartSubtitle')}
+      chips={[t('start.chip.protect'), t('start.chip.compare'), t('start.chip.docx')]}
+      side={
         <PriceSide
           ns="machine"
           keyPrefix="start"
-          units={EDITIONS.map((e) => ({ key: e, label: t(`edition.${e}`), fen: unit(e) }))}
+          units={units}
           notes={{ icon: <SafetyCertificateOutlined />, key: 'notes' }}
         />
-      </div>
-    </div>
+      }
+    >
+      <EditionCards<MachineEdition>
+        ns="machine"
+        keyPrefix="start"
+        units={units}
+        recommended={initialEdition}
+        value={edition}
+        onChange={setEdition}
+        testIdPrefix="mc-edition-"
+      />
+      {!modelAvailable && <NoModelBanner feature="rewrite" testId="mc-model-missing" />}
+
+      <PaperSourceInput
+        state={paper}
+        title={{ value: title, onChange: setTitle }}
+        ns="machine"
+        keyPrefix="start"
+        testId="mc"
+        dragHint={t('start.dragHint', { chars: num(config?.maxChars ?? 100_000) })}
+      />
+      <WordCountBar
+        state={paper}
+        ns="machine"
+        keyPrefix="start"
+        testId="mc"
+        price={() => (
+          <>
+            {t(`edition.${edition}`)} <strong>{price !== undefined ? yuan(price) : '—'}</strong>
+          </>
+        )}
+      />
+
+      <SubmitButton
+        testId="mc-next"
+        disabled={!canSubmit}
+        loading={submitting}
+        onClick={() => void submit()}
+        style={{ marginTop: 16 }}
+        foot={t('start.noChargeYet')}
+      >
+        {t('start.next')}
+      </SubmitButton>
+    </StartPage>
   );
 }

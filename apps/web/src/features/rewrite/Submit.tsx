@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { num, yuan } from '../../shared/format.ts';
 import '../check/check.css';
 import './machine.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
-import { queryKeys } from '../../shared/records/queries.ts';
+import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
 import { AlreadySubmitted, PayCard, SummaryCard } from '../../shared/records/ConfirmParts.tsx';
 import { PageHero } from '../../shared/records/FormParts.tsx';
 import { useAccount } from '../../shared/account/hooks.ts';
@@ -29,11 +29,8 @@ export default function SubmitRewrite() {
   const [submitting, setSubmitting] = useState(false);
   const [paying, setPaying] = useState(false);
 
-  const record = useQuery({
-    queryKey: queryKeys.record('machine', id),
-    queryFn: async () => (await loadMachine(id)).result,
-    enabled: Number.isInteger(id) && id > 0,
-    staleTime: 0,
+  const record = usePolledRecord('machine', id, async (id) => (await loadMachine(id)).result, {
+    poll: false,
   });
   const account = useAccount();
   const choice = usePayChoice({

@@ -38,7 +38,7 @@ import { STATUS_COLORS } from '../../shared/records/status.ts';
 import OutlineEditor, { outlineProblem } from './OutlineEditor.tsx';
 import SlidePreview from './SlidePreview.tsx';
 import TemplateGallery from './TemplateGallery.tsx';
-import { Field, TextField } from '../../shared/records/FormParts.tsx';
+import { Field, PageHero, TextField } from '../../shared/records/FormParts.tsx';
 import { PayChoiceModal } from '../../shared/billing/PayChoiceModal.tsx';
 import { NoModelBanner, useModelFeature } from '../../shared/model/NoModelBanner.tsx';
 import '../check/check.css';
@@ -191,17 +191,15 @@ export default function GeneratePpt() {
 
   return (
     <div className="svc-page pp-page">
-      <header className="svc-hero">
-        <div>
-          <h1>{t('hero.title')}</h1>
-          <p>{t('hero.subtitle')}</p>
-        </div>
-        <div className="svc-hero__chips">
-          <span className="svc-chip">{t('hero.chip.outline')}</span>
-          <span className="svc-chip">{t('hero.chip.edit')}</span>
-          <span className="svc-chip">{t('hero.chip.templates', { count: list.length || 6 })}</span>
-        </div>
-      </header>
+      <PageHero
+        title={t('hero.title')}
+        subtitle={t('hero.subtitle')}
+        chips={[
+          t('hero.chip.outline'),
+          t('hero.chip.edit'),
+          t('hero.chip.templates', { count: list.length || 6 }),
+        ]}
+      />
 
       {id !== null && record.isLoading ? (
         <section className="svc-card">

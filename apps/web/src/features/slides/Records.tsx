@@ -12,6 +12,7 @@ import { svgSrc } from './TemplateGallery.tsx';
 import './aippt.css';
 import { queryKeys } from '../../shared/records/queries.ts';
 import { deckPath, slidesPaths } from '../../shared/paths/slides.ts';
+import { PageHero } from '../../shared/records/FormParts.tsx';
 
 const NS = 'ppt';
 
@@ -41,20 +42,20 @@ export default function PptRecords() {
       rec={rec}
       className="svc-page pp-page"
       hero={
-        <header className="svc-hero">
-          <div>
-            <h1>{t('records.title')}</h1>
-            <p>{t('records.subtitle')}</p>
-          </div>
-          <Button
-            type="primary"
-            size="large"
-            icon={<PlusOutlined />}
-            onClick={() => navigate(slidesPaths.generate)}
-          >
-            {t('records.create')}
-          </Button>
-        </header>
+        <PageHero
+          title={t('records.title')}
+          subtitle={t('records.subtitle')}
+          aside={
+            <Button
+              type="primary"
+              size="large"
+              icon={<PlusOutlined />}
+              onClick={() => navigate(slidesPaths.generate)}
+            >
+              {t('records.create')}
+            </Button>
+          }
+        />
       }
     >
       <div className="pp-filters">

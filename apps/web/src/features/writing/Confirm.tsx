@@ -20,7 +20,7 @@ import OutlineEditor, { outlineProblem } from './OutlineEditor.tsx';
 import '../check/check.css';
 import { RecordLoading, RecordNotFound } from './states.tsx';
 import './writing.css';
-import { queryKeys } from '../../shared/records/queries.ts';
+import { queryKeys, usePolledRecord } from '../../shared/records/queries.ts';
 import { PayCard } from '../../shared/records/ConfirmParts.tsx';
 import { choiceActions, PayChoice, usePayChoice } from '../../shared/billing/PayChoice.tsx';
 import { Field, PageHero } from '../../shared/records/FormParts.tsx';
@@ -69,11 +69,8 @@ export default function ConfirmWriting() {
   const [submitting, setSubmitting] = useState(false);
   const [redrafting, setRedrafting] = useState(false);
 
-  const record = useQuery({
-    queryKey: queryKeys.record('writing', id),
-    queryFn: async () => (await loadWriting(id)).result,
-    enabled: Number.isInteger(id) && id > 0,
-    staleTime: 0,
+  const record = usePolledRecord('writing', id, async (id) => (await loadWriting(id)).result, {
+    poll: false,
   });
   const other = useQuery({
     queryKey: queryKeys.recordPart('writing', id, 'other'),

@@ -1,6 +1,6 @@
-import { PriceEntry } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
+import { editionPrices, numberSetting } from '../../shared/billing/publicConfig.ts';
 import { queryKeys } from '../../shared/records/queries.ts';
 
 export { confirmPath, contentPath } from '../../shared/paths/writing.ts';
@@ -14,17 +14,11 @@ export function useWritingConfig() {
         loadAllByEntity({ prefix: 'price.writing.' }, { silent: true }),
         loadAllByEntity({ prefix: 'limit.writing.' }, { silent: true }),
       ]);
-      const fen = (edition: string) => {
-        const p = PriceEntry.safeParse(
-          prices.result.find((e) => e.key === `price.writing.${edition}`)?.value,
-        );
-        return p.success ? p.data.fen : null;
-      };
-      const perDay = limits.result.find((e) => e.key === 'limit.writing.outlinesPerDay')?.value;
+      const fen = editionPrices(prices.result, 'writing', ['standard', 'thesis']);
       return {
-        standardFen: fen('standard'),
-        thesisFen: fen('thesis'),
-        outlinesPerDay: typeof perDay === 'number' ? perDay : 10,
+        standardFen: fen.standard ?? null,
+        thesisFen: fen.thesis ?? null,
+        outlinesPerDay: numberSetting(limits.result, 'limit.writing.outlinesPerDay', 10),
       };
     },
     staleTime: 60_000,

@@ -10,7 +10,13 @@ import { yuan } from '../format.ts';
  */
 
 /** The band atop a service page: its title, the line under it and, on the right, a few selling points. */
-export function PageHero(props: { title: ReactNode; subtitle: ReactNode; chips?: string[] }) {
+export function PageHero(props: {
+  title: ReactNode;
+  subtitle: ReactNode;
+  chips?: string[];
+  /** What stands on the right instead of plain chips (an action, chips with icons or figures). */
+  aside?: ReactNode;
+}) {
   return (
     <header className="svc-hero">
       <div>
@@ -26,7 +32,33 @@ export function PageHero(props: { title: ReactNode; subtitle: ReactNode; chips?:
           ))}
         </div>
       )}
+      {props.aside}
     </header>
+  );
+}
+
+/**
+ * A start page's frame: the hero, then the form card (the children) beside its side column; `below` spans the
+ * page under both (a result, a dialog).
+ */
+export function StartPage(
+  props: Parameters<typeof PageHero>[0] & {
+    className?: string;
+    side: ReactNode;
+    below?: ReactNode;
+    children: ReactNode;
+  },
+) {
+  const { className, side, below, children, ...hero } = props;
+  return (
+    <div className={className ? `svc-page ${className}` : 'svc-page'}>
+      <PageHero {...hero} />
+      <div className="ck-grid">
+        <section className="svc-card">{children}</section>
+        {side}
+      </div>
+      {below}
+    </div>
   );
 }
 
@@ -214,6 +246,41 @@ export function PriceSide(props: {
         notes={t(at(props.notes.key), { returnObjects: true }) as unknown as string[]}
       />
     </aside>
+  );
+}
+
+/**
+ * The edition cards of a service priced per thousand characters: each of `units` (the price side's rows) with
+ * its unit price, `<keyPrefix>.editionDesc.<key>` under it and `<keyPrefix>.recommended` on `recommended`;
+ * labelled `<keyPrefix>.edition`, priced per `<keyPrefix>.perThousand`.
+ */
+export function EditionCards<K extends string>(props: {
+  ns: string;
+  keyPrefix: string;
+  id?: string;
+  units: { key: K; label: ReactNode; fen: number | undefined }[];
+  recommended: K;
+  value: K;
+  onChange: (key: K) => void;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation(props.ns);
+  const at = (key: string) => `${props.keyPrefix}.${key}`;
+  return (
+    <OptionCards<K>
+      label={t(at('edition'))}
+      id={props.id}
+      options={props.units.map((u) => ({
+        key: u.key,
+        name: u.label,
+        price: <UnitPriceLine fen={u.fen} per={t(at('perThousand'))} />,
+        desc: t(at(`editionDesc.${u.key}`)),
+        badge: u.key === props.recommended ? t(at('recommended')) : undefined,
+      }))}
+      value={props.value}
+      onChange={props.onChange}
+      testIdPrefix={props.testIdPrefix}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
-import { FileTextOutlined, InboxOutlined, LoadingOutlined } from '@ant-design/icons';
-import { Input, Segmented, Upload } from 'antd';
+import { LoadingOutlined } from '@ant-design/icons';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { num } from '../format.ts';
@@ -7,8 +6,9 @@ import { TextField } from './FormParts.tsx';
 import { RequestError } from '../../utils/request.ts';
 
 import { type PaperSource, type SentSource, sentSource } from './source.ts';
+import { type SourceMode, SourceInput } from './SourceInput.tsx';
 
-export type SourceMode = 'upload' | 'paste';
+export type { SourceMode };
 export const PAPER_ACCEPT = '.docx,.pdf,.txt';
 
 /** What the server counted in a source: every area's word count answers at least this. */
@@ -114,12 +114,6 @@ export function PaperSourceInput<R extends CountResult>(props: {
 }) {
   const { t } = useTranslation(props.ns);
   const { state, keyPrefix: k } = props;
-  const options = [
-    { value: 'upload' as const, label: t(`${k}.modeUpload`), icon: <InboxOutlined /> },
-    { value: 'paste' as const, label: t(`${k}.modePaste`), icon: <FileTextOutlined /> },
-  ];
-  // the initial mode is the one offered first (records of one area keep their habit)
-  const initialFirst = useRef(state.mode).current === 'paste' ? [...options].reverse() : options;
   return (
     <>
       {props.title && (
@@ -131,58 +125,24 @@ export function PaperSourceInput<R extends CountResult>(props: {
           onChange={props.title.onChange}
         />
       )}
-      <div className="ck-field">
-        <Segmented<SourceMode>
-          block
-          size="large"
-          value={state.mode}
-          onChange={state.setMode}
-          options={initialFirst}
-        />
-      </div>
-      {state.mode === 'upload' ? (
-        <Upload.Dragger
-          accept={PAPER_ACCEPT}
-          maxCount={1}
-          multiple={false}
-          fileList={
-            state.file
-              ? [
-                  {
-                    uid: 'paper',
-                    name: state.file.name,
-                    status: state.count.error ? 'error' : 'done',
-                    size: state.file.size,
-                  },
-                ]
-              : []
-          }
-          beforeUpload={(f) => {
-            state.setFile(f);
-            return false;
-          }}
-          onRemove={() => {
-            state.setFile(null);
-            return true;
-          }}
-          data-testid={`${props.testId}-upload`}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">{t(`${k}.dragText`)}</p>
-          <p className="ant-upload-hint">{props.dragHint}</p>
-        </Upload.Dragger>
-      ) : (
-        <Input.TextArea
-          className="ck-paste"
-          value={state.text}
-          onChange={(e) => state.setText(e.target.value)}
-          autoSize={{ minRows: 10, maxRows: 22 }}
-          placeholder={t(`${k}.pastePlaceholder`)}
-          data-testid={`${props.testId}-paste`}
-        />
-      )}
+      <SourceInput
+        mode={state.mode}
+        onMode={state.setMode}
+        labels={{ upload: t(`${k}.modeUpload`), paste: t(`${k}.modePaste`) }}
+        text={state.text}
+        onText={state.setText}
+        placeholder={t(`${k}.pastePlaceholder`)}
+        rows={{ minRows: 10, maxRows: 22 }}
+        drop={{
+          accept: PAPER_ACCEPT,
+          file: state.file,
+          onFile: state.setFile,
+          text: t(`${k}.dragText`),
+          hints: [props.dragHint],
+          error: !!state.count.error,
+        }}
+        testId={props.testId}
+      />
     </>
   );
 }

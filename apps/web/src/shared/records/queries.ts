@@ -58,6 +58,8 @@ export function usePolledRecord<T>(
     part?: string;
     enabled?: boolean;
     retry?: boolean;
+    /** false: asked once per visit (a confirm page: it leaves once the record is submitted). */
+    poll?: boolean;
   } = {},
 ) {
   const statusOf = options.statusOf ?? ((value: T) => (value as { status: RecordStatus }).status);
@@ -67,7 +69,8 @@ export function usePolledRecord<T>(
     enabled: (options.enabled ?? true) && validId(id),
     staleTime: 0,
     ...(options.retry === false ? { retry: false } : {}),
-    refetchInterval: (q) => (q.state.data && isActive(statusOf(q.state.data)) ? POLL_MS.record : false),
+    refetchInterval: (q) =>
+      options.poll !== false && q.state.data && isActive(statusOf(q.state.data)) ? POLL_MS.record : false,
   });
 }
 
