@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { promptOf, taskOf, writer } from '../../apps/server/test/writing/support.ts';
 import { newPage } from './support/browser.ts';
