@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { promptOf, taskOf, writer } from '../../apps/server/test/writing/support.ts';
+import { BIBTEX_ARTICLE, promptOf, taskOf, writer } from '../../apps/server/test/writing/support.ts';
 import { newPage } from './support/browser.ts';
 import { importLibrary } from './support/server.ts';
 import { useModelSession } from './support/session.ts';
@@ -41,23 +41,11 @@ describe('论文写作: the sources each section used', () => {
     },
   });
 
-  // Written for this test: an entry on the paper's topic as a reference manager exports it.
-  const BIBTEX = `@article{wang2022,
-  author = {王五 and 孙八},
-  title = {城市数字治理中的协同机制与数据共享},
-  journal = {公共管理学报},
-  year = {2022},
-  volume = {19},
-  number = {3},
-  pages = {1--15}
-}
-`;
-
   it('takes a BibTeX file and a 自建库 document before generating; the section cites them, not the library', async () => {
     const shots = '/tmp/refs-shots';
     fs.mkdirSync(shots, { recursive: true });
     const bib = path.join(shots, 'sources.bib');
-    fs.writeFileSync(bib, BIBTEX);
+    fs.writeFileSync(bib, BIBTEX_ARTICLE);
     // the user's own 自建库 document to pick (written for this test)
     const form = new FormData();
     const note = `${RECORD_TEXT.replace('本文', '本调研笔记')}调研覆盖了三个城市的数据共享平台。`;

@@ -20,21 +20,24 @@ const g = (x: Partial<Gold>): Gold => ({
   ...x,
 });
 
+// one work typed two ways below (an input method's full-width marks, and the usual half-width form)
+const ZHOU_2017 = g({
+  authors: ['周飞燕', '金林鹏', '董军'],
+  title: '卷积神经网络研究综述',
+  type: 'J',
+  container: '计算机学报',
+  year: '2017',
+  volume: '40',
+  issue: '6',
+  pages: '1229-1251',
+});
+
 export const HELD_OUT: { raw: string; lang: 'zh' | 'en'; gold: Gold }[] = [
   {
     // typed in a Chinese input method: full-width marks, and a comma where the full stop after the authors belongs
     raw: '周飞燕，金林鹏，董军，卷积神经网络研究综述［J］．计算机学报，2017，40（6）：1229-1251．',
     lang: 'zh',
-    gold: g({
-      authors: ['周飞燕', '金林鹏', '董军'],
-      title: '卷积神经网络研究综述',
-      type: 'J',
-      container: '计算机学报',
-      year: '2017',
-      volume: '40',
-      issue: '6',
-      pages: '1229-1251',
-    }),
+    gold: ZHOU_2017,
   },
   {
     raw: '[1]刘知远,孙茂松,林衍凯,等.知识表示学习研究进展[J].计算机研究与发展,2016,53(02):247-261.',
@@ -53,16 +56,7 @@ export const HELD_OUT: { raw: string; lang: 'zh' | 'en'; gold: Gold }[] = [
   {
     raw: '[2]周飞燕,金林鹏,董军.卷积神经网络研究综述[J].计算机学报,2017,40(06):1229-1251.',
     lang: 'zh',
-    gold: g({
-      authors: ['周飞燕', '金林鹏', '董军'],
-      title: '卷积神经网络研究综述',
-      type: 'J',
-      container: '计算机学报',
-      year: '2017',
-      volume: '40',
-      issue: '6',
-      pages: '1229-1251',
-    }),
+    gold: ZHOU_2017,
   },
   {
     raw: '[3]周黎安.中国地方官员的晋升锦标赛模式研究[J].经济研究,2007(07):36-50.',

@@ -8,7 +8,16 @@ import type { FakeReply, FakeRequest } from '../fakes/openai-server.ts';
 import { fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { buildDocx } from '../../../../packages/textkit/test/fixtures.ts';
-import { draft, promptOf, sectionPathOf, sectionText, taskOf, writer } from './support.ts';
+import {
+  BIBTEX_ARTICLE,
+  BIBTEX_BOOK,
+  draft,
+  promptOf,
+  sectionPathOf,
+  sectionText,
+  taskOf,
+  writer,
+} from './support.ts';
 
 const fake = await startFakeOpenAi();
 afterAll(() => fake.close());
@@ -22,24 +31,7 @@ const LIBRARY = [
   { title: '城市数字治理协同机制的实施路径', author: '钱七', source: '中国行政管理', year: 2021 },
 ];
 
-// Written for this test: two entries on the paper's topic, in the form a reference manager exports them.
-const BIBTEX = `@article{wang2022,
-  author = {王五 and 孙八},
-  title = {城市数字治理中的协同机制与数据共享},
-  journal = {公共管理学报},
-  year = {2022},
-  volume = {19},
-  number = {3},
-  pages = {1--15}
-}
-@book{li2019,
-  author = {Li, Lei},
-  title = {Digital Governance of Cities: Coordination and Data Sharing},
-  publisher = {Springer},
-  address = {Cham},
-  year = {2019}
-}
-`;
+const BIBTEX = BIBTEX_ARTICLE + BIBTEX_BOOK;
 const UPLOADED = [
   '城市数字治理中的协同机制与数据共享',
   'Digital Governance of Cities: Coordination and Data Sharing',

@@ -89,3 +89,23 @@ export const draft = (over: Record<string, unknown> = {}) => ({
   keywords: '数字治理, 协同',
   ...over,
 });
+
+// Written for these tests: entries on the writing tests' topic, as a reference manager exports them.
+export const BIBTEX_ARTICLE = `@article{wang2022,
+  author = {王五 and 孙八},
+  title = {城市数字治理中的协同机制与数据共享},
+  journal = {公共管理学报},
+  year = {2022},
+  volume = {19},
+  number = {3},
+  pages = {1--15}
+}
+`;
+export const BIBTEX_BOOK = `@book{li2019,
+  author = {Li, Lei},
+  title = {Digital Governance of Cities: Coordination and Data Sharing},
+  publisher = {Springer},
+  address = {Cham},
+  year = {2019}
+}
+`;
