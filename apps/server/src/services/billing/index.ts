@@ -49,7 +49,7 @@ import { createOrders } from './orders.ts';
 
 export type { Amounts, ChargeInput, ChargeResult, RefundInput, RefundResult } from './charge.ts';
 export type { Executor, WalletView } from './ledger.ts';
-export type { RecordPricing, RecordTypeRegistration } from './order-draft.ts';
+export type { OrderTerms, RecordPricing, RecordTypeRegistration } from './order-draft.ts';
 export { ORDER_TTL_MS } from './orders.ts';
 export { shanghaiDay } from './time.ts';
 
