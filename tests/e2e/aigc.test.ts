@@ -89,11 +89,19 @@ describe.skipIf(!available)('AIGC检测: paste, pay with the package, report', (
     await expect(page.locator('#ag-title').inputValue()).resolves.toBe('数字经济与区域协调发展研究');
     await page.locator('#ag-author').fill('王芳');
     const submit = page.getByTestId('ag-submit');
-    await expect(submit.textContent()).resolves.toContain('使用套餐 1 次');
+    // the button says what the pay choice will preselect: a short paper costs less by QR than one package use
+    // (¥49 / 3) is worth, so not 使用套餐 1 次 (which the button promised whatever the choice would do)
+    await expect
+      .poll(() => submit.textContent(), { timeout: 15_000 })
+      .toMatch(/^开始检测（扫码支付 ¥\d+(\.\d\d)?）$/);
+    await expect(page.getByTestId('ag-this-time').textContent()).resolves.toMatch(/扫码支付 ¥/);
     await shot(page, 'aigc-check-1440');
 
     await submit.click();
-    // the pay choice: a short paper costs less than one package use, so the user picks the quota
+    await expect(page.getByTestId('pay-way-qr').locator('input').isChecked()).resolves.toBe(true);
+    const qrCost = /¥\d+(\.\d\d)?/.exec((await submit.textContent()) ?? '')![0];
+    await expect(page.getByTestId('pay-choice-modal').textContent()).resolves.toContain(qrCost);
+    // the pay choice: the user picks the quota anyway
     await page.getByTestId('pay-way-quota').click();
     await shot(page, 'aigc-pay-choice-1440');
     await page.getByTestId('pay-choice-confirm').click();
