@@ -1,4 +1,4 @@
-import type { PayOptions } from '@paperdesk/contracts';
+import type { PayOptions, WritingRecord } from '@paperdesk/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { initPaste } from '../aigc/support.ts';
 import { call, documentText, waitFor } from '../check/support.ts';
@@ -6,6 +6,7 @@ import { startFakeOpenAi } from '../fakes/openai-server.ts';
 import { reduceSuite } from '../reducing/support.ts';
 import { fakeModelRewrite, passageOf, SOURCE_PARAGRAPHS, SOURCE_TEXT } from '../rewriting/fixtures.ts';
 import { pptModel } from '../slides/support.ts';
+import { draft, THESIS_COVER, writer } from '../writing/support.ts';
 import { createOrder, credit, expectLedgerMatches } from './helpers.ts';
 
 /**
@@ -194,6 +195,44 @@ describe('price shown before payment = ledger entry after it', () => {
       way: 'balance',
       submit: (pay) => post(`/api/base/ai_ppt_info_api/submit_by_id?id=${ppt.body.result.id}&pay=${pay}`),
     });
+
+    // 论文写作: a 课程/期刊 paper and a 毕业论文, priced on the confirm page from the outline's record, charged by
+    // the submit that carries the edited outline (no QR: the order cannot submit the outline)
+    fake.reset();
+    fake.respond(writer);
+    for (const paperType of ['course', 'thesis'] as const) {
+      const outline = await call<WritingRecord>(
+        s.app(),
+        'POST',
+        '/api/base/paper_info_api/query_paper_content',
+        {
+          token: u.token,
+          body: {
+            type: 'outline',
+            draft: draft({ paperType, targetWords: paperType === 'thesis' ? 8000 : 3000 }),
+          },
+        },
+      );
+      expect(outline.status, outline.body.message).toBe(200);
+      const rec = outline.body.result;
+      await measure({
+        service: paperType === 'thesis' ? '论文写作 毕业论文' : '论文写作 课程/期刊论文',
+        userId: u.id,
+        token: u.token,
+        recordType: 'writing',
+        id: rec.id,
+        way: 'balance',
+        submit: (pay) =>
+          paperType === 'thesis'
+            ? post('/api/base/paper_info_api/paper_submit', {
+                id: rec.id,
+                outline: rec.outline,
+                cover: THESIS_COVER,
+                pay,
+              })
+            : post('/api/base/paper_info_api/paper_xueshu_submit', { id: rec.id, outline: rec.outline, pay }),
+      });
+    }
 
     // the other ways: a package use, and the balance with a QR payment for the rest
     const q = await s.user(0);
