@@ -120,10 +120,15 @@ describe('the paying user past the report: 降重 → 去查重验证', () => {
       await walkShot(page, `walk-report-${width}`);
 
       // 2. 一键降重: the confirm view of the copied paragraphs; the user asks for 10 % instead of 15 % and, with
-      // no balance left, pays by QR
+      // no balance left, pays by QR. Back on the report, a second click opens the same unpaid record (it added
+      // a 待支付 record per click)
       await page.getByTestId('reduce-from-check').click();
       await page.waitForURL(/\/papermachine\/content\/\d+$/);
       const reduceId = Number(/(\d+)$/.exec(page.url())![1]);
+      await page.goBack();
+      await page.getByTestId('reduce-from-check').click();
+      await page.waitForURL(/\/papermachine\/content\/\d+$/);
+      expect(Number(/(\d+)$/.exec(page.url())![1])).toBe(reduceId);
       await page.getByTestId('rd-pay-box').waitFor({ timeout: 30_000 });
       await page.getByTestId('rd-target-similarity').fill('10');
       await expect.poll(() => page.getByTestId('pay-way-qr').locator('input').isChecked()).toBe(true);
@@ -184,6 +189,15 @@ describe('the paying user past the report: 降重 → 去查重验证', () => {
       await page.getByTestId('to-rewrite').click({ timeout: 60_000 });
       await page.waitForURL(/\/machine\/submit\/\d+$/);
       const machineId = Number(/(\d+)$/.exec(page.url())![1]);
+      await page.goBack();
+      await page.getByTestId('to-rewrite').click({ timeout: 60_000 });
+      await page.waitForURL(/\/machine\/submit\/\d+$/);
+      expect(Number(/(\d+)$/.exec(page.url())![1]), '逐段智能降重 clicked twice').toBe(machineId);
+      const unpaidRewrites = await server.api<{ total: number }>('/api/base/machine_api/query_list', {
+        token,
+        body: { status: 'created' },
+      });
+      expect(unpaidRewrites.body.result.total).toBe(1);
       await page.getByTestId('mc-confirm').click();
       await page.getByTestId('mc-compare').waitFor({ timeout: 60_000 });
       const machine = (
@@ -200,5 +214,66 @@ describe('the paying user past the report: 降重 → 去查重验证', () => {
       await walkShot(page, `walk-rewrite-verify-${width}`);
       await context.close();
     }, 240_000);
+  }
+
+  for (const width of [1440, 390]) {
+    it(`the smaller items: a paste without a title, the 费用 column (${width} px)`, async () => {
+      const { server, browser } = s;
+      const token = await registerUser(server, `e2e_small_${width}`);
+      await sandboxBuy(server, token, { topUpFen: 2000 });
+      const { page, context } = await newPage(browser, { token, width, height: 900 });
+
+      // 查重: the optional title, left empty, is named under the field and used (not only a toast on submit)
+      await page.goto(`${server.url}/papercheck/check`);
+      await page.getByText('粘贴文本').click();
+      const untitled = [OWN_PARAGRAPH, SOURCE_PARAGRAPHS[0], SOURCE_PARAGRAPHS[1]].join('\n');
+      await page.getByTestId('ck-paste').fill(untitled);
+      await page.getByTestId('ck-count').getByText('字符数').waitFor({ timeout: 15_000 });
+      const checkHint = (await page.getByTestId('ck-title-hint').textContent()) ?? '';
+      expect(checkHint).toMatch(/^未填写时使用：.+/);
+      await page.getByTestId('ck-submit').click();
+      await page.waitForURL(/\/paper\/submit\/\d+$/);
+      await expect(page.getByTestId('submit-title').textContent()).resolves.toBe(
+        checkHint.replace('未填写时使用：', ''),
+      );
+      await page.getByTestId('confirm-submit').click();
+      await page.waitForURL(/\/paper\/report\/\d+$/);
+      await page.getByTestId('total-ratio').waitFor({ timeout: 60_000 });
+
+      // AIGC检测: the same (it stopped with a toast when the paste had no title of its own)
+      await page.goto(`${server.url}/aigccheck/check`);
+      await page.getByTestId('ag-paste').fill(untitled);
+      await page.getByTestId('ag-count').getByText('字符数').waitFor({ timeout: 15_000 });
+      const aigcHint = (await page.getByTestId('ag-title-hint').textContent()) ?? '';
+      expect(aigcHint).toMatch(/^未填写时使用：.+/);
+      await page.getByTestId('ag-submit').click();
+      await page.getByTestId('pay-choice-modal').waitFor();
+      const aigcList = await server.api<{ records: Array<{ title: string }> }>(
+        '/api/base/paper_aigc_api/query_list',
+        { token, body: {} },
+      );
+      expect(aigcList.body.result.records[0]!.title).toBe(aigcHint.replace('未填写时使用：', ''));
+
+      // the records list's 费用 column keeps its amount on one line (a table at 1440 px; a phone shows cards
+      // without the column)
+      await page.goto(`${server.url}/paper/report`);
+      if (width < 1000) {
+        await page.getByText('查看报告').first().waitFor({ timeout: 30_000 });
+        await walkShot(page, `small-list-${width}`);
+        await context.close();
+        return;
+      }
+      const cell = page.locator('td.svc-nowrap').first();
+      await cell.waitFor({ timeout: 30_000 });
+      const lines = await cell.evaluate((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
+      await expect(cell.textContent()).resolves.toMatch(/^¥\d/);
+      await walkShot(page, `small-list-${width}`);
+      await context.close();
+    }, 120_000);
   }
 });

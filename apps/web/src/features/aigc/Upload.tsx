@@ -14,6 +14,7 @@ import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/rec
 import { NotesCard, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
 import { useAccount } from '../../shared/account/hooks.ts';
 import { usePublicConfig } from './hooks.ts';
+import { firstWords } from '../../shared/records/title.ts';
 import { useJobPayOptions } from '../../shared/billing/PayChoice.tsx';
 
 /** /aigccheck/check: paste or upload, see the count and price, confirm; the report page shows progress. */
@@ -53,13 +54,15 @@ export default function AigcCheck() {
   );
   const chosen = job?.options.find((o) => o.way === job.recommended) ?? null;
   const how = !job ? null : (chosen?.way ?? 'short');
+  // a paste without a title is named after its first words (the field is optional), and the page says so
+  const defaultTitle = (count.result?.title || paper.fileTitle || firstWords(paper.text)).slice(0, 200);
   const busy = creating || submitting;
   const canSubmit = paper.ready && !busy;
 
   async function start() {
     if (!sent) return;
     if (!loginFirst()) return;
-    const finalTitle = (title.trim() || count.result?.title || paper.fileTitle).slice(0, 200);
+    const finalTitle = title.trim().slice(0, 200) || defaultTitle;
     if (!finalTitle) {
       toast().warning(t('check.titleRequired'));
       return;
@@ -109,6 +112,9 @@ export default function AigcCheck() {
               id="ag-title"
               label={t('check.paperTitle')}
               placeholder={t('check.paperTitlePlaceholder')}
+              hint={
+                !title.trim() && defaultTitle ? t('check.titleDefault', { title: defaultTitle }) : undefined
+              }
               value={title}
               onChange={(v) => {
                 titleTouched.current = true;

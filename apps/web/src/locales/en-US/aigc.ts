@@ -39,6 +39,7 @@ export default {
     startBalanceQr: 'Start check ({{balance}} from balance + {{qr}} by QR)',
     loginFirst: 'Please sign in before submitting',
     titleRequired: 'Please enter the title',
+    titleDefault: 'Left empty, the title will be: {{title}}',
     payTitle: 'Cost',
     unitPrice: '{{price}} per 1,000 characters',
     unitNote:

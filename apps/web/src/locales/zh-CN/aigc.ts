@@ -29,6 +29,7 @@ export default {
     startBalanceQr: '开始检测（余额 {{balance}} + 扫码 {{qr}}）',
     loginFirst: '请先登录，再提交检测',
     titleRequired: '请填写论文题目',
+    titleDefault: '未填写时使用：{{title}}',
     payTitle: '费用',
     unitPrice: '{{price}} / 千字',
     unitNote:
