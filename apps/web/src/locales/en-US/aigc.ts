@@ -100,7 +100,8 @@ export default {
     conclusionBand: 'Conclusion: {{band}}',
     detailTitle: 'Details (the overall ratio above is the result)',
     probability: 'Mean AI probability of the text',
-    probabilityNote: "The model's estimate for the whole text, detail only: not the ratio, and it does not decide the conclusion",
+    probabilityNote:
+      "The model's estimate for the whole text, detail only: not the ratio, and it does not decide the conclusion",
     aiChars: 'Significant characters',
     ofScored: 'of {{n}} judged',
     counts: '{{band}} paragraphs',
@@ -130,7 +131,7 @@ export default {
     aboutTitle: 'How to read this report',
     about: [
       'Overall AIGC ratio = characters in significant (moderate or higher) sentences ÷ characters judged; a sentence counts when its AI probability is at least {{flag}} and its paragraph as a whole is at least suspect (a few chance high sentences in a long human thesis do not count). Other suspect sentences are listed apart and not counted.',
-      'The conclusion follows the overall ratio: at least 50% highly suspect, at least 20% moderately, above 0 slightly, 0 no sign; each chapter\'s conclusion follows its own ratio.',
+      "The conclusion follows the overall ratio: at least 50% highly suspect, at least 20% moderately, above 0 slightly, 0 no sign; each chapter's conclusion follows its own ratio.",
       'Sentences and paragraphs: highly suspect means a probability of at least 90%; moderately: at least {{flag}}; slightly: at least {{half}}; otherwise no sign. Whole passages over {{maxShort}} characters use the long-text thresholds.',
       'This is a statistical estimate, not proof. Human writing can be misjudged and rewritten AI text can go unnoticed; weigh it with drafts and notes.',
       'Headings, captions, formulas, references and very short paragraphs are shown but not judged.',
