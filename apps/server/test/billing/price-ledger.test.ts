@@ -69,13 +69,19 @@ async function measure(opts: {
   id: number;
   way: 'free' | 'quota' | 'balance' | 'qr';
   submit: (pay: string) => Promise<{ status: number; body: { message: string } }>;
+  /** What the confirm page sends with a QR order besides the record (edition, 全文降重's targets). */
+  orderTerms?: Record<string, unknown>;
 }) {
   const o = await options(opts.token, opts.recordType, opts.id);
   const chosen = o.options.find((x) => x.way === opts.way)!;
   expect(chosen.available, `${opts.service}: ${chosen.reason}`).toBe(true);
   let orderPaid = 0;
   if (opts.way === 'qr') {
-    const order = await createOrder(s.app(), opts.token, { recordType: opts.recordType, recordId: opts.id });
+    const order = await createOrder(s.app(), opts.token, {
+      recordType: opts.recordType,
+      recordId: opts.id,
+      ...opts.orderTerms,
+    });
     orderPaid = order.amountFen;
     const paid = await call<{ status: string }>(s.app(), 'POST', '/api/order/order_info_api/f/sandbox_pay', {
       body: { orderNo: order.orderNo },
@@ -273,6 +279,29 @@ describe('price shown before payment = ledger entry after it', () => {
       way: 'qr',
       submit: async () => ({ status: 200, body: { message: '' } }),
     });
+
+    // 降AIGC paid by QR with the balance first, the target changed on the confirm page: the order carries it
+    const r = await s.user(0);
+    const reduce = await s.init(r.token, {
+      text: SOURCE_PARAGRAPHS.slice(0, 3).join('\n'),
+      kind: 'aigc',
+      path: 'offline',
+      targetAigc: 20,
+    });
+    expect(reduce.status, reduce.body.message).toBe(200);
+    await credit(s.ctx(), r.id, 'balance', Math.floor(reduce.body.result.priceFen / 2));
+    await measure({
+      service: '降AIGC（离线，扫码时改目标）',
+      userId: r.id,
+      token: r.token,
+      recordType: 'reduce',
+      id: reduce.body.result.id,
+      way: 'qr',
+      orderTerms: { edition: 'standard', targetAigc: 12 },
+      submit: async () => ({ status: 200, body: { message: '' } }),
+    });
+    const ran = await s.finished(r.token, reduce.body.result.id);
+    expect(ran.targets.aigc).toBe(12);
 
     const yuan = (f: number) => (f / 100).toFixed(2);
     console.log(
