@@ -134,6 +134,23 @@ describe('the paying user past the report: 降重 → 去查重验证', () => {
       await expect.poll(() => page.getByTestId('pay-way-qr').locator('input').isChecked()).toBe(true);
       await walkShot(page, `walk-reduce-confirm-${width}`);
       await page.getByRole('button', { name: /扫码支付/ }).click();
+      const dialog = page.locator('.ant-modal');
+      await dialog.getByTestId('sandbox-pay-link').waitFor();
+      // the QR closed unpaid and the target changed: the standing order refuses it in plain words, so what is
+      // paid for is what runs
+      await dialog.locator('.ant-modal-close').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByTestId('rd-target-similarity').fill('12');
+      await page.getByRole('button', { name: /扫码支付/ }).click();
+      await dialog.getByText(/不能再更改目标/).waitFor();
+      // said once, in the dialog: no toast over it and no error-log entry for an answer the user can act on
+      expect(await page.locator('.ant-message-notice').count()).toBe(0);
+      expect(await page.getByTestId('error-log').count()).toBe(0);
+      await walkShot(page, `walk-reduce-refused-${width}`, false);
+      await dialog.locator('.ant-modal-close').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByTestId('rd-target-similarity').fill('10');
+      await page.getByRole('button', { name: /扫码支付/ }).click();
       const reduceAmount = await payQrDialog(browser, page);
       // the paid order runs the record with the target set on the page, and the page moves on to the result
       await page.getByTestId('rd-stats').waitFor({ timeout: 90_000 });

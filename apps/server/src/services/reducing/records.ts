@@ -29,7 +29,7 @@ import { finalText, paragraphMeets, type RecordRow, targetsOf, toParagraph, toRe
 const PATH_FIXED = '该记录已按所选改写方式下单，不能再更换改写方式';
 /** A paid order runs the record with the targets it was ordered with: while it stands, they stay. */
 const TARGETS_FIXED =
-  '该记录已按下单时的目标付款或下单，不能再更改目标；如需新目标，请等订单过期后再改，或重新提交一篇';
+  '该记录已按原来的目标下单，订单有效期内不能再更改目标；请按原目标支付，或等订单过期后再改';
 
 /** Two stored targets (percent, one decimal; a `real` column may come back with float noise) are the same. */
 const sameTarget = (a: number | null, b: number | null) =>
