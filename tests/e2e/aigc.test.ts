@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { AIGC_BAND_LABELS, aigcRatioBand } from '@paperdesk/contracts';
 import type { Browser, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
@@ -89,11 +91,19 @@ describe.skipIf(!available)('AIGC检测: paste, pay with the package, report', (
     await expect(page.locator('#ag-title').inputValue()).resolves.toBe('数字经济与区域协调发展研究');
     await page.locator('#ag-author').fill('王芳');
     const submit = page.getByTestId('ag-submit');
-    await expect(submit.textContent()).resolves.toContain('使用套餐 1 次');
+    // the button says what the pay choice will preselect: a short paper costs less by QR than one package use
+    // (¥49 / 3) is worth, so not 使用套餐 1 次 (which the button promised whatever the choice would do)
+    await expect
+      .poll(() => submit.textContent(), { timeout: 15_000 })
+      .toMatch(/^开始检测（扫码支付 ¥\d+(\.\d\d)?）$/);
+    await expect(page.getByTestId('ag-this-time').textContent()).resolves.toMatch(/扫码支付 ¥/);
     await shot(page, 'aigc-check-1440');
 
     await submit.click();
-    // the pay choice: a short paper costs less than one package use, so the user picks the quota
+    await expect(page.getByTestId('pay-way-qr').locator('input').isChecked()).resolves.toBe(true);
+    const qrCost = /¥\d+(\.\d\d)?/.exec((await submit.textContent()) ?? '')![0];
+    await expect(page.getByTestId('pay-choice-modal').textContent()).resolves.toContain(qrCost);
+    // the pay choice: the user picks the quota anyway
     await page.getByTestId('pay-way-quota').click();
     await shot(page, 'aigc-pay-choice-1440');
     await page.getByTestId('pay-choice-confirm').click();
@@ -113,9 +123,14 @@ describe.skipIf(!available)('AIGC检测: paste, pay with the package, report', (
     expect(ratioText).toBe(`${(Math.round(rec.body.result.metrics.aiCharRatio * 1000) / 10).toFixed(1)}%`);
     expect(rec.body.result.metrics.aiCharRatio).toBeGreaterThan(0.25);
     expect(rec.body.result.metrics.aiCharRatio).toBeLessThan(0.8);
-    // one headline: the band sits under the ratio; the mean probability is labelled as detail, not a verdict
+    // one headline: the band sits under the ratio and is the band of that very figure (a 34.5 % headline once sat
+    // over a band taken from the mean probability); the mean probability is labelled as detail, not a verdict
     const headline = page.locator('.ag-headline');
-    await expect(headline.getByTestId('ag-band').textContent()).resolves.toMatch(/^全文结论：/);
+    const band = aigcRatioBand(rec.body.result.metrics.aiCharRatio);
+    expect(rec.body.result.metrics.band).toBe(band);
+    await expect(headline.getByTestId('ag-band').textContent()).resolves.toBe(
+      `全文结论：${AIGC_BAND_LABELS[band]}`,
+    );
     await expect(page.getByTestId('ag-probability').textContent()).resolves.toContain('全文平均 AI 概率');
     await expect(page.locator('.ck-tiles').getByText('AIGC 总体疑似度').count()).resolves.toBe(0);
 
@@ -144,6 +159,11 @@ describe.skipIf(!available)('AIGC检测: paste, pay with the package, report', (
       page.getByTestId('ag-download').click(),
     ]);
     expect(download.suggestedFilename()).toBe('数字经济与区域协调发展研究-AIGC检测报告.pdf');
+    // the PDF prints the same figure over the same conclusion
+    const pdf = await getDocumentProxy(new Uint8Array(fs.readFileSync(await download.path())));
+    const pdfText = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, '');
+    expect(pdfText).toContain(ratioText);
+    expect(pdfText).toContain(`全文结论${AIGC_BAND_LABELS[band]}`);
 
     // a second paper, created but not paid, so the list shows both states
     const second = await server.api('/api/base/paper_aigc_api/machine_init', {
@@ -155,6 +175,10 @@ describe.skipIf(!available)('AIGC检测: paste, pay with the package, report', (
     await page.getByText('待支付').waitFor();
     const row = page.getByTestId('aigc-record').nth(1);
     await expect(row.textContent()).resolves.toContain(ratioText);
+    // the list colours the figure by the same band, named in its tooltip
+    const listed = row.locator('.ck-ratio');
+    await expect(listed.getAttribute('data-band')).resolves.toBe(band);
+    await expect(listed.getAttribute('title')).resolves.toBe(AIGC_BAND_LABELS[band]);
     await shot(page, 'aigc-list-1440');
     await context.close();
   });

@@ -29,6 +29,23 @@ export const AIGC_BAND_LABELS: Record<AigcBand, string> = {
 
 const ratio = z.number().min(0).max(1);
 
+/**
+ * The conclusion band of a 总体疑似度 (the paper's or a chapter's): computed from the figure as it is shown (a
+ * percentage with one decimal), so the band printed under the big number always agrees with it — on the page, in
+ * the PDF and in the list. The mean AI probability is detail and decides nothing (issue 26: a 34.5 % headline sat
+ * over a band taken from a 54.9 % mean probability).
+ */
+export const AIGC_RATIO_BANDS = { high: 0.5, medium: 0.2 } as const;
+
+export function aigcRatioBand(aiCharRatio: number, reliable = true): AigcBand {
+  if (!reliable) return 'none';
+  const shown = Math.round(aiCharRatio * 1000) / 1000;
+  if (shown >= AIGC_RATIO_BANDS.high) return 'high';
+  if (shown >= AIGC_RATIO_BANDS.medium) return 'medium';
+  if (shown > 0) return 'light';
+  return 'none';
+}
+
 export const AigcBandCounts = z.object({
   high: z.number().int(),
   medium: z.number().int(),
@@ -41,7 +58,9 @@ export type AigcBandCounts = z.infer<typeof AigcBandCounts>;
 export const AigcMetrics = z.object({
   aiCharRatio: ratio.describe('AIGC 总体疑似度：判为疑似 AI 生成的句子字数 / 参与判断的字数'),
   probability: ratio.describe('全文 AI 生成概率（按字数加权的段落平均）'),
-  band: AigcBand.describe('全文结论'),
+  band: AigcBand.describe(
+    '全文结论，由总体疑似度得出（aigcRatioBand）：≥ 50% 高度疑似，≥ 20% 中度疑似，大于 0 轻度疑似，0 未见异常',
+  ),
   reliable: z.boolean().describe('文本是否足够长、结论是否可靠'),
   totalChars: z.number().int().describe('检测的正文字数（可见字符，不含标题与参考文献）'),
   scoredChars: z.number().int().describe('参与判断的字数（足够长、可以可靠判断的正文）'),

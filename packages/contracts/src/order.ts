@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LedgerEntry, LedgerFilter } from './billing.ts';
 import { group } from './endpoint.ts';
 import { IdQuery, PageQuery, page } from './paging.ts';
+import { targetField } from './reduce-target.ts';
 
 /** `order_info_api`: orders for packages, top-ups and pay-per-record. Amounts in fen. */
 export const TOPUP_MAX_FEN = 500_000;
@@ -46,8 +47,14 @@ export const CreateOrderInput = z
       .max(32)
       .optional()
       .describe(
-        '按次支付：确认页上选的版本（查重普通版/专业版；全文降重/降AIGC 为改写方式 offline/model）；记录按它计价，下单后不能再改',
+        '按次支付：确认页上选的版本（查重普通版/专业版；全文降重/降AIGC 为改写方式的价格版本 standard/cnki/model）；记录按它计价，下单后不能再改',
       ),
+    targetSimilarity: targetField('复制比').describe(
+      '按次支付全文降重/降AIGC：确认页上的复制比目标 %；支付后按它改写，下单后不能再改（两个目标都不填则用记录上的）',
+    ),
+    targetAigc: targetField('AIGC 疑似度').describe(
+      '按次支付全文降重/降AIGC：确认页上的 AIGC 疑似度目标 %；支付后按它改写，下单后不能再改',
+    ),
   })
   .refine(
     (v) =>

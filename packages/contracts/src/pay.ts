@@ -39,6 +39,24 @@ export const PayOptionsQuery = z.object({
 });
 export type PayOptionsQuery = z.infer<typeof PayOptionsQuery>;
 
+/**
+ * job_options: the same question for a job not yet created (AIGC检测's upload page names the way its button will
+ * take before the record exists), from the service, its edition and the counted size.
+ */
+export const JobPayOptionsQuery = z.object({
+  service: ServiceKind,
+  edition: z.string().min(1).max(32),
+  characters: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100_000_000)
+    .optional()
+    .describe('计费字符数（按字计价的服务）'),
+  items: z.coerce.number().int().min(1).max(1000).optional().describe('篇/份/条数（按篇计价的服务）'),
+});
+export type JobPayOptionsQuery = z.infer<typeof JobPayOptionsQuery>;
+
 export const PayOptions = z.object({
   service: ServiceKind,
   edition: z.string(),
@@ -61,6 +79,12 @@ export const payEndpoints = group('/api/order/pay_api', {
     summary:
       '一条待支付记录的各种付款方式及花费（今日免费、套餐额度、余额、余额+扫码补差），并给出最省钱的方式；不扣费',
     query: PayOptionsQuery,
+    result: PayOptions,
+  },
+  job_options: {
+    summary:
+      '还没创建记录的一次任务（按服务、版本与字数）的各种付款方式及花费和最省钱的方式，供提交按钮说明将怎样付款；不扣费',
+    query: JobPayOptionsQuery,
     result: PayOptions,
   },
 });

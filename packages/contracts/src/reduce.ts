@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { ServiceKind } from './billing.ts';
 import { payField } from './pay.ts';
+import { targetField } from './reduce-target.ts';
 import { MachineChange } from './machine.ts';
 import { IdQuery, PageQuery } from './paging.ts';
 import { UploadKept } from './upload.ts';
@@ -62,19 +64,27 @@ export const REPORT_VENDOR_LABELS: Record<ReportVendor, string> = {
 export const REDUCE_KIND_LABELS: Record<ReduceKind, string> = { similarity: '降重', aigc: '降AIGC' };
 export const REDUCE_PATH_LABELS: Record<ReducePath, string> = { offline: '离线改写', model: 'AI 模型改写' };
 
-const percent = z.number().min(0).max(100);
+/**
+ * Which price (`price.<service>.<edition>`) and which package quota (`service`) a record of each kind and path
+ * uses: 降重 offline = `price.rewrite.standard`, model = `price.rewrite.cnki` (the prices 智能降重 / 知网专版
+ * already charge), 降AIGC offline = `price.aigc_rewrite.standard`, model = `price.aigc_rewrite.model`. One table
+ * for the server that charges and the confirm page that quotes, so the two cannot drift apart.
+ */
+export const REDUCE_PRICING: Record<
+  ReduceKind,
+  { service: ServiceKind; edition: Record<ReducePath, string> }
+> = {
+  similarity: { service: 'rewrite', edition: { offline: 'standard', model: 'cnki' } },
+  aigc: { service: 'aigc_rewrite', edition: { offline: 'standard', model: 'model' } },
+};
 
-/** An optional target from a form field or query string: '' and absent both mean "not asked". */
-const targetField = (name: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: `${name}目标须是 0–100 之间的数字` })
-      // 0 % is unreachable (any shared term or any trace counts): it would sell a job that cannot succeed
-      .gt(0, `${name}目标须大于 0 %（0 % 任何改写都达不到）`)
-      .max(100, `${name}目标不能大于 100 %`)
-      .optional(),
-  );
+/** The path whose price edition is `edition` for this kind (a QR order names an edition), if any. */
+export function reducePathOfEdition(kind: ReduceKind, edition: string): ReducePath | undefined {
+  const editions = REDUCE_PRICING[kind].edition;
+  return (Object.keys(editions) as ReducePath[]).find((p) => editions[p] === edition);
+}
+
+const percent = z.number().min(0).max(100);
 
 export const ReduceScores = z
   .object({

@@ -1,5 +1,6 @@
 import {
   AIGC_BAND_LABELS,
+  aigcRatioBand,
   AIGC_HINT_LABELS,
   type AigcBand,
   type AigcParagraph,
@@ -105,7 +106,14 @@ export async function renderAigcReportPdf(
       align: 'right',
       cell: (c) => (c.scoredChars > 0 ? percent(c.aiCharRatio) : '—'),
     },
-    { header: '结论', width: 70, align: 'center', cell: (c) => bandCell(c.band) },
+    // the chapter's conclusion from the 疑似度 printed beside it (a report stored before the bands followed the
+    // figure carries the mean probability's)
+    {
+      header: '结论',
+      width: 70,
+      align: 'center',
+      cell: (c) => bandCell(c.scoredChars > 0 ? aigcRatioBand(c.aiCharRatio) : null),
+    },
   ]);
 
   sectionTitle(doc, '段落检测结果');
@@ -173,12 +181,14 @@ function errorRates(doc: Doc, width: number, report: AigcReport) {
 
 function metricsBox(doc: Doc, width: number, report: AigcReport) {
   const m = report.metrics;
+  // the conclusion of the big number printed here, whatever the stored band says
+  const band = aigcRatioBand(m.aiCharRatio, m.reliable);
   const height = 112;
   const { top, leftW } = metricsFrame(
     doc,
     width,
     height,
-    { label: 'AIGC 总体疑似度', value: percent(m.aiCharRatio), color: AIGC_BAND_COLORS[m.band] },
+    { label: 'AIGC 总体疑似度', value: percent(m.aiCharRatio), color: AIGC_BAND_COLORS[band] },
     {
       text: `显著疑似 ${m.aiChars.toLocaleString('zh-CN')} 字 / 参与判断 ${m.scoredChars.toLocaleString('zh-CN')} 字`,
       dy: 84,
@@ -186,7 +196,7 @@ function metricsBox(doc: Doc, width: number, report: AigcReport) {
     },
   );
   const cells: [string, string][] = [
-    ['全文结论', AIGC_BAND_LABELS[m.band]],
+    ['全文结论', AIGC_BAND_LABELS[band]],
     ['全文平均 AI 概率（明细）', percent(m.probability)],
     m.suspectChars !== undefined
       ? ['轻度疑似字数（不计入）', m.suspectChars.toLocaleString('zh-CN')]
@@ -199,7 +209,7 @@ function metricsBox(doc: Doc, width: number, report: AigcReport) {
     x: MARGIN.left + 16 + leftW + 20,
     y: top + 18,
     rowHeight: 44,
-    color: (i) => (i === 0 ? AIGC_BAND_COLORS[m.band] : COLORS.text),
+    color: (i) => (i === 0 ? AIGC_BAND_COLORS[band] : COLORS.text),
   });
   doc.x = MARGIN.left;
   doc.y = top + height + 4;

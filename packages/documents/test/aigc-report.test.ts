@@ -109,6 +109,20 @@ describe('AIGC report PDF', () => {
     }
   });
 
+  it('prints the conclusion of the 总体疑似度 it shows, not a stored band taken from the mean probability', async () => {
+    // as a report stored before the bands followed the figure: 34.5 % overall under a 轻度疑似 from a 54.9 % mean
+    const report = sampleReport();
+    report.metrics = { ...report.metrics, aiCharRatio: 0.345, probability: 0.549, band: 'light' };
+    report.chapters[0] = { ...report.chapters[0]!, aiCharRatio: 0.03, probability: 0.7, band: 'high' };
+    const { text } = await pdfText(await renderAigcReportPdf(report));
+    expect(text).toContain('34.5%');
+    // the figure grid prints each label over its value
+    expect(text).toMatch(/全文结论中度疑似/);
+    expect(text).not.toMatch(/全文结论轻度疑似/);
+    // the chapter row: its 3.0 % is 轻度疑似, not the stored 高度疑似
+    expect(text).toMatch(/3\.0%轻度疑似/);
+  });
+
   it('states the measured error rates, prints the hints of a flagged paragraph and leaves a caption unscored', async () => {
     const report = sampleReport();
     const rates = { significantFpr: 0.0098, suspectFpr: 0.049, humanTexts: 900 };

@@ -1,4 +1,5 @@
 import { countsInAiShare, loadDetector } from '@paperdesk/aigc';
+import { aigcRatioBand } from '@paperdesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { detectDocument } from '../../src/services/aigc/report.ts';
 import { paragraph } from '../check/support.ts';
@@ -23,7 +24,9 @@ describe('detectDocument', () => {
     expect(progress.at(-1)).toBeCloseTo(1, 6);
     expect(r.metrics.probability).toBeCloseTo(whole.probability, 9);
     expect(r.metrics.aiCharRatio).toBeCloseTo(whole.aiCharRatio, 9);
-    expect(r.metrics.band).toBe(whole.band);
+    // the conclusion is the band of the headline figure (总体疑似度), never the mean probability's
+    expect(r.metrics.band).toBe(aigcRatioBand(whole.aiCharRatio, whole.reliable));
+    for (const c of r.chapters) expect(c.band).toBe(aigcRatioBand(c.aiCharRatio));
     expect(r.metrics.totalChars).toBe(whole.totalChars);
     expect(r.metrics.scoredChars).toBe(whole.scoredChars);
     const body = r.paragraphs.filter((p) => p.kind === 'paragraph');

@@ -160,6 +160,42 @@ describe('pay choice', () => {
     await expectLedgerMatches(s.ctx(), u.id);
   });
 
+  it('job_options answers before a record exists what pay_options answers for the record of that size (the upload button names that way)', async () => {
+    for (const [balance, quota] of [
+      [100_000, 2],
+      [0, 2],
+      [100, 0],
+      [100_000, 0],
+    ] as const) {
+      const u = await user(balance, quota);
+      const rec = await checkRecord(u.token, 12);
+      const byRecord = (await options(u.token, rec.id)).body.result;
+      const job = await call<PayOptions>(
+        s.app(),
+        'POST',
+        `/api/order/pay_api/job_options?service=check&edition=professional&characters=${rec.characters}`,
+        { token: u.token },
+      );
+      expect(job.status, job.body.message).toBe(200);
+      expect(job.body.result, `余额 ${balance}，额度 ${quota}`).toEqual(byRecord);
+    }
+    const guest = await call(
+      s.app(),
+      'POST',
+      '/api/order/pay_api/job_options?service=check&edition=professional&characters=10',
+      {},
+    );
+    expect(guest.status).toBe(401);
+    const u = await user(0);
+    const unknown = await call(
+      s.app(),
+      'POST',
+      '/api/order/pay_api/job_options?service=check&edition=gold&characters=10',
+      { token: u.token },
+    );
+    expect(unknown.status).toBe(400);
+  });
+
   it('the chat, with no confirm step, takes the cheapest way: its quota while a message is worth at least a quota use, else the balance', async () => {
     const ctx = s.ctx();
     const u = await user(1_000);

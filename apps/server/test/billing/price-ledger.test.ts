@@ -1,4 +1,4 @@
-import type { PayOptions } from '@paperdesk/contracts';
+import type { PayOptions, WritingRecord } from '@paperdesk/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { initPaste } from '../aigc/support.ts';
 import { call, documentText, waitFor } from '../check/support.ts';
@@ -6,6 +6,7 @@ import { startFakeOpenAi } from '../fakes/openai-server.ts';
 import { reduceSuite } from '../reducing/support.ts';
 import { fakeModelRewrite, passageOf, SOURCE_PARAGRAPHS, SOURCE_TEXT } from '../rewriting/fixtures.ts';
 import { pptModel } from '../slides/support.ts';
+import { draft, THESIS_COVER, writer } from '../writing/support.ts';
 import { createOrder, credit, expectLedgerMatches } from './helpers.ts';
 
 /**
@@ -68,13 +69,19 @@ async function measure(opts: {
   id: number;
   way: 'free' | 'quota' | 'balance' | 'qr';
   submit: (pay: string) => Promise<{ status: number; body: { message: string } }>;
+  /** What the confirm page sends with a QR order besides the record (edition, 全文降重's targets). */
+  orderTerms?: Record<string, unknown>;
 }) {
   const o = await options(opts.token, opts.recordType, opts.id);
   const chosen = o.options.find((x) => x.way === opts.way)!;
   expect(chosen.available, `${opts.service}: ${chosen.reason}`).toBe(true);
   let orderPaid = 0;
   if (opts.way === 'qr') {
-    const order = await createOrder(s.app(), opts.token, { recordType: opts.recordType, recordId: opts.id });
+    const order = await createOrder(s.app(), opts.token, {
+      recordType: opts.recordType,
+      recordId: opts.id,
+      ...opts.orderTerms,
+    });
     orderPaid = order.amountFen;
     const paid = await call<{ status: string }>(s.app(), 'POST', '/api/order/order_info_api/f/sandbox_pay', {
       body: { orderNo: order.orderNo },
@@ -195,6 +202,44 @@ describe('price shown before payment = ledger entry after it', () => {
       submit: (pay) => post(`/api/base/ai_ppt_info_api/submit_by_id?id=${ppt.body.result.id}&pay=${pay}`),
     });
 
+    // 论文写作: a 课程/期刊 paper and a 毕业论文, priced on the confirm page from the outline's record, charged by
+    // the submit that carries the edited outline (no QR: the order cannot submit the outline)
+    fake.reset();
+    fake.respond(writer);
+    for (const paperType of ['course', 'thesis'] as const) {
+      const outline = await call<WritingRecord>(
+        s.app(),
+        'POST',
+        '/api/base/paper_info_api/query_paper_content',
+        {
+          token: u.token,
+          body: {
+            type: 'outline',
+            draft: draft({ paperType, targetWords: paperType === 'thesis' ? 8000 : 3000 }),
+          },
+        },
+      );
+      expect(outline.status, outline.body.message).toBe(200);
+      const rec = outline.body.result;
+      await measure({
+        service: paperType === 'thesis' ? '论文写作 毕业论文' : '论文写作 课程/期刊论文',
+        userId: u.id,
+        token: u.token,
+        recordType: 'writing',
+        id: rec.id,
+        way: 'balance',
+        submit: (pay) =>
+          paperType === 'thesis'
+            ? post('/api/base/paper_info_api/paper_submit', {
+                id: rec.id,
+                outline: rec.outline,
+                cover: THESIS_COVER,
+                pay,
+              })
+            : post('/api/base/paper_info_api/paper_xueshu_submit', { id: rec.id, outline: rec.outline, pay }),
+      });
+    }
+
     // the other ways: a package use, and the balance with a QR payment for the rest
     const q = await s.user(0);
     await credit(s.ctx(), q.id, 'check', 1);
@@ -234,6 +279,29 @@ describe('price shown before payment = ledger entry after it', () => {
       way: 'qr',
       submit: async () => ({ status: 200, body: { message: '' } }),
     });
+
+    // 降AIGC paid by QR with the balance first, the target changed on the confirm page: the order carries it
+    const r = await s.user(0);
+    const reduce = await s.init(r.token, {
+      text: SOURCE_PARAGRAPHS.slice(0, 3).join('\n'),
+      kind: 'aigc',
+      path: 'offline',
+      targetAigc: 20,
+    });
+    expect(reduce.status, reduce.body.message).toBe(200);
+    await credit(s.ctx(), r.id, 'balance', Math.floor(reduce.body.result.priceFen / 2));
+    await measure({
+      service: '降AIGC（离线，扫码时改目标）',
+      userId: r.id,
+      token: r.token,
+      recordType: 'reduce',
+      id: reduce.body.result.id,
+      way: 'qr',
+      orderTerms: { edition: 'standard', targetAigc: 12 },
+      submit: async () => ({ status: 200, body: { message: '' } }),
+    });
+    const ran = await s.finished(r.token, reduce.body.result.id);
+    expect(ran.targets.aigc).toBe(12);
 
     const yuan = (f: number) => (f / 100).toFixed(2);
     console.log(

@@ -1,14 +1,18 @@
-import type {
-  CheckRecord,
-  Page,
-  ReduceParagraph,
-  ReduceParagraphResult,
-  ReduceRecord,
+import {
+  type CheckRecord,
+  type Page,
+  priceKey,
+  REDUCE_PRICING,
+  type ReduceDetail,
+  type ReduceParagraph,
+  type ReduceParagraphResult,
+  type ReduceRecord,
 } from '@paperdesk/contracts';
 import { readDocument } from '@paperdesk/textkit';
 import JSZip from 'jszip';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { buildDocx } from '../../../../packages/textkit/test/fixtures.ts';
+import { DEFAULT_PRICES } from '../../src/services/billing/catalogue.ts';
 import { expectLedgerMatches } from '../billing/helpers.ts';
 import { bearer, call, multipart } from '../check/support.ts';
 import { type FakeRequest, fakeModelEnv, startFakeOpenAi } from '../fakes/openai-server.ts';
@@ -369,4 +373,109 @@ it('a QR order carries the path chosen on the confirm page: the record takes it 
     body: { recordType: 'reduce', recordId: rec.id, edition: 'standard' },
   });
   expect(other.status).toBe(409);
+});
+
+it("the reduce prices are contracts' REDUCE_PRICING, the table the confirm page quotes from", async () => {
+  const app = s.app();
+  const user = await s.user(0);
+  // a distinct unit price under each key the table names: each kind's path must quote exactly its own
+  const unit = { similarity: { offline: 111, model: 222 }, aigc: { offline: 333, model: 444 } };
+  for (const kind of ['similarity', 'aigc'] as const)
+    for (const path of ['offline', 'model'] as const) {
+      const { service, edition } = REDUCE_PRICING[kind];
+      await s.ctx().sysConfig.set(priceKey(service, edition[path]), {
+        unit: 'per_1000_chars',
+        fen: unit[kind][path],
+        label: `测试 ${kind} ${path}`,
+      });
+    }
+  try {
+    for (const kind of ['similarity', 'aigc'] as const) {
+      const rec = (await s.init(user.token, { title: `价格表 ${kind}`, kind, text: SOURCE_TEXT })).body
+        .result;
+      const detail = (
+        await call<ReduceDetail>(app, 'POST', `${API}/load_by_id?id=${rec.id}`, { token: user.token })
+      ).body.result;
+      const units = Object.fromEntries(detail.quotes.map((q) => [q.path, q.unitPriceFen]));
+      expect(units, kind).toEqual(unit[kind]);
+      // a QR order names the path by the table's edition, and asks the price of that edition
+      const order = await call<{ amountFen: number }>(app, 'POST', '/api/order/order_info_api/create_order', {
+        token: user.token,
+        body: { recordType: 'reduce', recordId: rec.id, edition: REDUCE_PRICING[kind].edition.model },
+      });
+      expect(order.status, order.body.message).toBe(200);
+      expect(order.body.result.amountFen).toBe(detail.quotes.find((q) => q.path === 'model')!.priceFen);
+    }
+  } finally {
+    for (const p of DEFAULT_PRICES) await s.ctx().sysConfig.set(priceKey(p.service, p.edition), p.entry);
+  }
+});
+
+it('a QR order carries the targets set on the confirm page: the paid order runs the record with them', async () => {
+  const app = s.app();
+  const user = await s.user(0);
+  const rec = (
+    await s.init(user.token, {
+      title: '扫码换目标',
+      kind: 'aigc',
+      path: 'offline',
+      text: SOURCE_TEXT,
+      targetAigc: 20,
+    })
+  ).body.result;
+  expect(rec.targets).toEqual({ similarity: null, aigc: 20 });
+
+  // the confirm page changed the target to 复制比 15 % and AIGC 12 % before paying by QR
+  const order = await call<{ amountFen: number; orderNo: string }>(
+    app,
+    'POST',
+    '/api/order/order_info_api/create_order',
+    {
+      token: user.token,
+      body: {
+        recordType: 'reduce',
+        recordId: rec.id,
+        edition: 'standard',
+        targetSimilarity: 15,
+        targetAigc: 12,
+      },
+    },
+  );
+  expect(order.status, order.body.message).toBe(200);
+  const ordered = (
+    await call<ReduceRecord>(app, 'POST', `${API}/load_by_id?id=${rec.id}`, { token: user.token })
+  ).body.result;
+  expect(ordered.targets).toEqual({ similarity: 15, aigc: 12 });
+
+  // once the order stands, other targets are refused with a plain reason (by QR and by the balance alike) …
+  const other = await call(app, 'POST', '/api/order/order_info_api/create_order', {
+    token: user.token,
+    body: { recordType: 'reduce', recordId: rec.id, edition: 'standard', targetAigc: 8 },
+  });
+  expect(other.status).toBe(409);
+  expect(other.body.message).toContain('不能再更改目标');
+  const bySubmit = await s.submit(user.token, rec.id, '&targetAigc=8');
+  expect(bySubmit.status).toBe(409);
+  expect(bySubmit.body.message).toContain('不能再更改目标');
+  // … while the same targets again (the dialog reopened) are the same order's terms
+  const again = await call(app, 'POST', '/api/order/order_info_api/create_order', {
+    token: user.token,
+    body: {
+      recordType: 'reduce',
+      recordId: rec.id,
+      edition: 'standard',
+      targetSimilarity: 15,
+      targetAigc: 12,
+    },
+  });
+  expect(again.status, again.body.message).toBe(200);
+
+  const paid = await call<{ status: string }>(app, 'POST', '/api/order/order_info_api/f/sandbox_pay', {
+    body: { orderNo: order.body.result.orderNo },
+  });
+  expect(paid.body.result.status).toBe('fulfilled');
+  const done = await s.finished(user.token, rec.id);
+  expect(done.status).toBe('done');
+  expect(done.targets).toEqual({ similarity: 15, aigc: 12 });
+  await expectLedgerMatches(s.ctx(), user.id);
 });

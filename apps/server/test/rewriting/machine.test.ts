@@ -401,8 +401,23 @@ describeEachDatabase('machine_api (智能降重, no model configured)', (getCtx)
     });
     // only the flagged paragraphs are billed
     expect(h.body.result.characters).toBe(SOURCE_PARAGRAPHS[0]!.length + SOURCE_PARAGRAPHS[1]!.length);
+    // clicking 逐段智能降重 again opens the same unpaid record instead of adding another 待支付 one
+    const again = await handOver(user.token);
+    expect(again.body.result.id).toBe(h.body.result.id);
+    const unpaid = () =>
+      ctx.db
+        .selectFrom('rewriteRecords')
+        .select('id')
+        .where('userId', '=', user.id)
+        .where('status', '=', 'created')
+        .execute();
+    expect(await unpaid()).toHaveLength(1);
 
     await call(app, 'POST', `${API}/machine_submit`, { token: user.token, body: { id: h.body.result.id } });
+    // once it is paid, the report hands over a new one
+    const next = await handOver(user.token);
+    expect(next.body.result.id).not.toBe(h.body.result.id);
+    expect(await unpaid()).toHaveLength(1);
     const done = await waitForFinish(app, user.token, h.body.result.id);
     expect(done.result?.map((p) => p.method)).toEqual(['kept', 'rule', 'kept', 'rule']);
     expect(done.result?.[0]?.text).toBe('第一章 绪论');

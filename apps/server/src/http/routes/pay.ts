@@ -10,4 +10,7 @@ export const payRoutes: RouteModule = async (app, ctx) => {
   userRoute(app, tags, payEndpoints.pay_options, async (c) =>
     ok(await ctx.billing.payOptions(c.userId, c.query)),
   );
+  userRoute(app, tags, payEndpoints.job_options, async (c) =>
+    ok(await ctx.billing.jobPayOptions(c.userId, c.query)),
+  );
 };

@@ -8,15 +8,16 @@ import {
   isMixedAuthorship,
   type ZeroShotScore,
 } from '@paperdesk/aigc';
-import type {
-  AigcBandCounts,
-  AigcChapter,
-  AigcErrorRates,
-  AigcMetrics,
-  AigcParagraph,
-  AigcReport,
-  AigcSpan,
-  AigcUnscored,
+import {
+  type AigcBandCounts,
+  type AigcChapter,
+  type AigcErrorRates,
+  type AigcMetrics,
+  type AigcParagraph,
+  type AigcReport,
+  type AigcSpan,
+  type AigcUnscored,
+  aigcRatioBand,
 } from '@paperdesk/contracts';
 import { type Block, documentText, findReferences } from '@paperdesk/textkit';
 
@@ -308,7 +309,8 @@ export async function detectDocument(
     if (c.scoredChars === 0) continue;
     c.aiCharRatio = Math.min(1, c.aiChars / c.scoredChars);
     c.probability = (weighted.get(c.index) ?? 0) / c.scoredChars;
-    c.band = detector.bandOf(c.probability);
+    // the chapter's conclusion follows the 疑似度 shown beside it, as the paper's does
+    c.band = aigcRatioBand(c.aiCharRatio);
   }
 
   const { scoredChars, aiChars, suspectChars } = total;
@@ -318,10 +320,12 @@ export async function detectDocument(
     : total.chars > 0
       ? total.weighted / total.chars
       : 0;
-  const band: Band = reliable ? detector.bandOf(probability) : 'none';
+  const aiCharRatio = reliable ? Math.min(1, aiChars / scoredChars) : 0;
+  // the conclusion is the headline's band (总体疑似度), never the mean probability's
+  const band: Band = aigcRatioBand(aiCharRatio, reliable);
   return {
     metrics: {
-      aiCharRatio: reliable ? Math.min(1, aiChars / scoredChars) : 0,
+      aiCharRatio,
       probability,
       band,
       reliable,

@@ -3,6 +3,7 @@ import type {
   PageQuery,
   PayOptions,
   PayOptionsQuery,
+  JobPayOptionsQuery,
   PaymentProviderKind,
   ProductFilter,
   ProductPackage,
@@ -49,7 +50,7 @@ import { createOrders } from './orders.ts';
 
 export type { Amounts, ChargeInput, ChargeResult, RefundInput, RefundResult } from './charge.ts';
 export type { Executor, WalletView } from './ledger.ts';
-export type { RecordPricing, RecordTypeRegistration } from './order-draft.ts';
+export type { OrderTerms, RecordPricing, RecordTypeRegistration } from './order-draft.ts';
 export { ORDER_TTL_MS } from './orders.ts';
 export { shanghaiDay } from './time.ts';
 
@@ -190,6 +191,22 @@ export function createBilling(deps: {
       const amounts = { characters: pricing.characters, items: pricing.items };
       const input = { userId, service: pricing.service, edition, ...amounts };
       return payOptionsIn(db, input, price, policy, providers.size > 0 && reg.qr !== false);
+    },
+
+    /**
+     * The same for a job not created yet (the upload page's button says the way the pay choice will preselect):
+     * QR counted as open when a provider is, as for any record that can be paid by itself.
+     */
+    async jobPayOptions(userId: number, q: JobPayOptionsQuery): Promise<PayOptions> {
+      const price = await loadPrice(db, q.service, q.edition);
+      const input = {
+        userId,
+        service: q.service,
+        edition: q.edition,
+        characters: q.characters,
+        items: q.items,
+      };
+      return payOptionsIn(db, input, price, policy, providers.size > 0);
     },
 
     /** Lets a service's records be paid for one by one (`create_order` with recordType + recordId). */

@@ -23,12 +23,23 @@ export interface RecordPricing {
   subject: string;
 }
 
+/**
+ * What the confirm page chose for a QR order beyond the record itself: the edition (查重's version, 降重's path as
+ * its price edition) and 全文降重/降AIGC's targets. The paid order submits the record as it stands, so these are
+ * written on it before the order prices it.
+ */
+export interface OrderTerms {
+  edition?: string | undefined;
+  targetSimilarity?: number | undefined;
+  targetAigc?: number | undefined;
+}
+
 export interface RecordTypeRegistration {
   /**
-   * Price inputs of the user's record; throw `notFound()` when the record is not theirs. `terms.edition` is the
-   * edition chosen on the confirm page for a QR order: the service fixes it on the record first (or refuses it).
+   * Price inputs of the user's record; throw `notFound()` when the record is not theirs. `terms` are what the
+   * confirm page chose for a QR order: the service fixes them on the record first (or refuses them).
    */
-  resolve(userId: number, recordId: string, terms?: { edition?: string }): Promise<RecordPricing>;
+  resolve(userId: number, recordId: string, terms?: OrderTerms): Promise<RecordPricing>;
   /**
    * False for a record the paid order cannot submit by itself (论文写作 submits with the edited outline): its confirm
    * page offers no QR payment, and create_order refuses it.
@@ -98,7 +109,12 @@ export async function draftOrder(
   const recordId = String(input.recordId);
   const reg = recordTypes.get(recordType);
   if (!reg || reg.qr === false) throw badRequest(`不支持按次支付的记录类型: ${recordType}`);
-  const pricing = await reg.resolve(userId, recordId, input.edition ? { edition: input.edition } : undefined);
+  const terms: OrderTerms = {
+    ...(input.edition ? { edition: input.edition } : {}),
+    ...(input.targetSimilarity !== undefined ? { targetSimilarity: input.targetSimilarity } : {}),
+    ...(input.targetAigc !== undefined ? { targetAigc: input.targetAigc } : {}),
+  };
+  const pricing = await reg.resolve(userId, recordId, Object.keys(terms).length > 0 ? terms : undefined);
   const quote = priceQuote(
     pricing.service,
     pricing.edition,

@@ -34,7 +34,8 @@ export async function createCheckService(
   await CHECK_LIMITS.seed(deps.sysConfig, deps.config.MAX_UPLOAD_MB);
   openPaidService(deps, checks, {
     submitted: '该检测已提交，无需再次支付',
-    async chooseEdition(userId, id, edition) {
+    async chooseTerms(userId, id, { edition }) {
+      if (!edition) return;
       const parsed = CheckEdition.safeParse(edition);
       if (!parsed.success) throw badRequest('查重版本只能是 standard 或 professional');
       await checks.chooseEdition(userId, id, parsed.data);

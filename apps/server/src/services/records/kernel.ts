@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { JobContext, JobKind, JobPayloads, JobQueue, JobRegistration } from '../../queue.ts';
-import type { Billing, Executor, RecordPricing } from '../billing/index.ts';
+import type { Billing, Executor, OrderTerms, RecordPricing } from '../billing/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { createSysConfig } from '../sys-config.ts';
 import { ownedRecord, type RecordTable, unfinishedRecords } from './table.ts';
@@ -602,8 +602,11 @@ export function openPaidService<V extends { status: string }>(
   service: PaidService<V>,
   opts: {
     submitted: string;
-    /** Fixes the edition chosen on the confirm page on the record before a QR order prices it (查重's edition). */
-    chooseEdition?(userId: number, id: number, edition: string): Promise<void>;
+    /**
+     * Fixes what the confirm page chose (查重's edition; 降重's path and targets) on the record before a QR order
+     * prices it, since the paid order submits the record as it stands.
+     */
+    chooseTerms?(userId: number, id: number, terms: OrderTerms): Promise<void>;
     pricing(record: V): Omit<RecordPricing, 'subject'>;
     subject(record: V): string;
   },
@@ -611,8 +614,7 @@ export function openPaidService<V extends { status: string }>(
   service.registerJobs(deps.jobs);
   deps.billing.registerRecordType(service.recordType, {
     async resolve(userId, recordId, terms) {
-      if (terms?.edition && opts.chooseEdition)
-        await opts.chooseEdition(userId, Number(recordId), terms.edition);
+      if (terms && opts.chooseTerms) await opts.chooseTerms(userId, Number(recordId), terms);
       const record = await service.load(userId, Number(recordId));
       if (record.status !== 'created') throw conflict(opts.submitted);
       return { ...opts.pricing(record), subject: opts.subject(record).slice(0, 100) };

@@ -1,19 +1,12 @@
 import type { PayWay } from '@paperdesk/contracts';
-import type { ReduceKind, ReducePath, ServiceKind } from '@paperdesk/contracts';
+import { REDUCE_PRICING, type ReduceKind, type ReducePath } from '@paperdesk/contracts';
 import type { Billing, Executor } from '../billing/index.ts';
 
 /**
- * The seam between reducing and billing. Prices (per 1,000 characters, sys_config `price.<service>.<edition>`):
- * 降重 offline = `price.rewrite.standard`, 降重 model = `price.rewrite.cnki` (the prices 智能降重 / 知网专版 already
- * charge), 降AIGC offline = `price.aigc_rewrite.standard`, 降AIGC model = `price.aigc_rewrite.model`. Quotas:
- * the `rewrite` and `aigc_rewrite` character packages, then the balance.
+ * The seam between reducing and billing. Which price and quota each kind and path uses is contracts'
+ * REDUCE_PRICING (shared with the confirm page); quotas first when chosen, then the balance.
  */
 export const REDUCE_RECORD_TYPE = 'reduce';
-
-export const PRICE_OF: Record<ReduceKind, { service: ServiceKind; edition: Record<ReducePath, string> }> = {
-  similarity: { service: 'rewrite', edition: { offline: 'standard', model: 'cnki' } },
-  aigc: { service: 'aigc_rewrite', edition: { offline: 'standard', model: 'model' } },
-};
 
 export const PRODUCT_NAMES: Record<ReduceKind, Record<ReducePath, string>> = {
   similarity: { offline: '全文降重（离线）', model: '全文降重（AI 模型）' },
@@ -23,7 +16,7 @@ export const PRODUCT_NAMES: Record<ReduceKind, Record<ReducePath, string>> = {
 export function createReduceBilling(billing: Billing) {
   return {
     async quote(kind: ReduceKind, path: ReducePath, characters: number) {
-      const p = PRICE_OF[kind];
+      const p = REDUCE_PRICING[kind];
       const q = await billing.quote(p.service, p.edition[path], { characters: Math.max(1, characters) });
       return { unitFen: q.unitFen, fen: q.fen };
     },
@@ -40,7 +33,7 @@ export function createReduceBilling(billing: Billing) {
         pay?: PayWay | undefined;
       },
     ) {
-      const p = PRICE_OF[input.kind];
+      const p = REDUCE_PRICING[input.kind];
       const r = await billing.charge(trx, {
         userId: input.userId,
         service: p.service,

@@ -1,3 +1,4 @@
+import { REDUCE_PRICING } from '@paperdesk/contracts';
 import { renderRewriteDocx } from '@paperdesk/documents';
 import type { Scores } from '@paperdesk/rewrite';
 import { computePool } from '../../compute/pool.ts';
@@ -6,7 +7,7 @@ import { pooledScorer } from '../aigc/scorer.ts';
 import type { Library } from '../checks/library.ts';
 import type { Llm } from '../llm-usage.ts';
 import { openPaidService, type PaidServiceDeps } from '../records/kernel.ts';
-import { createReduceBilling, PRODUCT_NAMES, PRICE_OF } from './billing-port.ts';
+import { createReduceBilling, PRODUCT_NAMES } from './billing-port.ts';
 import { createMeasurer, type Measurer } from './measure.ts';
 import { REDUCE_LIMITS } from './intake.ts';
 import { createReducing } from './records.ts';
@@ -45,10 +46,10 @@ export async function createReduceService(
   await REDUCE_LIMITS.seed(deps.sysConfig);
   openPaidService(deps, reducing, {
     submitted: '该记录已提交，无需再次支付',
-    chooseEdition: (userId, id, edition) => reducing.chooseEdition(userId, id, edition),
+    chooseTerms: (userId, id, terms) => reducing.chooseTerms(userId, id, terms),
     pricing: ({ kind, path, characters }) => ({
-      ...PRICE_OF[kind],
-      edition: PRICE_OF[kind].edition[path],
+      ...REDUCE_PRICING[kind],
+      edition: REDUCE_PRICING[kind].edition[path],
       characters,
     }),
     subject: (r) => `${PRODUCT_NAMES[r.kind][r.path]}：${r.title}`,

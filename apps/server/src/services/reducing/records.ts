@@ -1,4 +1,4 @@
-import type { PayWay } from '@paperdesk/contracts';
+import { type PayWay, reducePathOfEdition } from '@paperdesk/contracts';
 import type {
   Page,
   PageQuery,
@@ -17,7 +17,7 @@ import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../reco
 import { chargeByCharacters } from '../records/pricing.ts';
 import { ownedRecord } from '../records/table.ts';
 import type { ReduceBilling } from './billing-port.ts';
-import { PRICE_OF, REDUCE_RECORD_TYPE } from './billing-port.ts';
+import { REDUCE_RECORD_TYPE } from './billing-port.ts';
 import { createParagraphEdits } from './edits.ts';
 import { createIntake, targetColumns } from './intake.ts';
 import { settleRecord } from './settlement.ts';
@@ -27,6 +27,13 @@ import { finalText, paragraphMeets, type RecordRow, targetsOf, toParagraph, toRe
 
 /** An order priced the record on its path (offline or model): while it stands, the path stays. */
 const PATH_FIXED = '该记录已按所选改写方式下单，不能再更换改写方式';
+/** A paid order runs the record with the targets it was ordered with: while it stands, they stay. */
+const TARGETS_FIXED =
+  '该记录已按原来的目标下单，订单有效期内不能再更改目标；请按原目标支付，或等订单过期后再改';
+
+/** Two stored targets (percent, one decimal; a `real` column may come back with float noise) are the same. */
+const sameTarget = (a: number | null, b: number | null) =>
+  a === null || b === null ? a === b : Math.abs(Number(a) - Number(b)) < 0.01;
 
 /** What the confirm page may still change on an unpaid record. */
 interface ReduceTerms {
@@ -64,7 +71,13 @@ export function createReducing(deps: ReduceDeps) {
     const path = terms.path ?? row.path;
     if (path !== row.path) await records.assertTermsOpen(row.id, PATH_FIXED);
     if (path === 'model') await llm.assertAvailable(featureOf(row));
-    const retarget = terms.targetSimilarity !== undefined || terms.targetAigc !== undefined;
+    const given = terms.targetSimilarity !== undefined || terms.targetAigc !== undefined;
+    const targets = given ? targetColumns(row.kind, terms) : null;
+    const retarget =
+      targets !== null &&
+      (!sameTarget(targets.targetSimilarity, row.targetSimilarity) ||
+        !sameTarget(targets.targetAigc, row.targetAigc));
+    if (retarget) await records.assertTermsOpen(row.id, TARGETS_FIXED);
     if (path === row.path && !retarget) return row;
     const q = await billing.quote(row.kind, path, Number(row.characters));
     await db
@@ -72,7 +85,7 @@ export function createReducing(deps: ReduceDeps) {
       .set({
         path,
         priceFen: q.fen,
-        ...(retarget ? targetColumns(row.kind, terms) : {}),
+        ...(retarget ? targets : {}),
         updatedAt: nowIso(),
       })
       .where('id', '=', row.id)
@@ -102,15 +115,28 @@ export function createReducing(deps: ReduceDeps) {
     fromAigc: intake.fromAigc,
 
     /**
-     * A QR order's edition of the kind's price (offline 'standard', model 'cnki'/'model'), chosen on the confirm
-     * page: its path is written on the unpaid record before the order prices it.
+     * What the confirm page chose for a QR order: the path (as its edition of the kind's price: offline
+     * 'standard', model 'cnki'/'model') and the targets, written on the unpaid record before the order prices it,
+     * because the paid order submits the record as it stands. Other terms once an order stands: 409.
      */
-    async chooseEdition(userId: number, id: number, edition: string): Promise<void> {
+    async chooseTerms(
+      userId: number,
+      id: number,
+      terms: {
+        edition?: string | undefined;
+        targetSimilarity?: number | undefined;
+        targetAigc?: number | undefined;
+      },
+    ): Promise<void> {
       const row = await own(userId, id);
-      const editions = PRICE_OF[row.kind].edition;
-      const path = (Object.keys(editions) as ReducePath[]).find((p) => editions[p] === edition);
-      if (!path) throw badRequest(`没有这种改写方式：${edition}`);
-      if (row.status === 'created') await applyTerms(row, { path });
+      const path = terms.edition === undefined ? undefined : reducePathOfEdition(row.kind, terms.edition);
+      if (terms.edition !== undefined && !path) throw badRequest(`没有这种改写方式：${terms.edition}`);
+      if (row.status === 'created')
+        await applyTerms(row, {
+          path,
+          targetSimilarity: terms.targetSimilarity,
+          targetAigc: terms.targetAigc,
+        });
     },
 
     /** machine_submit: path and targets may still change while unpaid; then one charge and the job. */

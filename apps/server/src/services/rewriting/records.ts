@@ -263,6 +263,18 @@ export function createRewriting(deps: RewriteDeps) {
 
     /** check_machine_submit: the checked paper, rewriting only what the report flagged. */
     async fromCheck(userId: number, checkRecordId: number, report: CheckReport): Promise<MachineRecord> {
+      // the report's unpaid one, so clicking again (or coming back to the report) opens it instead of adding
+      // another 待支付 record (issue 26), as 一键降重 does
+      const unpaid = await db
+        .selectFrom('rewriteRecords')
+        .select(LIST_COLUMNS)
+        .where('userId', '=', userId)
+        .where('origin', '=', 'check')
+        .where('checkRecordId', '=', checkRecordId)
+        .where('status', '=', 'created')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (unpaid) return toRecord(unpaid);
       const blocks = blocksFromReport(report);
       const characters = billedChars(blocks);
       if (characters === 0) throw conflict('检测报告中没有标红或标黄的段落，无需降重');

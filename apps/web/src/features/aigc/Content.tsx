@@ -1,5 +1,12 @@
 import { DownloadOutlined, RedoOutlined } from '@ant-design/icons';
-import type { AigcBand, AigcMeasuredRate, AigcParagraph, AigcRecord, AigcReport } from '@paperdesk/contracts';
+import {
+  type AigcBand,
+  type AigcMeasuredRate,
+  type AigcParagraph,
+  type AigcRecord,
+  type AigcReport,
+  aigcRatioBand,
+} from '@paperdesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Tag } from 'antd';
 import { Fragment, type ReactNode } from 'react';
@@ -27,6 +34,13 @@ import {
 } from '../../shared/records/ReportParts.tsx';
 
 const SUSPECT: AigcBand[] = ['high', 'medium', 'light'];
+
+/**
+ * A chapter's conclusion from the 疑似度 shown beside it (a report stored before the bands followed the figure
+ * carries the mean probability's band).
+ */
+const chapterBand = (c: { scoredChars: number; aiCharRatio: number }): AigcBand | null =>
+  c.scoredChars > 0 ? aigcRatioBand(c.aiCharRatio) : null;
 
 /** The page's one headline: 总体疑似度 with the paper's band beneath it, so no other percentage reads as the verdict. */
 function Headline({ ratio, band }: { ratio: number; band: AigcBand }) {
@@ -219,7 +233,7 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
       <ReducedBanner aigcId={record.id} />
 
       <section className="svc-card ck-metrics">
-        <Headline ratio={m.aiCharRatio} band={m.band} />
+        <Headline ratio={m.aiCharRatio} band={aigcRatioBand(m.aiCharRatio, m.reliable)} />
         <div>
           {m.reliable && m.mixedAuthorship && (
             <Alert
@@ -282,7 +296,7 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
         ratioWidth={[120, 180]}
         ratio={(c) => ({
           ratio: c.aiCharRatio,
-          color: BAND_COLORS[c.band ?? 'none'],
+          color: BAND_COLORS[chapterBand(c) ?? 'none'],
           text: c.scoredChars > 0 ? pct(c.aiCharRatio) : '—',
         })}
         after={(mobile) => [
@@ -290,8 +304,10 @@ function ReportBody({ record, report }: { record: AigcRecord; report: AigcReport
             title: t('report.col.band'),
             key: 'band',
             width: mobile ? 86 : 100,
-            render: (_: unknown, c) =>
-              c.band ? <Tag color={BAND_TAG_COLORS[c.band]}>{t(`band.${c.band}`)}</Tag> : '—',
+            render: (_: unknown, c) => {
+              const band = chapterBand(c);
+              return band ? <Tag color={BAND_TAG_COLORS[band]}>{t(`band.${band}`)}</Tag> : '—';
+            },
           },
         ]}
       />

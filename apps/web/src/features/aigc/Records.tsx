@@ -1,5 +1,5 @@
 import { DownloadOutlined, FileSearchOutlined, RedoOutlined } from '@ant-design/icons';
-import type { AigcRecord } from '@paperdesk/contracts';
+import { type AigcRecord, aigcRatioBand } from '@paperdesk/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -30,18 +30,21 @@ export default function AigcRecords() {
     void rec.list.refetch();
   };
   const statusCell = (r: AigcRecord) => <Records.StatusCell ns={NS} record={r} />;
-  const ratioCell = (r: AigcRecord) =>
-    r.metrics ? (
+  const ratioCell = (r: AigcRecord) => {
+    if (!r.metrics) return <span className="svc-muted">—</span>;
+    // the band of the figure shown, as the report page and the PDF print it
+    const band = aigcRatioBand(r.metrics.aiCharRatio, r.metrics.reliable);
+    return (
       <span
         className="ck-ratio"
-        style={{ color: BAND_COLORS[r.metrics.band] }}
-        title={t(`band.${r.metrics.band}`)}
+        style={{ color: BAND_COLORS[band] }}
+        title={t(`band.${band}`)}
+        data-band={band}
       >
         {pct(r.metrics.aiCharRatio)}
       </span>
-    ) : (
-      <span className="svc-muted">—</span>
     );
+  };
   const actions = (r: AigcRecord) => (
     <span className="ck-actions" style={{ gap: 4 }}>
       <Button

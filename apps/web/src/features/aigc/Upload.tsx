@@ -14,6 +14,8 @@ import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/rec
 import { NotesCard, StartPage, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
 import { useAccount } from '../../shared/account/hooks.ts';
 import { usePublicConfig } from './hooks.ts';
+import { firstWords } from '../../shared/records/title.ts';
+import { useJobPayOptions } from '../../shared/billing/PayChoice.tsx';
 
 /** /aigccheck/check: paste or upload, see the count and price, confirm; the report page shows progress. */
 export default function AigcCheck() {
@@ -41,24 +43,26 @@ export default function AigcCheck() {
   });
   const { sent, count } = paper;
 
-  const quote = count.result?.quote;
   const wallet = account.data;
   const quotaLeft = wallet?.quotas.aigc_check ?? 0;
-  const how =
-    !quote || !wallet
-      ? null
-      : quotaLeft >= quote.quotaNeeded
-        ? 'quota'
-        : wallet.balance >= quote.priceFen
-          ? 'balance'
-          : 'short';
+  // the way the pay choice will preselect for this paper (the cheapest, a quota only when it is worth it), so the
+  // button says what will happen instead of promising the package
+  const job = useJobPayOptions(
+    { service: 'aigc_check', edition: 'standard', characters: count.result?.characters },
+    loggedIn && !!wallet,
+    [wallet?.balance, quotaLeft],
+  );
+  const chosen = job?.options.find((o) => o.way === job.recommended) ?? null;
+  const how = !job ? null : (chosen?.way ?? 'short');
+  // a paste without a title is named after its first words (the field is optional), and the page says so
+  const defaultTitle = (count.result?.title || paper.fileTitle || firstWords(paper.text)).slice(0, 200);
   const busy = creating || submitting;
   const canSubmit = paper.ready && !busy;
 
   async function start() {
     if (!sent) return;
     if (!loginFirst()) return;
-    const finalTitle = (title.trim() || count.result?.title || paper.fileTitle).slice(0, 200);
+    const finalTitle = title.trim().slice(0, 200) || defaultTitle;
     if (!finalTitle) {
       toast().warning(t('check.titleRequired'));
       return;
@@ -75,12 +79,17 @@ export default function AigcCheck() {
     await submit(id);
   }
 
-  const startLabel =
-    how === 'quota'
-      ? t('check.startQuota', { n: quote?.quotaNeeded ?? 1 })
-      : how === 'balance'
-        ? t('check.startPay', { amount: yuan(quote?.priceFen ?? 0) })
-        : t('check.start');
+  const wayText = (prefix: 'start' | 'use') => {
+    if (!chosen) return null;
+    const amounts = { n: chosen.quotaUnits, balance: yuan(chosen.balanceFen), qr: yuan(chosen.qrFen) };
+    if (chosen.way === 'quota') return t(`check.${prefix}Quota`, amounts);
+    if (chosen.way === 'balance')
+      return t(`check.${prefix}${prefix === 'use' ? 'Balance' : 'Pay'}`, { amount: amounts.balance });
+    if (chosen.way === 'qr')
+      return t(`check.${prefix}${chosen.balanceFen > 0 ? 'BalanceQr' : 'Qr'}`, amounts);
+    return null;
+  };
+  const startLabel = wayText('start') ?? t('check.start');
 
   return (
     <StartPage
@@ -110,19 +119,20 @@ export default function AigcCheck() {
                   </span>
                   <strong>{yuan(wallet.balance)}</strong>
                 </div>
-                {how === 'quota' && quote && (
-                  <div className="ag-pay-line" style={{ color: '#11a983' }}>
-                    <span>{t('check.thisTime')}</span>
-                    <strong>{t('check.useQuota', { n: quote.quotaNeeded })}</strong>
-                  </div>
+                {chosen && (
+                  <>
+                    <div
+                      className="ag-pay-line"
+                      data-testid="ag-this-time"
+                      style={chosen.way === 'quota' ? { color: '#11a983' } : undefined}
+                    >
+                      <span>{t('check.thisTime')}</span>
+                      <strong>{wayText('use')}</strong>
+                    </div>
+                    <p className="svc-muted">{t('check.preselected')}</p>
+                  </>
                 )}
-                {how === 'balance' && quote && (
-                  <div className="ag-pay-line">
-                    <span>{t('check.thisTime')}</span>
-                    <strong>{t('check.useBalance', { amount: yuan(quote.priceFen) })}</strong>
-                  </div>
-                )}
-                {how === 'short' && (
+                {(how === 'short' || how === 'qr') && (
                   <Alert type="warning" showIcon title={t('check.short')} style={{ marginTop: 8 }} />
                 )}
               </div>
@@ -148,6 +158,7 @@ export default function AigcCheck() {
           id="ag-title"
           label={t('check.paperTitle')}
           placeholder={t('check.paperTitlePlaceholder')}
+          hint={!title.trim() && defaultTitle ? t('check.titleDefault', { title: defaultTitle }) : undefined}
           value={title}
           onChange={(v) => {
             titleTouched.current = true;

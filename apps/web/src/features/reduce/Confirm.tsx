@@ -1,4 +1,10 @@
-import { REPORT_VENDOR_LABELS, type ReduceDetail, type ReducePath } from '@paperdesk/contracts';
+import {
+  REDUCE_PRICING,
+  REPORT_VENDOR_LABELS,
+  type ReduceDetail,
+  type ReducePath,
+  type ReduceTargets,
+} from '@paperdesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +16,9 @@ import { toast } from '../../utils/feedback.ts';
 import { formatTime } from '../../utils/time.ts';
 import PayDialog from '../../shared/billing/PayDialog.tsx';
 import { choiceActions, PayChoice, usePayChoice } from '../../shared/billing/PayChoice.tsx';
-import { reduceSubmit } from './api.ts';
+import { reduceSubmit, targetFields } from './api.ts';
 import { PathPicker } from './PathPicker.tsx';
-import { REDUCE_PRICING, unitPrices } from './pricing.ts';
+import { unitPrices } from './pricing.ts';
 import { TargetPicker } from './TargetPicker.tsx';
 import { percent } from './targets.ts';
 import { useReduceForm } from './useReduceForm.ts';
@@ -30,7 +36,8 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
   const qc = useQueryClient();
   const form = useReduceForm(record.kind, record.goal, { targets: record.targets, path: record.path });
   const [submitting, setSubmitting] = useState(false);
-  const [paying, setPaying] = useState(false);
+  // the targets a QR order carries (validated when it opens): the paid order runs the record with them
+  const [paying, setPaying] = useState<ReduceTargets | null>(null);
   const account = useAccount();
   const offlineOffered = record.offlineGoals.includes(form.targets.goal);
   // the offline path only where it measurably reaches the goal; the model path only with a model
@@ -51,7 +58,10 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
     edition: REDUCE_PRICING[record.kind].edition[path ?? record.path],
     enabled: record.status === 'created',
   });
-  const pay = choiceActions(choice, () => setPaying(true));
+  const pay = choiceActions(choice, () => {
+    const targets = form.validate();
+    if (targets && path) setPaying(targets);
+  });
 
   async function submit() {
     const targets = form.validate();
@@ -163,13 +173,15 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
             ? {
                 recordType: RECORD_TYPE,
                 recordId: record.id,
-                // the QR pays for the path shown here: the record takes it before the order prices it
+                // the QR pays for the path and targets shown here: the record takes them before the order
+                // prices it, and the paid order runs it with them
                 edition: REDUCE_PRICING[record.kind].edition[path ?? record.path],
+                ...targetFields(paying),
               }
             : null
         }
         onClose={() => {
-          setPaying(false);
+          setPaying(null);
           onSubmitted();
         }}
       />

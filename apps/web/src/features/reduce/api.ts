@@ -23,7 +23,7 @@ import type { RecordFilter } from '../../shared/records/useRecordList.ts';
 const PARAGRAPH_TIMEOUT_MS = 90_000;
 
 /** Flat target fields as the API takes them: a target that is not asked is left out. */
-function targetFields(t: ReduceTargets) {
+export function targetFields(t: ReduceTargets) {
   return {
     ...(t.similarity !== null ? { targetSimilarity: t.similarity } : {}),
     ...(t.aigc !== null ? { targetAigc: t.aigc } : {}),

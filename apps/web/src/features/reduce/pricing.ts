@@ -1,25 +1,13 @@
 import {
   PriceEntry,
+  REDUCE_PRICING,
   type ReduceKind,
   type ReducePath,
   type ReduceQuote,
-  type ServiceKind,
 } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { loadAllByEntity } from '../../shared/api/sysConfig.ts';
 import { queryKeys } from '../../shared/records/queries.ts';
-
-/**
- * Which price and which package quota a record of each kind and path uses (the server's
- * services/reducing/billing-port.ts PRICE_OF; to be imported from contracts once it moves there).
- */
-export const REDUCE_PRICING: Record<
-  ReduceKind,
-  { service: ServiceKind; edition: Record<ReducePath, string> }
-> = {
-  similarity: { service: 'rewrite', edition: { offline: 'standard', model: 'cnki' } },
-  aigc: { service: 'aigc_rewrite', edition: { offline: 'standard', model: 'model' } },
-};
 
 /** The unit prices (fen per thousand characters) of both paths of a kind, from the public configuration. */
 export function usePublicPrices(kind: ReduceKind) {

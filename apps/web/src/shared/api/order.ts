@@ -9,7 +9,8 @@ import { call } from '../../utils/request.ts';
 /** `order_info_api`: orders, their status, the account centre's order and ledger lists. */
 type Paging = { pageNo: number; pageSize: number };
 
-export const createOrder = (input: CreateOrderInput) => call(ep.create_order, { body: input });
+/** Silent: the pay dialog shows a refusal (a 409 for changed terms, no online payment) in its own body. */
+export const createOrder = (input: CreateOrderInput) => call(ep.create_order, { body: input, silent: true });
 
 /** Polled by the payment dialog; silent so a slow network does not toast every 2 s. */
 export const loadOrder = (id: number, opts: { silent?: boolean } = {}) =>

@@ -1,9 +1,9 @@
-import type { PayOption, PayOptions, PayOptionWay, PayWay } from '@paperdesk/contracts';
+import type { JobPayOptionsQuery, PayOption, PayOptions, PayOptionWay, PayWay } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Radio, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { payOptions } from '../api/pay.ts';
+import { jobPayOptions, payOptions } from '../api/pay.ts';
 import { queryKeys, type RecordArea } from '../records/queries.ts';
 import { yuan } from './format.ts';
 import './pay-dialog.css';
@@ -131,4 +131,22 @@ export function choiceActions(choice: Choice, openQr: () => void) {
     balanceFen: choice.data?.balanceFen ?? 0,
     payQr: choice.way === 'qr' && qr ? { amountFen: qr.qrFen, open: openQr } : undefined,
   };
+}
+
+/**
+ * The pay options of a job not created yet (an upload page's button names the way the pay choice will preselect):
+ * `deps` (the wallet) ask again when the balance or the quota change.
+ */
+export function useJobPayOptions(
+  query: Partial<JobPayOptionsQuery> & Pick<JobPayOptionsQuery, 'service' | 'edition'>,
+  enabled: boolean,
+  deps: unknown[],
+) {
+  const sized = query.characters !== undefined || query.items !== undefined;
+  return useQuery({
+    queryKey: ['payJob', query.service, query.edition, query.characters, query.items, ...deps],
+    queryFn: async () => (await jobPayOptions(query)).result,
+    enabled: enabled && sized,
+    staleTime: 0,
+  }).data;
 }
