@@ -130,6 +130,8 @@ describe('the paying user past the report: 降重 → 去查重验证', () => {
       await page.waitForURL(/\/papermachine\/content\/\d+$/);
       expect(Number(/(\d+)$/.exec(page.url())![1])).toBe(reduceId);
       await page.getByTestId('rd-pay-box').waitFor({ timeout: 30_000 });
+      // the confirm page names where the text came from: the check record, not a paste
+      await expect(page.getByTestId('rd-source').textContent()).resolves.toBe('查重记录');
       await page.getByTestId('rd-target-similarity').fill('10');
       await expect.poll(() => page.getByTestId('pay-way-qr').locator('input').isChecked()).toBe(true);
       await walkShot(page, `walk-reduce-confirm-${width}`);

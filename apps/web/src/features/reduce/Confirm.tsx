@@ -96,7 +96,11 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
                 `kind.${record.origin === 'report' ? 'cnki' : record.kind === 'aigc' ? 'aigc' : 'whole'}`,
               ),
             },
-            { label: t('content.source'), value: record.fileName ?? t('content.sourceText') },
+            {
+              label: t('content.source'),
+              testId: 'rd-source',
+              value: record.fileName ?? t(`content.sourceOrigin.${record.origin}`),
+            },
             report && {
               label: t('content.report'),
               testId: 'rd-report-info',
