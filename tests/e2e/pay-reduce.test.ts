@@ -13,6 +13,7 @@ import {
 } from '../../apps/server/test/rewriting/fixtures.ts';
 import { newPage } from './support/browser.ts';
 import { registerUser, type RunningServer, sandboxBuy } from './support/server.ts';
+import { payOnPhone } from './support/sandbox-pay.ts';
 import { useModelSession } from './support/session.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -33,11 +34,7 @@ async function payQrDialog(browser: Browser, page: Page): Promise<string> {
   await dialog.getByTestId('sandbox-pay-link').waitFor();
   const amount = (await dialog.getByTestId('pay-amount').textContent()) ?? '';
   const href = (await dialog.getByTestId('sandbox-pay-link').getAttribute('href'))!;
-  const phone = await newPage(browser, { width: 390, height: 844 });
-  await phone.page.goto(href);
-  await phone.page.getByRole('button', { name: '确认支付（测试）' }).click();
-  await phone.page.getByText('支付成功，已到账').waitFor();
-  await phone.context.close();
+  await payOnPhone(browser, href);
   return amount;
 }
 

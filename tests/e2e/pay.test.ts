@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { payOnPhone } from './support/sandbox-pay.ts';
 import { registerUser, type RunningServer, sandboxBuy, startServer } from './support/server.ts';
 
 /**
@@ -166,11 +167,7 @@ describe('one way to pay, chosen with the user', () => {
       await page.waitForTimeout(500);
       await walkShot(page, `choice-qr-dialog-${width}`, false);
       const href = (await dialog.getByTestId('sandbox-pay-link').getAttribute('href'))!;
-      const phone = await newPage(browser, { width: 390, height: 844 });
-      await phone.page.goto(href);
-      await phone.page.getByRole('button', { name: '确认支付（测试）' }).click();
-      await phone.page.getByText('支付成功，已到账').waitFor();
-      await phone.context.close();
+      await payOnPhone(browser, href);
       // no reload: once the QR part arrives the order submits the record and the page moves on to its report
       await page.waitForURL(/\/paper\/report\/\d+$/, { timeout: 45_000 });
       await page.getByTestId('total-ratio').waitFor({ timeout: 60_000 });

@@ -426,20 +426,18 @@ it('a QR order carries the targets set on the confirm page: the paid order runs 
   expect(rec.targets).toEqual({ similarity: null, aigc: 20 });
 
   // the confirm page changed the target to 复制比 15 % and AIGC 12 % before paying by QR
+  const terms = {
+    recordType: 'reduce',
+    recordId: rec.id,
+    edition: 'standard',
+    targetSimilarity: 15,
+    targetAigc: 12,
+  };
   const order = await call<{ amountFen: number; orderNo: string }>(
     app,
     'POST',
     '/api/order/order_info_api/create_order',
-    {
-      token: user.token,
-      body: {
-        recordType: 'reduce',
-        recordId: rec.id,
-        edition: 'standard',
-        targetSimilarity: 15,
-        targetAigc: 12,
-      },
-    },
+    { token: user.token, body: terms },
   );
   expect(order.status, order.body.message).toBe(200);
   const ordered = (
@@ -460,13 +458,7 @@ it('a QR order carries the targets set on the confirm page: the paid order runs 
   // … while the same targets again (the dialog reopened) are the same order's terms
   const again = await call(app, 'POST', '/api/order/order_info_api/create_order', {
     token: user.token,
-    body: {
-      recordType: 'reduce',
-      recordId: rec.id,
-      edition: 'standard',
-      targetSimilarity: 15,
-      targetAigc: 12,
-    },
+    body: terms,
   });
   expect(again.status, again.body.message).toBe(200);
 
