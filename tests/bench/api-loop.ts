@@ -359,7 +359,11 @@ async function run(database: string, extraEnv: Record<string, string>) {
       // a finished paper of each kind (made here when the phases before did not make one)
       for (const kind of [checks, detections]) if (!kind.done.length) await papers(kind)(() => true);
       const get = async (pathAndQuery: string) => {
-        const r = await fetch(`${url}${pathAndQuery}`, { headers: { authorization: `Bearer ${user}` } });
+        const r = await fetch(`${url}${pathAndQuery}`, {
+          // load_content_by_id is a POST, as the spec's calls are unless they say otherwise
+          method: pathAndQuery.includes('load_content_by_id') ? 'POST' : 'GET',
+          headers: { authorization: `Bearer ${user}` },
+        });
         const bytes = (await r.arrayBuffer()).byteLength;
         if (r.status !== 200) throw new Error(`${pathAndQuery}: ${r.status}`);
         return bytes;
