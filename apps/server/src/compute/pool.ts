@@ -13,6 +13,8 @@ import type {
   ReadInput,
   ReadOutcome,
   ReferencesInput,
+  ReportFile,
+  ReportFileInput,
   RewriteDocxInput,
   RewriteDocxOutcome,
   SimilarityInput,
@@ -42,6 +44,8 @@ export interface ComputeLimits {
   detectTimeoutMs: number;
   /** Document reads waiting or running at once; one more is refused as busy. */
   maxPendingReads: number;
+  /** Running time of drawing one download (a 300,000-character paper's full PDF: a few seconds). */
+  renderTimeoutMs: number;
 }
 
 export function defaultComputeLimits(cores = os.availableParallelism()): ComputeLimits {
@@ -52,6 +56,7 @@ export function defaultComputeLimits(cores = os.availableParallelism()): Compute
     readTimeoutMs: 20_000,
     detectTimeoutMs: 60_000,
     maxPendingReads: Math.max(8, threads * 8),
+    renderTimeoutMs: 120_000,
   };
 }
 
@@ -118,6 +123,11 @@ export interface ComputePool {
   unzipLibrary(data: Uint8Array, opts: { maxFiles: number; maxEntryBytes: number }): Promise<UnzippedEntry[]>;
   /** 参考文献核查's parse, format and citation checks of a paper or a pasted list (verification is the caller's). */
   analyseReferences(input: Omit<ReferencesInput, 'port'>): Promise<AnalysedList>;
+  /**
+   * A download drawn from its stored result (report PDF/HTML, result .docx): pdfkit on a big report holds a
+   * thread for seconds, which must not be the API's. Throws ComputeError (timeout, too-large, closed).
+   */
+  renderFile(file: ReportFile): Promise<Buffer>;
   /** Ends the workers; tasks still running are refused as `closed`. */
   close(): Promise<void>;
 }
@@ -153,6 +163,7 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       | Omit<MatchReportInput, 'port'>
       | Omit<UnzipInput, 'port'>
       | Omit<ReferencesInput, 'port'>
+      | Omit<ReportFileInput, 'port'>
       | Record<string, never>,
     opts: { timeoutMs: number; timedOut: () => Error; tooLarge: () => Error },
   ): Promise<R> {
@@ -285,6 +296,20 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       );
       if (outcome.ok) return outcome.entries;
       throw new TextkitError(outcome.textkitCode);
+    },
+
+    async renderFile(file) {
+      const bytes = await run<Uint8Array>(
+        'reportFileTask',
+        { file },
+        {
+          timeoutMs: limits.renderTimeoutMs,
+          timedOut: () => new ComputeError('timeout', '报告生成超时，请稍后重试'),
+          tooLarge: () => new ComputeError('too-large', '报告过大，生成所需内存超出上限'),
+        },
+      );
+      // the worker's Buffer arrives as a plain Uint8Array (structured clone): the same bytes, not copied again
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
 
     async close() {

@@ -19,3 +19,4 @@ export const matchReportTask = tasks.matchReportTask;
 export const aigcWindowsTask = tasks.aigcWindowsTask;
 export const unzipLibraryTask = tasks.unzipLibraryTask;
 export const referencesTask = tasks.referencesTask;
+export const reportFileTask = tasks.reportFileTask;
