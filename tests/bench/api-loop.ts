@@ -103,6 +103,17 @@ function rssMb(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
 }
 
+/**
+ * CPU time the server's main thread (the API's event loop: its thread id is the process id) has used, in ms
+ * (Linux, clock ticks of 10 ms). Unlike latencies, it hardly depends on what else the machine runs.
+ */
+function apiThreadCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat; `fields` starts at field 3
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 const loadavg = () =>
   os
     .loadavg()
@@ -256,6 +267,7 @@ async function run(database: string, extraEnv: Record<string, string>) {
     async function measure(label: string, work: (enough: () => boolean) => Promise<string>) {
       for (const p of Object.values(probes)) p.latencies.length = 0;
       let peakRss = 0;
+      const cpuBefore = apiThreadCpuMs(server.pid);
       const started = performance.now();
       const loadBefore = loadavg();
       const timer = setInterval(() => {
@@ -286,7 +298,7 @@ async function run(database: string, extraEnv: Record<string, string>) {
         return `${name} ${sorted.length} probes p50 ${ms(at(0.5))} ms p99 ${ms(at(0.99))} ms max ${ms(sorted.at(-1) ?? Number.NaN)} ms`;
       });
       console.log(
-        `${label}: ${((performance.now() - started) / 1000).toFixed(1)} s, load ${loadBefore} → ${loadavg()}; every ${POLL_MS} ms: ${figures.join('; ')}; ${note}; peak RSS ${peakRss} MB`,
+        `${label}: ${((performance.now() - started) / 1000).toFixed(1)} s, load ${loadBefore} → ${loadavg()}; every ${POLL_MS} ms: ${figures.join('; ')}; ${note}; API thread CPU ${(apiThreadCpuMs(server.pid) - cpuBefore).toFixed(0)} ms; peak RSS ${peakRss} MB`,
       );
     }
 
