@@ -38,6 +38,11 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
   // In WAL mode NORMAL is still crash-safe (a power cut can lose the last commits, never corrupt the file) and
   // skips the fsync on every commit, which otherwise stalls the event loop on each progress write.
   sqlite.pragma('synchronous = NORMAL');
+  // A record row holds its paper (about 1 MB for 300,000 characters) before its status, progress and list columns:
+  // reading those, or a progress write (SQLite compares the row's overflow pages to rewrite only changed ones), walks
+  // the paper's pages. With the default 2 MB page cache they are read from the file again each time (a progress
+  // write 2.1 ms, measured; 0.26 ms cached): 64 MB keeps the running papers' pages.
+  sqlite.pragma('cache_size = -65536');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   if (file !== ':memory:') checkpointInThread(sqlite, file);
