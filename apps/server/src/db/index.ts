@@ -38,10 +38,9 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
   // In WAL mode NORMAL is still crash-safe (a power cut can lose the last commits, never corrupt the file) and
   // skips the fsync on every commit, which otherwise stalls the event loop on each progress write.
   sqlite.pragma('synchronous = NORMAL');
-  // A record row holds its paper (about 1 MB for 300,000 characters) before its status, progress and list columns:
-  // reading those, or a progress write (SQLite compares the row's overflow pages to rewrite only changed ones), walks
-  // the paper's pages. With the default 2 MB page cache they are read from the file again each time (a progress
-  // write 2.1 ms, measured; 0.26 ms cached): 64 MB keeps the running papers' pages.
+  // Rows that hold a paper or a report (about 1–2 MB for 300,000 characters: 降重 records, kept uploads, reports)
+  // are read and rewritten through their overflow pages; with the default 2 MB page cache those came from the file
+  // each time (a progress write on such a row 2.1 ms, measured; 0.26 ms cached). 64 MB keeps the working set.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -18,6 +18,7 @@ import * as m0017 from './0017_reduce_settlement.ts';
 import * as m0018 from './0018_upload_counts.ts';
 import * as m0019 from './0019_order_priced_fen.ts';
 import * as m0020 from './0020_library_title_keys.ts';
+import * as m0021 from './0021_record_documents.ts';
 
 /**
  * Every migration, in order. Each feature area owns its own numbered file
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0018_upload_counts': m0018,
   '0019_order_priced_fen': m0019,
   '0020_library_title_keys': m0020,
+  '0021_record_documents': m0021,
 };

@@ -159,6 +159,14 @@ export function createAigcRecords(deps: AigcDeps) {
   const own = face.own;
   const run = aigcRun({
     records,
+    paper: async (recordId) =>
+      (
+        await db
+          .selectFrom('aigcDocuments')
+          .select('document')
+          .where('recordId', '=', recordId)
+          .executeTakeFirstOrThrow()
+      ).document,
     detector: deps.detector,
     ...(deps.zeroShot ? { zeroShot: deps.zeroShot } : {}),
   });
@@ -192,15 +200,22 @@ export function createAigcRecords(deps: AigcDeps) {
         ...(r.doc.title !== undefined ? { title: r.doc.title } : {}),
         blocks: r.doc.blocks.map((b) => ({ ...b })),
       };
-      const row = await insertUnpaid(db, 'aigcRecords', {
-        userId,
-        title: input.title,
-        author: input.author,
-        characters: r.characters,
-        priceFen: q.priceFen,
-        fileName: r.fileName,
-        format: r.format,
-        document: JSON.stringify(stored),
+      // the paper in its own table (migration 0021), as 查重 keeps it
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await insertUnpaid(trx, 'aigcRecords', {
+          userId,
+          title: input.title,
+          author: input.author,
+          characters: r.characters,
+          priceFen: q.priceFen,
+          fileName: r.fileName,
+          format: r.format,
+        });
+        await trx
+          .insertInto('aigcDocuments')
+          .values({ recordId: inserted.id, document: JSON.stringify(stored) })
+          .execute();
+        return inserted;
       });
       return toRecord(row);
     },

@@ -240,18 +240,25 @@ export function createChecks(deps: CheckDeps) {
       const stored: StoredDocument = { title: r.doc.title, blocks: r.doc.blocks.map((b) => ({ ...b })) };
       // hidden .docx text is not checked, but the report names it (隐藏文字)
       if (r.doc.hidden) stored.hidden = r.doc.hidden;
-      const row = await insertUnpaid(db, 'checkRecords', {
-        userId,
-        title: input.title,
-        author: input.author,
-        edition: input.edition,
-        characters: r.characters,
-        normalizedChars: r.normalized,
-        priceFen: q.fen,
-        fileName: r.fileName,
-        format: r.format,
-        addToLibrary: input.addToLibrary ? 1 : 0,
-        document: JSON.stringify(stored),
+      // the paper in its own table (migration 0021): the record's row stays small for every read and write of it
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await insertUnpaid(trx, 'checkRecords', {
+          userId,
+          title: input.title,
+          author: input.author,
+          edition: input.edition,
+          characters: r.characters,
+          normalizedChars: r.normalized,
+          priceFen: q.fen,
+          fileName: r.fileName,
+          format: r.format,
+          addToLibrary: input.addToLibrary ? 1 : 0,
+        });
+        await trx
+          .insertInto('checkDocuments')
+          .values({ recordId: inserted.id, document: JSON.stringify(stored) })
+          .execute();
+        return inserted;
       });
       return toRecord(row);
     },
