@@ -6,6 +6,8 @@
  *   - 300,000-character 专业版 checks run, one after another;
  *   - 300,000-character AIGC detections of the same paper run, one after another;
  *   - both run at once (issue 27's case: target p99 ≤ 50 ms);
+ *   - one user opening the finished reports and downloading their PDFs (查重 简洁 and 全文对照, AIGC), one after
+ *     another (a report is about 2 MB of JSON; its PDFs are drawn on demand);
  *   - the hardening test's bomb storm (apps/server/test/hardening/storm.ts: every bomb to every upload route
  *     at once, anonymously and from one signed-in attacker, then each bomb read for real), round after round
  *     (target p99 ≤ 100 ms).
@@ -14,7 +16,8 @@
  * machine's load average (1, 5 and 15 minutes: the figures are only as quiet as the machine), the distinct
  * progress values the first record of each kind showed (target > 2) and the server's resident memory.
  *
- * On SQLite, then PostgreSQL (`BENCH_DATABASES=sqlite|postgres` picks one; see api-databases.ts). Reads
+ * `BENCH_PHASES=storm,both` (any of idle, check, aigc, both, reports, storm) runs only those phases, for quicker A/B runs of
+ * one change. On SQLite, then PostgreSQL (`BENCH_DATABASES=sqlite|postgres` picks one; see api-databases.ts). Reads
  * ../shared/data (never copied into the repo); prints the reason and exits 0 when it is absent.
  */
 import { execFileSync } from 'node:child_process';
@@ -36,6 +39,12 @@ const IDLE_MS = 3000;
 const MIN_PROBES = 200;
 /** Papers made ready before the phases (a phase submits the next of its kind when one finishes). */
 const PAPERS = { check: 30, aigc: 14 };
+const PHASE_NAMES = ['idle', 'check', 'aigc', 'both', 'reports', 'storm'] as const;
+type Phase = (typeof PHASE_NAMES)[number];
+const phases = new Set((process.env.BENCH_PHASES ?? PHASE_NAMES.join(',')).split(',').map((s) => s.trim()));
+for (const p of phases)
+  if (!PHASE_NAMES.includes(p as Phase)) throw new Error(`BENCH_PHASES: unknown phase ${p}`);
+const runs = (phase: Phase) => phases.has(phase);
 
 interface Abstract {
   title: string;
@@ -86,6 +95,17 @@ function paper(library: Abstract[], other: Abstract[]): string {
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+}
+
+/**
+ * CPU time the server's main thread (the API's event loop: its thread id is the process id) has used, in ms
+ * (Linux, clock ticks of 10 ms). Unlike latencies, it hardly depends on what else the machine runs.
+ */
+function apiThreadCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat; `fields` starts at field 3
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 const loadavg = () =>
@@ -196,6 +216,7 @@ async function run(database: string, extraEnv: Record<string, string>) {
     async function measure(label: string, work: (enough: () => boolean) => Promise<string>) {
       for (const p of Object.values(probes)) p.latencies.length = 0;
       let peakRss = 0;
+      const cpuBefore = apiThreadCpuMs(server.pid);
       const started = performance.now();
       const loadBefore = loadavg();
       const timer = setInterval(() => {
@@ -226,7 +247,7 @@ async function run(database: string, extraEnv: Record<string, string>) {
         return `${name} ${sorted.length} probes p50 ${ms(at(0.5))} ms p99 ${ms(at(0.99))} ms max ${ms(sorted.at(-1) ?? Number.NaN)} ms`;
       });
       console.log(
-        `${label}: ${((performance.now() - started) / 1000).toFixed(1)} s, load ${loadBefore} → ${loadavg()}; every ${POLL_MS} ms: ${figures.join('; ')}; ${note}; peak RSS ${peakRss} MB`,
+        `${label}: ${((performance.now() - started) / 1000).toFixed(1)} s, load ${loadBefore} → ${loadavg()}; every ${POLL_MS} ms: ${figures.join('; ')}; ${note}; API thread CPU ${(apiThreadCpuMs(server.pid) - cpuBefore).toFixed(0)} ms; peak RSS ${peakRss} MB`,
       );
     }
 
@@ -272,34 +293,77 @@ async function run(database: string, extraEnv: Record<string, string>) {
         return notes.join('; ');
       };
 
-    await measure('idle (nothing running)', async (enough) => {
-      await new Promise((r) => setTimeout(r, IDLE_MS));
-      while (!enough()) await new Promise((r) => setTimeout(r, POLL_MS));
-      return 'idle';
-    });
-    await measure('300k 专业版 checks', papers(checks));
-    const fetched = performance.now();
-    const report = await server.api<{
-      elapsedMs: number;
-      metrics: { totalRatio: number; sourceCount: number };
-    }>(`/api/base/check_api/report_paragraphs?id=${checks.done.at(-1)}`, { method: 'GET', token: user });
-    if (report.status !== 200) throw new Error(`report_paragraphs: ${report.status} ${report.body.message}`);
-    const { metrics, elapsedMs } = report.body.result;
-    console.log(
-      `  report: 总文字复制比 ${(metrics.totalRatio * 100).toFixed(1)}%, ${metrics.sourceCount} sources, ${elapsedMs} ms from start to report; report_paragraphs answered in ${(performance.now() - fetched).toFixed(0)} ms (load ${loadavg()})`,
-    );
-    await measure('300k AIGC detections', papers(detections));
-    await measure('300k check + AIGC at once (target p99 ≤ 50)', papers(checks, detections));
-    const files = await makeBombs();
-    await measure('bomb storm (target p99 ≤ 100)', async (enough) => {
-      let rounds = 0;
-      let answered = 0;
-      do {
-        answered += await stormRound(url, files, attacker);
-        rounds++;
-      } while (!enough());
-      return `${rounds} rounds, ${answered} bombs answered 4xx`;
-    });
+    if (runs('idle'))
+      await measure('idle (nothing running)', async (enough) => {
+        await new Promise((r) => setTimeout(r, IDLE_MS));
+        while (!enough()) await new Promise((r) => setTimeout(r, POLL_MS));
+        return 'idle';
+      });
+    if (runs('check')) {
+      await measure('300k 专业版 checks', papers(checks));
+      const fetched = performance.now();
+      const report = await server.api<{
+        elapsedMs: number;
+        metrics: { totalRatio: number; sourceCount: number };
+      }>(`/api/base/check_api/report_paragraphs?id=${checks.done.at(-1)}`, { method: 'GET', token: user });
+      if (report.status !== 200)
+        throw new Error(`report_paragraphs: ${report.status} ${report.body.message}`);
+      const { metrics, elapsedMs } = report.body.result;
+      console.log(
+        `  report: 总文字复制比 ${(metrics.totalRatio * 100).toFixed(1)}%, ${metrics.sourceCount} sources, ${elapsedMs} ms from start to report; report_paragraphs answered in ${(performance.now() - fetched).toFixed(0)} ms (load ${loadavg()})`,
+      );
+    }
+    if (runs('aigc')) await measure('300k AIGC detections', papers(detections));
+    if (runs('both'))
+      await measure('300k check + AIGC at once (target p99 ≤ 50)', papers(checks, detections));
+    if (runs('reports')) {
+      // a finished paper of each kind (made here when the phases before did not make one)
+      for (const kind of [checks, detections]) if (!kind.done.length) await papers(kind)(() => true);
+      const get = async (pathAndQuery: string) => {
+        const r = await fetch(`${url}${pathAndQuery}`, {
+          // load_content_by_id is a POST, as the spec's calls are unless they say otherwise
+          method: pathAndQuery.includes('load_content_by_id') ? 'POST' : 'GET',
+          headers: { authorization: `Bearer ${user}` },
+        });
+        const bytes = (await r.arrayBuffer()).byteLength;
+        if (r.status !== 200) throw new Error(`${pathAndQuery}: ${r.status}`);
+        return bytes;
+      };
+      await measure('reports opened and downloaded', async (enough) => {
+        const times: Record<string, number[]> = {};
+        const timed = async (name: string, pathAndQuery: string) => {
+          const t0 = performance.now();
+          const bytes = await get(pathAndQuery);
+          const key = `${name} ${(bytes / 1e6).toFixed(1)} MB`;
+          times[key] = [...(times[key] ?? []), performance.now() - t0];
+        };
+        const check = checks.done.at(-1)!;
+        const aigc = detections.done.at(-1)!;
+        do {
+          await timed('report_paragraphs', `/api/base/check_api/report_paragraphs?id=${check}`);
+          await timed('simple PDF', `/api/base/check_api/download_report?id=${check}&type=simple`);
+          await timed('full PDF', `/api/base/check_api/download_report?id=${check}&type=full`);
+          await timed('AIGC report', `/api/base/paper_aigc_api/load_content_by_id?id=${aigc}`);
+          await timed('AIGC PDF', `/api/base/paper_aigc_api/download_report?id=${aigc}`);
+        } while (!enough());
+        const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+        return Object.entries(times)
+          .map(([name, v]) => `${name} ${v.length}× median ${median(v).toFixed(0)} ms`)
+          .join(', ');
+      });
+    }
+    if (runs('storm')) {
+      const files = await makeBombs();
+      await measure('bomb storm (target p99 ≤ 100)', async (enough) => {
+        let rounds = 0;
+        let answered = 0;
+        do {
+          answered += await stormRound(url, files, attacker);
+          rounds++;
+        } while (!enough());
+        return `${rounds} rounds, ${answered} bombs answered 4xx`;
+      });
+    }
     console.log(`RSS at the end ${rssMb(server.pid)} MB`);
   } finally {
     await server.stop();

@@ -75,7 +75,8 @@ export async function startServerWith<T extends { close(): Promise<void> }>(
 
 /**
  * Spawns the real server process (`main.ts serve`) in production on `port` with its data in `dataDir`, with
- * the 测试支付 sandbox opted in (production refuses to start without a payment choice).
+ * the 测试支付 sandbox opted in (production refuses to start without a payment choice). `SERVER_NODE_ARGS` in the
+ * environment adds Node options NODE_OPTIONS refuses, e.g. `--cpu-prof --cpu-prof-dir=prof` to profile a bench.
  */
 export function spawnServer(
   port: number,
@@ -83,7 +84,9 @@ export function spawnServer(
   env: Record<string, string>,
   stdio: StdioOptions,
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), 'serve'], {
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const main = path.join(root, 'apps/server/src/main.ts');
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', main, 'serve'], {
     cwd: root,
     env: {
       ...process.env,

@@ -15,6 +15,8 @@ import type {
   ReadInput,
   ReadOutcome,
   ReferencesInput,
+  ReportFile,
+  ReportFileInput,
   RewriteDocxInput,
   RewriteDocxOutcome,
   SimilarityInput,
@@ -44,6 +46,8 @@ export interface ComputeLimits {
   detectTimeoutMs: number;
   /** Document reads waiting or running at once; one more is refused as busy. */
   maxPendingReads: number;
+  /** Running time of drawing one download (a 300,000-character paper's full PDF: a few seconds). */
+  renderTimeoutMs: number;
 }
 
 export function defaultComputeLimits(cores = os.availableParallelism()): ComputeLimits {
@@ -54,6 +58,7 @@ export function defaultComputeLimits(cores = os.availableParallelism()): Compute
     readTimeoutMs: 20_000,
     detectTimeoutMs: 60_000,
     maxPendingReads: Math.max(8, threads * 8),
+    renderTimeoutMs: 120_000,
   };
 }
 
@@ -122,6 +127,11 @@ export interface ComputePool {
   analyseReferences(input: Omit<ReferencesInput, 'port'>): Promise<AnalysedList>;
   /** A reference-manager export's records (BibTeX, RIS, EndNote XML, NoteExpress, CNKI), or why it is not one. */
   importRecords(data: Uint8Array, origin: string): Promise<ImportOutcome>;
+  /**
+   * A download drawn from its stored result (report PDF/HTML, result .docx): pdfkit on a big report holds a
+   * thread for seconds, which must not be the API's. Throws ComputeError (timeout, too-large, closed).
+   */
+  renderFile(file: ReportFile): Promise<Buffer>;
   /** Ends the workers; tasks still running are refused as `closed`. */
   close(): Promise<void>;
 }
@@ -158,6 +168,7 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
       | Omit<UnzipInput, 'port'>
       | Omit<ReferencesInput, 'port'>
       | Omit<ImportInput, 'port'>
+      | Omit<ReportFileInput, 'port'>
       | Record<string, never>,
     opts: { timeoutMs: number; timedOut: () => Error; tooLarge: () => Error },
   ): Promise<R> {
@@ -293,6 +304,20 @@ export function createComputePool(limits: ComputeLimits = defaultComputeLimits()
 
     async unzipLibrary(data, opts) {
       return (await readTask<UnzipOutcome>('unzipLibraryTask', { data, ...opts })).entries;
+    },
+
+    async renderFile(file) {
+      const bytes = await run<Uint8Array>(
+        'reportFileTask',
+        { file },
+        {
+          timeoutMs: limits.renderTimeoutMs,
+          timedOut: () => new ComputeError('timeout', '报告生成超时，请稍后重试'),
+          tooLarge: () => new ComputeError('too-large', '报告过大，生成所需内存超出上限'),
+        },
+      );
+      // the worker's Buffer arrives as a plain Uint8Array (structured clone): the same bytes, not copied again
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
 
     async close() {

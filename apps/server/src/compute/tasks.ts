@@ -11,7 +11,16 @@ import {
   loadDetector,
   type ZeroShotScore,
 } from '@paperdesk/aigc';
-import { type ParagraphEdit, rewriteDocx } from '@paperdesk/documents';
+import type { AigcReport, CheckReport } from '@paperdesk/contracts';
+import {
+  type ParagraphEdit,
+  type RewriteDocument,
+  renderAigcReportPdf,
+  renderCheckReportHtml,
+  renderCheckReportPdf,
+  renderRewriteDocx,
+  rewriteDocx,
+} from '@paperdesk/documents';
 import { checkDocument, PlagiarismIndex } from '@paperdesk/plagiarism';
 import {
   type AnalysedList,
@@ -364,5 +373,36 @@ export async function matchReportTask({
     if (isTextkitError(err)) return { ok: false, textkitCode: err.code };
     if (outOfRoom(err)) return { ok: false, textkitCode: 'INFLATED_TOO_LARGE' };
     return { ok: false, textkitCode: 'UNREADABLE_FILE' };
+  }
+}
+
+/**
+ * A file a user downloads, drawn from its stored result: a 查重 report (simple or full PDF, HTML), an AIGC report
+ * PDF, or a 降重/降AIGC result .docx. Reports come as their stored JSON, parsed here: a 300,000-character paper's
+ * report is about 2 MB, and its full PDF takes pdfkit seconds.
+ */
+export type ReportFile =
+  | { kind: 'check'; report: string; type: 'simple' | 'full' | 'html'; productName?: string }
+  | { kind: 'aigc'; report: string; productName?: string }
+  | { kind: 'rewrite-docx'; document: RewriteDocument };
+
+export interface ReportFileInput extends TaskInput {
+  file: ReportFile;
+}
+
+export async function reportFileTask({ port, file }: ReportFileInput): Promise<Uint8Array> {
+  started(port);
+  const product = (name: string | undefined) => (name ? { productName: name } : {});
+  switch (file.kind) {
+    case 'check': {
+      const report = JSON.parse(file.report) as CheckReport;
+      if (file.type === 'html')
+        return new TextEncoder().encode(renderCheckReportHtml(report, product(file.productName)));
+      return renderCheckReportPdf(report, { variant: file.type, ...product(file.productName) });
+    }
+    case 'aigc':
+      return renderAigcReportPdf(JSON.parse(file.report) as AigcReport, product(file.productName));
+    case 'rewrite-docx':
+      return renderRewriteDocx(file.document);
   }
 }

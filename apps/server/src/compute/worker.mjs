@@ -20,3 +20,4 @@ export const aigcWindowsTask = tasks.aigcWindowsTask;
 export const unzipLibraryTask = tasks.unzipLibraryTask;
 export const referencesTask = tasks.referencesTask;
 export const importRecordsTask = tasks.importRecordsTask;
+export const reportFileTask = tasks.reportFileTask;

@@ -38,6 +38,10 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
   // In WAL mode NORMAL is still crash-safe (a power cut can lose the last commits, never corrupt the file) and
   // skips the fsync on every commit, which otherwise stalls the event loop on each progress write.
   sqlite.pragma('synchronous = NORMAL');
+  // Rows that hold a paper or a report (about 1–2 MB for 300,000 characters: 降重 records, kept uploads, reports)
+  // are read and rewritten through their overflow pages; with the default 2 MB page cache those came from the file
+  // each time (a progress write on such a row 2.1 ms, measured; 0.26 ms cached). 64 MB keeps the working set.
+  sqlite.pragma('cache_size = -65536');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   if (file !== ':memory:') checkpointInThread(sqlite, file);

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,9 +21,9 @@ import {
 import { ZodError } from 'zod';
 import type { AppContext } from '../context.ts';
 import { authPlugin } from './auth.ts';
-import { cspDirectives } from './csp.ts';
 import { badRequest, DomainError, statusMessages, statusOf } from './errors.ts';
 import { registerRoutes } from './routes/index.ts';
+import { securityHeaders } from './security-headers.ts';
 
 /** Secrets never reach the logs. */
 const redact = [
@@ -153,15 +152,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return sendIndex(reply);
   });
 
-  // Security headers on every answer, errors and the 404/SPA fallback included: helmet's onRequest hook
-  // is the first one registered. The policy is in csp.ts. No page may be framed (DENY matches
-  // frame-ancestors 'none'); other sites get only our origin as referrer, never a record's URL.
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-  });
+  // Security headers on every answer, errors and the 404/SPA fallback included: the first onRequest hook
+  // registered (security-headers.ts; the policy is in csp.ts).
+  securityHeaders(app);
   if (config.CORS_ORIGINS) {
     const cors = (await import('@fastify/cors')).default;
     await app.register(cors, { origin: config.CORS_ORIGINS.split(',').map((s) => s.trim()) });

@@ -150,7 +150,11 @@ describeEachDatabase('paper_aigc_api', (getCtx) => {
     await creditAigcQuota(ctx, user.id, 1);
     const rec = await initPaste(app, user.token, paper);
     // a record whose stored document cannot be read makes every attempt fail
-    await ctx.db.updateTable('aigcRecords').set({ document: '{not json' }).where('id', '=', rec.id).execute();
+    await ctx.db
+      .updateTable('aigcDocuments')
+      .set({ document: '{not json' })
+      .where('recordId', '=', rec.id)
+      .execute();
     await call(app, 'POST', `${API}/submit_check?id=${rec.id}&pay=quota`, { token: user.token });
     const failed = await waitForFinished(app, user.token, rec.id);
     expect(failed.status).toBe('failed');
@@ -165,11 +169,11 @@ describeEachDatabase('paper_aigc_api', (getCtx) => {
 
     // reload: the document is repaired (as an operator would after a fix) and the run is paid once more
     await ctx.db
-      .updateTable('aigcRecords')
+      .updateTable('aigcDocuments')
       .set({
         document: JSON.stringify({ blocks: paper.split('\n').map((text) => ({ kind: 'paragraph', text })) }),
       })
-      .where('id', '=', rec.id)
+      .where('recordId', '=', rec.id)
       .execute();
     const again = await call<AigcRecord>(app, 'POST', `${API}/reload?id=${rec.id}`, { token: user.token });
     expect(again.status).toBe(200);

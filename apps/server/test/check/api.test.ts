@@ -541,9 +541,9 @@ describe('check job failure', () => {
       expect((await ctx.billing.wallet(user.id)).balance).toBe(5_000 - rec.priceFen);
       // the stored document is damaged, so every attempt throws (workers are not running yet)
       await ctx.db
-        .updateTable('checkRecords')
+        .updateTable('checkDocuments')
         .set({ document: '{not json' })
-        .where('id', '=', rec.id)
+        .where('recordId', '=', rec.id)
         .execute();
       await ctx.jobs.startWorkers();
       const failed = await waitFor(

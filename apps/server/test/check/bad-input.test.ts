@@ -145,9 +145,9 @@ describeEachDatabase('check_api bad input', (getCtx) => {
     expect(r.body.result.fileName).toBe('国标编码.txt');
     expect(r.body.result.edition).toBe('professional');
     const row = await getCtx()
-      .db.selectFrom('checkRecords')
+      .db.selectFrom('checkDocuments')
       .select('document')
-      .where('id', '=', r.body.result.id)
+      .where('recordId', '=', r.body.result.id)
       .executeTakeFirstOrThrow();
     expect(row.document).toContain(paper.slice(0, 40));
     expect(await chargeRows(getCtx(), user.id)).toHaveLength(0);

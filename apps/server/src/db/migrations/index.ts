@@ -19,6 +19,7 @@ import * as m0018 from './0018_upload_counts.ts';
 import * as m0019 from './0019_order_priced_fen.ts';
 import * as m0020 from './0020_library_title_keys.ts';
 import * as m0021 from './0021_writing_sources.ts';
+import * as m0022 from './0022_record_documents.ts';
 
 /**
  * Every migration, in order. Each feature area owns its own numbered file
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019_order_priced_fen': m0019,
   '0020_library_title_keys': m0020,
   '0021_writing_sources': m0021,
+  '0022_record_documents': m0022,
 };

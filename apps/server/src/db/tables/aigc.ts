@@ -13,12 +13,16 @@ export interface AigcRecordsTable extends PaidRecordColumns<AigcStatus> {
   fileName: string | null;
   /** docx | pdf | txt | paste */
   format: string;
-  /** JSON `{ title?, blocks: [{ kind, level?, text }] }` as textkit read it. */
-  document: string;
   /** JSON AigcMetrics once done. */
   metrics: string | null;
   /** Times the record was submitted or re-run (reload): the job id carries it so a re-run is a new job. */
   attempts: Generated<number>;
+}
+
+/** A record's paper: JSON `{ title?, blocks }` as textkit read it, apart from the record (see CheckDocumentsTable). */
+export interface AigcDocumentsTable {
+  recordId: number;
+  document: string;
 }
 
 /** The full report (JSON AigcReport). */
@@ -30,5 +34,6 @@ export interface AigcReportsTable {
 
 export interface AigcTables {
   aigcRecords: AigcRecordsTable;
+  aigcDocuments: AigcDocumentsTable;
   aigcReports: AigcReportsTable;
 }

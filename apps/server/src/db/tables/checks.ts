@@ -18,12 +18,19 @@ export interface CheckRecordsTable extends PaidRecordColumns<CheckStatus> {
   /** docx | pdf | txt | paste */
   format: string;
   addToLibrary: Generated<number>;
-  /** JSON `{ title?, blocks: [{ kind, level?, text }] }` as textkit read it. */
-  document: string;
   /** JSON CheckMetrics once done. */
   metrics: string | null;
   /** Library document made from this paper when the user opted in. */
   libraryDocumentId: number | null;
+}
+
+/**
+ * A record's paper: JSON `{ title?, blocks: [{ kind, level?, text }], hidden? }` as textkit read it. Apart from the
+ * record (migration 0021): only the job reads it, and in the row it made every read and write of the row walk it.
+ */
+export interface CheckDocumentsTable {
+  recordId: number;
+  document: string;
 }
 
 /** The full report (JSON CheckReport), kept apart from the record so lists stay light. */
@@ -65,6 +72,7 @@ export interface LibraryDocumentsTable {
 
 export interface CheckTables {
   checkRecords: CheckRecordsTable;
+  checkDocuments: CheckDocumentsTable;
   checkReports: CheckReportsTable;
   libraryDocuments: LibraryDocumentsTable;
 }

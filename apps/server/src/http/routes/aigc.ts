@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../envelope.ts';
 import { uploadLimitOf } from '../upload.ts';
 import { paperRoutes } from './paper.ts';
-import { downloadRoute, userRoute } from './factory.ts';
+import { downloadRoute, storedJsonRoute, userRoute } from './factory.ts';
 import { recordRoutes } from './records.ts';
 import type { RouteModule } from './types.ts';
 
@@ -46,7 +46,7 @@ export const aigcRoutes: RouteModule = async (root, ctx: AppContext) => {
     userRoute(app, tags, ep.reload, async (c) =>
       ok(await aigc.reload(c.userId, c.query.id), '已重新提交检测'),
     );
-    userRoute(app, tags, ep.load_content_by_id, async (c) => ok(await aigc.report(c.userId, c.query.id)));
+    storedJsonRoute(app, tags, ep.load_content_by_id, (c) => aigc.reportJson(c.userId, c.query.id));
     downloadRoute(
       app,
       tags,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../envelope.ts';
 import { uploadLimitOf } from '../upload.ts';
 import { paperRoutes } from './paper.ts';
-import { downloadRoute, guestRoute, userRoute } from './factory.ts';
+import { downloadRoute, guestRoute, storedJsonRoute, userRoute } from './factory.ts';
 import { recordRoutes } from './records.ts';
 import type { RouteModule } from './types.ts';
 
@@ -58,7 +58,7 @@ export const checkRoutes: RouteModule = async (root, ctx: AppContext) => {
       asciiName: `check-report-${query.id}-${query.type}.${query.type === 'html' ? 'html' : 'pdf'}`,
       file: await checks.download(userId, query.id, query.type),
     }));
-    userRoute(app, tags, ep.report_paragraphs, async (c) => ok(await checks.report(c.userId, c.query.id)));
+    storedJsonRoute(app, tags, ep.report_paragraphs, (c) => checks.reportJson(c.userId, c.query.id));
     userRoute(app, tags, ep.check_cancel, async (c) =>
       ok(await checks.cancel(c.userId, c.query.id), '已取消，费用已退回'),
     );

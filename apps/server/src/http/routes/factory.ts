@@ -10,8 +10,10 @@ import {
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../services/accounts.ts';
+import type { StoredJson } from '../../services/records/stored-json.ts';
 import { adminFirst, requireAdmin, requireUser } from '../auth.ts';
 import { type DownloadFile, sendDownload } from '../download.ts';
+import { okJson } from '../envelope.ts';
 import type { ZodApp } from './types.ts';
 
 /**
@@ -114,6 +116,25 @@ export function userRoute<E extends Access<'user'>>(
     (req, reply) => answer({ userId: requireUser(req).id, ...inputOf<E>(req, reply) }),
     opts,
   );
+}
+
+/**
+ * A signed-in call whose result the service keeps as JSON text (a stored report, about 2 MB for a
+ * 300,000-character paper): the text is sent inside the envelope as it is, with no parse, validation or
+ * serialisation on the API's thread (a JSON content type with a string body skips Fastify's serializer). The
+ * endpoint's result schema still describes the answer (OpenAPI); the writer built the text from that type, and
+ * the report tests hold the answer to the schema.
+ */
+export function storedJsonRoute<E extends Access<'user'>>(
+  app: ZodApp,
+  tags: readonly string[],
+  ep: E,
+  answer: (call: Call<E>) => Promise<StoredJson<EndpointResult<E>>>,
+) {
+  register(app, tags, ep, async (req, reply) => {
+    const json = await answer({ userId: requireUser(req).id, ...inputOf<E>(req, reply) });
+    return reply.type('application/json; charset=utf-8').send(okJson(json));
+  });
 }
 
 /**

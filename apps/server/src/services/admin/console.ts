@@ -163,6 +163,7 @@ export function createAdminConsole(deps: {
           trx,
         );
       });
+      sysConfig.forget(key);
       const [updated] = (await sysConfig.list(key)).filter((r) => r.key === key);
       return {
         key,

@@ -6,14 +6,13 @@ import {
   type AigcWordCountResult,
   QUOTA_UNITS,
 } from '@paperdesk/contracts';
-import { renderAigcReportPdf } from '@paperdesk/documents';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import type { AigcRecordsTable } from '../../db/tables/aigc.ts';
 import { unprocessable } from '../../errors.ts';
 import { aigcRun } from './run.ts';
 import type { Billing } from '../billing/index.ts';
-import { detectionReport } from '../checks/records.ts';
+import { detectionReport, detectionReportJson } from '../checks/records.ts';
 import {
   type Counted,
   countOf,
@@ -24,6 +23,8 @@ import {
 } from '../records/source.ts';
 import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
 import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
+import { renderDownload } from '../records/render.ts';
+import type { StoredJson } from '../records/stored-json.ts';
 import type { DocumentScorer, ZeroShotSource } from './report.ts';
 
 export const AIGC_LIMITS = sizeLimits('aigc', {
@@ -128,6 +129,8 @@ export function createAigcRecords(deps: AigcDeps) {
 
   const storedReport = (userId: number, id: number) =>
     detectionReport<ListRow, AigcReport>(face, 'aigcReports', userId, id);
+  const storedReportJson = (userId: number, id: number) =>
+    detectionReportJson<ListRow, AigcReport>(face, 'aigcReports', userId, id);
 
   const records = createPaidRecords<Row>(deps, {
     table: 'aigcRecords',
@@ -156,6 +159,14 @@ export function createAigcRecords(deps: AigcDeps) {
   const own = face.own;
   const run = aigcRun({
     records,
+    paper: async (recordId) =>
+      (
+        await db
+          .selectFrom('aigcDocuments')
+          .select('document')
+          .where('recordId', '=', recordId)
+          .executeTakeFirstOrThrow()
+      ).document,
     detector: deps.detector,
     ...(deps.zeroShot ? { zeroShot: deps.zeroShot } : {}),
   });
@@ -189,15 +200,22 @@ export function createAigcRecords(deps: AigcDeps) {
         ...(r.doc.title !== undefined ? { title: r.doc.title } : {}),
         blocks: r.doc.blocks.map((b) => ({ ...b })),
       };
-      const row = await insertUnpaid(db, 'aigcRecords', {
-        userId,
-        title: input.title,
-        author: input.author,
-        characters: r.characters,
-        priceFen: q.priceFen,
-        fileName: r.fileName,
-        format: r.format,
-        document: JSON.stringify(stored),
+      // the paper in its own table (migration 0021), as 查重 keeps it
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await insertUnpaid(trx, 'aigcRecords', {
+          userId,
+          title: input.title,
+          author: input.author,
+          characters: r.characters,
+          priceFen: q.priceFen,
+          fileName: r.fileName,
+          format: r.format,
+        });
+        await trx
+          .insertInto('aigcDocuments')
+          .values({ recordId: inserted.id, document: JSON.stringify(stored) })
+          .execute();
+        return inserted;
       });
       return toRecord(row);
     },
@@ -234,11 +252,16 @@ export function createAigcRecords(deps: AigcDeps) {
       return (await storedReport(userId, id)).report;
     },
 
+    /** load_content_by_id: the stored report as it is. */
+    async reportJson(userId: number, id: number): Promise<StoredJson<AigcReport>> {
+      return (await storedReportJson(userId, id)).json;
+    },
+
     async download(userId: number, id: number, productName?: string) {
-      const { row, report } = await storedReport(userId, id);
+      const { row, json } = await storedReportJson(userId, id);
       const base = row.title.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 80);
       return {
-        body: await renderAigcReportPdf(report, productName ? { productName } : {}),
+        body: await renderDownload({ kind: 'aigc', report: json, ...(productName ? { productName } : {}) }),
         contentType: 'application/pdf',
         filename: `${base}-AIGC检测报告.pdf`,
       };

@@ -11,12 +11,14 @@ type Row = Selectable<AigcRecordsTable>;
 /** The `aigc` job's run: score the stored document with the detector, then store the report with `done`. */
 export function aigcRun(deps: {
   records: PaidRecords<Row>;
+  /** The record's stored paper (JSON), kept apart from its row. */
+  paper: (recordId: number) => Promise<string>;
   detector: () => Promise<DocumentScorer>;
   zeroShot?: () => Promise<ZeroShotSource | undefined>;
 }) {
   return async (run: RunHandle<Row>): Promise<void> => {
     const { row, job } = run;
-    const doc = JSON.parse(row.document) as ParsedDocument;
+    const doc = JSON.parse(await deps.paper(row.id)) as ParsedDocument;
     const progress = deps.records.progress(run, { everyMs: 400, floor: 5 });
     const started = Date.now();
     const detector = await deps.detector();

@@ -9,7 +9,6 @@ import type {
   ReportType,
   WordCountResult,
 } from '@paperdesk/contracts';
-import { renderCheckReportHtml, renderCheckReportPdf } from '@paperdesk/documents';
 import type { ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../db/index.ts';
@@ -28,6 +27,8 @@ import {
 import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
 import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
 import { editionPricing } from '../records/pricing.ts';
+import { renderDownload } from '../records/render.ts';
+import { type StoredJson, storedJson } from '../records/stored-json.ts';
 import { CHECK_RECORD_TYPE, type CheckBilling } from './billing-port.ts';
 import type { Library } from './library.ts';
 import type { ReferenceService } from '../references/index.ts';
@@ -120,15 +121,18 @@ interface StoredResultFrom {
   missing: string;
 }
 
-/** A detection's stored report (查重 and AIGC检测 alike), refused with what is said while there is none. */
-export async function detectionReport<Row, Report>(
+/**
+ * A detection's stored report (查重 and AIGC检测 alike) as its stored JSON, refused with what is said while there is
+ * none. Nothing parses it: the report route sends it as it is, a download parses it in the compute pool.
+ */
+export async function detectionReportJson<Row, Report>(
   face: {
     storedResult(userId: number, id: number, from: StoredResultFrom): Promise<{ row: Row; stored: string }>;
   },
   table: StoredResultFrom['table'],
   userId: number,
   id: number,
-): Promise<{ row: Row; report: Report }> {
+): Promise<{ row: Row; json: StoredJson<Report> }> {
   const { row, stored } = await face.storedResult(userId, id, {
     table,
     column: 'report',
@@ -136,7 +140,18 @@ export async function detectionReport<Row, Report>(
     pending: '检测尚未完成，请稍后再试',
     missing: '报告不存在',
   });
-  return { row, report: JSON.parse(stored) as Report };
+  return { row, json: storedJson<Report>(stored) };
+}
+
+/** A detection's stored report, parsed: for what works on the report itself (降重 of its flagged paragraphs). */
+export async function detectionReport<Row, Report>(
+  face: Parameters<typeof detectionReportJson<Row, Report>>[0],
+  table: StoredResultFrom['table'],
+  userId: number,
+  id: number,
+): Promise<{ row: Row; report: Report }> {
+  const { row, json } = await detectionReportJson<Row, Report>(face, table, userId, id);
+  return { row, report: JSON.parse(json) as Report };
 }
 
 export function createChecks(deps: CheckDeps) {
@@ -198,6 +213,8 @@ export function createChecks(deps: CheckDeps) {
 
   const storedReport = (userId: number, id: number) =>
     detectionReport<ListRow, CheckReport>(face, 'checkReports', userId, id);
+  const storedReportJson = (userId: number, id: number) =>
+    detectionReportJson<ListRow, CheckReport>(face, 'checkReports', userId, id);
 
   return {
     limits,
@@ -223,18 +240,25 @@ export function createChecks(deps: CheckDeps) {
       const stored: StoredDocument = { title: r.doc.title, blocks: r.doc.blocks.map((b) => ({ ...b })) };
       // hidden .docx text is not checked, but the report names it (隐藏文字)
       if (r.doc.hidden) stored.hidden = r.doc.hidden;
-      const row = await insertUnpaid(db, 'checkRecords', {
-        userId,
-        title: input.title,
-        author: input.author,
-        edition: input.edition,
-        characters: r.characters,
-        normalizedChars: r.normalized,
-        priceFen: q.fen,
-        fileName: r.fileName,
-        format: r.format,
-        addToLibrary: input.addToLibrary ? 1 : 0,
-        document: JSON.stringify(stored),
+      // the paper in its own table (migration 0021): the record's row stays small for every read and write of it
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await insertUnpaid(trx, 'checkRecords', {
+          userId,
+          title: input.title,
+          author: input.author,
+          edition: input.edition,
+          characters: r.characters,
+          normalizedChars: r.normalized,
+          priceFen: q.fen,
+          fileName: r.fileName,
+          format: r.format,
+          addToLibrary: input.addToLibrary ? 1 : 0,
+        });
+        await trx
+          .insertInto('checkDocuments')
+          .values({ recordId: inserted.id, document: JSON.stringify(stored) })
+          .execute();
+        return inserted;
       });
       return toRecord(row);
     },
@@ -328,20 +352,22 @@ export function createChecks(deps: CheckDeps) {
       return (await storedReport(userId, id)).report;
     },
 
+    /** report_paragraphs: the stored report as it is. */
+    async reportJson(userId: number, id: number): Promise<StoredJson<CheckReport>> {
+      return (await storedReportJson(userId, id)).json;
+    },
+
     async download(userId: number, id: number, type: ReportType, productName?: string) {
-      const { row, report } = await storedReport(userId, id);
+      const { row, json } = await storedReportJson(userId, id);
       const base = `${row.title.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 80)}`;
-      if (type === 'html') {
-        return {
-          body: Buffer.from(renderCheckReportHtml(report, productName ? { productName } : {}), 'utf8'),
-          contentType: 'text/html; charset=utf-8',
-          filename: `${base}-检测报告.html`,
-        };
-      }
-      const body = await renderCheckReportPdf(report, {
-        variant: type,
+      const body = await renderDownload({
+        kind: 'check',
+        report: json,
+        type,
         ...(productName ? { productName } : {}),
       });
+      if (type === 'html')
+        return { body, contentType: 'text/html; charset=utf-8', filename: `${base}-检测报告.html` };
       return {
         body,
         contentType: 'application/pdf',

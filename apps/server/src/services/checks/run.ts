@@ -39,7 +39,12 @@ export function checkRun(deps: {
   return async (run: RunHandle<Row>): Promise<void> => {
     const { row, job } = run;
     const recordId = row.id;
-    const doc = JSON.parse(row.document) as StoredDocument;
+    const stored = await db
+      .selectFrom('checkDocuments')
+      .select('document')
+      .where('recordId', '=', recordId)
+      .executeTakeFirstOrThrow();
+    const doc = JSON.parse(stored.document) as StoredDocument;
     const progress = deps.records.progress(run, { everyMs: 400, floor: 5 });
 
     const index = await library.ensureReady();

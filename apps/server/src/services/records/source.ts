@@ -143,10 +143,11 @@ export function sizeLimits(
     minChars: `limit.${area}.minChars`,
     maxUploadMb: `limit.${area}.maxUploadMb`,
   };
+  // read on every upload (its size before the body, then its characters): kept briefly (sys-config.ts `cached`)
   async function chars(sysConfig: SysConfig) {
     const [maxChars, minChars] = await Promise.all([
-      sysConfig.get(keys.maxChars, spec.maxChars),
-      sysConfig.get(keys.minChars, spec.minChars),
+      sysConfig.cached(keys.maxChars, spec.maxChars),
+      sysConfig.cached(keys.minChars, spec.minChars),
     ]);
     return { maxChars, minChars };
   }
@@ -157,7 +158,7 @@ export function sizeLimits(
     async withUpload(sysConfig: SysConfig, defaultMaxUploadMb: number) {
       const [lim, maxUploadMb] = await Promise.all([
         chars(sysConfig),
-        sysConfig.get(keys.maxUploadMb, defaultMaxUploadMb),
+        sysConfig.cached(keys.maxUploadMb, defaultMaxUploadMb),
       ]);
       return { ...lim, maxUploadMb, maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024) };
     },

@@ -1,5 +1,4 @@
 import { REDUCE_PRICING } from '@paperdesk/contracts';
-import { renderRewriteDocx } from '@paperdesk/documents';
 import type { Scores } from '@paperdesk/rewrite';
 import { computePool } from '../../compute/pool.ts';
 import type { DocumentScorer } from '../aigc/report.ts';
@@ -7,6 +6,7 @@ import { pooledScorer } from '../aigc/scorer.ts';
 import type { Library } from '../checks/library.ts';
 import type { Llm } from '../llm-usage.ts';
 import { openPaidService, type PaidServiceDeps } from '../records/kernel.ts';
+import { renderDownload } from '../records/render.ts';
 import { createReduceBilling, PRODUCT_NAMES } from './billing-port.ts';
 import { createMeasurer, type Measurer } from './measure.ts';
 import { REDUCE_LIMITS } from './intake.ts';
@@ -84,15 +84,18 @@ export async function createReduceService(
       const metric = row.kind === 'aigc' ? 'aigc' : 'similarity';
       const before = row.beforeScores ? (JSON.parse(row.beforeScores) as Scores)[metric] : null;
       const after = row.afterScores ? (JSON.parse(row.afterScores) as Scores)[metric] : null;
-      const body = await renderRewriteDocx({
-        title: row.title,
-        mode: row.kind === 'aigc' ? 'aigc' : 'dedup',
-        paragraphs: paragraphs
-          .filter((p) => p.kind !== 'heading')
-          .map((p) => ({ original: p.original, rewritten: p.text })),
-        ...(before !== null ? { before } : {}),
-        ...(after !== null ? { after } : {}),
-        createdAt: row.finishedAt ?? row.createdAt,
+      const body = await renderDownload({
+        kind: 'rewrite-docx',
+        document: {
+          title: row.title,
+          mode: row.kind === 'aigc' ? 'aigc' : 'dedup',
+          paragraphs: paragraphs
+            .filter((p) => p.kind !== 'heading')
+            .map((p) => ({ original: p.original, rewritten: p.text })),
+          ...(before !== null ? { before } : {}),
+          ...(after !== null ? { after } : {}),
+          createdAt: row.finishedAt ?? row.createdAt,
+        },
       });
       return { body, filename: `${base}-${suffix}.docx` };
     },

@@ -13,7 +13,6 @@ import type {
   Page,
   PageQuery,
 } from '@paperdesk/contracts';
-import { renderRewriteDocx } from '@paperdesk/documents';
 import { billingCharCount, type ParsedDocument } from '@paperdesk/textkit';
 import type { Selectable } from 'kysely';
 import type { RewriteRecordsTable } from '../../db/tables/rewriting.ts';
@@ -24,6 +23,7 @@ import { type Counted, type DocumentSource, readSource, sizeLimits, wordCountOf 
 import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
 import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
 import { editionPricing } from '../records/pricing.ts';
+import { renderDownload } from '../records/render.ts';
 import { EDITION_NAMES, REWRITE_RECORD_TYPE, type RewriteBilling } from './billing-port.ts';
 import type { StoredBlock } from './engine.ts';
 
@@ -331,11 +331,14 @@ export function createRewriting(deps: RewriteDeps) {
     /** The result as .docx: the clean rewritten text, then the 原文 | 改写后 table. */
     async download(userId: number, id: number) {
       const { row, paragraphs } = await storedResult(userId, id);
-      const body = await renderRewriteDocx({
-        title: row.title,
-        mode: 'dedup',
-        paragraphs: paragraphs.map((p) => ({ original: p.original, rewritten: p.text })),
-        createdAt: row.finishedAt ?? row.createdAt,
+      const body = await renderDownload({
+        kind: 'rewrite-docx',
+        document: {
+          title: row.title,
+          mode: 'dedup',
+          paragraphs: paragraphs.map((p) => ({ original: p.original, rewritten: p.text })),
+          createdAt: row.finishedAt ?? row.createdAt,
+        },
       });
       const base = row.title.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 80);
       return { body, filename: `${base}-降重结果.docx` };
