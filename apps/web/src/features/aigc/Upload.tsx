@@ -1,6 +1,6 @@
 import { SafetyCertificateOutlined, WalletOutlined } from '@ant-design/icons';
 import { Alert } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { aigcInit, aigcWordCount } from './api.ts';
@@ -11,20 +11,23 @@ import { useSubmit } from './useSubmit.tsx';
 import '../check/check.css';
 import './aigc.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
-import { NotesCard, StartPage, SubmitButton, TextField } from '../../shared/records/FormParts.tsx';
+import { NotesCard, StartPage, SubmitButton } from '../../shared/records/FormParts.tsx';
 import { useAccount } from '../../shared/account/hooks.ts';
 import { usePublicConfig } from './hooks.ts';
-import { firstWords } from '../../shared/records/title.ts';
+import {
+  defaultTitleOf,
+  finalTitleOf,
+  PaperTitleFields,
+  usePaperTitle,
+} from '../../shared/records/PaperTitle.tsx';
 import { useJobPayOptions } from '../../shared/billing/PayChoice.tsx';
 
 /** /aigccheck/check: paste or upload, see the count and price, confirm; the report page shows progress. */
 export default function AigcCheck() {
   const { t } = useTranslation('aigc');
   const { loggedIn, pass: loginFirst } = useLoginGate(t('check.loginFirst'));
-  const [title, setTitle] = useState('');
-  const [author, setAuthor] = useState('');
+  const titled = usePaperTitle();
   const [creating, setCreating] = useState(false);
-  const titleTouched = useRef(false);
   const { submit, submitting, dialog } = useSubmit();
 
   const config = usePublicConfig().data;
@@ -37,9 +40,7 @@ export default function AigcCheck() {
     typingDelayMs: 700,
     maxUploadMb,
     tooLarge: (mb) => t('check.tooLarge', { mb }),
-    onTitle: (found) => {
-      if (!titleTouched.current) setTitle(found);
-    },
+    onTitle: titled.foundTitle,
   });
   const { sent, count } = paper;
 
@@ -54,15 +55,14 @@ export default function AigcCheck() {
   );
   const chosen = job?.options.find((o) => o.way === job.recommended) ?? null;
   const how = !job ? null : (chosen?.way ?? 'short');
-  // a paste without a title is named after its first words (the field is optional), and the page says so
-  const defaultTitle = (count.result?.title || paper.fileTitle || firstWords(paper.text)).slice(0, 200);
+  const defaultTitle = defaultTitleOf(paper);
   const busy = creating || submitting;
   const canSubmit = paper.ready && !busy;
 
   async function start() {
     if (!sent) return;
     if (!loginFirst()) return;
-    const finalTitle = title.trim().slice(0, 200) || defaultTitle;
+    const finalTitle = finalTitleOf(titled, defaultTitle);
     if (!finalTitle) {
       toast().warning(t('check.titleRequired'));
       return;
@@ -70,7 +70,7 @@ export default function AigcCheck() {
     setCreating(true);
     let id: number;
     try {
-      id = (await aigcInit({ title: finalTitle, author: author.trim() }, sent)).result.id;
+      id = (await aigcInit({ title: finalTitle, author: titled.author.trim() }, sent)).result.id;
     } catch {
       return; // the request layer has shown the message
     } finally {
@@ -153,27 +153,13 @@ export default function AigcCheck() {
       }
       below={dialog}
     >
-      <div className="ck-row2">
-        <TextField
-          id="ag-title"
-          label={t('check.paperTitle')}
-          placeholder={t('check.paperTitlePlaceholder')}
-          hint={!title.trim() && defaultTitle ? t('check.titleDefault', { title: defaultTitle }) : undefined}
-          value={title}
-          onChange={(v) => {
-            titleTouched.current = true;
-            setTitle(v);
-          }}
-        />
-        <TextField
-          id="ag-author"
-          label={t('check.author')}
-          maxLength={100}
-          placeholder={t('check.authorPlaceholder')}
-          value={author}
-          onChange={setAuthor}
-        />
-      </div>
+      <PaperTitleFields
+        state={titled}
+        defaultTitle={defaultTitle}
+        ns="aigc"
+        keyPrefix="check"
+        idPrefix="ag"
+      />
 
       <PaperSourceInput
         state={paper}

@@ -2,7 +2,7 @@ import { AuditOutlined, DatabaseOutlined, GiftOutlined, SafetyCertificateOutline
 import { type CheckEdition, SMALL_LIBRARY_DOCUMENTS } from '@paperdesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { checkPaths } from '../../shared/paths/check.ts';
@@ -11,16 +11,15 @@ import { checkInit, librarySize, wordCount } from './api.ts';
 import { useFreeCheckOffer } from '../../hooks/usePublicFeature.ts';
 import { toast } from '../../utils/feedback.ts';
 import { num, yuan } from '../../shared/format.ts';
-import { firstWords } from '../../shared/records/title.ts';
+import {
+  defaultTitleOf,
+  finalTitleOf,
+  PaperTitleFields,
+  usePaperTitle,
+} from '../../shared/records/PaperTitle.tsx';
 import './check.css';
 import { PaperSourceInput, usePaperSource, WordCountBar } from '../../shared/records/PaperSource.tsx';
-import {
-  EditionCards,
-  PriceSide,
-  StartPage,
-  SubmitButton,
-  TextField,
-} from '../../shared/records/FormParts.tsx';
+import { EditionCards, PriceSide, StartPage, SubmitButton } from '../../shared/records/FormParts.tsx';
 import { useGuardedSubmit } from '../../shared/records/useGuardedSubmit.ts';
 import { useAccount } from '../../shared/account/hooks.ts';
 import { useUnitPrices, useLimits } from './hooks.ts';
@@ -33,11 +32,9 @@ export default function PaperCheck() {
   const navigate = useNavigate();
   const { loggedIn, submitting, run } = useGuardedSubmit(t('upload.loginFirst'));
   const handover = readTextHandover(useLocation().state);
-  const [title, setTitle] = useState(handover?.title ?? '');
-  const [author, setAuthor] = useState('');
+  const titled = usePaperTitle(handover?.title);
   const [edition, setEdition] = useState<CheckEdition>('professional');
   const [addToLibrary, setAddToLibrary] = useState(false);
-  const titleTouched = useRef(false);
 
   const prices = useUnitPrices();
   const limits = useLimits().data ?? { maxUploadMb: 20, maxChars: 300_000 };
@@ -57,9 +54,7 @@ export default function PaperCheck() {
     typingDelayMs: 700,
     maxUploadMb: limits.maxUploadMb,
     tooLarge: (mb) => t('upload.tooLarge', { mb }),
-    onTitle: (found) => {
-      if (!titleTouched.current) setTitle(found);
-    },
+    onTitle: titled.foundTitle,
   });
   const { sent, count } = paper;
 
@@ -69,18 +64,20 @@ export default function PaperCheck() {
   const units = EDITIONS.map((e) => ({ key: e, label: t(`edition.${e}`), fen: unit(e) }));
   const freeApplies = edition === 'professional' && free?.eligible && free.availableToday;
   const canSubmit = paper.ready && !submitting;
-  // a paste without a title is named after its first words, and the page says so while the field is empty
-  const defaultTitle = (count.result?.title || paper.fileTitle || firstWords(paper.text)).slice(0, 200);
+  const defaultTitle = defaultTitleOf(paper);
 
   const submit = () =>
     run(async () => {
       if (!sent) return;
-      const finalTitle = title.trim().slice(0, 200) || defaultTitle;
+      const finalTitle = finalTitleOf(titled, defaultTitle);
       if (!finalTitle) {
         toast().warning(t('upload.titleRequired'));
         return;
       }
-      const r = await checkInit({ title: finalTitle, author: author.trim(), edition, addToLibrary }, sent);
+      const r = await checkInit(
+        { title: finalTitle, author: titled.author.trim(), edition, addToLibrary },
+        sent,
+      );
       navigate(`/paper/submit/${r.result.id}`);
     });
 
@@ -164,27 +161,13 @@ export default function PaperCheck() {
         testIdPrefix="edition-"
       />
 
-      <div className="ck-row2">
-        <TextField
-          id="ck-title"
-          label={t('upload.paperTitle')}
-          placeholder={t('upload.paperTitlePlaceholder')}
-          value={title}
-          onChange={(v) => {
-            titleTouched.current = true;
-            setTitle(v);
-          }}
-          hint={!title.trim() && defaultTitle ? t('upload.titleDefault', { title: defaultTitle }) : undefined}
-        />
-        <TextField
-          id="ck-author"
-          label={t('upload.author')}
-          maxLength={100}
-          placeholder={t('upload.authorPlaceholder')}
-          value={author}
-          onChange={setAuthor}
-        />
-      </div>
+      <PaperTitleFields
+        state={titled}
+        defaultTitle={defaultTitle}
+        ns="check"
+        keyPrefix="upload"
+        idPrefix="ck"
+      />
 
       <PaperSourceInput
         state={paper}
