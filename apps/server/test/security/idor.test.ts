@@ -130,6 +130,7 @@ const PAPER = '/api/base/paper_info_api';
 const PPT = '/api/base/ai_ppt_info_api';
 const ORDER = '/api/order/order_info_api';
 const REDUCE = '/api/base/paper_machine_api';
+const WRITING_SOURCES = '/api/base/writing_source_api';
 const PPT_DRAFT = {
   topic: '城市更新中的社区治理研究',
   templateId: 'academic-blue',
@@ -215,6 +216,13 @@ const FEEDS: Record<string, Feed> = {
     policy: 'owned',
     call: (t) => ({ query: { id: t.pending.machine, orderId: t.recordOrders.machine } }),
     mixed: (a, b) => ({ query: { id: b.pending.machine, orderId: a.recordOrders.machine } }),
+  },
+  // 论文写作's own sources: the paper is the caller's, and so must be every 自建库 document it picks
+  [`POST ${WRITING_SOURCES}/query_list`]: { policy: 'owned', call: (t) => ({ query: { id: t.ids.paper } }) },
+  [`POST ${WRITING_SOURCES}/save`]: {
+    policy: 'owned',
+    call: (t) => ({ body: { id: t.pending.paper, library: [t.personalDoc] } }),
+    mixed: (a, b) => ({ body: { id: b.pending.paper, library: [a.personalDoc] } }),
   },
   [`POST ${PAPER}/query_paper_content`]: {
     policy: 'owned',
