@@ -13,11 +13,15 @@ import {
 } from '@paperdesk/aigc';
 import type { AigcReport, CheckReport } from '@paperdesk/contracts';
 import {
+  type Deck,
+  type PaperDocument,
   type ParagraphEdit,
   type RewriteDocument,
   renderAigcReportPdf,
   renderCheckReportHtml,
   renderCheckReportPdf,
+  renderDeck,
+  renderPaperDocx,
   renderRewriteDocx,
   rewriteDocx,
 } from '@paperdesk/documents';
@@ -384,7 +388,9 @@ export async function matchReportTask({
 export type ReportFile =
   | { kind: 'check'; report: string; type: 'simple' | 'full' | 'html'; productName?: string }
   | { kind: 'aigc'; report: string; productName?: string }
-  | { kind: 'rewrite-docx'; document: RewriteDocument };
+  | { kind: 'rewrite-docx'; document: RewriteDocument }
+  | { kind: 'deck'; deck: Deck; templateId: string }
+  | { kind: 'paper-docx'; document: PaperDocument };
 
 export interface ReportFileInput extends TaskInput {
   file: ReportFile;
@@ -404,5 +410,9 @@ export async function reportFileTask({ port, file }: ReportFileInput): Promise<U
       return renderAigcReportPdf(JSON.parse(file.report) as AigcReport, product(file.productName));
     case 'rewrite-docx':
       return renderRewriteDocx(file.document);
+    case 'deck':
+      return renderDeck(file.deck, file.templateId);
+    case 'paper-docx':
+      return renderPaperDocx(file.document);
   }
 }

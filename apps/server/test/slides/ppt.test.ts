@@ -2,7 +2,8 @@ import type { Page, PptOutlineQuota, PptRecord, PptSourceText, PptTemplate } fro
 import type { FastifyInstance } from 'fastify';
 import { renderPaperDocx } from '@paperdesk/documents';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { computePool } from '../../src/compute/pool.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createLlm } from '../../src/services/llm-usage.ts';
 import { createLocalQueue } from '../../src/jobs/local.ts';
@@ -308,6 +309,8 @@ describeEachDatabase(
       expect((await settled(u.token, rec.id)).status).toBe('done');
       const before = (await download(u.token, rec.id)).rawPayload;
       fake.reset();
+      // the deck is drawn again in the compute pool, not on the API's thread
+      const render = vi.spyOn(computePool(), 'renderFile');
 
       const bad = await call(app, 'POST', `${API}/change_template?id=${rec.id}`, {
         token: u.token,
@@ -320,6 +323,8 @@ describeEachDatabase(
       });
       expect(r.status, r.body.message).toBe(200);
       expect(r.body.result.templateId).toBe('china-red');
+      expect(render.mock.calls.map(([file]) => file.kind)).toEqual(['deck']);
+      render.mockRestore();
       const after = (await download(u.token, rec.id)).rawPayload;
       expect(after.equals(before)).toBe(false);
       // the same pages and text (section pages are decorated differently per template)

@@ -1,6 +1,7 @@
 import type { PaperContent, WritingRecord, WritingSection } from '@paperdesk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { computePool } from '../../src/compute/pool.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createLlm } from '../../src/services/llm-usage.ts';
 import { createLocalQueue } from '../../src/jobs/local.ts';
@@ -259,7 +260,11 @@ describeEachDatabase(
         token: u.token,
       });
       expect(other.body.result.cover).toEqual(cover);
+      // the .docx is laid out in the compute pool, not on the API's thread
+      const render = vi.spyOn(computePool(), 'renderFile');
       const text = await docxText((await download(u.token, rec.id)).rawPayload);
+      expect(render.mock.calls.map(([file]) => file.kind)).toEqual(['paper-docx']);
+      render.mockRestore();
       for (const v of Object.values(cover)) expect(text).toContain(v);
       expect(text).toContain('This thesis studies digital governance');
       expect(text).toContain('这是第3节的正文');

@@ -3,8 +3,9 @@ import type { ReportFile } from '../../compute/tasks.ts';
 import { unavailable } from '../../errors.ts';
 
 /**
- * A download (report PDF/HTML, result .docx) drawn in the compute pool, off the API's thread: pdfkit on a
- * 300,000-character report's full PDF takes seconds. A pool that gave up on it (time, memory, closing) answers 503
+ * A file users download (report PDF/HTML, result .docx, written paper .docx, PPT) drawn in the compute pool, off
+ * the API's thread: pdfkit on a 300,000-character report's full PDF takes seconds, a deck or a thesis tens to
+ * hundreds of milliseconds. A pool that gave up on it (time, memory, closing) answers 503
  * (try again), not a 500.
  */
 export async function renderDownload(file: ReportFile): Promise<Buffer> {

@@ -11,7 +11,8 @@ import type {
   PptTemplate,
 } from '@paperdesk/contracts';
 import { PptSaveInput as SaveSchema } from '@paperdesk/contracts';
-import { type Deck, listDeckTemplates, renderDeck } from '@paperdesk/documents';
+import { type Deck, listDeckTemplates } from '@paperdesk/documents';
+import { renderDownload } from '../records/render.ts';
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../db/index.ts';
 import type { PptRecordsTable } from '../../db/tables/slides.ts';
@@ -282,7 +283,7 @@ export function createSlides(deps: SlidesDeps) {
         throw conflict('PPT 正在生成，完成后再切换模板');
       if (row.status === 'failed') throw conflict('生成失败的 PPT 不能切换模板，请重新创建');
       if (row.status === 'done' && row.deck) {
-        const file = await renderDeck(JSON.parse(row.deck) as Deck, templateId);
+        const file = await renderDownload({ kind: 'deck', deck: JSON.parse(row.deck) as Deck, templateId });
         await db.transaction().execute(async (trx) => {
           await trx
             .updateTable('pptRecords')

@@ -1,5 +1,6 @@
 import type { PptOutline } from '@paperdesk/contracts';
-import { type Deck, renderDeck } from '@paperdesk/documents';
+import type { Deck } from '@paperdesk/documents';
+import { renderDownload } from '../records/render.ts';
 import type { Selectable } from 'kysely';
 import type { PptRecordsTable } from '../../db/tables/slides.ts';
 import type { Llm } from '../llm-usage.ts';
@@ -42,7 +43,7 @@ export function pptRun(deps: {
       if (job.signal.aborted) return;
       throw err;
     }
-    const file = await renderDeck(deck, row.templateId);
+    const file = await renderDownload({ kind: 'deck', deck, templateId: row.templateId });
     await records.finish(
       run,
       { deck: JSON.stringify(deck), prompt: PROMPT_TAGS, message: '生成完成' },

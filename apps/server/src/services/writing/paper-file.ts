@@ -4,7 +4,8 @@ import {
   REFERENCES_NOTICE,
   type ThesisCover,
 } from '@paperdesk/contracts';
-import { type PaperDocument, type PaperSection, renderPaperDocx } from '@paperdesk/documents';
+import type { PaperDocument, PaperSection } from '@paperdesk/documents';
+import { renderDownload } from '../records/render.ts';
 
 /** The written paper as the .docx users download (documents' `renderPaperDocx` lays it out). */
 
@@ -49,7 +50,7 @@ const fileSafe = (s: string) => s.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 80
 
 export async function paperFile(paper: PaperContent, cover: ThesisCover | null) {
   return {
-    body: await renderPaperDocx(paperDocument(paper, cover)),
+    body: await renderDownload({ kind: 'paper-docx', document: paperDocument(paper, cover) }),
     filename: `${fileSafe(paper.title)}.docx`,
     contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   };
