@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 /**
@@ -14,7 +15,7 @@ const trial = process.env.NODE_ENV === undefined && process.env.PAY_SANDBOX === 
 ensureWebBuild();
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), 'serve'],
+  [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), 'serve'],
   {
     cwd: root,
     stdio: 'inherit',

@@ -26,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readHumanAbstracts } from '../../packages/textkit/bench/csl.ts';
 import { type Bomb, bombForm, makeBombs, storm } from '../../apps/server/test/hardening/storm.ts';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { type RunningServer, registerUser, sandboxBuy, startServer } from '../e2e/support/server.ts';
 import { onEachDatabase } from './api-databases.ts';
 
@@ -142,6 +143,8 @@ interface PaperKind {
 }
 
 async function run(database: string, extraEnv: Record<string, string>) {
+  // the API runs with the flags `npm start` gives it, unless the caller names its own (a profile, an A/B run)
+  process.env.SERVER_NODE_ARGS ??= SERVER_NODE_FLAGS.join(' ');
   const server = await startServer(extraEnv);
   const url = server.url;
   try {
