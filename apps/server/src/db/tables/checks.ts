@@ -26,7 +26,7 @@ export interface CheckRecordsTable extends PaidRecordColumns<CheckStatus> {
 
 /**
  * A record's paper: JSON `{ title?, blocks: [{ kind, level?, text }], hidden? }` as textkit read it. Apart from the
- * record (migration 0021): only the job reads it, and in the row it made every read and write of the row walk it.
+ * record (migration 0022): only the job reads it, and in the row it made every read and write of the row walk it.
  */
 export interface CheckDocumentsTable {
   recordId: number;

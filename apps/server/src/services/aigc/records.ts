@@ -21,7 +21,7 @@ import {
   sizeLimits,
   wordCountOf,
 } from '../records/source.ts';
-import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
+import { insertUnpaidWithDocument, LIFECYCLE_COLUMNS } from '../records/table.ts';
 import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
 import { renderDownload } from '../records/render.ts';
 import type { StoredJson } from '../records/stored-json.ts';
@@ -200,9 +200,10 @@ export function createAigcRecords(deps: AigcDeps) {
         ...(r.doc.title !== undefined ? { title: r.doc.title } : {}),
         blocks: r.doc.blocks.map((b) => ({ ...b })),
       };
-      // the paper in its own table (migration 0021), as 查重 keeps it
-      const row = await db.transaction().execute(async (trx) => {
-        const inserted = await insertUnpaid(trx, 'aigcRecords', {
+      const row = await insertUnpaidWithDocument(
+        db,
+        'aigcRecords',
+        {
           userId,
           title: input.title,
           author: input.author,
@@ -210,13 +211,9 @@ export function createAigcRecords(deps: AigcDeps) {
           priceFen: q.priceFen,
           fileName: r.fileName,
           format: r.format,
-        });
-        await trx
-          .insertInto('aigcDocuments')
-          .values({ recordId: inserted.id, document: JSON.stringify(stored) })
-          .execute();
-        return inserted;
-      });
+        },
+        stored,
+      );
       return toRecord(row);
     },
 

@@ -24,7 +24,7 @@ import {
   sizeLimits,
   wordCountOf,
 } from '../records/source.ts';
-import { LIFECYCLE_COLUMNS, insertUnpaid } from '../records/table.ts';
+import { insertUnpaidWithDocument, LIFECYCLE_COLUMNS } from '../records/table.ts';
 import { createPaidRecords, type PaidServiceDeps, recordMessages } from '../records/kernel.ts';
 import { editionPricing } from '../records/pricing.ts';
 import { renderDownload } from '../records/render.ts';
@@ -240,9 +240,10 @@ export function createChecks(deps: CheckDeps) {
       const stored: StoredDocument = { title: r.doc.title, blocks: r.doc.blocks.map((b) => ({ ...b })) };
       // hidden .docx text is not checked, but the report names it (隐藏文字)
       if (r.doc.hidden) stored.hidden = r.doc.hidden;
-      // the paper in its own table (migration 0021): the record's row stays small for every read and write of it
-      const row = await db.transaction().execute(async (trx) => {
-        const inserted = await insertUnpaid(trx, 'checkRecords', {
+      const row = await insertUnpaidWithDocument(
+        db,
+        'checkRecords',
+        {
           userId,
           title: input.title,
           author: input.author,
@@ -253,13 +254,9 @@ export function createChecks(deps: CheckDeps) {
           fileName: r.fileName,
           format: r.format,
           addToLibrary: input.addToLibrary ? 1 : 0,
-        });
-        await trx
-          .insertInto('checkDocuments')
-          .values({ recordId: inserted.id, document: JSON.stringify(stored) })
-          .execute();
-        return inserted;
-      });
+        },
+        stored,
+      );
       return toRecord(row);
     },
 

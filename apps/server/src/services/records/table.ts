@@ -71,3 +71,26 @@ export async function insertUnpaid<T extends RecordTable>(
     .executeTakeFirstOrThrow();
   return row as Selectable<Database[T]>;
 }
+
+/** The record tables whose paper lives in a table of its own (migration 0022), keyed by the record's id. */
+const DOCUMENT_TABLES = { checkRecords: 'checkDocuments', aigcRecords: 'aigcDocuments' } as const;
+
+/**
+ * init of a service that keeps its paper apart (查重, AIGC检测): the unpaid record and its paper stored in one
+ * transaction, so the record's row stays small for every read and write of it; answers the record's row.
+ */
+export async function insertUnpaidWithDocument<T extends keyof typeof DOCUMENT_TABLES>(
+  db: Db,
+  table: T,
+  values: Omit<Insertable<Database[T]>, 'message' | 'createdAt' | 'updatedAt'>,
+  document: unknown,
+): Promise<Selectable<Database[T]>> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await insertUnpaid(trx, table, values);
+    await trx
+      .insertInto(DOCUMENT_TABLES[table] as (typeof DOCUMENT_TABLES)[keyof typeof DOCUMENT_TABLES])
+      .values({ recordId: (inserted as { id: number }).id, document: JSON.stringify(document) })
+      .execute();
+    return inserted;
+  });
+}
