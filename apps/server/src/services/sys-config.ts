@@ -36,6 +36,24 @@ export function createSysConfig(db: Db, opts: { cacheMs?: number; now?: () => nu
     return row?.value ?? null;
   };
 
+  /** Several values in one transaction: a reader sees all of them changed or none (a mark and its pending flag). */
+  async function setAll(entries: { key: string; value: unknown; description?: string }[]): Promise<void> {
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const { key, value, description = '' } of entries) {
+          const text = JSON.stringify(value);
+          await trx
+            .insertInto('sysConfig')
+            .values({ key, value: text, description, updatedAt: nowIso() })
+            .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updatedAt: nowIso() }))
+            .execute();
+        }
+      });
+    } finally {
+      for (const { key } of entries) changed(key);
+    }
+  }
+
   return {
     async get<T>(key: string, fallback: T): Promise<T> {
       return parsed(await read(key), fallback);
@@ -56,17 +74,9 @@ export function createSysConfig(db: Db, opts: { cacheMs?: number; now?: () => nu
     /** For a writer that changes the table itself (the admin console, in its audited transaction): after it. */
     forget: changed,
     async set(key: string, value: unknown, description = ''): Promise<void> {
-      const text = JSON.stringify(value);
-      try {
-        await db
-          .insertInto('sysConfig')
-          .values({ key, value: text, description, updatedAt: nowIso() })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updatedAt: nowIso() }))
-          .execute();
-      } finally {
-        changed(key);
-      }
+      await setAll([{ key, value, description }]);
     },
+    setAll,
     /** Seed a value only when it is absent (first start), never overwriting an admin's change. */
     async seed(key: string, value: unknown, description = ''): Promise<void> {
       try {

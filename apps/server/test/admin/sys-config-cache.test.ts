@@ -59,4 +59,24 @@ describe('sys_config values read on every upload [sqlite]', () => {
     expect([30, 31]).toContain(during);
     expect(await sysConfig.cached(key, 1)).toBe(31);
   });
+
+  it('setAll writes its values together or not at all (the seed mark and the end of its pending flag)', async () => {
+    const sysConfig = createSysConfig(s.ctx().db);
+    await sysConfig.set('test.pending', { startedAt: 'then' });
+    // the second value cannot be written (JSON has no BigInt): the first must not be either
+    await expect(
+      sysConfig.setAll([
+        { key: 'test.mark', value: { done: true } },
+        { key: 'test.pending', value: 1n },
+      ]),
+    ).rejects.toThrow();
+    expect(await sysConfig.get('test.mark', null)).toBeNull();
+    expect(await sysConfig.get('test.pending', null)).toEqual({ startedAt: 'then' });
+    await sysConfig.setAll([
+      { key: 'test.mark', value: { done: true } },
+      { key: 'test.pending', value: null },
+    ]);
+    expect(await sysConfig.get('test.mark', null)).toEqual({ done: true });
+    expect(await sysConfig.get('test.pending', 'absent')).toBeNull();
+  });
 });

@@ -58,8 +58,11 @@ export async function importSeedLibrary(
     skipped: summary.skipped,
     importedAt: new Date().toISOString(),
   };
-  await sysConfig.set(SEED_MARK_KEY, mark, '内置种子比对库的导入记录');
-  await sysConfig.set(SEED_PENDING_KEY, null);
+  // the mark and the end of the pending flag together: a start (or a reader) never sees one without the other
+  await sysConfig.setAll([
+    { key: SEED_MARK_KEY, value: mark, description: '内置种子比对库的导入记录' },
+    { key: SEED_PENDING_KEY, value: null },
+  ]);
   return { ...summary, elapsedMs: Date.now() - started };
 }
 
