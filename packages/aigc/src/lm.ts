@@ -56,8 +56,6 @@ export interface LmFeatures {
   topKShare: number;
   /** Share of words that are the model's first choice. */
   top1Share: number;
-  /** Share of Han characters outside the model's vocabulary (scored as <unk>). */
-  unknownShare: number;
   /** Coefficient of variation of per-sentence mean surprisal (0 with fewer than two scored sentences). */
   burstiness: number;
   sentences: LmSentenceScore[];
@@ -71,7 +69,6 @@ export const LM_FEATURES = [
   'surprisalPerChar',
   'topKShare',
   'top1Share',
-  'unknownShare',
   'burstiness',
 ] as const;
 
@@ -212,7 +209,6 @@ export class LibimeLm {
     let top = 0;
     let top1 = 0;
     let chars = 0;
-    let unknown = 0;
     for (const t of all) {
       sum += t.logProb;
       sq += t.logProb * t.logProb;
@@ -220,8 +216,6 @@ export class LibimeLm {
       if (t.rank === 0) top1++;
       chars += t.word.length;
     }
-    for (const r of runs)
-      for (const t of r.tokens) if (!this.model.vocab.has(t.word)) unknown += t.word.length;
     const n = all.length;
     const mean = sum / n;
     const sentences = sentenceScores(text, runs);
@@ -235,7 +229,6 @@ export class LibimeLm {
       surprisalPerChar: -sum / chars,
       topKShare: top / n,
       top1Share: top1 / n,
-      unknownShare: unknown / chars,
       burstiness: coefficientOfVariation(means),
       sentences,
     };
