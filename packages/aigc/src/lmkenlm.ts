@@ -73,8 +73,6 @@ export class KenlmModel {
   /** Word ids of the vocabulary strings; 0 (<unk>) is absent from the map. */
   readonly vocab: Map<string, number>;
   readonly words: readonly string[];
-  readonly bos: number;
-  readonly eos: number;
   private readonly buf: Uint8Array;
   private readonly view: DataView;
   private readonly unigramBase: number;
@@ -191,8 +189,6 @@ export class KenlmModel {
     this.words = words;
     this.vocab = new Map();
     for (let i = 1; i < words.length; i++) this.vocab.set(words[i]!, i);
-    this.bos = this.vocab.get('<s>') ?? 0;
-    this.eos = this.vocab.get('</s>') ?? 0;
   }
 
   /** log10 P(word) and backoff of a unigram. */
