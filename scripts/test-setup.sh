@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the tests need besides node_modules, set up before `npm test` (its `pretest`) and by `.ci/run`:
 # Chromium and CJK fonts (browser tests), PostgreSQL (storage tests), Redis and nginx (scale-out test),
-# headless LibreOffice writer + impress (every .docx / .pptx the product writes is opened by it).
+# headless LibreOffice writer + impress (every .docx / .pptx the product writes is opened by it), fcitx5's Chinese
+# word language model and its tools (the AIGC detector's optional surprisal features, packages/aigc/src/lm.ts).
 # Installs what is missing with apt as root; elsewhere stops at once naming the one command to run.
 # Starts PostgreSQL and Redis when they are installed but down. Does nothing, in about a second, when all is there.
 #
@@ -28,6 +29,9 @@ present redis command -v redis-server || need+=(redis-server)
 present nginx sh -c 'command -v nginx || test -x /usr/sbin/nginx' || need+=(nginx-light)
 present soffice sh -c "command -v soffice && test -e $lo/libswlo.so" || need+=(libreoffice-writer-nogui)
 present impress test -e "$lo/libsdlo.so" || need+=(libreoffice-impress-nogui)
+present libime-lm sh -c 'ls /usr/lib/*/libime/zh_CN.lm' || need+=(libime-data-language-model)
+# libime_slm_build_binary builds the small KenLM file the LM reader's test checks against its ARPA source
+present libime-bin command -v libime_slm_build_binary || need+=(libime-bin)
 
 if [ ${#need[@]} -gt 0 ]; then
   install="apt-get install -y --no-install-recommends ${need[*]}"
