@@ -2,7 +2,7 @@
 # What the tests need besides node_modules, set up before `npm test` (its `pretest`) and by `.ci/run`:
 # Chromium and CJK fonts (browser tests), PostgreSQL (storage tests), Redis and nginx (scale-out test),
 # headless LibreOffice writer + impress (every .docx / .pptx the product writes is opened by it), fcitx5's Chinese
-# word language model and its tools (the AIGC detector's optional surprisal features, packages/aigc/src/lm.ts).
+# word language model and its tools (issue 29's measurement of surprisal features, packages/aigc/bench/lm/).
 # Installs what is missing with apt as root; elsewhere stops at once naming the one command to run.
 # Starts PostgreSQL and Redis when they are installed but down. Does nothing, in about a second, when all is there.
 #

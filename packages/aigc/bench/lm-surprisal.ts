@@ -1,5 +1,5 @@
 /**
- * Does fcitx5's large-corpus word trigram model (libime, src/lm.ts) add information to the committed detector?
+ * Does fcitx5's large-corpus word trigram model (libime, bench/lm/) add information to the committed detector?
  *
  *   npx tsx packages/aigc/bench/lm-surprisal.ts
  *
@@ -12,7 +12,7 @@
  */
 import { loadDetector } from '../src/detector.ts';
 import type { SparseVector } from '../src/features.ts';
-import { LM_FEATURES, type LmFeatures, loadLibimeLm, lmFeatureVector } from '../src/lm.ts';
+import { LM_FEATURES, type LmFeatures, loadLibimeLm, lmFeatureVector } from './lm/features.ts';
 import { sigmoid, trainLogistic } from '../src/logistic.ts';
 import { auroc } from '../src/metrics.ts';
 import type { Split } from '../src/split.ts';

@@ -32,19 +32,6 @@ export {
 } from './features.ts';
 export { CONNECTIVES } from './lexicon.ts';
 export {
-  LibimeLm,
-  LM_FEATURES,
-  LM_TOP_K,
-  type LmFeatures,
-  type LmSentenceScore,
-  type LmTokenScore,
-  lmFeatures,
-  lmFeatureVector,
-  loadLibimeLm,
-  openLibimeLm,
-} from './lm.ts';
-export { KenlmModel, type LmContext } from './lmkenlm.ts';
-export {
   decisionValue,
   type LogisticModel,
   sigmoid,

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LM_TOP_K, loadLibimeLm, openLibimeLm } from '../src/lm.ts';
-import { KenlmModel } from '../src/lmkenlm.ts';
+import { LM_TOP_K, loadLibimeLm, openLibimeLm } from '../bench/lm/features.ts';
+import { KenlmModel } from '../bench/lm/kenlm.ts';
 
 /**
  * The KenLM reader against ground truth two ways: a small ARPA model built into the libime format by libime's own

@@ -1,6 +1,6 @@
 /**
  * GLTR-style surprisal features from a large-corpus Chinese word language model that no training set here can
- * match: Debian's `libime-data-language-model` (fcitx5's word trigram model, read by src/lmkenlm.ts). Optional:
+ * match: Debian's `libime-data-language-model` (fcitx5's word trigram model, read by kenlm.ts). Optional:
  * when the package is absent (or the file unreadable) `loadLibimeLm` returns null and nothing else changes.
  *
  * A text is cut into runs of Han characters (the model holds Chinese words only: no punctuation, digits, Latin or
@@ -10,7 +10,7 @@
  * see `rankOf`), and the burstiness of surprisal across sentences.
  */
 import fs from 'node:fs';
-import { KenlmModel } from './lmkenlm.ts';
+import { KenlmModel } from './kenlm.ts';
 
 /** Where Debian puts the model (multiarch triplets); PAPERDESK_LIBIME_LM overrides. */
 const CANDIDATES = [
