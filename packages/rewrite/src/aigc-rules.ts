@@ -4,6 +4,7 @@ import { findProtectedSpans, type ProtectedSpan, type ProtectOptions } from './p
 import { pickOne } from './random.ts';
 import { replaceSome, type RuleContext } from './rules.ts';
 import { tagWords } from './segment.ts';
+import { inAiRegister } from './synonyms.ts';
 
 /**
  * 降AIGC rules: change what the AIGC detector measures (packages/aigc: template connectives and the share of
@@ -329,9 +330,13 @@ const plainWords: ParagraphRule = {
         !PLAIN_BLOCKED_NEXT[t.word]?.test(next) &&
         (PLAIN_TAGS[t.word]?.test(t.tag) ?? true) &&
         ctx.random() < ctx.rate;
-      // 本文研究… → 文中研究…, never 本研究研究…
-      const options = t.word === '本文' && next.startsWith('研究') ? ['文中'] : choices;
-      out += paragraph.slice(pos, t.start) + (ok && options ? pickOne(ctx.random, options) : t.word);
+      // 本文研究… → 文中研究…, never 本研究研究…; never into the AI register (a replacement the detector reads as
+      // generated would undo the rule)
+      const options = (t.word === '本文' && next.startsWith('研究') ? ['文中'] : choices)?.filter(
+        (c) => !inAiRegister(c),
+      );
+      out +=
+        paragraph.slice(pos, t.start) + (ok && options?.length ? pickOne(ctx.random, options) : t.word);
       pos = t.end;
     });
     return out + paragraph.slice(pos);
