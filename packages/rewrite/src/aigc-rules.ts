@@ -112,6 +112,47 @@ const inlineEnumeration: ParagraphRule = {
   },
 };
 
+/** Ordinal series that mark the items of a list: 一是/二是, 第一/第二, 其一/其二. */
+const ORDINAL_SERIES: ReadonlyArray<(n: string) => string> = [
+  (n) => `${n}是`,
+  (n) => `第${n}[，,]?`,
+  (n) => `其${n}[，,]?`,
+];
+const NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/**
+ * …：一是X；二是Y；三是Z。→ …：X；Y；Z。: inside one sentence that announces its list with a colon, the ordinal
+ * markers go — the colon and the semicolons already say where each item starts and the order is unchanged, while a
+ * 一是/二是 ladder is what generated prose leans on. Only a complete series in order (one, two, … after the colon,
+ * each later one right after a semicolon), never a single marker.
+ */
+const colonList: ParagraphRule = {
+  name: 'colon-list',
+  apply(paragraph, ctx) {
+    let out = paragraph;
+    for (const marker of ORDINAL_SERIES) {
+      const first = new RegExp(`[：:]${marker('一')}`, 'g');
+      for (let m = first.exec(out); m !== null; m = first.exec(out)) {
+        const sentenceEnd = out.slice(m.index).search(/[。！？!?]/);
+        const end = sentenceEnd < 0 ? out.length : m.index + sentenceEnd;
+        const items = out.slice(m.index + 1, end).split(/[；;]/);
+        if (items.length < 2) continue;
+        const stripped = items.map((item, k) => {
+          const numeral = NUMERALS[k];
+          const re = numeral ? new RegExp(`^${marker(numeral)}(?=[\u4e00-\u9fff\ue000-\uf8ff])`) : undefined;
+          return re?.test(item) ? item.replace(re, '') : undefined;
+        });
+        if (stripped.some((x) => x === undefined || x.length < 4) || ctx.random() >= ctx.rate) continue;
+        const separators = out.slice(m.index + 1, end).match(/[；;]/g) ?? [];
+        const list = stripped.map((x, k) => `${x}${separators[k] ?? ''}`).join('');
+        out = `${out.slice(0, m.index + 1)}${list}${out.slice(end)}`;
+        first.lastIndex = m.index + 1;
+      }
+    }
+    return out;
+  },
+};
+
 /** Stock phrases of generated academic prose and plainer wording of the same sense. */
 const STOCK: Array<[RegExp, readonly string[]]> = [
   [/具有重要(?:的)?意义/g, ['意义重大']],
@@ -346,6 +387,7 @@ const plainWords: ParagraphRule = {
 export const AIGC_RULES: readonly ParagraphRule[] = [
   dropRestatement,
   inlineEnumeration,
+  colonList,
   dropOpener,
   stockPhrase,
   dropIntensifier,

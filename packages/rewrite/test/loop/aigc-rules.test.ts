@@ -39,6 +39,22 @@ describe('降AIGC rules', () => {
     expect(apply('de-enumerate', '该方法首先对图像去噪。')).toBe('该方法首先对图像去噪。');
   });
 
+  it('colon-list: …：一是X；二是Y → …：X；Y, only a complete series in order after a colon', () => {
+    expect(apply('colon-list', '主要原因有三：一是资金不足；二是人才缺乏；三是制度不完善。')).toBe(
+      '主要原因有三：资金不足；人才缺乏；制度不完善。',
+    );
+    expect(apply('colon-list', '存在以下问题：第一，集成度不高；第二，流程标准化不足。')).toBe(
+      '存在以下问题：集成度不高；流程标准化不足。',
+    );
+    // no colon, a gap in the series, an item without its marker: the markers stay
+    for (const kept of [
+      '一是资金不足；二是人才缺乏。',
+      '原因是：一是资金不足；三是人才缺乏。',
+      '措施包括：其一，加强监管；其二，完善制度；以及其他。',
+    ])
+      expect(apply('colon-list', kept)).toBe(kept);
+  });
+
   it('stock-phrase: stock academic phrases become plainer wording', () => {
     expect(apply('stock-phrase', '这对方言史研究具有重要意义，也有助于厘清层次。')).toBe(
       '这对方言史研究意义重大，也有利于厘清层次。',
