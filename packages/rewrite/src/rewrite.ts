@@ -77,6 +77,7 @@ const SENTENCE_RULES: SentenceRule[] = [
   RULES.yiWei,
   RULES.causeEffect,
   RULES.purposeMove,
+  RULES.adverbialMove,
   RULES.byMeans,
   RULES.basedOn,
   RULES.basedOnAttributive,

@@ -245,6 +245,55 @@ const purposeMove: SentenceRule = {
   },
 };
 
+/** Subjects a research sentence opens with, which an adverbial of means or basis may stand before or after. */
+const REPORT_SUBJECTS = '本文|本研究|文章|论文|文中|笔者|作者|我们|该文';
+/** Prepositions of means, basis or target that head a movable adverbial (通过X，本文… ⇄ 本文通过X，…). */
+const ADVERBIAL_HEADS = '通过|针对|根据|基于|利用|采用|结合|借助|依据|按照|运用';
+
+/**
+ * 通过问卷调查，本文分析了X → 本文通过问卷调查分析了X, and the other way: 本文基于面板数据，估计了Y → 基于面板数据，本文
+ * 估计了Y. Where the adverbial of means or basis stands is free in Chinese when the subject is the author; moving it
+ * changes the clause order (and every seam around it) without touching a word. Only a short adverbial (2–20
+ * characters), one of the author subjects, and a main clause that opens with a verb or an adverb.
+ */
+const adverbialMove: SentenceRule = {
+  name: 'adverbial-move',
+  apply(sentence, ctx) {
+    const fronted = new RegExp(`^(${ADVERBIAL_HEADS})(${CLAUSE_BODY}{2,20})，(${REPORT_SUBJECTS})(?!的)`, 'g');
+    const after = new RegExp(`^(${REPORT_SUBJECTS})(${ADVERBIAL_HEADS})(${CLAUSE_BODY}{2,20})，`, 'g');
+    // the main clause opens with the subject's own verb or adverb (not another adverbial: 通过X，本文针对Y…, nor 又/也
+    // that continue a clause inside the adverbial)
+    const opensWithVerb = (rest: string) =>
+      /^(v|vn|d)$/.test(tagWords(rest.slice(0, 6))[0]?.tag ?? '') && !/^(又|也|还|才|并|而)/.test(rest);
+    // the adverbial is a noun phrase (通过问卷调查, 基于面板数据), not a verb phrase that may be the predicate's first
+    // half (本文通过举例说明X既…，又…)
+    const nominal = (phrase: string) =>
+      tagWords(phrase).every((t) => hasPlaceholder(t.word) || NOMINAL_BASIS.test(t.tag) || /^(r|l)$/.test(t.tag));
+    const moved = replaceSome(
+      sentence,
+      fronted,
+      (m) => {
+        const rest = sentence.slice(m.index + m[0].length);
+        return opensWithVerb(rest) && nominal(m[2] ?? '') ? `${m[3]}${m[1]}${m[2]}` : undefined;
+      },
+      ctx,
+    );
+    if (moved !== sentence) return moved;
+    return replaceSome(
+      sentence,
+      after,
+      (m) => {
+        const rest = sentence.slice(m.index + m[0].length);
+        // the main clause after the comma must be the subject's own verb phrase (not a new subject)
+        return opensWithVerb(rest) && nominal(m[3] ?? '') && !new RegExp(`^(${REPORT_SUBJECTS})`).test(rest)
+          ? `${m[2]}${m[3]}，${m[1]}`
+          : undefined;
+      },
+      ctx,
+    );
+  },
+};
+
 const MEANS_VERBS = '实现|提高|提升|降低|达到|完成|获得|构建|建立|揭示|改善|增强|促进|减少|保证|确保|解决';
 
 const byMeans: SentenceRule = {
@@ -561,6 +610,7 @@ export const RULES = {
   yiWei,
   causeEffect,
   purposeMove,
+  adverbialMove,
   byMeans,
   zaiZhong,
   passive,

@@ -70,6 +70,24 @@ describe('sentence rules', () => {
     );
   });
 
+  it('adverbial-move: 通过X，本文V… ⇄ 本文通过X，V… for a noun-phrase adverbial and the author as subject', () => {
+    expect(apply(RULES.adverbialMove, '通过问卷调查，本文分析了大学生的消费行为。')).toBe(
+      '本文通过问卷调查分析了大学生的消费行为。',
+    );
+    expect(apply(RULES.adverbialMove, '本文基于面板数据，估计了区域创新的溢出效应。')).toBe(
+      '基于面板数据，本文估计了区域创新的溢出效应。',
+    );
+    for (const kept of [
+      // a verb phrase may be the predicate's first half; a second subject; 本文的 is no subject of a verb
+      '本文通过举例说明研究语法既要研究规律，又要研究用法。',
+      '本文通过实验，我们发现了新的规律。',
+      '根据调查结果，本文的结论是收入影响消费。',
+      // the main clause opens with another adverbial: two in a row read heavy
+      '针对这一问题，本文通过实验比较论证了结论。',
+    ])
+      expect(apply(RULES.adverbialMove, kept)).toBe(kept);
+  });
+
   it('by-means: 通过A来V → 借助A来V', () => {
     expect(apply(RULES.byMeans, '通过优化参数来提高识别精度。')).toBe('借助优化参数来提高识别精度。');
     expect(apply(RULES.byMeans, '该方案通过了审核。')).toBe('该方案通过了审核。');
