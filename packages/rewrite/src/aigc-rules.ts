@@ -161,7 +161,7 @@ const STOCK: Array<[RegExp, readonly string[]]> = [
   [/提供了(?=[\u4e00-\u9fff])/g, ['提供']],
   [/发挥(?:了|着)重要(?:的)?作用/g, ['起了重要作用']],
   [/日益(?=[\u4e00-\u9fff]{2})/g, ['越来越']],
-  [/在一定程度上/g, ['某种程度上']],
+  [/在一定程度上/g, ['在某种程度上']],
   [/呈现出(?=[\u4e00-\u9fff])/g, ['呈现']],
   [/，从而(?=[\u4e00-\u9fff])/g, ['，由此', '，这样']],
   [/，进而(?=[\u4e00-\u9fff])/g, ['，再']],
@@ -259,6 +259,8 @@ function continuesSubject(sentence: string): boolean {
   // a subject of its own anywhere in the first clause (针对这一问题，本文… / 以X为例的结果表明…) starts a new statement
   if (NEW_STATEMENT.test(sentence) || /本文|本研究|文章|文中|笔者|表明|显示/.test(firstClause)) return false;
   if (/^(该|其|这|此|二者|两者|它|它们)/.test(sentence)) return true;
+  // a conclusion drawn from the sentence before (因此，… / 可见，…) is a statement of its own
+  if (/^(因此|所以|因而|可见|由此|故|总之|于是)/.test(sentence)) return false;
   // a verb, adverb or conjunction: the previous subject goes on (a preposition opens an adverbial of a new one)
   const first = tagWords(sentence.slice(0, 8))[0];
   return first !== undefined && /^(v|d|c)$/.test(first.tag);

@@ -305,9 +305,10 @@ const byMeans: SentenceRule = {
       re,
       (m) =>
         // A must be a plain means: not a 使用/采用 phrase (借助使用X) nor a causative or disposal frame
-        /^(使用|采用|利用|运用|借助)|[使让令把将被]/.test(m[1] ?? '')
+        /^(使用|采用|利用|运用|应用|借助)|[使让令把将被]/.test(m[1] ?? '')
           ? undefined
-          : `${pickOne(ctx.random, ['借助', '利用'])}${m[1]}来${m[2]}`,
+          : // 来 only where the source had it (有效地实现 ↛ 有效地来实现)
+            `${pickOne(ctx.random, ['借助', '利用'])}${m[1]}${m[0].includes('来') ? '来' : ''}${m[2]}`,
       ctx,
     );
   },
@@ -478,6 +479,8 @@ const listRotate: SentenceRule = {
       // the first item must not be the tail of a compound (文本原型、传承 → 文本传承 would change the terms)
       const before = first ? tokens[tokens.indexOf(first) - 1] : undefined;
       const opensList = !before || !/^(n|vn|nz|ng|j)/.test(before.tag);
+      // a pair inside a longer enumeration (电力及蒸汽、热水生产和供应业 is one industry's name) stays
+      const inEnumeration = [before?.word, after?.word].some((w) => w === '、' || w === '和' || w === '及');
       // two items swap only when both are plain nouns with no order of their own (术前和术后, 输入和输出 keep it)
       const swappablePair =
         items.length === 2 &&
@@ -488,7 +491,7 @@ const listRotate: SentenceRule = {
       // a list of actions (采集、处理和传输; 设计、实现和测试) is a procedure: its order is meaning
       const actions = items.some((t) => t.tag === 'v' || t.tag === 'vn');
       if (
-        ((items.length >= 3 && !actions) || swappablePair) &&
+        ((items.length >= 3 && !actions) || (swappablePair && !inEnumeration)) &&
         first &&
         last &&
         opensList &&
