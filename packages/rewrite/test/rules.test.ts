@@ -91,6 +91,9 @@ describe('sentence rules', () => {
   it('by-means: 通过A来V → 借助A来V', () => {
     expect(apply(RULES.byMeans, '通过优化参数来提高识别精度。')).toBe('借助优化参数来提高识别精度。');
     expect(apply(RULES.byMeans, '该方案通过了审核。')).toBe('该方案通过了审核。');
+    // 来 only where it was; an 应用 phrase is already a means (利用应用… reads doubled)
+    expect(apply(RULES.byMeans, '能通过较小的通信量有效地实现预测。')).toMatch(/^能(借助|利用)较小的通信量有效地实现预测。$/);
+    expect(apply(RULES.byMeans, '通过应用回归分析方法来构建模型。')).toBe('通过应用回归分析方法来构建模型。');
   });
 
   it('zai-zhong: clause-initial 在X中，', () => {
@@ -131,6 +134,8 @@ describe('sentence rules', () => {
       '比较术前和术后的指标。',
       '系统的输入和输出均为向量。',
       '分别测定甲醇和乙醇的含量。',
+      // a pair inside a longer enumeration: 电力及蒸汽、热水生产和供应业 is one industry's name
+      '选定电力及蒸汽、热水生产和供应业等产业。',
     ])
       expect(apply(RULES.listRotate, fixed)).toBe(fixed);
     // the steps of a procedure keep their order
