@@ -303,6 +303,36 @@ const mergeSentences: ParagraphRule = {
   },
 };
 
+/** Shortest half a split may leave (masked characters): a shorter one reads as a fragment. */
+const MIN_SPLIT_PART = 18;
+/** Sentences at least this long are split at a semicolon (masked characters). */
+const SPLIT_AT = 80;
+
+/**
+ * A long X；Y。 sentence → X。Y。 at the semicolon nearest its middle: generated prose chains clause after clause with
+ * semicolons into sentences of one long length, and a split beside the merges above gives the paragraph short and
+ * long sentences. Never inside a list a colon announced (…：A；B；C keeps its semicolons), never when the second half
+ * opens with a pronoun pointing into the first (其/该/此/这), never leaving a part under MIN_SPLIT_PART characters.
+ */
+const splitSemicolon: ParagraphRule = {
+  name: 'split-semicolon',
+  apply(paragraph, ctx) {
+    return sentencesOf(paragraph)
+      .map((sentence) => {
+        if (sentence.length < SPLIT_AT || /[：:]/.test(sentence)) return sentence;
+        const cuts = [...sentence.matchAll(/；/g)].map((m) => m.index);
+        const middle = sentence.length / 2;
+        const cut = cuts
+          .filter((i) => i >= MIN_SPLIT_PART && sentence.length - i - 1 >= MIN_SPLIT_PART)
+          .filter((i) => !/^(其|该|此|这|它|二者|两者)/.test(sentence.slice(i + 1)))
+          .sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle))[0];
+        if (cut === undefined || ctx.random() >= ctx.rate) return sentence;
+        return `${sentence.slice(0, cut)}。${sentence.slice(cut + 1)}`;
+      })
+      .join('');
+  },
+};
+
 /**
  * Words of the generated academic register and plainer words of the same sense, chosen on the tuning part of
  * ai_academic_zh (the words generated abstracts use far more often than human ones). Only swaps that keep the
@@ -395,6 +425,7 @@ export const AIGC_RULES: readonly ParagraphRule[] = [
   dropIntensifier,
   plainWords,
   mergeSentences,
+  splitSemicolon,
 ];
 
 /** Placeholder → text of the document terms among the spans masked in `text[start, end)` (maskRange's order). */

@@ -55,6 +55,20 @@ describe('降AIGC rules', () => {
       expect(apply('colon-list', kept)).toBe(kept);
   });
 
+  it('split-semicolon: a long X；Y。 becomes X。Y。 at the semicolon nearest the middle, never a colon list', () => {
+    const long =
+      '该算法利用核函数将原始数据隐式映射到高维特征空间并在其中构造相似度矩阵以刻画样本间的非线性关系；然后通过求解广义特征值问题获得显式的谱嵌入映射，使新样本能够直接投影到嵌入空间。';
+    expect(apply('split-semicolon', long)).toBe(long.replace('；', '。'));
+    expect(sentences(apply('split-semicolon', long))).toBe(2);
+    // a list a colon announced, a short sentence, a half that points back (其…) keep the semicolon
+    for (const kept of [
+      `主要步骤如下：${long}`,
+      '该方法简单；效果较好。',
+      long.replace('；然后', '；其'),
+    ])
+      expect(apply('split-semicolon', kept)).toBe(kept);
+  });
+
   it('stock-phrase: stock academic phrases become plainer wording', () => {
     expect(apply('stock-phrase', '这对方言史研究具有重要意义，也有助于厘清层次。')).toBe(
       '这对方言史研究意义重大，也有利于厘清层次。',
