@@ -408,8 +408,7 @@ const plainWords: ParagraphRule = {
       const options = (t.word === '本文' && next.startsWith('研究') ? ['文中'] : choices)?.filter(
         (c) => !inAiRegister(c),
       );
-      out +=
-        paragraph.slice(pos, t.start) + (ok && options?.length ? pickOne(ctx.random, options) : t.word);
+      out += paragraph.slice(pos, t.start) + (ok && options?.length ? pickOne(ctx.random, options) : t.word);
       pos = t.end;
     });
     return out + paragraph.slice(pos);

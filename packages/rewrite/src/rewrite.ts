@@ -438,7 +438,9 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if (
     /^v/.test(token.tag) &&
     next &&
-    /^(频率|频次|次数|时间|寿命|效率|成本|方法|说明|范围|结构|关系|模型|网络|矩阵|函数|变量|系数|算法)/.test(next.word)
+    /^(频率|频次|次数|时间|寿命|效率|成本|方法|说明|范围|结构|关系|模型|网络|矩阵|函数|变量|系数|算法)/.test(
+      next.word,
+    )
   )
     return false;
   // 治疗后， → 治疗之后，: a time locative changes only at the end of its phrase (后向关联 ↛ 之后向关联: there 后 is

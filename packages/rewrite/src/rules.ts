@@ -259,7 +259,10 @@ const ADVERBIAL_HEADS = '通过|针对|根据|基于|利用|采用|结合|借助
 const adverbialMove: SentenceRule = {
   name: 'adverbial-move',
   apply(sentence, ctx) {
-    const fronted = new RegExp(`^(${ADVERBIAL_HEADS})(${CLAUSE_BODY}{2,20})，(${REPORT_SUBJECTS})(?!的)`, 'g');
+    const fronted = new RegExp(
+      `^(${ADVERBIAL_HEADS})(${CLAUSE_BODY}{2,20})，(${REPORT_SUBJECTS})(?!的)`,
+      'g',
+    );
     const after = new RegExp(`^(${REPORT_SUBJECTS})(${ADVERBIAL_HEADS})(${CLAUSE_BODY}{2,20})，`, 'g');
     // the main clause opens with the subject's own verb or adverb (not another adverbial: 通过X，本文针对Y…, nor 又/也
     // that continue a clause inside the adverbial)
@@ -268,7 +271,9 @@ const adverbialMove: SentenceRule = {
     // the adverbial is a noun phrase (通过问卷调查, 基于面板数据), not a verb phrase that may be the predicate's first
     // half (本文通过举例说明X既…，又…)
     const nominal = (phrase: string) =>
-      tagWords(phrase).every((t) => hasPlaceholder(t.word) || NOMINAL_BASIS.test(t.tag) || /^(r|l)$/.test(t.tag));
+      tagWords(phrase).every(
+        (t) => hasPlaceholder(t.word) || NOMINAL_BASIS.test(t.tag) || /^(r|l)$/.test(t.tag),
+      );
     const moved = replaceSome(
       sentence,
       fronted,

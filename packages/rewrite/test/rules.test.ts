@@ -92,7 +92,9 @@ describe('sentence rules', () => {
     expect(apply(RULES.byMeans, '通过优化参数来提高识别精度。')).toBe('借助优化参数来提高识别精度。');
     expect(apply(RULES.byMeans, '该方案通过了审核。')).toBe('该方案通过了审核。');
     // 来 only where it was; an 应用 phrase is already a means (利用应用… reads doubled)
-    expect(apply(RULES.byMeans, '能通过较小的通信量有效地实现预测。')).toMatch(/^能(借助|利用)较小的通信量有效地实现预测。$/);
+    expect(apply(RULES.byMeans, '能通过较小的通信量有效地实现预测。')).toMatch(
+      /^能(借助|利用)较小的通信量有效地实现预测。$/,
+    );
     expect(apply(RULES.byMeans, '通过应用回归分析方法来构建模型。')).toBe('通过应用回归分析方法来构建模型。');
   });
 

@@ -61,11 +61,7 @@ describe('降AIGC rules', () => {
     expect(apply('split-semicolon', long)).toBe(long.replace('；', '。'));
     expect(sentences(apply('split-semicolon', long))).toBe(2);
     // a list a colon announced, a short sentence, a half that points back (其…) keep the semicolon
-    for (const kept of [
-      `主要步骤如下：${long}`,
-      '该方法简单；效果较好。',
-      long.replace('；然后', '；其'),
-    ])
+    for (const kept of [`主要步骤如下：${long}`, '该方法简单；效果较好。', long.replace('；然后', '；其')])
       expect(apply('split-semicolon', kept)).toBe(kept);
   });
 
