@@ -261,6 +261,8 @@ function continuesSubject(sentence: string): boolean {
   if (/^(该|其|这|此|二者|两者|它|它们)/.test(sentence)) return true;
   // a conclusion drawn from the sentence before (因此，… / 可见，…) is a statement of its own
   if (/^(因此|所以|因而|可见|由此|故|总之|于是)/.test(sentence)) return false;
+  // 介绍和分析了X: a research verb with no subject reports the author's work, whatever the sentence before is about
+  if (/^(介绍|分析|研究|探讨|讨论|提出|总结|阐述|论述|考察|比较|评述|综述|回顾)/.test(sentence)) return false;
   // a verb, adverb or conjunction: the previous subject goes on (a preposition opens an adverbial of a new one)
   const first = tagWords(sentence.slice(0, 8))[0];
   return first !== undefined && /^(v|d|c)$/.test(first.tag);

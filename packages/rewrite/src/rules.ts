@@ -48,7 +48,7 @@ export function replaceSome(sentence: string, re: RegExp, replacer: Replacer, ct
 
 /** Clause-initial connectives and stock openers and their equivalents. */
 const CONNECTIVES: Record<string, readonly string[]> = {
-  因此: ['由此可见', '所以', '因而'],
+  因此: ['所以', '因而'],
   所以: ['因此', '因而'],
   但是: ['然而', '不过'],
   然而: ['但是', '不过'],

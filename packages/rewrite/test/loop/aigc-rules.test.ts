@@ -83,6 +83,12 @@ describe('降AIGC rules', () => {
     const out = apply('merge-sentences', text);
     expect(out).toBe('该算法在簇头节点上缓存查询结果，这减少了重复的数据传输。本文还给出了仿真结果。');
     expect(commasPerSentence(out)).toBeGreaterThan(commasPerSentence(text));
+    // a conclusion (因此，…) and the author's unstated action (介绍了…) stay sentences of their own
+    for (const kept of [
+      '中小煤矿大量出现。因此，行业出现了过度竞争。',
+      '本体论为语义信息的组织提供了支持。介绍和分析了常识本体和领域本体。',
+    ])
+      expect(apply('merge-sentences', kept)).toBe(kept);
   });
 
   it('drop-restatement: a closing sentence that only restates goes, one that says something new stays', () => {
