@@ -4,6 +4,7 @@ import { findProtectedSpans, type ProtectedSpan, type ProtectOptions } from './p
 import { pickOne } from './random.ts';
 import { replaceSome, type RuleContext } from './rules.ts';
 import { tagWords } from './segment.ts';
+import { inAiRegister } from './synonyms.ts';
 
 /**
  * 降AIGC rules: change what the AIGC detector measures (packages/aigc: template connectives and the share of
@@ -111,6 +112,47 @@ const inlineEnumeration: ParagraphRule = {
   },
 };
 
+/** Ordinal series that mark the items of a list: 一是/二是, 第一/第二, 其一/其二. */
+const ORDINAL_SERIES: ReadonlyArray<(n: string) => string> = [
+  (n) => `${n}是`,
+  (n) => `第${n}[，,]?`,
+  (n) => `其${n}[，,]?`,
+];
+const NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/**
+ * …：一是X；二是Y；三是Z。→ …：X；Y；Z。: inside one sentence that announces its list with a colon, the ordinal
+ * markers go — the colon and the semicolons already say where each item starts and the order is unchanged, while a
+ * 一是/二是 ladder is what generated prose leans on. Only a complete series in order (one, two, … after the colon,
+ * each later one right after a semicolon), never a single marker.
+ */
+const colonList: ParagraphRule = {
+  name: 'colon-list',
+  apply(paragraph, ctx) {
+    let out = paragraph;
+    for (const marker of ORDINAL_SERIES) {
+      const first = new RegExp(`[：:]${marker('一')}`, 'g');
+      for (let m = first.exec(out); m !== null; m = first.exec(out)) {
+        const sentenceEnd = out.slice(m.index).search(/[。！？!?]/);
+        const end = sentenceEnd < 0 ? out.length : m.index + sentenceEnd;
+        const items = out.slice(m.index + 1, end).split(/[；;]/);
+        if (items.length < 2) continue;
+        const stripped = items.map((item, k) => {
+          const numeral = NUMERALS[k];
+          const re = numeral ? new RegExp(`^${marker(numeral)}(?=[\u4e00-\u9fff\ue000-\uf8ff])`) : undefined;
+          return re?.test(item) ? item.replace(re, '') : undefined;
+        });
+        if (stripped.some((x) => x === undefined || x.length < 4) || ctx.random() >= ctx.rate) continue;
+        const separators = out.slice(m.index + 1, end).match(/[；;]/g) ?? [];
+        const list = stripped.map((x, k) => `${x}${separators[k] ?? ''}`).join('');
+        out = `${out.slice(0, m.index + 1)}${list}${out.slice(end)}`;
+        first.lastIndex = m.index + 1;
+      }
+    }
+    return out;
+  },
+};
+
 /** Stock phrases of generated academic prose and plainer wording of the same sense. */
 const STOCK: Array<[RegExp, readonly string[]]> = [
   [/具有重要(?:的)?意义/g, ['意义重大']],
@@ -119,7 +161,7 @@ const STOCK: Array<[RegExp, readonly string[]]> = [
   [/提供了(?=[\u4e00-\u9fff])/g, ['提供']],
   [/发挥(?:了|着)重要(?:的)?作用/g, ['起了重要作用']],
   [/日益(?=[\u4e00-\u9fff]{2})/g, ['越来越']],
-  [/在一定程度上/g, ['某种程度上']],
+  [/在一定程度上/g, ['在某种程度上']],
   [/呈现出(?=[\u4e00-\u9fff])/g, ['呈现']],
   [/，从而(?=[\u4e00-\u9fff])/g, ['，由此', '，这样']],
   [/，进而(?=[\u4e00-\u9fff])/g, ['，再']],
@@ -217,6 +259,10 @@ function continuesSubject(sentence: string): boolean {
   // a subject of its own anywhere in the first clause (针对这一问题，本文… / 以X为例的结果表明…) starts a new statement
   if (NEW_STATEMENT.test(sentence) || /本文|本研究|文章|文中|笔者|表明|显示/.test(firstClause)) return false;
   if (/^(该|其|这|此|二者|两者|它|它们)/.test(sentence)) return true;
+  // a conclusion drawn from the sentence before (因此，… / 可见，…) is a statement of its own
+  if (/^(因此|所以|因而|可见|由此|故|总之|于是)/.test(sentence)) return false;
+  // 介绍和分析了X: a research verb with no subject reports the author's work, whatever the sentence before is about
+  if (/^(介绍|分析|研究|探讨|讨论|提出|总结|阐述|论述|考察|比较|评述|综述|回顾)/.test(sentence)) return false;
   // a verb, adverb or conjunction: the previous subject goes on (a preposition opens an adverbial of a new one)
   const first = tagWords(sentence.slice(0, 8))[0];
   return first !== undefined && /^(v|d|c)$/.test(first.tag);
@@ -256,6 +302,36 @@ const mergeSentences: ParagraphRule = {
       out.push(part);
     }
     return out.join('');
+  },
+};
+
+/** Shortest half a split may leave (masked characters): a shorter one reads as a fragment. */
+const MIN_SPLIT_PART = 18;
+/** Sentences at least this long are split at a semicolon (masked characters). */
+const SPLIT_AT = 80;
+
+/**
+ * A long X；Y。 sentence → X。Y。 at the semicolon nearest its middle: generated prose chains clause after clause with
+ * semicolons into sentences of one long length, and a split beside the merges above gives the paragraph short and
+ * long sentences. Never inside a list a colon announced (…：A；B；C keeps its semicolons), never when the second half
+ * opens with a pronoun pointing into the first (其/该/此/这), never leaving a part under MIN_SPLIT_PART characters.
+ */
+const splitSemicolon: ParagraphRule = {
+  name: 'split-semicolon',
+  apply(paragraph, ctx) {
+    return sentencesOf(paragraph)
+      .map((sentence) => {
+        if (sentence.length < SPLIT_AT || /[：:]/.test(sentence)) return sentence;
+        const cuts = [...sentence.matchAll(/；/g)].map((m) => m.index);
+        const middle = sentence.length / 2;
+        const cut = cuts
+          .filter((i) => i >= MIN_SPLIT_PART && sentence.length - i - 1 >= MIN_SPLIT_PART)
+          .filter((i) => !/^(其|该|此|这|它|二者|两者)/.test(sentence.slice(i + 1)))
+          .sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle))[0];
+        if (cut === undefined || ctx.random() >= ctx.rate) return sentence;
+        return `${sentence.slice(0, cut)}。${sentence.slice(cut + 1)}`;
+      })
+      .join('');
   },
 };
 
@@ -329,9 +405,12 @@ const plainWords: ParagraphRule = {
         !PLAIN_BLOCKED_NEXT[t.word]?.test(next) &&
         (PLAIN_TAGS[t.word]?.test(t.tag) ?? true) &&
         ctx.random() < ctx.rate;
-      // 本文研究… → 文中研究…, never 本研究研究…
-      const options = t.word === '本文' && next.startsWith('研究') ? ['文中'] : choices;
-      out += paragraph.slice(pos, t.start) + (ok && options ? pickOne(ctx.random, options) : t.word);
+      // 本文研究… → 文中研究…, never 本研究研究…; never into the AI register (a replacement the detector reads as
+      // generated would undo the rule)
+      const options = (t.word === '本文' && next.startsWith('研究') ? ['文中'] : choices)?.filter(
+        (c) => !inAiRegister(c),
+      );
+      out += paragraph.slice(pos, t.start) + (ok && options?.length ? pickOne(ctx.random, options) : t.word);
       pos = t.end;
     });
     return out + paragraph.slice(pos);
@@ -341,11 +420,13 @@ const plainWords: ParagraphRule = {
 export const AIGC_RULES: readonly ParagraphRule[] = [
   dropRestatement,
   inlineEnumeration,
+  colonList,
   dropOpener,
   stockPhrase,
   dropIntensifier,
   plainWords,
   mergeSentences,
+  splitSemicolon,
 ];
 
 /** Placeholder → text of the document terms among the spans masked in `text[start, end)` (maskRange's order). */

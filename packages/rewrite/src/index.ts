@@ -6,7 +6,7 @@ export {
   type ParagraphRule,
 } from './aigc-rules.ts';
 export { type Hunk, diffHunks } from './diff.ts';
-export { copiedShare, type RunShares, runShares } from './overlap.ts';
+export { CONTINUOUS_RUN, continuousShare, copiedShare, type RunShares, runShares } from './overlap.ts';
 export {
   documentTerms,
   findProtectedSpans,

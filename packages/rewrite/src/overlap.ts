@@ -62,3 +62,24 @@ export function runShares(source: string, text: string): RunShares {
   };
   return { copied: share(passages), seeded: share(runs) };
 }
+
+/** Run length of the national databases' continuous-match rule: 13 identical characters in a row count as copied. */
+export const CONTINUOUS_RUN = 13;
+
+/**
+ * Share (0..1) of `text`'s letters, digits and Han characters inside a run of at least `run` of them (punctuation and
+ * spaces ignored, no gaps bridged) that also occurs in `source`: the plain continuous-match rule, computed locally
+ * against the one source a 降重 rewrites. A gap-bridging check (our 普通版 chains 6-character seeds across gaps of
+ * 12) can stay at 100 % while this falls, so the loop uses it to tell two rewrites with the same 复制比 apart.
+ */
+export function continuousShare(source: string, text: string, run = CONTINUOUS_RUN): number {
+  const q = matchingCodes(text, false).codes;
+  const s = matchingCodes(source, false).codes;
+  if (q.length === 0) return 0;
+  const grams = new Set<string>();
+  for (let j = 0; j + run <= s.length; j++) grams.add(String.fromCharCode(...s.subarray(j, j + run)));
+  const covered = new Uint8Array(q.length);
+  for (let i = 0; i + run <= q.length; i++)
+    if (grams.has(String.fromCharCode(...q.subarray(i, i + run)))) covered.fill(1, i, i + run);
+  return covered.reduce((n, c) => n + c, 0) / q.length;
+}

@@ -77,6 +77,7 @@ const SENTENCE_RULES: SentenceRule[] = [
   RULES.yiWei,
   RULES.causeEffect,
   RULES.purposeMove,
+  RULES.adverbialMove,
   RULES.byMeans,
   RULES.basedOn,
   RULES.basedOnAttributive,
@@ -372,6 +373,8 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     tokens.slice(Math.max(0, i - 6), i + 7).some((t) => synonymsOf(token.word, token.tag).includes(t.word))
   )
     return false;
+  // 均分为 is "divided equally", not 都分为
+  if (token.word === '均' && next?.word.startsWith('分')) return false;
   // 比较 is the adverb 较为 only before an adjective (比较高), not the verb 比较 (比较两组)
   if (token.word === '比较' && !/^a/.test(next?.tag ?? '')) return false;
   // 并不是 / 并不能 is the emphatic 并, not 并且 (jieba keeps 不能, 没有 as one word)
@@ -431,8 +434,14 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     (next?.word === '意义' || (next?.word === '的' && tokens[i + 2]?.word === '意义'))
   )
     return false;
-  // 使用频率, 计算时间, 使用寿命: a verb heading a measured noun is a term of its own (利用频率 is not said)
-  if (/^v/.test(token.tag) && next && /^(频率|频次|次数|时间|寿命|效率|成本|方法|说明|范围)/.test(next.word))
+  // 使用频率, 计算时间, 依赖结构: a verb heading a measured or structural noun is a term of its own (利用频率, 依靠结构)
+  if (
+    /^v/.test(token.tag) &&
+    next &&
+    /^(频率|频次|次数|时间|寿命|效率|成本|方法|说明|范围|结构|关系|模型|网络|矩阵|函数|变量|系数|算法)/.test(
+      next.word,
+    )
+  )
     return false;
   // 治疗后， → 治疗之后，: a time locative changes only at the end of its phrase (后向关联 ↛ 之后向关联: there 后 is
   // the first character of a term)
@@ -547,6 +556,8 @@ const BOUND_AFTER_SHORT_VERB = new Set(['了', '着', '过', '于', '的', '在'
  * with them into another word (具有效应 → 有效应 reads as 有效 + 应), and a one-character verb needs its object.
  */
 function standsAlone(short: string, token: Token, prev: Token | undefined, next: Token | undefined): boolean {
+  // a one-character verb before another verb reads clipped (达到降低…的目的 ↛ 达降低…)
+  if (token.tag === 'v' && short.length === 1 && next && /^v/.test(next.tag)) return false;
   // a one-character verb needs a word after it: 满足需要。 ↛ 满足需。
   if (
     token.tag === 'v' &&
@@ -688,6 +699,8 @@ function particleBetween(tokens: readonly Token[], i: number): string | undefine
     // only X的Y opening its phrase (after punctuation, a preposition or a conjunction): 工程意义的特征信息,
     // 该方法的X, 特定环节的优势 and 取得感兴趣的领域 need their 的
     (!prev || /^(x|p|c)$/.test(prev.tag)) &&
+    // 与消费者的距离: the 的 closes a 与/和/同/跟 phrase, without it the relation reads clipped
+    !/^(与|和|同|跟)$/.test(prev?.word ?? '') &&
     // 以X为基础的方法: the 的 closes the 以…为 frame
     prev?.word !== '为' &&
     (!beyond || !/^(n|vn|uj)/.test(beyond.tag))

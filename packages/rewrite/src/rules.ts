@@ -48,7 +48,7 @@ export function replaceSome(sentence: string, re: RegExp, replacer: Replacer, ct
 
 /** Clause-initial connectives and stock openers and their equivalents. */
 const CONNECTIVES: Record<string, readonly string[]> = {
-  因此: ['由此可见', '所以', '因而'],
+  因此: ['所以', '因而'],
   所以: ['因此', '因而'],
   但是: ['然而', '不过'],
   然而: ['但是', '不过'],
@@ -245,6 +245,60 @@ const purposeMove: SentenceRule = {
   },
 };
 
+/** Subjects a research sentence opens with, which an adverbial of means or basis may stand before or after. */
+const REPORT_SUBJECTS = '本文|本研究|文章|论文|文中|笔者|作者|我们|该文';
+/** Prepositions of means, basis or target that head a movable adverbial (通过X，本文… ⇄ 本文通过X，…). */
+const ADVERBIAL_HEADS = '通过|针对|根据|基于|利用|采用|结合|借助|依据|按照|运用';
+
+/**
+ * 通过问卷调查，本文分析了X → 本文通过问卷调查分析了X, and the other way: 本文基于面板数据，估计了Y → 基于面板数据，本文
+ * 估计了Y. Where the adverbial of means or basis stands is free in Chinese when the subject is the author; moving it
+ * changes the clause order (and every seam around it) without touching a word. Only a short adverbial (2–20
+ * characters), one of the author subjects, and a main clause that opens with a verb or an adverb.
+ */
+const adverbialMove: SentenceRule = {
+  name: 'adverbial-move',
+  apply(sentence, ctx) {
+    const fronted = new RegExp(
+      `^(${ADVERBIAL_HEADS})(${CLAUSE_BODY}{2,20})，(${REPORT_SUBJECTS})(?!的)`,
+      'g',
+    );
+    const after = new RegExp(`^(${REPORT_SUBJECTS})(${ADVERBIAL_HEADS})(${CLAUSE_BODY}{2,20})，`, 'g');
+    // the main clause opens with the subject's own verb or adverb (not another adverbial: 通过X，本文针对Y…, nor 又/也
+    // that continue a clause inside the adverbial)
+    const opensWithVerb = (rest: string) =>
+      /^(v|vn|d)$/.test(tagWords(rest.slice(0, 6))[0]?.tag ?? '') && !/^(又|也|还|才|并|而)/.test(rest);
+    // the adverbial is a noun phrase (通过问卷调查, 基于面板数据), not a verb phrase that may be the predicate's first
+    // half (本文通过举例说明X既…，又…)
+    const nominal = (phrase: string) =>
+      tagWords(phrase).every(
+        (t) => hasPlaceholder(t.word) || NOMINAL_BASIS.test(t.tag) || /^(r|l)$/.test(t.tag),
+      );
+    const moved = replaceSome(
+      sentence,
+      fronted,
+      (m) => {
+        const rest = sentence.slice(m.index + m[0].length);
+        return opensWithVerb(rest) && nominal(m[2] ?? '') ? `${m[3]}${m[1]}${m[2]}` : undefined;
+      },
+      ctx,
+    );
+    if (moved !== sentence) return moved;
+    return replaceSome(
+      sentence,
+      after,
+      (m) => {
+        const rest = sentence.slice(m.index + m[0].length);
+        // the main clause after the comma must be the subject's own verb phrase (not a new subject)
+        return opensWithVerb(rest) && nominal(m[3] ?? '') && !new RegExp(`^(${REPORT_SUBJECTS})`).test(rest)
+          ? `${m[2]}${m[3]}，${m[1]}`
+          : undefined;
+      },
+      ctx,
+    );
+  },
+};
+
 const MEANS_VERBS = '实现|提高|提升|降低|达到|完成|获得|构建|建立|揭示|改善|增强|促进|减少|保证|确保|解决';
 
 const byMeans: SentenceRule = {
@@ -256,9 +310,10 @@ const byMeans: SentenceRule = {
       re,
       (m) =>
         // A must be a plain means: not a 使用/采用 phrase (借助使用X) nor a causative or disposal frame
-        /^(使用|采用|利用|运用|借助)|[使让令把将被]/.test(m[1] ?? '')
+        /^(使用|采用|利用|运用|应用|借助)|[使让令把将被]/.test(m[1] ?? '')
           ? undefined
-          : `${pickOne(ctx.random, ['借助', '利用'])}${m[1]}来${m[2]}`,
+          : // 来 only where the source had it (有效地实现 ↛ 有效地来实现)
+            `${pickOne(ctx.random, ['借助', '利用'])}${m[1]}${m[0].includes('来') ? '来' : ''}${m[2]}`,
       ctx,
     );
   },
@@ -429,6 +484,8 @@ const listRotate: SentenceRule = {
       // the first item must not be the tail of a compound (文本原型、传承 → 文本传承 would change the terms)
       const before = first ? tokens[tokens.indexOf(first) - 1] : undefined;
       const opensList = !before || !/^(n|vn|nz|ng|j)/.test(before.tag);
+      // a pair inside a longer enumeration (电力及蒸汽、热水生产和供应业 is one industry's name) stays
+      const inEnumeration = [before?.word, after?.word].some((w) => w === '、' || w === '和' || w === '及');
       // two items swap only when both are plain nouns with no order of their own (术前和术后, 输入和输出 keep it)
       const swappablePair =
         items.length === 2 &&
@@ -439,7 +496,7 @@ const listRotate: SentenceRule = {
       // a list of actions (采集、处理和传输; 设计、实现和测试) is a procedure: its order is meaning
       const actions = items.some((t) => t.tag === 'v' || t.tag === 'vn');
       if (
-        ((items.length >= 3 && !actions) || swappablePair) &&
+        ((items.length >= 3 && !actions) || (swappablePair && !inEnumeration)) &&
         first &&
         last &&
         opensList &&
@@ -561,6 +618,7 @@ export const RULES = {
   yiWei,
   causeEffect,
   purposeMove,
+  adverbialMove,
   byMeans,
   zaiZhong,
   passive,

@@ -49,6 +49,11 @@ for (const line of TABLE_LINES) {
   }
 }
 
+/** Whether `word` is in the AI register (a swap into it moves a text towards "AI-written" for our detector). */
+export function inAiRegister(word: string): boolean {
+  return AI_REGISTER.has(word);
+}
+
 /** Whether a word is general vocabulary listed in the synonym table (so never a document term). */
 export function isSynonymWord(word: string): boolean {
   return GROUPS_BY_WORD.has(word);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copiedShare, meaningGuard, RULES, rewrite, runShares } from '../src/index.ts';
+import { continuousShare, copiedShare, meaningGuard, RULES, rewrite, runShares } from '../src/index.ts';
 
 const always = { random: () => 0, rate: 1 };
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -12,6 +12,22 @@ function strongOutputs(text: string): string[] {
     return out;
   });
 }
+
+describe('continuousShare: the 13-character continuous-match rule, locally', () => {
+  it('counts characters in shared runs of 13 or more, ignoring punctuation and bridging no gap', () => {
+    const source = '本文构建了包含一百二十个样本的数据集并验证了该方法的有效性';
+    expect(continuousShare(source, source)).toBe(1);
+    expect(continuousShare(source, '今天天气很好我们一起去公园散步吧')).toBe(0);
+    expect(continuousShare(source, `${source.slice(0, 10)}，${source.slice(10)}`)).toBe(1);
+    // one change at 14: a run of 14 is left before it, 14 after it
+    const once = `${source.slice(0, 14)}乙${source.slice(15)}`;
+    expect(continuousShare(source, once)).toBeCloseTo(28 / 29);
+    // a change every twelfth character leaves no run of 13, where the 6-gram checker still chains most of it
+    const cut = [...source].map((c, i) => (i % 12 === 11 ? '甲' : c)).join('');
+    expect(continuousShare(source, cut)).toBe(0);
+    expect(copiedShare(source, cut)).toBeGreaterThan(0.75);
+  });
+});
 
 describe('copiedShare: the exact stage of a 6-gram checker, locally', () => {
   it('counts a verbatim copy, nothing for an unrelated text, and nothing when every run is under 6 characters', () => {

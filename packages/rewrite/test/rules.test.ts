@@ -70,9 +70,32 @@ describe('sentence rules', () => {
     );
   });
 
+  it('adverbial-move: 通过X，本文V… ⇄ 本文通过X，V… for a noun-phrase adverbial and the author as subject', () => {
+    expect(apply(RULES.adverbialMove, '通过问卷调查，本文分析了大学生的消费行为。')).toBe(
+      '本文通过问卷调查分析了大学生的消费行为。',
+    );
+    expect(apply(RULES.adverbialMove, '本文基于面板数据，估计了区域创新的溢出效应。')).toBe(
+      '基于面板数据，本文估计了区域创新的溢出效应。',
+    );
+    for (const kept of [
+      // a verb phrase may be the predicate's first half; a second subject; 本文的 is no subject of a verb
+      '本文通过举例说明研究语法既要研究规律，又要研究用法。',
+      '本文通过实验，我们发现了新的规律。',
+      '根据调查结果，本文的结论是收入影响消费。',
+      // the main clause opens with another adverbial: two in a row read heavy
+      '针对这一问题，本文通过实验比较论证了结论。',
+    ])
+      expect(apply(RULES.adverbialMove, kept)).toBe(kept);
+  });
+
   it('by-means: 通过A来V → 借助A来V', () => {
     expect(apply(RULES.byMeans, '通过优化参数来提高识别精度。')).toBe('借助优化参数来提高识别精度。');
     expect(apply(RULES.byMeans, '该方案通过了审核。')).toBe('该方案通过了审核。');
+    // 来 only where it was; an 应用 phrase is already a means (利用应用… reads doubled)
+    expect(apply(RULES.byMeans, '能通过较小的通信量有效地实现预测。')).toMatch(
+      /^能(借助|利用)较小的通信量有效地实现预测。$/,
+    );
+    expect(apply(RULES.byMeans, '通过应用回归分析方法来构建模型。')).toBe('通过应用回归分析方法来构建模型。');
   });
 
   it('zai-zhong: clause-initial 在X中，', () => {
@@ -113,6 +136,8 @@ describe('sentence rules', () => {
       '比较术前和术后的指标。',
       '系统的输入和输出均为向量。',
       '分别测定甲醇和乙醇的含量。',
+      // a pair inside a longer enumeration: 电力及蒸汽、热水生产和供应业 is one industry's name
+      '选定电力及蒸汽、热水生产和供应业等产业。',
     ])
       expect(apply(RULES.listRotate, fixed)).toBe(fixed);
     // the steps of a procedure keep their order

@@ -41,10 +41,14 @@ it('offline 降重 end to end: the copied passage checks lower after, each parag
     expect(p.state).toBe('done');
     expect(p.rounds.length).toBeGreaterThan(0);
     expect(p.after!.similarity!).toBeLessThanOrEqual(p.before!.similarity!);
+    // the AI score is measured per paragraph in a 降重 too, so the loop refuses a rewrite that raises it
+    expect(p.after!.aigc!).toBeLessThanOrEqual(p.before!.aigc! + 1.05);
     expect(checkRewriteOutput(p.original, p.text).ok).toBe(true);
     if (p.rewritten) expect(p.changes.length).toBeGreaterThan(0);
   }
-  expect(Math.min(...body.map((p) => p.after!.similarity!))).toBeLessThan(70);
+  // < 70 before the AI score was measured in a 降重: the draws that got a paragraph there took its AI score 0 → 100 %
+  // and are refused now (the best left is 84.6 %)
+  expect(Math.min(...body.map((p) => p.after!.similarity!))).toBeLessThan(90);
   const rewritten = body.map((p) => p.text).join('\n');
   for (const span of PROTECTED) expect(rewritten).toContain(span);
   // notes are there exactly when the whole text missed its target

@@ -40,7 +40,9 @@ export function reduceSuite(env: Record<string, string | undefined> = {}) {
           const r = await call<ReduceDetail>(fresh.app(), 'POST', `${API}/load_by_id?id=${id}`, { token });
           return ['done', 'failed'].includes(r.body.result.status) ? r.body.result : null;
         },
-        30_000,
+        // a 降重 measures the AI score of every candidate too (the loop refuses a rise): under the shared machine's
+        // load (~20 on 2 cores) the 4-paragraph run took 30 s
+        90_000,
         '改写完成',
       );
     },

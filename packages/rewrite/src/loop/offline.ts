@@ -69,7 +69,7 @@ const STRONGEST = { tries: 12 };
  * 降重: the rule engine on the original (standard, then strong), each pass followed by the 降AIGC rules, which change more
  * characters and take back the template connectives a synonym pass may bring in (降重 must not raise the AI score).
  */
-const SIMILARITY_PLANS = similarityPlans(false);
+const SIMILARITY_PLANS = similarityPlans(true);
 /**
  * Dual target: the same plans with no swap into the AI register, since the AI score must fall too (measured on
  * copied AI-written text: 82 → 94 % under 疑似 for 普通版 83 → 87 %).

@@ -39,6 +39,32 @@ describe('降AIGC rules', () => {
     expect(apply('de-enumerate', '该方法首先对图像去噪。')).toBe('该方法首先对图像去噪。');
   });
 
+  it('colon-list: …：一是X；二是Y → …：X；Y, only a complete series in order after a colon', () => {
+    expect(apply('colon-list', '主要原因有三：一是资金不足；二是人才缺乏；三是制度不完善。')).toBe(
+      '主要原因有三：资金不足；人才缺乏；制度不完善。',
+    );
+    expect(apply('colon-list', '存在以下问题：第一，集成度不高；第二，流程标准化不足。')).toBe(
+      '存在以下问题：集成度不高；流程标准化不足。',
+    );
+    // no colon, a gap in the series, an item without its marker: the markers stay
+    for (const kept of [
+      '一是资金不足；二是人才缺乏。',
+      '原因是：一是资金不足；三是人才缺乏。',
+      '措施包括：其一，加强监管；其二，完善制度；以及其他。',
+    ])
+      expect(apply('colon-list', kept)).toBe(kept);
+  });
+
+  it('split-semicolon: a long X；Y。 becomes X。Y。 at the semicolon nearest the middle, never a colon list', () => {
+    const long =
+      '该算法利用核函数将原始数据隐式映射到高维特征空间并在其中构造相似度矩阵以刻画样本间的非线性关系；然后通过求解广义特征值问题获得显式的谱嵌入映射，使新样本能够直接投影到嵌入空间。';
+    expect(apply('split-semicolon', long)).toBe(long.replace('；', '。'));
+    expect(sentences(apply('split-semicolon', long))).toBe(2);
+    // a list a colon announced, a short sentence, a half that points back (其…) keep the semicolon
+    for (const kept of [`主要步骤如下：${long}`, '该方法简单；效果较好。', long.replace('；然后', '；其')])
+      expect(apply('split-semicolon', kept)).toBe(kept);
+  });
+
   it('stock-phrase: stock academic phrases become plainer wording', () => {
     expect(apply('stock-phrase', '这对方言史研究具有重要意义，也有助于厘清层次。')).toBe(
       '这对方言史研究意义重大，也有利于厘清层次。',
@@ -57,6 +83,12 @@ describe('降AIGC rules', () => {
     const out = apply('merge-sentences', text);
     expect(out).toBe('该算法在簇头节点上缓存查询结果，这减少了重复的数据传输。本文还给出了仿真结果。');
     expect(commasPerSentence(out)).toBeGreaterThan(commasPerSentence(text));
+    // a conclusion (因此，…) and the author's unstated action (介绍了…) stay sentences of their own
+    for (const kept of [
+      '中小煤矿大量出现。因此，行业出现了过度竞争。',
+      '本体论为语义信息的组织提供了支持。介绍和分析了常识本体和领域本体。',
+    ])
+      expect(apply('merge-sentences', kept)).toBe(kept);
   });
 
   it('drop-restatement: a closing sentence that only restates goes, one that says something new stays', () => {

@@ -160,6 +160,28 @@ describe('reduceParagraphs', () => {
     expect(out?.rounds[2]?.scores).toBeNull();
   });
 
+  it('keeps a 降重 candidate that ties on the measured 复制比 but leaves fewer 13-character runs of the original', async () => {
+    const original = '天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳';
+    const at = (text: string, i: number, ch: string) => text.slice(0, i) + ch + text.slice(i + 1);
+    const one = at(original, 15, '甲'); // two runs of 15 and 16 are left: 31 of 32 characters
+    const two = at(one, 9, '乙'); // the first run is cut under 13: 16 of 32
+    const flat: Measure = async () => ({ similarity: 0.8, aigc: 0.5 });
+    const run = (targets: { similarity?: number; aigc?: number }) =>
+      reduceParagraphs([original], {
+        targets,
+        measure: flat,
+        strategies: [scripted('s', [one, two, one])],
+        maxRounds: 3,
+      });
+    const [similarity] = await run({ similarity: 0.3 });
+    expect(similarity?.rounds.map((r) => r.accepted)).toEqual([true, true, false]);
+    expect(similarity?.text).toBe(two);
+    // a 降AIGC has no use for broken runs: the same candidates are no better
+    const [aigc] = await run({ aigc: 0.3 });
+    expect(aigc?.rounds.map((r) => r.accepted)).toEqual([false, false, false]);
+    expect(aigc?.text).toBe(original);
+  });
+
   it('uses at most maxRounds, cycling through the strategies in order', async () => {
     const a = scripted('a', ['甲甲甲甲甲甲甲丙丙丙', '甲甲甲甲甲丙丙丙丙丙']);
     const b = scripted('b', ['甲甲甲甲甲甲丙丙丙丙', '甲甲甲甲丙丙丙丙丙丙']);

@@ -13,8 +13,8 @@ import { type Library, ownerKeyOf } from '../checks/library.ts';
  */
 export interface Measurer {
   /**
-   * One paragraph, only the asked measures (the other is null); with the AIGC score, what drove it (the
-   * detector's reasons for the paragraph), which the loop hands to the next round only.
+   * One paragraph, only the asked measures (the other is null; a run asks the AIGC score in a 降重 too); with the
+   * AIGC score, what drove it (the detector's reasons for the paragraph), which the loop hands to the next round only.
    */
   paragraph(
     text: string,
