@@ -54,17 +54,6 @@ export interface StageInput {
   weight: number;
 }
 
-/** A further naive-Bayes direction the second stage weighs (the register score: human thesis vs human abstracts). */
-export interface StageDirection {
-  name: string;
-  direction: Float32Array;
-  /**
-   * The sign its coefficient must have (a feature of known AI direction): fitted against it, the direction is
-   * dropped (coefficient 0) and the rest refitted.
-   */
-  sign?: 1 | -1;
-}
-
 /** The second stage's coefficients, kept in the model metadata for the record (they are folded into the weights). */
 export interface SecondStage {
   /** Multiplier of the first-stage log-odds. */
@@ -73,19 +62,11 @@ export interface SecondStage {
   polish: number;
   polishScale: number;
   bias: number;
-  /** Coefficients of the further directions' scores (each divided by its scale), in the order given. */
-  extra?: Array<{ name: string; coefficient: number; scale: number }>;
-}
-
-/** A score's standard deviation over the inputs (1 where it does not vary): the second stage's inputs are scaled by it. */
-function scaleOf(raw: readonly number[]): number {
-  const mean = raw.reduce((s, v) => s + v, 0) / Math.max(1, raw.length);
-  return Math.sqrt(raw.reduce((s, v) => s + (v - mean) ** 2, 0) / Math.max(1, raw.length)) || 1;
 }
 
 /**
  * Fits the second stage on texts the first stage was not trained on: a logistic regression over the first-stage
- * log-odds, the polish score and the scores of any further directions (`extra`). The style features are left out on purpose: re-weighed on the ~400 AI texts of
+ * log-odds and the polish score. The style features are left out on purpose: re-weighed on the ~400 AI texts of
  * the calibration split, they traded template connectives (首先/其次/综上所述) for the polished register and a
  * textbook templated paragraph fell from p 0.66 to 0.10.
  */
@@ -93,51 +74,18 @@ export function fitSecondStage(
   inputs: readonly StageInput[],
   polishDirection: Float32Array,
   l2: number,
-  extra: readonly StageDirection[] = [],
 ): SecondStage {
-  const raw = [polishDirection, ...extra.map((e) => e.direction)].map((d) =>
-    inputs.map((t) => polishScore(d, t.x)),
-  );
-  const scales = raw.map(scaleOf);
-  /** Fits over the first-stage log-odds and the scores of the directions kept (indices into raw). */
-  const fitKept = (kept: readonly number[]) => {
-    const examples: TrainingExample[] = inputs.map((t, i) => ({
-      x: {
-        indices: Uint32Array.from({ length: 1 + kept.length }, (_, j) => j),
-        values: Float32Array.from([t.z, ...kept.map((d) => raw[d]![i]! / scales[d]!)]),
-      },
-      label: t.label,
-      weight: t.weight,
-    }));
-    return trainLogistic(examples, 1 + kept.length, { l2, maxIterations: 500, tolerance: 1e-10 });
-  };
-  let kept = raw.map((_, d) => d);
-  let fitted = fitKept(kept);
-  for (;;) {
-    const wrong = kept.filter((d, k) => {
-      const sign = d > 0 ? extra[d - 1]!.sign : undefined;
-      return sign !== undefined && sign * fitted.weights[1 + k]! < 0;
-    });
-    if (wrong.length === 0) break;
-    kept = kept.filter((d) => !wrong.includes(d));
-    fitted = fitKept(kept);
-  }
-  const coefficient = (d: number) => (kept.includes(d) ? fitted.weights[1 + kept.indexOf(d)]! : 0);
-  return {
-    firstStage: fitted.weights[0]!,
-    polish: coefficient(0),
-    polishScale: scales[0]!,
-    bias: fitted.bias,
-    ...(extra.length > 0
-      ? {
-          extra: extra.map((e, d) => ({
-            name: e.name,
-            coefficient: coefficient(1 + d),
-            scale: scales[1 + d]!,
-          })),
-        }
-      : {}),
-  };
+  const polishRaw = inputs.map((t) => polishScore(polishDirection, t.x));
+  const mean = polishRaw.reduce((s, v) => s + v, 0) / Math.max(1, polishRaw.length);
+  const polishScale =
+    Math.sqrt(polishRaw.reduce((s, v) => s + (v - mean) ** 2, 0) / Math.max(1, polishRaw.length)) || 1;
+  const examples: TrainingExample[] = inputs.map((t, i) => ({
+    x: { indices: Uint32Array.from([0, 1]), values: Float32Array.from([t.z, polishRaw[i]! / polishScale]) },
+    label: t.label,
+    weight: t.weight,
+  }));
+  const fitted = trainLogistic(examples, 2, { l2, maxIterations: 500, tolerance: 1e-10 });
+  return { firstStage: fitted.weights[0]!, polish: fitted.weights[1]!, polishScale, bias: fitted.bias };
 }
 
 /**
@@ -148,18 +96,12 @@ export function foldSecondStage(
   first: LogisticModel,
   stage: SecondStage,
   polishDirection: Float32Array,
-  extra: readonly StageDirection[] = [],
 ): LogisticModel {
-  // summed in double precision, stored once as float32
-  const weights = Float64Array.from(first.weights, (w) => stage.firstStage * w);
-  const add = (direction: Float32Array, factor: number) => {
-    for (let j = 0; j < Math.min(direction.length, weights.length); j++)
-      weights[j]! += factor * direction[j]!;
-  };
-  add(polishDirection, stage.polish / stage.polishScale);
-  extra.forEach((e, d) => {
-    const c = stage.extra?.[d];
-    if (c) add(e.direction, c.coefficient / c.scale);
-  });
-  return { weights: Float32Array.from(weights), bias: stage.firstStage * first.bias + stage.bias };
+  const weights = new Float32Array(first.weights.length);
+  const polish = stage.polish / stage.polishScale;
+  for (let j = 0; j < weights.length; j++) {
+    const pair = j < polishDirection.length ? polish * polishDirection[j]! : 0;
+    weights[j] = stage.firstStage * first.weights[j]! + pair;
+  }
+  return { weights, bias: stage.firstStage * first.bias + stage.bias };
 }

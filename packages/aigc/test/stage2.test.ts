@@ -81,39 +81,4 @@ describe('second stage', () => {
       expect(decisionValue(folded, x)).toBeCloseTo(twoStages, 4);
     }
   });
-
-  it('folds further directions too, and drops one fitted against its sign', () => {
-    // bucket 2 marks AI texts (a further direction of known sign), bucket 3 marks human ones
-    const rich: StageInput[] = inputs.map((t) => {
-      const x = vector([
-        [0, t.x.values[0]!],
-        [1, t.x.values[1]!],
-        [2, t.label ? 1 : 0.2],
-        [3, t.label ? 0.2 : 1],
-      ]);
-      return { ...t, x };
-    });
-    const extra = [
-      { name: 'ai marker', direction: Float32Array.from([0, 0, 1, 0]), sign: 1 as const },
-      {
-        name: 'human marker, held to the AI sign',
-        direction: Float32Array.from([0, 0, 0, 1]),
-        sign: 1 as const,
-      },
-    ];
-    const stage = fitSecondStage(rich, direction, 1e-3, extra);
-    // the same first stage over all four buckets
-    const wide: LogisticModel = { weights: Float32Array.from([2, 0, 0, 0]), bias: -1 };
-    expect(stage.extra![0]!.coefficient).toBeGreaterThan(0);
-    expect(stage.extra![1]!.coefficient).toBe(0);
-    const folded = foldSecondStage(wide, stage, direction, extra);
-    for (const { x, z } of rich.slice(0, 20)) {
-      const twoStages =
-        stage.firstStage * z +
-        (stage.polish * polishScore(direction, x)) / stage.polishScale +
-        (stage.extra![0]!.coefficient * polishScore(extra[0]!.direction, x)) / stage.extra![0]!.scale +
-        stage.bias;
-      expect(decisionValue(folded, x)).toBeCloseTo(twoStages, 4);
-    }
-  });
 });
