@@ -16,7 +16,7 @@ import { evaluateHeldOut } from './evaluate.ts';
 import { heldOutRewrites } from './heldout-rewrites.ts';
 import { ourRewrites } from './rewritten.ts';
 
-const VERSION = '1.6.0';
+const VERSION = '1.6.1';
 /** Where the model is written: the bundled model unless AIGC_MODEL_OUT names a folder (for experiments). */
 const OUT_DIR = process.env.AIGC_MODEL_OUT ?? DEFAULT_MODEL_DIR;
 

@@ -295,6 +295,9 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
         : ''
     }`,
   };
+  log(
+    `calibration TPR@疑似 / @显著: ${calibrationRecall(texts, calibrationIdx, calibrationScores, calibration, bands)}`,
+  );
   const { flag, high, light } = bands.short;
   // detect() scores windows of about windowChars: the short class is what its sentences are judged by
   const thresholds: BandThresholds = { flag, high, light };
@@ -331,6 +334,37 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     binary: { file: '', sha256: '', bytes: 0 },
   };
   return { meta, classifier, lm, extractor };
+}
+
+/**
+ * What the thresholds catch of each stratum's AI texts of the calibration split (scores of unseen folds, each text
+ * judged by its length class): the recall a model choice is judged by, where the thresholds were set.
+ */
+function calibrationRecall(
+  texts: readonly TrainingText[],
+  calibrationIdx: readonly number[],
+  scores: readonly number[],
+  calibration: ReturnType<typeof fitPlatt>,
+  bands: BandCalibration,
+): string {
+  const strata = [...new Set(calibrationIdx.map((i) => texts[i]!.stratum))];
+  return strata
+    .map((stratum) => {
+      const ai = calibrationIdx.flatMap((i, k) =>
+        texts[i]!.label === 1 && texts[i]!.stratum === stratum
+          ? [
+              {
+                p: applyPlatt(calibration, scores[k]!),
+                c: visibleLength(texts[i]!.text) <= bands.maxShortChars ? bands.short : bands.long,
+              },
+            ]
+          : [],
+      );
+      const share = (caught: (x: (typeof ai)[number]) => boolean) =>
+        `${((100 * ai.filter(caught).length) / Math.max(1, ai.length)).toFixed(1)}%`;
+      return `${stratum} ${share((x) => x.p >= x.c.light)} / ${share((x) => x.p >= x.c.flag)} (${ai.length})`;
+    })
+    .join(', ');
 }
 
 /** The second stage fitted on the calibration split, and the classifiers fitted without each fold. */
