@@ -1,7 +1,17 @@
 import { parentPort } from 'node:worker_threads';
-import { checkStages, loadIndex, PlagiarismIndex, saveIndex, warmWordIndex } from '@paperdesk/plagiarism';
+import {
+  answerSeeds,
+  answerSentences,
+  checkStages,
+  loadIndex,
+  PlagiarismIndex,
+  type SeedsRequest,
+  type SentencesRequest,
+  saveIndex,
+  warmWordIndex,
+} from '@paperdesk/plagiarism';
 import { checkOptionsFor, toEngineResult } from './check-engine.ts';
-import type { ThreadReply, ThreadRequest } from './check-thread.ts';
+import type { ShardCall, ThreadReply, ThreadRequest } from './check-thread.ts';
 import { runBelowApiThread } from './thread-priority.ts';
 
 /**
@@ -48,6 +58,10 @@ function handle(req: ThreadRequest): { result: unknown; transfer?: ArrayBuffer[]
       saveIndex(index, req.folder);
       index.merge();
       return { result: null };
+    case 'stats':
+      return { result: { documents: index.size, characters: index.characterCount } };
+    case 'shard':
+      return { result: answerShard(req.call, req.request) };
     case 'check': {
       const aborted = new Int32Array(req.abort);
       const steps = checkStages(
@@ -69,6 +83,20 @@ function handle(req: ThreadRequest): { result: unknown; transfer?: ArrayBuffer[]
         }
       }
     }
+  }
+}
+
+/** In a deployment a document's library number is its SQL id: the order rows were added to the library. */
+const libraryNumber = (id: string) => Number(id);
+
+function answerShard(call: ShardCall, request: unknown): unknown {
+  switch (call) {
+    case 'seeds':
+      return answerSeeds(index, request as SeedsRequest, libraryNumber);
+    case 'sentences':
+      return answerSentences(index, request as SentencesRequest, libraryNumber);
+    case 'wordStats':
+      return warmWordIndex(index).stats();
   }
 }
 

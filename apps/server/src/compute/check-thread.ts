@@ -19,8 +19,13 @@ export type ThreadRequest = { id: number } & (
   | { op: 'add'; docs: LibraryDocument[] }
   | { op: 'remove'; ids: string[] }
   | { op: 'save'; folder: string }
+  | { op: 'stats' }
+  | { op: 'shard'; call: ShardCall; request: unknown }
   | (CheckRequest & { op: 'check'; abort: SharedArrayBuffer })
 );
+
+/** What a shard worker's thread answers for a check over the shards (the engine's shard messages). */
+export type ShardCall = 'seeds' | 'sentences' | 'wordStats';
 
 export type ThreadReply =
   | { id: number; progress: number }
@@ -45,6 +50,10 @@ export interface CheckThread extends CheckRunner {
   remove(ids: string[]): Promise<void>;
   /** Write the segments sealed since the last save to `folder`, swap its manifest, then merge size tiers. */
   save(folder: string): Promise<void>;
+  /** Documents and matching characters in the index. */
+  stats(): Promise<{ documents: number; characters: number }>;
+  /** A shard's answer to one of a sharded check's requests (its documents named by their SQL ids). */
+  shard(call: ShardCall, request: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -107,6 +116,8 @@ export function startCheckThread(opts: { onExit?: (err: Error) => void } = {}): 
     save: async (folder) => {
       await call('save', { folder });
     },
+    stats: () => call('stats', {}) as Promise<{ documents: number; characters: number }>,
+    shard: (op, request) => call('shard', { call: op, request }),
 
     async check(request: CheckRequest, control: CheckControl = {}): Promise<EngineResult> {
       const { signal, onProgress } = control;
