@@ -10,14 +10,14 @@ import {
   type PageQuery,
 } from '@paperdesk/contracts';
 import { billingCharCount, matchingCodes } from '@paperdesk/textkit';
-import { shardOf } from '@paperdesk/plagiarism';
+import { type ShardAnswer, type ShardRequest, shardOf } from '@paperdesk/plagiarism';
 import { titleKeys } from '@paperdesk/references';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { LibraryDocumentsTable, LibraryOrigin } from '../../db/tables/checks.ts';
-import { type CheckThread, type ShardCall, startCheckThread } from '../../compute/check-thread.ts';
+import { type Asker, type CheckThread, startCheckThread } from '../../compute/check-thread.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { CheckRunner } from '../../compute/check-engine.ts';
 
@@ -51,6 +51,11 @@ export interface LibraryDeps {
    * shard `index` are indexed, followed and saved (in `library/shard-<index>`); the database still holds all.
    */
   shard?: { index: number; count: number };
+  /**
+   * A process that runs checks over the shards (LIBRARY_SHARDS > 1, services/checks/sharded.ts): it holds no
+   * library; its check thread asks the `shards` shards through `ask`.
+   */
+  overShards?: { shards: number; ask: Asker };
 }
 
 export interface AddOptions {
@@ -126,6 +131,8 @@ export function createLibrary(deps: LibraryDeps) {
   const name = shard ? `比对库分片 ${shard.index}/${shard.count} 的索引` : '比对库索引';
 
   let thread: CheckThread | null = null;
+  /** The check thread of a process checking over the shards (holds no index). */
+  let coordinator: CheckThread | null = null;
   /** Ids of the documents in the thread's index; null until it is ready. */
   let indexed: Set<number> | null = null;
   let maxSeenId = 0;
@@ -209,6 +216,7 @@ export function createLibrary(deps: LibraryDeps) {
   async function load(): Promise<LibraryIndex> {
     const started = Date.now();
     const t = startCheckThread({
+      ...(shard ? { role: { kind: 'shard', shard: shard.index, shards: shard.count } } : {}),
       onExit: (err) => {
         // the index went with the thread: the next check loads it again
         log(`${err.message}，比对库索引将在下次检测时重新载入`);
@@ -277,6 +285,7 @@ export function createLibrary(deps: LibraryDeps) {
 
   /** The index, built or loaded (in the check thread) on first use. */
   function ensureReady(): Promise<LibraryIndex> {
+    if (deps.overShards) return Promise.reject(new Error('比对库已分片（LIBRARY_SHARDS > 1）：本进程不持有比对库'));
     if (thread && indexed) return Promise.resolve(view(thread, indexed));
     loading ??= exclusive(load).finally(() => {
       loading = null;
@@ -342,16 +351,40 @@ export function createLibrary(deps: LibraryDeps) {
   return {
     ensureReady,
 
+    /** Whether this process keeps an index (false when checks run over the shards). */
+    holdsIndex: !deps.overShards,
+
+    /** What a check runs on: this process's index, or (LIBRARY_SHARDS > 1) a check thread asking the shards. */
+    async runner(): Promise<CheckRunner> {
+      const over = deps.overShards;
+      if (!over) return ensureReady();
+      if (!coordinator) {
+        const t = startCheckThread({
+          role: { kind: 'coordinator', shards: over.shards },
+          ask: over.ask,
+          onExit: (err) => {
+            log(`${err.message}，下次检测时重启`);
+            if (coordinator === t) coordinator = null;
+          },
+        });
+        coordinator = t;
+      }
+      return coordinator;
+    },
+
     /**
      * At start: open a saved index file now (checked against the database, rebuilt when they disagree) rather
      * than at the first check; nothing when there is none.
      */
     async loadSavedIndex(): Promise<void> {
+      if (deps.overShards) return;
       if (persist && fs.existsSync(path.join(folder, 'manifest.json'))) await ensureReady();
     },
 
     /** Catch the in-memory index up with SQL (new documents, deletions by any process). */
     async sync(): Promise<{ added: number; removed: number }> {
+      // each shard catches up with SQL when a check's first request reaches it
+      if (deps.overShards) return { added: 0, removed: 0 };
       await ensureReady();
       return exclusive(async () =>
         thread && indexed ? syncInto(thread, indexed) : { added: 0, removed: 0 },
@@ -532,12 +565,12 @@ export function createLibrary(deps: LibraryDeps) {
      * A shard worker's answer to a sharded check's request. A check's first request (its seeds) catches the
      * shard up with SQL first, so a document committed before the check started is in it, as in one index.
      */
-    async answerShard(call: ShardCall, request: unknown): Promise<unknown> {
+    async answerShard(request: ShardRequest): Promise<ShardAnswer> {
       await ensureReady();
-      if (call === 'seeds') await exclusive(async () => thread && indexed && syncInto(thread, indexed));
+      if (request.kind === 'seeds') await exclusive(async () => thread && indexed && syncInto(thread, indexed));
       const t = thread;
       if (!t) throw new Error(`${name}未就绪`);
-      return t.shard(call, request);
+      return t.shard(request);
     },
 
     async close(): Promise<void> {
@@ -550,6 +583,9 @@ export function createLibrary(deps: LibraryDeps) {
       thread = null;
       indexed = null;
       await t?.close();
+      const c = coordinator;
+      coordinator = null;
+      await c?.close();
     },
   };
 }

@@ -1,10 +1,9 @@
 import os from 'node:os';
-import type { ShardCall } from '../../compute/check-thread.ts';
+import type { ShardRequest } from '@paperdesk/plagiarism';
 import type { ShardChannel, ShardHeartbeat } from '../../queue.ts';
 import type { Library } from './library.ts';
 
-const CALLS: readonly ShardCall[] = ['seeds', 'sentences', 'wordStats'];
-const isCall = (op: string): op is ShardCall => (CALLS as readonly string[]).includes(op);
+const KINDS: readonly string[] = ['status', 'seeds', 'documents', 'wordStats', 'sentences'] satisfies ShardRequest['kind'][];
 
 /**
  * A shard worker (`worker --shard i`, LIBRARY_SHARDS > 1): keeps the index of its part of the library (loaded
@@ -51,8 +50,10 @@ export async function runShard(deps: {
 
   await library.ensureReady();
   await channel.serve(shard, async (op, request) => {
-    if (!isCall(op)) throw new Error(`比对库分片不认识的请求: ${op}`);
-    return library.answerShard(op, request);
+    // the job's name is the request's kind; the body is the engine's request as the coordinator sent it
+    if (!KINDS.includes(op) || (request as { kind?: unknown } | null)?.kind !== op)
+      throw new Error(`比对库分片不认识的请求: ${op}`);
+    return library.answerShard(request as ShardRequest);
   });
   tick();
   log(`比对库分片 ${shard}/${channel.shards} 已就绪`);
