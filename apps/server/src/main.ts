@@ -131,7 +131,13 @@ async function shardWorker(config: ReturnType<typeof loadConfig>, arg: string | 
     shards: K,
     timeoutMs: config.LIBRARY_SHARD_TIMEOUT_MS,
   });
-  const running = await runShard({ library, channel, shard, heartbeatMs: config.LIBRARY_SHARD_HEARTBEAT_MS, log });
+  const running = await runShard({
+    library,
+    channel,
+    shard,
+    heartbeatMs: config.LIBRARY_SHARD_HEARTBEAT_MS,
+    log,
+  });
   const stop = async () => {
     await running.stop();
     await channel.close();

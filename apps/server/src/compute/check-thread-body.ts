@@ -36,6 +36,8 @@ const OPTIONS = { autoMerge: false };
 let index = new PlagiarismIndex(OPTIONS);
 /** A shard worker's part of the library: the index above with its documents' library numbers. */
 let shard = role.kind === 'shard' ? new LibraryShard(index, role.shard, role.shards) : undefined;
+/** The folder a shard was loaded from or saved to. */
+let shardFolder: string | undefined;
 /** A coordinating thread's: the shards' statuses and word statistics, kept between checks. */
 const coordinator = role.kind === 'coordinator' ? new ShardCoordinator(role.shards) : undefined;
 
@@ -51,6 +53,7 @@ function load(folder: string): PlagiarismIndex {
   if (loaded.shard !== role.shard || loaded.shards !== role.shards)
     throw new Error(`索引文件是第 ${loaded.shard}/${loaded.shards} 片，不是 ${role.shard}/${role.shards}`);
   shard = loaded;
+  shardFolder = folder;
   return loaded.index;
 }
 
@@ -71,10 +74,18 @@ function handle(req: Exclude<ThreadRequest, { op: 'shardedCheck' }>): {
     case 'reset':
       index.close();
       index = new PlagiarismIndex(OPTIONS);
+      shardFolder = undefined;
       if (role.kind === 'shard') shard = new LibraryShard(index, role.shard, role.shards);
       return { result: null };
     case 'add':
-      for (const d of req.docs) shard ? shard.add(d, libraryNumber(d.id)) : index.add(d);
+      if (!shard) {
+        for (const d of req.docs) index.add(d);
+        return { result: null };
+      }
+      for (const d of req.docs) shard.add(d, libraryNumber(d.id));
+      // once it has a folder, any commit (a look-up commits) writes the index's manifest there: the numbers file
+      // must already name every document it may list, or the folder no longer loads (shard.json is written first)
+      if (shardFolder) shard.save(shardFolder);
       return { result: null };
     case 'remove':
       for (const id of req.ids) shard ? shard.remove(id) : index.remove(id);
@@ -82,7 +93,10 @@ function handle(req: Exclude<ThreadRequest, { op: 'shardedCheck' }>): {
     case 'save':
       // appends: only segments sealed since the last save are written, then the manifest is swapped (a shard
       // writes its documents' library numbers first)
-      shard ? shard.save(req.folder) : saveIndex(index, req.folder);
+      if (shard) {
+        shard.save(req.folder);
+        shardFolder = req.folder;
+      } else saveIndex(index, req.folder);
       index.merge();
       return { result: null };
     case 'stats':

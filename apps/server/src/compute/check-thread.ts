@@ -32,7 +32,10 @@ export type ThreadRequest = { id: number } & (
 );
 
 /** The process's answer to one of the thread's asks (not a request: it has no reply). */
-export type AskAnswer = { answer: number } & ({ ok: true; result: ShardAnswers } | { ok: false; message: string });
+export type AskAnswer = { answer: number } & (
+  | { ok: true; result: ShardAnswers }
+  | { ok: false; message: string }
+);
 
 /**
  * What the thread is (LIBRARY_SHARDS > 1): a whole library's index (the default), shard `shard` of `shards`

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { Job, Queue, QueueEvents, Worker } from 'bullmq';
+import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { unavailable } from '../errors.ts';
 import type { ShardChannel, ShardHeartbeat } from '../queue.ts';
@@ -76,7 +76,10 @@ export function createShardChannel(
   const side = (i: number) => {
     let s = queues.get(i);
     if (!s) {
-      s = { queue: new Queue(queueOf(i), { connection }), events: new QueueEvents(queueOf(i), { connection }) };
+      s = {
+        queue: new Queue(queueOf(i), { connection }),
+        events: new QueueEvents(queueOf(i), { connection }),
+      };
       queues.set(i, s);
     }
     return s;

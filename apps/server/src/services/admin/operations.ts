@@ -125,7 +125,16 @@ export function createAdminOperations(deps: {
     const now = Date.now();
     return Array.from({ length: channel.shards }, (_, shard) => {
       const h = beats.get(shard);
-      if (!h) return { shard, name: null, state: 'down', documents: 0, characters: 0, rssBytes: 0, updatedAt: null };
+      if (!h)
+        return {
+          shard,
+          name: null,
+          state: 'down',
+          documents: 0,
+          characters: 0,
+          rssBytes: 0,
+          updatedAt: null,
+        };
       const quiet = now - Date.parse(h.updatedAt) > 3 * heartbeatMs;
       return { ...h, state: quiet ? 'down' : h.state };
     });

@@ -192,7 +192,12 @@ export function createLibrary(deps: LibraryDeps) {
   async function buildFromDb(t: CheckThread, ids: Set<number>): Promise<number> {
     if (shard) {
       // the shard's part by id (ids only, then its rows in batches): no shard reads the others' texts
-      const live = await db.selectFrom('libraryDocuments').select('id').where('deletedAt', 'is', null).orderBy('id').execute();
+      const live = await db
+        .selectFrom('libraryDocuments')
+        .select('id')
+        .where('deletedAt', 'is', null)
+        .orderBy('id')
+        .execute();
       return addRowsToIndex(t, ids, live.map((r) => r.id).filter(mine));
     }
     let cursor = 0;
@@ -285,7 +290,8 @@ export function createLibrary(deps: LibraryDeps) {
 
   /** The index, built or loaded (in the check thread) on first use. */
   function ensureReady(): Promise<LibraryIndex> {
-    if (deps.overShards) return Promise.reject(new Error('比对库已分片（LIBRARY_SHARDS > 1）：本进程不持有比对库'));
+    if (deps.overShards)
+      return Promise.reject(new Error('比对库已分片（LIBRARY_SHARDS > 1）：本进程不持有比对库'));
     if (thread && indexed) return Promise.resolve(view(thread, indexed));
     loading ??= exclusive(load).finally(() => {
       loading = null;
@@ -567,7 +573,8 @@ export function createLibrary(deps: LibraryDeps) {
      */
     async answerShard(request: ShardRequest): Promise<ShardAnswer> {
       await ensureReady();
-      if (request.kind === 'seeds') await exclusive(async () => thread && indexed && syncInto(thread, indexed));
+      if (request.kind === 'seeds')
+        await exclusive(async () => thread && indexed && syncInto(thread, indexed));
       const t = thread;
       if (!t) throw new Error(`${name}未就绪`);
       return t.shard(request);

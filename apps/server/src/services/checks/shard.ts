@@ -3,7 +3,13 @@ import type { ShardRequest } from '@paperdesk/plagiarism';
 import type { ShardChannel, ShardHeartbeat } from '../../queue.ts';
 import type { Library } from './library.ts';
 
-const KINDS: readonly string[] = ['status', 'seeds', 'documents', 'wordStats', 'sentences'] satisfies ShardRequest['kind'][];
+const KINDS: readonly string[] = [
+  'status',
+  'seeds',
+  'documents',
+  'wordStats',
+  'sentences',
+] satisfies ShardRequest['kind'][];
 
 /**
  * A shard worker (`worker --shard i`, LIBRARY_SHARDS > 1): keeps the index of its part of the library (loaded
@@ -43,7 +49,9 @@ export async function runShard(deps: {
         if (library.state() === 'ready') await library.sync();
         await beat();
       })
-      .catch((err: unknown) => log(`比对库分片 ${shard} 心跳失败：${err instanceof Error ? err.message : String(err)}`));
+      .catch((err: unknown) =>
+        log(`比对库分片 ${shard} 心跳失败：${err instanceof Error ? err.message : String(err)}`),
+      );
   };
   tick();
   const timer = setInterval(tick, deps.heartbeatMs);

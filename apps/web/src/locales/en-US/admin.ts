@@ -200,7 +200,12 @@ export default {
     shard: 'Shard',
     shardProcess: 'Process',
     shardState: 'State',
-    shardStateOf: { loading: 'Loading index', building: 'Building from database', ready: 'Ready', down: 'No heartbeat' },
+    shardStateOf: {
+      loading: 'Loading index',
+      building: 'Building from database',
+      ready: 'Ready',
+      down: 'No heartbeat',
+    },
     shardDocuments: 'Documents',
     shardCharacters: 'Characters',
     shardMemory: 'Memory',

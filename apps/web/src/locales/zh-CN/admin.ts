@@ -182,7 +182,8 @@ export default {
     worker: '{{name}} · 已运行 {{age}}',
     noWorkers: '没有进程在消费任务：排队的任务不会执行，请启动 worker 进程（npm run worker）。',
     shards: '比对库分片（{{count}}）',
-    shardsHint: '每片由一个 worker --shard i 进程持有；任一分片不在就绪状态时，查重会等待、重试，仍无应答则失败并退费。',
+    shardsHint:
+      '每片由一个 worker --shard i 进程持有；任一分片不在就绪状态时，查重会等待、重试，仍无应答则失败并退费。',
     shard: '分片',
     shardProcess: '进程',
     shardState: '状态',
