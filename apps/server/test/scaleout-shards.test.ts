@@ -215,6 +215,13 @@ describe('the library over two shard workers (LIBRARY_SHARDS=2) against one inde
   afterAll(async () => {
     for (const p of procs.values()) if (p.exitCode === null) p.kill('SIGKILL');
     await Promise.all([whole?.stop(), sharded?.stop()]);
+    // this test's queues and heartbeats in the shared Redis
+    const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `*_${tag}*`], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter(Boolean);
+    if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
     await db?.drop();
     fs.rmSync(tmp, { recursive: true, force: true });
     console.log(
