@@ -63,7 +63,8 @@ interface Ready {
 }
 
 type ToChild = { id: number; request: ShardRequest } | { id: number; check: ParsedDocument };
-type FromChild = Ready | { id: number; answer: ShardAnswer } | { id: number; report: Report };
+/** `ms`: the shard's time answering, inside its process. */
+type FromChild = Ready | { id: number; answer: ShardAnswer; ms: number } | { id: number; report: Report };
 
 // ---------------------------------------------------------------- a shard or the one index, in its own process
 
@@ -105,8 +106,11 @@ async function child(shard: number, shards: number, folder: string, load: boolea
     indexMb: (served.index.stats().bytes + w.bytes) / 1048576,
   });
   process.on('message', (m: ToChild) => {
-    if ('request' in m) send({ id: m.id, answer: answerShardRequest(served, m.request) });
-    else send({ id: m.id, report: checkDocument(m.check, served.index) });
+    if ('request' in m) {
+      const a0 = performance.now();
+      const answer = answerShardRequest(served, m.request);
+      send({ id: m.id, answer, ms: performance.now() - a0 });
+    } else send({ id: m.id, report: checkDocument(m.check, served.index) });
   });
 }
 
@@ -145,10 +149,10 @@ class Proc {
     });
   }
 
-  async ask(request: ShardRequest): Promise<ShardAnswer> {
+  async ask(request: ShardRequest): Promise<{ answer: ShardAnswer; ms: number }> {
     const m = await this.call({ request });
     if (!('answer' in m)) throw new Error(`${this.name} did not answer`);
-    return m.answer;
+    return m;
   }
 
   async check(doc: ParsedDocument): Promise<Report> {
@@ -235,26 +239,48 @@ async function main(): Promise<void> {
     }
 
     const coordinator = new ShardCoordinator(SHARDS);
-    let requests = 0;
-    const ask = (shard: number, request: ShardRequest) => {
-      requests++;
-      return shards[shard]!.ask(request);
+    /** Per check: requests, ms waiting for rounds, and per round kind the slowest shard's own ms. */
+    let timing = { requests: 0, waitMs: 0, slowest: new Map<string, number>() };
+    const sharded = async (doc: ParsedDocument): Promise<Report> => {
+      timing = { requests: 0, waitMs: 0, slowest: new Map() };
+      const steps = coordinator.rounds(doc);
+      let step = steps.next();
+      while (!step.done) {
+        const round = step.value;
+        const w0 = performance.now();
+        const answers = await Promise.all(round.map((r, i) => (r ? shards[i]!.ask(r) : undefined)));
+        timing.waitMs += performance.now() - w0;
+        for (const [i, r] of round.entries()) {
+          if (!r) continue;
+          timing.requests++;
+          timing.slowest.set(r.kind, Math.max(timing.slowest.get(r.kind) ?? 0, answers[i]!.ms));
+        }
+        step = steps.next(answers.map((a) => a?.answer));
+      }
+      return step.value;
     };
     // warm-up of both (the first check weighs every sentence of the word index; the coordinator takes statistics)
     const warm = thesis(SEED + 100, sources, s.heldOut).doc;
     await one.check(warm);
-    await coordinator.check(warm, ask);
+    await sharded(warm);
 
     const rows = new Map<string, Row>();
     const expected: Report[] = [];
-    requests = 0;
+    const waits: number[] = [];
+    const own: number[] = [];
+    const slowest = new Map<string, number[]>();
+    let requests = 0;
     for (let round = 0; round < ROUNDS; round++)
       for (const [qi, { kind, doc }] of queries.entries()) {
         const a0 = performance.now();
         const single = await one.check(doc);
         const a1 = performance.now();
-        const over = await coordinator.check(doc, ask);
+        const over = await sharded(doc);
         const a2 = performance.now();
+        requests += timing.requests;
+        waits.push(timing.waitMs);
+        own.push(a2 - a1 - timing.waitMs);
+        for (const [kind, ms] of timing.slowest) slowest.set(kind, [...(slowest.get(kind) ?? []), ms]);
         expected[qi] = single;
         const row = rows.get(kind) ?? { checks: 0, identical: 0, sources: 0, one: [], sharded: [] };
         row.checks++;
@@ -294,7 +320,7 @@ async function main(): Promise<void> {
       ]),
     );
     console.log(
-      `  ${cli.fmt(requests / checks, 1)} shard requests a check (steady state: no word statistics sent)`,
+      `  ${cli.fmt(requests / checks, 1)} shard requests a check (steady state: no word statistics sent); waiting for the shards' rounds ${ms(waits)} ms median / p99 (IPC included), the coordinator's own work ${ms(own)} ms; the slowest shard's own ms per round, median / p99: ${[...slowest].map(([kind, a]) => `${kind} ${ms(a)}`).join(', ')}`,
     );
 
     const memRow = (name: string, x: Ready) => [
@@ -339,7 +365,7 @@ async function main(): Promise<void> {
     const afterMs: number[] = [];
     for (const [qi, { doc }] of queries.entries()) {
       const a0 = performance.now();
-      const over = await coordinator.check(doc, ask);
+      const over = await sharded(doc);
       afterMs.push(performance.now() - a0);
       if (same(expected[qi]!, over)) identicalAfter++;
     }

@@ -181,6 +181,8 @@ export class ShardCoordinator {
   ): Generator<ShardRound, { pairs: SentencePair[]; coverage: number }, ShardAnswers> {
     const versions = library.statuses.map((s) => s.words);
     const answers: Array<ShardSentences | undefined> = versions.map(() => undefined);
+    // this check's merged statistics (another check under way may merge newer ones meanwhile)
+    let merged: WordStats | undefined;
     for (let attempt = 0; answers.some((a) => !a); attempt++) {
       if (attempt === SENTENCE_ATTEMPTS) throw new Error('the shards’ word statistics kept changing');
       // statistics of the shards whose version this coordinator does not hold
@@ -199,7 +201,7 @@ export class ShardCoordinator {
         this.merged = { key, stats: mergeWordStats(this.shardStats.map((s) => s!.stats)) };
         this.sentTo = new Set();
       }
-      const merged = this.merged.stats;
+      merged = this.merged.stats;
       const round = yield answers.map((a, i) =>
         a
           ? undefined
@@ -234,7 +236,7 @@ export class ShardCoordinator {
     const characters = library.characterCount;
     return {
       pairs: mergeSentences(ask.sentences, found, ask.options),
-      coverage: characters === 0 ? 1 : Math.min(1, this.merged!.stats.liveChars / characters),
+      coverage: characters === 0 ? 1 : Math.min(1, merged!.liveChars / characters),
     };
   }
 }
