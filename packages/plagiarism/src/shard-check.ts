@@ -35,7 +35,10 @@ import { visibleTo } from './visibility.ts';
  *
  * then builds the report synchronously, identical to one index's over the same documents in library-number order
  * (test/shards.test.ts, through structuredClone). A coordinator keeps the shards' statistics and the merged
- * statistics between checks, so they cross the wire once per version.
+ * statistics between checks, so they cross the wire once per version; checks may run on one coordinator at the
+ * same time (a shard left holding another check's merged statistics answers resend: 'library'). A shard that
+ * fails a request fails the check (the caller retries it or refunds); a document removed between two rounds
+ * does too (its shard no longer names it).
  *
  *   const coordinator = new ShardCoordinator(K);
  *   const report = await coordinator.check(doc, (shard, request) => askShard(shard, request), options);
