@@ -35,7 +35,10 @@ import { visibleTo } from './visibility.ts';
  *
  * then builds the report synchronously, identical to one index's over the same documents in library-number order
  * (test/shards.test.ts, through structuredClone). A coordinator keeps the shards' statistics and the merged
- * statistics between checks, so they cross the wire once per version.
+ * statistics between checks, so they cross the wire once per version; checks may run on one coordinator at the
+ * same time (a shard left holding another check's merged statistics answers resend: 'library'). A shard that
+ * fails a request fails the check (the caller retries it or refunds); a document removed between two rounds
+ * does too (its shard no longer names it).
  *
  *   const coordinator = new ShardCoordinator(K);
  *   const report = await coordinator.check(doc, (shard, request) => askShard(shard, request), options);
@@ -181,6 +184,8 @@ export class ShardCoordinator {
   ): Generator<ShardRound, { pairs: SentencePair[]; coverage: number }, ShardAnswers> {
     const versions = library.statuses.map((s) => s.words);
     const answers: Array<ShardSentences | undefined> = versions.map(() => undefined);
+    // this check's merged statistics (another check under way may merge newer ones meanwhile)
+    let merged: WordStats | undefined;
     for (let attempt = 0; answers.some((a) => !a); attempt++) {
       if (attempt === SENTENCE_ATTEMPTS) throw new Error('the shards’ word statistics kept changing');
       // statistics of the shards whose version this coordinator does not hold
@@ -199,7 +204,7 @@ export class ShardCoordinator {
         this.merged = { key, stats: mergeWordStats(this.shardStats.map((s) => s!.stats)) };
         this.sentTo = new Set();
       }
-      const merged = this.merged.stats;
+      merged = this.merged.stats;
       const round = yield answers.map((a, i) =>
         a
           ? undefined
@@ -234,7 +239,7 @@ export class ShardCoordinator {
     const characters = library.characterCount;
     return {
       pairs: mergeSentences(ask.sentences, found, ask.options),
-      coverage: characters === 0 ? 1 : Math.min(1, this.merged!.stats.liveChars / characters),
+      coverage: characters === 0 ? 1 : Math.min(1, merged!.liveChars / characters),
     };
   }
 }
