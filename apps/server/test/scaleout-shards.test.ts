@@ -331,8 +331,10 @@ describe('the library over two shard workers (LIBRARY_SHARDS=2) against one inde
     timings.push(['shard 1 back after SIGKILL (start → ready)', since(started)]);
     // it opened the folder its first run saved, not the database
     expect(output.get('shard-1-again')).toMatch(/比对库分片 1\/2 的索引已从文件载入/);
+    started = performance.now();
     const again = await submitCheck(sharded, token, { ...body, title: '分片恢复' });
     expect((await finished(sharded, again)).status).toBe('done');
+    timings.push(['check over two shards again (shard 1 restarted), submit → done', since(started)]);
     const { title: _t, ...back } = await report(sharded, again);
     const { title: _s, ...same } = sameReport;
     expect(back).toEqual(same);
