@@ -44,6 +44,27 @@ const ConfigSchema = z.object({
     '自建扫码登录（未接入公众号）也送每日免费专业版查重：每台设备、每个网络每天一次；默认关闭',
   ),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
+  LIBRARY_SHARDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(1)
+    .describe(
+      '比对库分片数 K：1 为每个任务进程各持整库（默认）；K>1 时由 K 个 `worker --shard i` 进程各持一片（需 REDIS_URL）',
+    ),
+  LIBRARY_SHARD_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60_000)
+    .describe('一次检测等待一个分片应答的最长时间；超时则该次检测失败重试，重试用尽即失败退款'),
+  LIBRARY_SHARD_HEARTBEAT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5_000)
+    .describe('分片进程写心跳与跟进比对库增删的间隔'),
   LIBRARY_SEED: z
     .enum(['auto', 'off'])
     .default('off')

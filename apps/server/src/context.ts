@@ -14,6 +14,7 @@ import { createLlm, type Llm } from './services/llm-usage.ts';
 import { type Chat, createChat } from './services/chat/index.ts';
 import { billingChatCharging } from './services/chat/charging.ts';
 import { createQueue, type JobQueue } from './jobs/index.ts';
+import { createShardChannel } from './jobs/shards.ts';
 import { type CheckService, createCheckService } from './services/checks/index.ts';
 import { createSlidesService, type SlidesService } from './services/slides/index.ts';
 import { type AigcService, createAigcService } from './services/aigc/index.ts';
@@ -76,6 +77,15 @@ export async function createContext(
   if (opts.migrate ?? true) await migrateToLatest(db);
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : null;
   const jobs = createQueue(config);
+  // the library split over shard workers (issue 28): checks ask them, the system page reads their heartbeats
+  const shards =
+    config.REDIS_URL && config.LIBRARY_SHARDS > 1
+      ? createShardChannel(config.REDIS_URL, {
+          queueName: config.JOBS_QUEUE,
+          shards: config.LIBRARY_SHARDS,
+          timeoutMs: config.LIBRARY_SHARD_TIMEOUT_MS,
+        })
+      : null;
   const sysConfig = createSysConfig(db);
   const accounts = createAccounts(db);
   const qrLogin = createQrLogin({ db, config, accounts });
@@ -89,7 +99,7 @@ export async function createContext(
   await billing.seed();
   const publishes = opts.publishFeatures ?? true;
   if (publishes) await billing.publishFeatures();
-  const checks = await createCheckService({ db, config, sysConfig, jobs, billing });
+  const checks = await createCheckService({ db, config, sysConfig, jobs, billing, shards });
   const aigc = await createAigcService({ db, config, sysConfig, jobs, billing, llm: () => llm });
   const llm = createLlm({ config, db, sysConfig });
   if (publishes) await llm.publishAvailability();
@@ -112,6 +122,7 @@ export async function createContext(
     dialect,
     dataDir: config.DATA_DIR,
     jobs,
+    shards: shards && { channel: shards, heartbeatMs: config.LIBRARY_SHARD_HEARTBEAT_MS },
     retries: {
       check: checks.retryFailed,
       aigc: aigc.retryFailed,
@@ -153,6 +164,7 @@ export async function createContext(
     async close() {
       await jobs.close();
       await checks.close();
+      await shards?.close();
       await llm.close();
       await releaseCompute();
       await db.destroy();

@@ -82,7 +82,7 @@ export async function runLibrarySeed(config: Config): Promise<void> {
   const ctx = await createContext(config, { publishFeatures: false });
   try {
     // the index is loaded first so every batch is indexed as it is stored (and saved for the next start)
-    await ctx.checks.library.ensureReady();
+    if (ctx.checks.library.holdsIndex) await ctx.checks.library.ensureReady();
     const before = await ctx.checks.library.stats();
     const r = await importSeedLibrary(ctx.checks.library, ctx.sysConfig, {
       onProgress: (n) => n % 1000 === 0 && console.log(`已处理 ${n} 篇…`),

@@ -2,7 +2,7 @@ import { loadConfig, paymentStartupProblem } from './config.ts';
 
 /**
  * Commands: `serve` (API + in-process workers, the embedded default), `worker` (job workers only,
- * for scale-out, needs REDIS_URL), `migrate`, `user:create --username U --password P [--admin]`,
+ * for scale-out, needs REDIS_URL; `worker --shard i` keeps shard i of the library when LIBRARY_SHARDS > 1), `migrate`, `user:create --username U --password P [--admin]`,
  * `library:import <path>`, `library:seed`, `backup [folder]`, `restore <folder>` (embedded mode).
  */
 async function main() {
@@ -12,7 +12,7 @@ async function main() {
     case 'serve':
       return serve(config);
     case 'worker':
-      return worker(config);
+      return rest[0] === '--shard' ? shardWorker(config, rest[1]) : worker(config);
     case 'migrate': {
       const { openDatabase } = await import('./db/index.ts');
       const { migrateToLatest } = await import('./db/migrate.ts');
@@ -103,6 +103,46 @@ async function worker(config: ReturnType<typeof loadConfig>) {
   console.log('任务处理进程已启动');
   const stop = async () => {
     await ctx.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+async function shardWorker(config: ReturnType<typeof loadConfig>, arg: string | undefined) {
+  const shard = Number(arg);
+  const K = config.LIBRARY_SHARDS;
+  if (!config.REDIS_URL) throw new Error('分片进程需要 REDIS_URL');
+  if (K < 2) throw new Error('分片进程需要 LIBRARY_SHARDS ≥ 2（LIBRARY_SHARDS=1 时每个 worker 各持整库）');
+  if (!Number.isInteger(shard) || shard < 0 || shard >= K)
+    throw new Error(`用法: worker --shard i（i 为 0 到 ${K - 1}）`);
+  // a shard holds its part of the library and nothing else: no job queue, services or compute pool
+  const { openDatabase } = await import('./db/index.ts');
+  const { migrateToLatest } = await import('./db/migrate.ts');
+  const { createLibrary } = await import('./services/checks/library.ts');
+  const { runShard } = await import('./services/checks/shard.ts');
+  const { createShardChannel } = await import('./jobs/shards.ts');
+  const { db } = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrateToLatest(db);
+  const log = (msg: string) => config.LOG_LEVEL !== 'silent' && console.log(msg);
+  const library = createLibrary({ db, dataDir: config.DATA_DIR, log, shard: { index: shard, count: K } });
+  const channel = createShardChannel(config.REDIS_URL, {
+    queueName: config.JOBS_QUEUE,
+    shards: K,
+    timeoutMs: config.LIBRARY_SHARD_TIMEOUT_MS,
+  });
+  const running = await runShard({
+    library,
+    channel,
+    shard,
+    heartbeatMs: config.LIBRARY_SHARD_HEARTBEAT_MS,
+    log,
+  });
+  const stop = async () => {
+    await running.stop();
+    await channel.close();
+    await library.close();
+    await db.destroy();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

@@ -48,3 +48,34 @@ export interface JobQueue {
   workers(): Promise<WorkerProcess[]>;
   close(): Promise<void>;
 }
+
+/** A shard worker's state as it last reported it (issue 28): the console's system page shows one row a shard. */
+export interface ShardHeartbeat {
+  shard: number;
+  /** host:pid of the shard worker */
+  name: string;
+  /** loading its saved index folder, building from the database, or answering checks */
+  state: 'loading' | 'building' | 'ready';
+  documents: number;
+  /** Matching characters (letters and digits) of its documents. */
+  characters: number;
+  rssBytes: number;
+  updatedAt: string;
+}
+
+/**
+ * The library's shards as a check reaches them (LIBRARY_SHARDS > 1): a request to shard i is a child job on
+ * shard i's queue, answered by the one `worker --shard i` process; jobs/shards.ts implements it on BullMQ.
+ * Requests and answers are plain data whose typed arrays survive the trip.
+ */
+export interface ShardChannel {
+  readonly shards: number;
+  /** Ask one shard; rejects when it has not answered within the configured time (the shard is down or slow). */
+  ask(shard: number, op: string, request: unknown, signal?: AbortSignal): Promise<unknown>;
+  /** Answer shard `shard`'s requests, one at a time (a shard worker). */
+  serve(shard: number, answer: (op: string, request: unknown) => Promise<unknown>): Promise<void>;
+  beat(heartbeat: ShardHeartbeat): Promise<void>;
+  /** Every shard's last heartbeat (a shard that never reported has none). */
+  heartbeats(): Promise<ShardHeartbeat[]>;
+  close(): Promise<void>;
+}

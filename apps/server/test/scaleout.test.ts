@@ -269,7 +269,7 @@ describe('scale-out deployment (docs/deploy.md): PostgreSQL + Redis, nginx, API 
     ).toMatch(/数据库已是最新/);
   }, 60_000);
 
-  it('the systemd units of deploy/systemd pass systemd-analyze verify', () => {
+  it('the systemd units of deploy/systemd (the shard unit too) pass systemd-analyze verify', () => {
     const analyze = which('systemd-analyze');
     if (!analyze) {
       console.log('systemd-analyze 未安装：跳过单元文件校验');
@@ -287,6 +287,7 @@ describe('scale-out deployment (docs/deploy.md): PostgreSQL + Redis, nginx, API 
         'paperdesk-migrate.service',
         'paperdesk-api@8081.service',
         'paperdesk-worker@1.service',
+        'paperdesk-shard@0.service',
       ],
       { cwd: units, encoding: 'utf8' },
     );

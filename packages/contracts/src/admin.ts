@@ -192,6 +192,21 @@ export const SystemStatus = z.object({
   workers: z
     .array(z.object({ name: z.string().describe('主机:进程号'), ageSeconds: z.number().int() }))
     .describe('正在消费任务的进程：嵌入式为本进程，Redis 模式为每个 worker 进程'),
+  shards: z
+    .array(
+      z.object({
+        shard: z.number().int(),
+        name: z.string().nullable().describe('分片进程 主机:进程号；从未报告时为空'),
+        state: z
+          .enum(['loading', 'building', 'ready', 'down'])
+          .describe('载入索引文件、从数据库建立、可应答检测；超过 3 个心跳周期未报告为 down'),
+        documents: z.number().int(),
+        characters: z.number().int().describe('本片文献的字数（字母与数字）'),
+        rssBytes: z.number().int(),
+        updatedAt: z.string().nullable().describe('最近一次心跳'),
+      }),
+    )
+    .describe('比对库分片（LIBRARY_SHARDS > 1）：每片一行；整库模式为空'),
   services: z.array(
     z.object({
       kind: z.string(),

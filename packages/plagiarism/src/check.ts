@@ -58,6 +58,11 @@ export function* checkStages(
   yield* paraphraseStage(ctx);
   yield* rewordedStage(ctx);
   yield { stage: 'attribution', fraction: STAGE_AT.attribution };
+  return yield* finishCheck(ctx);
+}
+
+/** The last stages, once every look-up is done: attribution, matches, figures and the report. */
+export function* finishCheck(ctx: CheckContext): Generator<CheckProgress, Report, undefined> {
   const sources = attribute(ctx);
   const prefix = charPrefix(ctx.text);
   const count = counting(prefix);

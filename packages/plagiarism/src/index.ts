@@ -32,6 +32,15 @@ export {
 } from './library.ts';
 export { loadIndex, saveIndex } from './persist.ts';
 export { ShardedLibrary, shardOf } from './shards.ts';
+export { type ShardAnswers, ShardCoordinator, type ShardRound } from './shard-check.ts';
+export {
+  answerShardRequest,
+  LibraryShard,
+  type ShardAnswer,
+  type ShardRequest,
+  type ShardScope,
+  type ShardStatus,
+} from './shard-serve.ts';
 export { answerSeeds, mergeShardSeeds, type SeedsRequest, type ShardSeeds } from './shard-seeds.ts';
 export {
   answerSentences,

@@ -119,23 +119,15 @@ export interface SentencePair {
   similarity: number;
 }
 
-/**
- * Query sentences (of `text`, offsets as given; `skip` says which are already explained) against the word
- * index: for each, the library sentence with the highest IDF-weighted Dice of content words, when it reaches
- * minSimilarity.
- */
-export function rewordedPairs(
+/** The query sentences of `text` the reworded stage looks up: long enough, and not `skip`ped (explained already). */
+export function rewordedQuery(
   text: string,
-  words: SentenceLookup,
   skip: (start: number, end: number) => boolean,
-  usable: (ordinal: number) => boolean,
-  scope: CheckScope,
   opts: RewordedOptions = REWORDED_DEFAULTS,
-): SentencePair[] {
-  const query = wordSentences(text).filter(
+): WordSentence[] {
+  return wordSentences(text).filter(
     (qs) => qs.end - qs.start >= opts.minSentenceChars && !skip(qs.start, qs.end),
   );
-  return words.bestPairs(query, usable, opts, scope);
 }
 
 /**

@@ -39,14 +39,14 @@ import {
  *              merged  by mergeWordStats (shard-words.ts), sent back inside every sentences request; it changes
  *              when a shard segments new documents (a removal changes liveChars only: stale sentences stay
  *              counted, as in one index). 8 bytes a word (385 KB at 10 M characters): across processes it is
- *              better sent once per change and named by a version in each request (not done: in one process
- *              the object is shared, and WordIndex caches its alignment by identity)
+ *              sent once per version and named by the versions in each request (shard-check.ts); in one process
+ *              the object is shared, and WordIndex caches its alignment by identity
  *   sentences  request SentencesRequest { sentences: {start, end, words: Uint32Array}[], options, scope, library }
  *              answer  ShardSentences   { similarity: Float64Array, doc, sentence, witnesses: Uint32Array,
  *                                         probe: Uint8Array }   per query sentence, doc = library number
  *              merged  by mergeSentences: the best similarity, the stock-sentence rule over all witnesses
- * A check then reads the texts and metadata of the documents found (ordinalText / ordinalMeta: in a deployment,
- * from the database by id).
+ * A check then reads the texts and metadata of the documents found (ordinalText / ordinalMeta; across processes
+ * a documents request to the shards holding them). Shards in other processes: shard-serve.ts and shard-check.ts.
  */
 
 /** The shard of a document: its id hashed (FNV-1a over UTF-16 units, then murmur3's finaliser), modulo `shards`. */

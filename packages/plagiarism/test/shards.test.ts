@@ -1,12 +1,21 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { matchingCodes, textToDocument } from '@paperdesk/textkit';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
+  answerShardRequest,
   type CheckOptions,
   checkDocument,
   kgramHashes,
+  LibraryShard,
   type LibraryDocument,
   PlagiarismIndex,
+  REWORDED_DEFAULTS,
+  type ShardAnswer,
+  ShardCoordinator,
   ShardedLibrary,
+  type ShardRequest,
   shardOf,
 } from '../src/index.ts';
 import { REWORDINGS, randomText, rng } from './helpers.ts';
@@ -182,6 +191,198 @@ describe('ShardedLibrary', () => {
     const viaClone = checkDocument(textToDocument(paper), cloned, {});
     viaClone.engine.elapsedMs = report.engine.elapsedMs;
     expect(viaClone).toEqual(report);
+  });
+});
+
+/** Shards as a deployment runs them: each request and answer cloned on its way, as a child job's data travels. */
+class RemoteShards {
+  readonly coordinator: ShardCoordinator;
+  /** Requests received, by kind ('sentences+library' when the merged statistics came with it). */
+  received: string[] = [];
+  /** Runs on each request before the shard answers it (a change while a check is under way). */
+  before: ((shard: number, request: ShardRequest) => void) | undefined;
+
+  constructor(readonly shards: LibraryShard[]) {
+    this.coordinator = new ShardCoordinator(shards.length);
+  }
+
+  static empty(n: number, options = { maxDocFrequency: 20 }): RemoteShards {
+    return new RemoteShards(
+      Array.from({ length: n }, (_, i) => new LibraryShard(new PlagiarismIndex(options), i, n)),
+    );
+  }
+
+  /** Documents in library order (the library number is the position, as one index numbers them). */
+  addAll(library: LibraryDocument[]): void {
+    for (const [n, d] of library.entries()) this.add(d, n);
+  }
+
+  add(d: LibraryDocument, n: number): void {
+    this.shards[shardOf(d.id, this.shards.length)]!.add(d, n);
+  }
+
+  remove(id: string): boolean {
+    return this.shards[shardOf(id, this.shards.length)]!.remove(id);
+  }
+
+  ask = async (shard: number, request: ShardRequest): Promise<ShardAnswer> => {
+    this.received.push(request.kind === 'sentences' && request.library ? 'sentences+library' : request.kind);
+    this.before?.(shard, request);
+    return structuredClone(answerShardRequest(this.shards[shard]!, structuredClone(request)));
+  };
+
+  check(doc: ReturnType<typeof textToDocument>, options: CheckOptions) {
+    return this.coordinator.check(doc, this.ask, options);
+  }
+
+  count(kind: string): number {
+    return this.received.filter((k) => k === kind).length;
+  }
+}
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const f of folders) fs.rmSync(f, { recursive: true, force: true });
+});
+
+/** The remote shards' reports equal one index's, option by option (all but the elapsed time). */
+async function expectRemoteReports(
+  doc: ReturnType<typeof textToDocument>,
+  remote: RemoteShards,
+  expected: ReturnType<typeof checkDocument>[],
+  label: string,
+): Promise<void> {
+  for (const [i, o] of OPTIONS.entries()) {
+    const report = await remote.check(doc, o);
+    const want = expected[i]!;
+    report.engine.elapsedMs = want.engine.elapsedMs;
+    expect(report, `${label}, options ${i}`).toEqual(want);
+  }
+}
+
+describe('ShardCoordinator over shards in other processes', () => {
+  it('reports what one index reports, for every shard count, and sends word statistics once per version', async () => {
+    const { library, paper } = documents();
+    const single = new PlagiarismIndex({ maxDocFrequency: 20 });
+    for (const d of library) single.add(d);
+    const doc = textToDocument(paper);
+    const expected = OPTIONS.map((o) => checkDocument(doc, single, o));
+    for (const n of [1, 2, 3, 5]) {
+      const remote = RemoteShards.empty(n);
+      remote.addAll(library);
+      await expectRemoteReports(doc, remote, expected, `${n} remote shards`);
+      // each shard's statistics and the merged ones crossed once, in the first check
+      expect(remote.count('wordStats')).toBe(n);
+      expect(remote.count('sentences+library')).toBe(n);
+      expect(remote.count('status')).toBe(n);
+    }
+  });
+
+  it('follows removals and additions, takes statistics again only from a shard that changed', async () => {
+    const { library, paper } = documents();
+    const doc = textToDocument(paper);
+    const single = new PlagiarismIndex({ maxDocFrequency: 20 });
+    for (const d of library) single.add(d);
+    const remote = RemoteShards.empty(3);
+    remote.addAll(library);
+    // both checked first: the word indexes exist when the documents go (their sentences stay counted)
+    checkDocument(doc, single, {});
+    await remote.check(doc, {});
+    const gone = ['reworded-a', 'reworded-c', 'doc-74', 'stock-1'];
+    for (const id of gone) {
+      single.remove(id);
+      expect(remote.remove(id)).toBe(true);
+    }
+    const late = { id: 'late', title: '后加入', text: `${REWORDINGS[2]!.source}${randomText(rng(8), 200)}` };
+    single.add(late);
+    remote.add(late, library.length);
+    const changed = new Set([...gone, late.id].map((id) => shardOf(id, 3)));
+    remote.received = [];
+    await expectRemoteReports(
+      doc,
+      remote,
+      OPTIONS.map((o) => checkDocument(doc, single, o)),
+      'changed',
+    );
+    expect(remote.count('wordStats')).toBe(changed.size);
+    expect(remote.count('sentences+library')).toBe(3);
+  });
+
+  it('asks again when a shard’s statistics move between the look-ups of one check', async () => {
+    const { library, paper } = documents();
+    const doc = textToDocument(paper);
+    const single = new PlagiarismIndex({ maxDocFrequency: 20 });
+    const remote = RemoteShards.empty(2);
+    for (const d of library) single.add(d);
+    remote.addAll(library);
+    // sharing no k-gram with the paper: only the word statistics see it
+    const quiet = { id: 'quiet', title: '无关', text: randomText(rng(99), 400) };
+    // the library's size in the report is the one the k-gram look-up saw, before the document came
+    const { engine } = checkDocument(doc, single, {});
+    single.add(quiet);
+    let added = false;
+    remote.before = (_, request) => {
+      if (request.kind !== 'sentences' || added) return;
+      added = true;
+      remote.add(quiet, library.length);
+    };
+    const report = await remote.check(doc, {});
+    expect(remote.received).toContain('wordStats');
+    expect(remote.count('sentences') + remote.count('sentences+library')).toBeGreaterThan(2);
+    const want = checkDocument(doc, single, {});
+    want.engine.libraryDocuments = engine.libraryDocuments;
+    want.engine.libraryCharacters = engine.libraryCharacters;
+    report.engine.elapsedMs = want.engine.elapsedMs;
+    expect(report).toEqual(want);
+  });
+
+  it('saves and loads each shard’s own folder, and a loaded shard’s statistics are taken anew', async () => {
+    const { library, paper } = documents();
+    const doc = textToDocument(paper);
+    const single = new PlagiarismIndex({ maxDocFrequency: 20 });
+    for (const d of library) single.add(d);
+    const remote = RemoteShards.empty(3);
+    remote.addAll(library);
+    expect(remote.remove('doc-120')).toBe(true);
+    single.remove('doc-120');
+    const expected = OPTIONS.map((o) => checkDocument(doc, single, o));
+    await expectRemoteReports(doc, remote, expected, 'before saving');
+    const dirs = remote.shards.map((s) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pdshard-${s.shard}-`));
+      folders.push(dir);
+      s.save(dir);
+      return dir;
+    });
+    // shard 1 comes back from its folder (as after kill -9); the coordinator is the same
+    remote.shards[1]!.index.close();
+    remote.shards[1] = LibraryShard.load(dirs[1]!);
+    remote.received = [];
+    await expectRemoteReports(doc, remote, expected, 'shard 1 loaded');
+    expect(remote.count('wordStats')).toBe(1);
+    expect(() => remote.shards[1]!.add(library.find((d) => shardOf(d.id, 3) === 0)!, 999)).toThrow(/shard 0/);
+  });
+
+  it('a shard without the merged statistics asks for them', () => {
+    const shard = new LibraryShard(new PlagiarismIndex(), 0, 1);
+    shard.add({ id: 'a', title: 'a', text: randomText(rng(1), 300) }, 0);
+    const versions = [shard.wordsVersion()];
+    const answer = answerShardRequest(shard, {
+      kind: 'sentences',
+      sentences: [],
+      options: REWORDED_DEFAULTS,
+      scope: {},
+      versions,
+    });
+    expect(answer).toEqual({ kind: 'sentences', resend: 'library' });
+    expect(
+      answerShardRequest(shard, {
+        kind: 'sentences',
+        sentences: [],
+        options: REWORDED_DEFAULTS,
+        scope: {},
+        versions: ['old'],
+      }),
+    ).toEqual({ kind: 'sentences', resend: 'stale' });
   });
 });
 

@@ -1,5 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import type { LibraryDocument } from '@paperdesk/plagiarism';
+import type {
+  LibraryDocument,
+  ShardAnswer,
+  ShardAnswers,
+  ShardRequest,
+  ShardRound,
+} from '@paperdesk/plagiarism';
 import type { CheckControl, CheckRequest, CheckRunner, EngineResult } from './check-engine.ts';
 
 /**
@@ -19,11 +25,30 @@ export type ThreadRequest = { id: number } & (
   | { op: 'add'; docs: LibraryDocument[] }
   | { op: 'remove'; ids: string[] }
   | { op: 'save'; folder: string }
+  | { op: 'stats' }
+  | { op: 'shard'; request: ShardRequest }
   | (CheckRequest & { op: 'check'; abort: SharedArrayBuffer })
+  | (CheckRequest & { op: 'shardedCheck'; abort: SharedArrayBuffer })
 );
+
+/** The process's answer to one of the thread's asks (not a request: it has no reply). */
+export type AskAnswer = { answer: number } & (
+  | { ok: true; result: ShardAnswers }
+  | { ok: false; message: string }
+);
+
+/**
+ * What the thread is (LIBRARY_SHARDS > 1): a whole library's index (the default), shard `shard` of `shards`
+ * (a shard worker), or a coordinator of checks over `shards` shards, holding no index.
+ */
+export type CheckThreadRole =
+  | { kind: 'whole' }
+  | { kind: 'shard'; shard: number; shards: number }
+  | { kind: 'coordinator'; shards: number };
 
 export type ThreadReply =
   | { id: number; progress: number }
+  | { id: number; ask: number; round: ShardRound }
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; aborted: boolean; message: string };
 
@@ -34,7 +59,14 @@ interface Pending {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
   onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
 }
+
+/**
+ * How a coordinating process answers its sharded checks' asks (services/checks/sharded.ts): a round's request to
+ * each shard sent, every answer in its shard's place (none where nothing was asked).
+ */
+export type Asker = (round: ShardRound, signal?: AbortSignal) => Promise<ShardAnswers>;
 
 export interface CheckThread extends CheckRunner {
   /** Replace the index with the one kept in `folder`; resolves to the (numeric) ids it holds. */
@@ -45,12 +77,25 @@ export interface CheckThread extends CheckRunner {
   remove(ids: string[]): Promise<void>;
   /** Write the segments sealed since the last save to `folder`, swap its manifest, then merge size tiers. */
   save(folder: string): Promise<void>;
+  /** Documents and matching characters in the index. */
+  stats(): Promise<{ documents: number; characters: number }>;
+  /** A shard's answer to one request of a check over the shards (its documents named by their SQL ids). */
+  shard(request: ShardRequest): Promise<ShardAnswer>;
   close(): Promise<void>;
 }
 
-export function startCheckThread(opts: { onExit?: (err: Error) => void } = {}): CheckThread {
+/**
+ * `role` (default: the whole library's index): a shard worker's thread, or a coordinator whose checks run over the
+ * shards, asking this process through `ask` to send each round to the shards.
+ */
+export function startCheckThread(
+  opts: { onExit?: (err: Error) => void; role?: CheckThreadRole; ask?: Asker } = {},
+): CheckThread {
   // the entry registers tsx itself; the parent's loader flags (--import tsx) are not passed on
-  const worker = new Worker(new URL('./check-thread.mjs', import.meta.url), { execArgv: [] });
+  const worker = new Worker(new URL('./check-thread.mjs', import.meta.url), {
+    execArgv: [],
+    workerData: opts.role ?? { kind: 'whole' },
+  });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let closing = false;
@@ -65,6 +110,22 @@ export function startCheckThread(opts: { onExit?: (err: Error) => void } = {}): 
   };
 
   worker.on('message', (reply: ThreadReply) => {
+    if ('ask' in reply) {
+      const { ask } = opts;
+      const answered = ask
+        ? ask(reply.round, pending.get(reply.id)?.signal)
+        : Promise.reject(new Error('本进程不协调分片检测'));
+      void answered.then(
+        (result) => worker.postMessage({ answer: reply.ask, ok: true, result } satisfies AskAnswer),
+        (err: unknown) =>
+          worker.postMessage({
+            answer: reply.ask,
+            ok: false,
+            message: err instanceof Error ? err.message : String(err),
+          } satisfies AskAnswer),
+      );
+      return;
+    }
     if ('progress' in reply) {
       pending.get(reply.id)?.onProgress?.(reply.progress);
       return;
@@ -107,6 +168,8 @@ export function startCheckThread(opts: { onExit?: (err: Error) => void } = {}): 
     save: async (folder) => {
       await call('save', { folder });
     },
+    stats: () => call('stats', {}) as Promise<{ documents: number; characters: number }>,
+    shard: (request) => call('shard', { request }) as Promise<ShardAnswer>,
 
     async check(request: CheckRequest, control: CheckControl = {}): Promise<EngineResult> {
       const { signal, onProgress } = control;
@@ -116,7 +179,9 @@ export function startCheckThread(opts: { onExit?: (err: Error) => void } = {}): 
       const onAbort = () => Atomics.store(flag, 0, 1);
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        return (await call('check', { ...request, abort }, onProgress ? { onProgress } : {})) as EngineResult;
+        const extra = { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) };
+        const op = opts.role?.kind === 'coordinator' ? 'shardedCheck' : 'check';
+        return (await call(op, { ...request, abort }, extra)) as EngineResult;
       } catch (err) {
         if (err instanceof CheckAborted && signal?.aborted) throw signal.reason;
         throw err;

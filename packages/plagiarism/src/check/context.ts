@@ -8,7 +8,7 @@ import {
 } from '@paperdesk/textkit';
 import { matchWeights, type Passage } from '../align.ts';
 import { kgramHashes } from '../fingerprint.ts';
-import type { PlagiarismIndex } from '../library.ts';
+import type { PlagiarismIndex, SeedHits } from '../library.ts';
 import { isOwnDocument } from '../provenance.ts';
 import type { Report } from '../report.ts';
 import type { SentenceLookup } from '../reworded.ts';
@@ -21,7 +21,14 @@ import { type CheckOptions, type CheckSettings, settingsOf } from './options.ts'
  * index holding all its shards' documents would — its reworded look-up too (a PlagiarismIndex's is its word
  * index, reworded.ts).
  */
-export type CheckLibrary = { sentenceLookup?(): SentenceLookup } & Pick<
+export type CheckLibrary = {
+  sentenceLookup?(): SentenceLookup;
+  /**
+   * The check's rules over documents when the library answers them itself (a library over remote shards, whose
+   * shards apply them to their own documents: shard-check.ts); otherwise read from ordinalMeta.
+   */
+  documentRules?(opts: CheckSettings): DocumentRules;
+} & Pick<
   PlagiarismIndex,
   | 'k'
   | 'w'
@@ -34,6 +41,52 @@ export type CheckLibrary = { sentenceLookup?(): SentenceLookup } & Pick<
   | 'ordinalOf'
   | 'seeds'
 >;
+
+/** Which documents a check may use (visibility.ts) and which are the author's own (provenance.ts). */
+export interface DocumentRules {
+  usable: (ordinal: number) => boolean;
+  own: (ordinal: number) => boolean;
+}
+
+/** The checked text: the document's text, the same with the reference list blanked, and its matching form. */
+export interface CheckQuery {
+  dt: DocumentText;
+  text: string;
+  checked: string;
+  refRange: Interval | undefined;
+  references: Report['references'];
+  referenceEntries: ReferenceEntry[];
+  q: Codes;
+}
+
+/** A document's checked text (what the check looks up): the reference list blanked when it is left out. */
+export function checkQuery(doc: ParsedDocument, excludeReferences: boolean): CheckQuery {
+  const dt = documentText(doc);
+  const text = dt.text;
+  // what is checked: everything but the reference list (blanked with spaces so offsets stay the same)
+  const refs = excludeReferences ? findReferences(text) : undefined;
+  if (!refs || refs.entries.length === 0)
+    return {
+      dt,
+      text,
+      checked: text,
+      refRange: undefined,
+      references: undefined,
+      referenceEntries: [],
+      q: matchingCodes(text),
+    };
+  const range = { start: refs.headingStart ?? refs.start, end: refs.end };
+  const checked = text.slice(0, range.start) + ' '.repeat(range.end - range.start) + text.slice(range.end);
+  return {
+    dt,
+    text,
+    checked,
+    refRange: range,
+    references: { start: range.start, end: range.end, entries: refs.entries.length },
+    referenceEntries: refs.entries,
+    q: matchingCodes(checked),
+  };
+}
 
 /** A text's matching form: codes and, for each, its offset in the text (one more at the end). */
 export type Codes = ReturnType<typeof matchingCodes>;
@@ -76,7 +129,7 @@ export class CheckContext {
   /** The checked text's matching form, each code's weight (Latin letters and digits 1/3) and k-gram seeds. */
   readonly q: Codes;
   readonly weights: Float32Array;
-  readonly hits: ReturnType<PlagiarismIndex['seeds']>;
+  readonly hits: SeedHits;
   /** The check's privacy rule over index ordinals (memoised). */
   readonly usable: (ordinal: number) => boolean;
   /** Library documents found so far, candidates of the fingerprint stage first, in the order found. */
@@ -84,7 +137,8 @@ export class CheckContext {
   /** The word index's share of the library, once the reworded stage ran. */
   rewordedCoverage: number | undefined;
   private readonly byOrdinal = new Map<number, Candidate>();
-  private readonly ownOf: ReturnType<typeof isOwnDocument>;
+  private readonly ownOf: ReturnType<typeof isOwnDocument> | undefined;
+  private readonly ownRule: ((ordinal: number) => boolean) | undefined;
   private readonly ownOrdinals = new Map<number, boolean>();
 
   constructor(
@@ -93,29 +147,27 @@ export class CheckContext {
     options: CheckOptions,
     /** When the check started (performance.now()). */
     readonly started: number,
+    /** The checked text and its seeds when looked up already (a check over remote shards, shard-check.ts). */
+    looked?: { query: CheckQuery; hits: SeedHits },
   ) {
     const opts = settingsOf(index.stockPhraseDocs, options);
     this.opts = opts;
-    this.dt = documentText(doc);
-    this.text = this.dt.text;
-    // what is checked: everything but the reference list (blanked with spaces so offsets stay the same)
-    const refs = opts.excludeReferences ? findReferences(this.text) : undefined;
-    if (refs && refs.entries.length > 0) {
-      const range = { start: refs.headingStart ?? refs.start, end: refs.end };
-      this.refRange = range;
-      this.referenceEntries = refs.entries;
-      this.references = { start: range.start, end: range.end, entries: refs.entries.length };
-      this.checked =
-        this.text.slice(0, range.start) + ' '.repeat(range.end - range.start) + this.text.slice(range.end);
-    } else {
-      this.referenceEntries = [];
-      this.checked = this.text;
-    }
-    this.q = matchingCodes(this.checked);
+    const query = looked?.query ?? checkQuery(doc, opts.excludeReferences);
+    this.dt = query.dt;
+    this.text = query.text;
+    this.checked = query.checked;
+    this.refRange = query.refRange;
+    this.references = query.references;
+    this.referenceEntries = query.referenceEntries;
+    this.q = query.q;
     this.weights = matchWeights(this.q.codes);
-    this.hits = index.seeds(kgramHashes(this.q.codes, index.k), opts.maxPostings ?? index.maxDocFrequency);
-    this.ownOf = isOwnDocument({ ownerKey: opts.ownerKey, ownAuthors: opts.ownAuthors });
-    this.usable = usableDocuments(index, opts);
+    this.hits =
+      looked?.hits ??
+      index.seeds(kgramHashes(this.q.codes, index.k), opts.maxPostings ?? index.maxDocFrequency);
+    const rules = index.documentRules?.(opts);
+    this.ownOf = rules ? undefined : isOwnDocument({ ownerKey: opts.ownerKey, ownAuthors: opts.ownAuthors });
+    this.ownRule = rules?.own;
+    this.usable = rules?.usable ?? usableDocuments(index, opts);
   }
 
   /** Matching characters of query codes [from, to) (Latin letters and digits weigh 1/3). */
@@ -129,7 +181,7 @@ export class CheckContext {
   isOwn(ordinal: number): boolean {
     let own = this.ownOrdinals.get(ordinal);
     if (own === undefined) {
-      own = this.ownOf(this.index.ordinalMeta(ordinal));
+      own = this.ownRule ? this.ownRule(ordinal) : this.ownOf!(this.index.ordinalMeta(ordinal));
       this.ownOrdinals.set(ordinal, own);
     }
     return own;

@@ -10,7 +10,7 @@ import type {
 import { sql } from 'kysely';
 import type { Db, DbDialect } from '../../db/index.ts';
 import { likeLiteral, selectPage } from '../../db/paging.ts';
-import type { JobQueue } from '../../queue.ts';
+import type { JobQueue, ShardChannel } from '../../queue.ts';
 import { notFound } from '../../errors.ts';
 import type { AuditLog } from './audit.ts';
 
@@ -37,6 +37,8 @@ export function createAdminOperations(deps: {
   dialect: DbDialect;
   dataDir: string;
   jobs: Pick<JobQueue, 'kind' | 'workers'>;
+  /** The library's shards (LIBRARY_SHARDS > 1) and how often they report; null with one index per worker. */
+  shards?: { channel: Pick<ShardChannel, 'shards' | 'heartbeats'>; heartbeatMs: number } | null;
   retries: FailedRetries;
   audit: AuditLog;
 }) {
@@ -114,6 +116,29 @@ export function createAdminOperations(deps: {
     amountFen: Number(r.amountFen),
     refundedFen: Number(r.refundedFen),
   });
+
+  /** One row per shard, every shard of the configuration: one that never reported or went quiet is down. */
+  async function shardRows(): Promise<SystemStatus['shards']> {
+    if (!deps.shards) return [];
+    const { channel, heartbeatMs } = deps.shards;
+    const beats = new Map((await channel.heartbeats()).map((h) => [h.shard, h]));
+    const now = Date.now();
+    return Array.from({ length: channel.shards }, (_, shard) => {
+      const h = beats.get(shard);
+      if (!h)
+        return {
+          shard,
+          name: null,
+          state: 'down',
+          documents: 0,
+          characters: 0,
+          rssBytes: 0,
+          updatedAt: null,
+        };
+      const quiet = now - Date.parse(h.updatedAt) > 3 * heartbeatMs;
+      return { ...h, state: quiet ? 'down' : h.state };
+    });
+  }
 
   return {
     async order(id: number): Promise<AdminOrder> {
@@ -244,6 +269,7 @@ export function createAdminOperations(deps: {
       return {
         jobs: deps.jobs.kind,
         workers: await deps.jobs.workers(),
+        shards: await shardRows(),
         services,
         failures,
         database: { dialect: deps.dialect, bytes },

@@ -4,7 +4,9 @@ import type { Config } from '../../config.ts';
 import { createCheckBilling } from './billing-port.ts';
 import { openPaidService, type PaidServiceDeps } from '../records/kernel.ts';
 import { createReferenceService } from '../references/index.ts';
+import type { ShardChannel } from '../../queue.ts';
 import { createLibrary } from './library.ts';
+import { shardAsker } from './sharded.ts';
 import { CHECK_LIMITS, createChecks } from './records.ts';
 
 /**
@@ -15,10 +17,17 @@ export async function createCheckService(
   deps: PaidServiceDeps & {
     config: Config;
     log?: (msg: string) => void;
+    /** The library's shards (LIBRARY_SHARDS > 1 with Redis): checks run over them, this process holds none. */
+    shards?: ShardChannel | null;
   },
 ) {
   const log = deps.log ?? ((msg: string) => deps.config.LOG_LEVEL !== 'silent' && console.log(msg));
-  const library = createLibrary({ db: deps.db, dataDir: deps.config.DATA_DIR, log });
+  const library = createLibrary({
+    db: deps.db,
+    dataDir: deps.config.DATA_DIR,
+    log,
+    ...(deps.shards ? { overShards: shardAsker(deps.shards) } : {}),
+  });
   const billing = createCheckBilling(deps.billing);
   const references = createReferenceService({ db: deps.db, config: deps.config, log });
   const checks = createChecks({

@@ -10,13 +10,14 @@ import {
   type PageQuery,
 } from '@paperdesk/contracts';
 import { billingCharCount, matchingCodes } from '@paperdesk/textkit';
+import { type ShardAnswer, type ShardRequest, shardOf } from '@paperdesk/plagiarism';
 import { titleKeys } from '@paperdesk/references';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { LibraryDocumentsTable, LibraryOrigin } from '../../db/tables/checks.ts';
-import { type CheckThread, startCheckThread } from '../../compute/check-thread.ts';
+import { type Asker, type CheckThread, startCheckThread } from '../../compute/check-thread.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { CheckRunner } from '../../compute/check-engine.ts';
 
@@ -45,6 +46,16 @@ export interface LibraryDeps {
   /** Keep a copy of the index on disk (default true); tests switch it off or point it elsewhere. */
   persist?: boolean;
   log?: (msg: string) => void;
+  /**
+   * A shard worker's part of the library (LIBRARY_SHARDS > 1): only the documents `shardOf(id, count)` puts in
+   * shard `index` are indexed, followed and saved (in `library/shard-<index>`); the database still holds all.
+   */
+  shard?: { index: number; count: number };
+  /**
+   * A process that runs checks over the shards (LIBRARY_SHARDS > 1, services/checks/sharded.ts): it holds no
+   * library; its check thread asks the `shards` shards through `ask`.
+   */
+  overShards?: { shards: number; ask: Asker };
 }
 
 export interface AddOptions {
@@ -109,11 +120,19 @@ export function createLibrary(deps: LibraryDeps) {
   const { db } = deps;
   const persist = deps.persist ?? true;
   const dir = path.join(deps.dataDir, 'library');
-  const folder = path.join(dir, 'index');
-  const metaFile = path.join(dir, 'index.json');
+  const { shard } = deps;
+  const folder = path.join(dir, shard ? `shard-${shard.index}` : 'index');
+  const metaFile = path.join(dir, shard ? `shard-${shard.index}.json` : 'index.json');
+  /** Whether a document belongs to this process's index: all of them, or this shard's part. */
+  const mine = shard ? (id: number) => shardOf(String(id), shard.count) === shard.index : () => true;
+  /** What the index is doing now (a shard worker's heartbeat says it). */
+  let state: 'idle' | 'loading' | 'building' | 'ready' = 'idle';
   const log = deps.log ?? (() => {});
+  const name = shard ? `比对库分片 ${shard.index}/${shard.count} 的索引` : '比对库索引';
 
   let thread: CheckThread | null = null;
+  /** The check thread of a process checking over the shards (holds no index). */
+  let coordinator: CheckThread | null = null;
   /** Ids of the documents in the thread's index; null until it is ready. */
   let indexed: Set<number> | null = null;
   let maxSeenId = 0;
@@ -170,7 +189,17 @@ export function createLibrary(deps: LibraryDeps) {
     });
   }
 
-  function buildFromDb(t: CheckThread, ids: Set<number>): Promise<number> {
+  async function buildFromDb(t: CheckThread, ids: Set<number>): Promise<number> {
+    if (shard) {
+      // the shard's part by id (ids only, then its rows in batches): no shard reads the others' texts
+      const live = await db
+        .selectFrom('libraryDocuments')
+        .select('id')
+        .where('deletedAt', 'is', null)
+        .orderBy('id')
+        .execute();
+      return addRowsToIndex(t, ids, live.map((r) => r.id).filter(mine));
+    }
     let cursor = 0;
     return indexRows(t, ids, async () => {
       const rows = await selectRows().where('id', '>', cursor).orderBy('id').limit(BATCH).execute();
@@ -192,16 +221,19 @@ export function createLibrary(deps: LibraryDeps) {
   async function load(): Promise<LibraryIndex> {
     const started = Date.now();
     const t = startCheckThread({
+      ...(shard ? { role: { kind: 'shard', shard: shard.index, shards: shard.count } } : {}),
       onExit: (err) => {
         // the index went with the thread: the next check loads it again
         log(`${err.message}，比对库索引将在下次检测时重新载入`);
         if (thread !== t) return;
         thread = null;
         indexed = null;
+        state = 'idle';
       },
     });
     thread = t;
     if (persist && fs.existsSync(path.join(folder, 'manifest.json')) && fs.existsSync(metaFile)) {
+      state = 'loading';
       try {
         const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as {
           maxSeenId: number;
@@ -214,20 +246,23 @@ export function createLibrary(deps: LibraryDeps) {
         await syncInto(t, ids);
         const disagreement = await differsFromDb(ids);
         if (disagreement) throw new Error(disagreement);
-        log(`比对库索引已从文件载入：${ids.size} 篇（${Date.now() - started} ms）`);
+        log(`${name}已从文件载入：${ids.size} 篇（${Date.now() - started} ms）`);
+        state = 'ready';
         return view(t, ids);
       } catch (err) {
         indexed = null;
-        log(`比对库索引文件无法使用，改为从数据库重建：${err instanceof Error ? err.message : String(err)}`);
+        log(`${name}文件无法使用，改为从数据库重建：${err instanceof Error ? err.message : String(err)}`);
         await t.reset();
       }
     }
+    state = 'building';
     tombstonesSince = nowIso();
     const ids = new Set<number>();
     maxSeenId = 0;
     await buildFromDb(t, ids);
     indexed = ids;
-    log(`比对库索引已从数据库建立：${ids.size} 篇（${Date.now() - started} ms）`);
+    state = 'ready';
+    log(`${name}已从数据库建立：${ids.size} 篇（${Date.now() - started} ms）`);
     if (persist && ids.size > 0) {
       dirty = true;
       scheduleSave(0);
@@ -247,7 +282,7 @@ export function createLibrary(deps: LibraryDeps) {
       .where('deletedAt', 'is', null)
       .execute();
     // above maxSeenId: inserted by another process since the sync, not a fault of the file
-    const missing = live.filter((r) => r.id <= maxSeenId && !ids.has(r.id)).length;
+    const missing = live.filter((r) => r.id <= maxSeenId && mine(r.id) && !ids.has(r.id)).length;
     const liveIds = new Set(live.map((r) => r.id));
     const extra = [...ids].filter((id) => !liveIds.has(id)).length;
     return missing || extra ? `索引与数据库不一致（缺 ${missing} 篇，多 ${extra} 篇）` : null;
@@ -255,6 +290,8 @@ export function createLibrary(deps: LibraryDeps) {
 
   /** The index, built or loaded (in the check thread) on first use. */
   function ensureReady(): Promise<LibraryIndex> {
+    if (deps.overShards)
+      return Promise.reject(new Error('比对库已分片（LIBRARY_SHARDS > 1）：本进程不持有比对库'));
     if (thread && indexed) return Promise.resolve(view(thread, indexed));
     loading ??= exclusive(load).finally(() => {
       loading = null;
@@ -271,7 +308,7 @@ export function createLibrary(deps: LibraryDeps) {
       .where('id', '>', Math.max(0, maxSeenId - ID_WINDOW))
       .orderBy('id')
       .execute();
-    const missing = candidates.map((r) => r.id).filter((id) => !ids.has(id));
+    const missing = candidates.map((r) => r.id).filter((id) => mine(id) && !ids.has(id));
     const added = missing.length ? await addRowsToIndex(t, ids, missing) : 0;
     const since = new Date(Date.parse(tombstonesSince) - TOMBSTONE_MARGIN_MS).toISOString();
     const gone = await db
@@ -320,16 +357,40 @@ export function createLibrary(deps: LibraryDeps) {
   return {
     ensureReady,
 
+    /** Whether this process keeps an index (false when checks run over the shards). */
+    holdsIndex: !deps.overShards,
+
+    /** What a check runs on: this process's index, or (LIBRARY_SHARDS > 1) a check thread asking the shards. */
+    async runner(): Promise<CheckRunner> {
+      const over = deps.overShards;
+      if (!over) return ensureReady();
+      if (!coordinator) {
+        const t = startCheckThread({
+          role: { kind: 'coordinator', shards: over.shards },
+          ask: over.ask,
+          onExit: (err) => {
+            log(`${err.message}，下次检测时重启`);
+            if (coordinator === t) coordinator = null;
+          },
+        });
+        coordinator = t;
+      }
+      return coordinator;
+    },
+
     /**
      * At start: open a saved index file now (checked against the database, rebuilt when they disagree) rather
      * than at the first check; nothing when there is none.
      */
     async loadSavedIndex(): Promise<void> {
+      if (deps.overShards) return;
       if (persist && fs.existsSync(path.join(folder, 'manifest.json'))) await ensureReady();
     },
 
     /** Catch the in-memory index up with SQL (new documents, deletions by any process). */
     async sync(): Promise<{ added: number; removed: number }> {
+      // each shard catches up with SQL when a check's first request reaches it
+      if (deps.overShards) return { added: 0, removed: 0 };
       await ensureReady();
       return exclusive(async () =>
         thread && indexed ? syncInto(thread, indexed) : { added: 0, removed: 0 },
@@ -403,12 +464,13 @@ export function createLibrary(deps: LibraryDeps) {
         }
       });
       const ids = added.map((r) => r.id);
-      if (thread && indexed && added.length) {
+      const ours = added.filter((r) => mine(r.id));
+      if (thread && indexed && ours.length) {
         const [t, known] = [thread, indexed];
         // the rows just written go to the thread as they are, not read back from SQL
         await exclusive(async () => {
-          await t.add(added.map(toIndexDoc));
-          remember(known, added);
+          await t.add(ours.map(toIndexDoc));
+          remember(known, ours);
           dirty = true;
           scheduleSave();
         });
@@ -496,6 +558,28 @@ export function createLibrary(deps: LibraryDeps) {
 
     save,
 
+    /** What the index is doing: not started, loading its folder, building from the database, or ready. */
+    state: () => state,
+
+    /** Documents and matching characters of the index as it is now (none until it is ready). */
+    async indexStats(): Promise<{ documents: number; characters: number }> {
+      const t = thread;
+      return t && indexed ? t.stats() : { documents: 0, characters: 0 };
+    },
+
+    /**
+     * A shard worker's answer to a sharded check's request. A check's first request (its seeds) catches the
+     * shard up with SQL first, so a document committed before the check started is in it, as in one index.
+     */
+    async answerShard(request: ShardRequest): Promise<ShardAnswer> {
+      await ensureReady();
+      if (request.kind === 'seeds')
+        await exclusive(async () => thread && indexed && syncInto(thread, indexed));
+      const t = thread;
+      if (!t) throw new Error(`${name}未就绪`);
+      return t.shard(request);
+    },
+
     async close(): Promise<void> {
       if (saveTimer) {
         clearTimeout(saveTimer);
@@ -506,6 +590,9 @@ export function createLibrary(deps: LibraryDeps) {
       thread = null;
       indexed = null;
       await t?.close();
+      const c = coordinator;
+      coordinator = null;
+      await c?.close();
     },
   };
 }

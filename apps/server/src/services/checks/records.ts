@@ -376,7 +376,7 @@ export function createChecks(deps: CheckDeps) {
       attempts: 2,
       run,
       // warm the index while the API starts answering
-      warmUp: () => void library.ensureReady().catch((err) => log(`比对库索引加载失败：${String(err)}`)),
+      warmUp: () => void library.runner().catch((err) => log(`比对库索引加载失败：${String(err)}`)),
     }),
   };
 }

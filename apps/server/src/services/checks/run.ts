@@ -47,7 +47,7 @@ export function checkRun(deps: {
     const doc = JSON.parse(stored.document) as StoredDocument;
     const progress = deps.records.progress(run, { everyMs: 400, floor: 5 });
 
-    const index = await library.ensureReady();
+    const index = await library.runner();
     await library.sync();
     // the library this check runs against, as it is now that the index caught up: kept with the report
     const librarySize = await deps.librarySize();

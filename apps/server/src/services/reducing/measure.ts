@@ -36,7 +36,7 @@ export function createMeasurer(deps: {
   let synced: Promise<unknown> | null = null;
   /** The index caught up once per measurer (one run), not once per candidate. */
   const index = async () => {
-    const idx = await deps.library.ensureReady();
+    const idx = await deps.library.runner();
     synced ??= deps.library.sync();
     await synced;
     return idx;

@@ -100,8 +100,60 @@ export default function SystemAdmin() {
           </div>
         )}
       </section>
+      {s && s.shards.length > 0 && <Shards shards={s.shards} />}
       <FailedJobs latest={s?.failures ?? []} />
     </div>
+  );
+}
+
+type Shard = SystemStatus['shards'][number];
+const SHARD_COLOR: Record<Shard['state'], string> = {
+  ready: 'green',
+  loading: 'processing',
+  building: 'processing',
+  down: 'error',
+};
+
+/** The library's shards (LIBRARY_SHARDS > 1): one row each, as its worker last reported. */
+function Shards({ shards }: { shards: Shard[] }) {
+  const { t } = useTranslation('admin');
+  return (
+    <section className="svc-card">
+      <h2>{t('system.shards', { count: shards.length })}</h2>
+      <p className="svc-muted">{t('system.shardsHint')}</p>
+      <Table<Shard>
+        rowKey="shard"
+        size="middle"
+        pagination={false}
+        dataSource={shards}
+        scroll={{ x: 720 }}
+        columns={[
+          { title: t('system.shard'), dataIndex: 'shard', width: 70 },
+          {
+            title: t('system.shardState'),
+            dataIndex: 'state',
+            render: (v: Shard['state']) => <Tag color={SHARD_COLOR[v]}>{t(`system.shardStateOf.${v}`)}</Tag>,
+          },
+          {
+            title: t('system.shardDocuments'),
+            dataIndex: 'documents',
+            render: (n: number) => n.toLocaleString(),
+          },
+          {
+            title: t('system.shardCharacters'),
+            dataIndex: 'characters',
+            render: (n: number) => n.toLocaleString(),
+          },
+          { title: t('system.shardMemory'), dataIndex: 'rssBytes', render: (n: number) => mb(n) },
+          { title: t('system.shardProcess'), dataIndex: 'name', render: (v: string | null) => v ?? '—' },
+          {
+            title: t('system.shardUpdated'),
+            dataIndex: 'updatedAt',
+            render: (v: string | null) => (v ? formatTime(v) : '—'),
+          },
+        ]}
+      />
+    </section>
   );
 }
 

@@ -194,6 +194,22 @@ export default {
     worker: '{{name}} · up {{age}}',
     noWorkers:
       'No process is consuming jobs: queued jobs will not run until a worker process is started (npm run worker).',
+    shards: 'Library shards ({{count}})',
+    shardsHint:
+      'Each shard is held by one worker --shard i process; while a shard is not ready, checks wait and retry, then fail with a refund.',
+    shard: 'Shard',
+    shardProcess: 'Process',
+    shardState: 'State',
+    shardStateOf: {
+      loading: 'Loading index',
+      building: 'Building from database',
+      ready: 'Ready',
+      down: 'No heartbeat',
+    },
+    shardDocuments: 'Documents',
+    shardCharacters: 'Characters',
+    shardMemory: 'Memory',
+    shardUpdated: 'Last heartbeat',
     latestAll: 'Latest, all services',
     retry: 'Retry',
     retried: 'Queued again',
