@@ -27,6 +27,7 @@ import {
   answerShardRequest,
   checkDocument,
   LibraryShard,
+  mergeWordStats,
   PlagiarismIndex,
   type Report,
   type ShardAnswer,
@@ -34,6 +35,7 @@ import {
   type ShardRequest,
   segmentWordsInBackground,
   shardOf,
+  WordStatsSum,
   warmWordIndex,
 } from '../src/index.ts';
 import * as cli from './cli.ts';
@@ -387,6 +389,32 @@ async function main(): Promise<void> {
         memRow('one index', oneReady, builds[0]),
         ...shardReady.map((x, i) => memRow(`shard ${i}`, x, builds[i + 1])),
       ],
+    );
+
+    // the library's word statistics after one shard changed: merged again from all, or that shard's replaced
+    const stats = await Promise.all(
+      shards.map(async (p) => {
+        const { answer } = await p.ask({ kind: 'wordStats' });
+        if (answer.kind !== 'wordStats') throw new Error('no word statistics');
+        return answer.stats;
+      }),
+    );
+    const sum = new WordStatsSum(SHARDS);
+    for (const [i, st] of stats.entries()) sum.set(i, st);
+    sum.get();
+    const mergeMs: number[] = [];
+    const replaceMs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const m0 = performance.now();
+      mergeWordStats(stats);
+      const m1 = performance.now();
+      sum.set(i % SHARDS, stats[i % SHARDS]!);
+      sum.get();
+      replaceMs.push(performance.now() - m1);
+      mergeMs.push(m1 - m0);
+    }
+    console.log(
+      `\nword statistics: ${stats.map((x) => x.hashes.length).join(' + ')} words in the shards, ${sum.get().hashes.length} in the library; after one shard's change, merging all ${SHARDS} again ${Math.round(cli.median(mergeMs))} ms, replacing that shard's (WordStatsSum) ${Math.round(cli.median(replaceMs))} ms (medians of 5)`,
     );
 
     // kill -9 a shard, bring it back from its folder, and check again

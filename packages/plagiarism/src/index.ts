@@ -49,6 +49,7 @@ export {
   type SentencesRequest,
   type ShardSentences,
   type WordStats,
+  WordStatsSum,
 } from './shard-words.ts';
 export { authorNames, citedSources, isOwnDocument } from './provenance.ts';
 export { type CheckScope, usableDocuments, visibleTo } from './visibility.ts';

@@ -13,7 +13,7 @@ import type { Report } from './report.ts';
 import type { SentencePair } from './reworded.ts';
 import { OWN, type ShardAnswer, type ShardRequest, type ShardStatus, USABLE } from './shard-serve.ts';
 import { mergeShardSeeds } from './shard-seeds.ts';
-import { mergeSentences, mergeWordStats, type ShardSentences, type WordStats } from './shard-words.ts';
+import { mergeSentences, type ShardSentences, type WordStats, WordStatsSum } from './shard-words.ts';
 import { visibleTo } from './visibility.ts';
 
 /**
@@ -54,15 +54,17 @@ const SENTENCE_ATTEMPTS = 4;
 
 export class ShardCoordinator {
   private statuses: ShardStatus[] | undefined;
-  /** Each shard's word statistics, by the version it named. */
-  private readonly shardStats: Array<{ version: string; stats: WordStats } | undefined>;
+  /** The version of each shard's word statistics held, and the library's sum of them. */
+  private readonly shardVersions: Array<string | undefined>;
+  private readonly wordSum: WordStatsSum;
   private merged: { key: string; stats: WordStats } | undefined;
   /** Shards known to hold the merged statistics. */
   private sentTo = new Set<number>();
 
   constructor(readonly shards: number) {
     if (!(shards >= 1)) throw new Error('a coordinator needs a shard');
-    this.shardStats = Array.from({ length: shards }, () => undefined);
+    this.shardVersions = Array.from({ length: shards }, () => undefined);
+    this.wordSum = new WordStatsSum(shards);
   }
 
   /** Run a check, `ask` sending one request to one shard and resolving with its answer. */
@@ -189,19 +191,20 @@ export class ShardCoordinator {
     for (let attempt = 0; answers.some((a) => !a); attempt++) {
       if (attempt === SENTENCE_ATTEMPTS) throw new Error('the shards’ word statistics kept changing');
       // statistics of the shards whose version this coordinator does not hold
-      const stale = versions.map((v, i) => (this.shardStats[i]?.version === v ? undefined : i));
+      const stale = versions.map((v, i) => (this.shardVersions[i] === v ? undefined : i));
       if (stale.some((i) => i !== undefined)) {
         const got = yield stale.map((i) => (i === undefined ? undefined : { kind: 'wordStats' }));
         got.forEach((a, i) => {
           if (!a) return;
           const { version, stats } = expectKind(a, 'wordStats');
-          this.shardStats[i] = { version, stats };
+          this.shardVersions[i] = version;
+          this.wordSum.set(i, stats);
           versions[i] = version;
         });
       }
       const key = versions.join(',');
       if (this.merged?.key !== key) {
-        this.merged = { key, stats: mergeWordStats(this.shardStats.map((s) => s!.stats)) };
+        this.merged = { key, stats: this.wordSum.get() };
         this.sentTo = new Set();
       }
       merged = this.merged.stats;

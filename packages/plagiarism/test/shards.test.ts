@@ -17,6 +17,9 @@ import {
   ShardedLibrary,
   type ShardRequest,
   shardOf,
+  mergeWordStats,
+  WordStatsSum,
+  warmWordIndex,
 } from '../src/index.ts';
 import { REWORDINGS, randomText, rng } from './helpers.ts';
 
@@ -360,6 +363,29 @@ describe('ShardCoordinator over shards in other processes', () => {
     await expectRemoteReports(doc, remote, expected, 'shard 1 loaded');
     expect(remote.count('wordStats')).toBe(1);
     expect(() => remote.shards[1]!.add(library.find((d) => shardOf(d.id, 3) === 0)!, 999)).toThrow(/shard 0/);
+  });
+
+  it('keeps the library’s word statistics shard by shard, as a merge of every shard’s would give', () => {
+    const { library } = documents();
+    const shards = [0, 1, 2].map(() => new PlagiarismIndex());
+    for (const d of library) shards[shardOf(d.id, 3)]!.add(d);
+    const sum = new WordStatsSum(3);
+    const stats = () => shards.map((s) => warmWordIndex(s).stats());
+    for (const [i, st] of stats().entries()) sum.set(i, st);
+    // shard 1 changes: a document goes, another comes
+    shards[1]!.remove(library.find((d) => shardOf(d.id, 3) === 1)!.id);
+    shards[1]!.add({ id: 'new', title: '新', text: REWORDINGS[0]!.source });
+    const now = stats();
+    sum.set(1, now[1]!);
+    const merged = mergeWordStats(now);
+    const kept = [...merged.hashes.keys()].filter((i) => merged.df[i]! > 0);
+    expect(sum.get()).toEqual({
+      sentences: merged.sentences,
+      liveChars: merged.liveChars,
+      hashes: Uint32Array.from(kept, (i) => merged.hashes[i]!),
+      df: Uint32Array.from(kept, (i) => merged.df[i]!),
+    });
+    expect(sum.get()).toBe(sum.get());
   });
 
   it('a shard without the merged statistics asks for them', () => {
