@@ -88,6 +88,11 @@ export interface IndexWatcher {
   removed(id: string): void;
   /** The index was saved to `folder` (an index kept beside it writes its own files there too). */
   saved?(folder: string): void;
+  /**
+   * The folder's manifest is about to be swapped, by a save or by any commit or merge once the index has a folder:
+   * what must name every document the manifest lists (a shard's library numbers) is written now.
+   */
+  manifestSwapping?(folder: string): void;
 }
 
 /** Seeds found for a query: parallel arrays, length `count`. */
@@ -376,7 +381,7 @@ export class PlagiarismIndex {
       this.manifestDirty = true;
     }
     if (this.autoMerge) this.merge();
-    if (this.folder && this.manifestDirty) writeManifest(this);
+    if (this.folder && this.manifestDirty) this.swapManifest();
   }
 
   /** Write what changed since the last save to `folder` (everything the first time); later commits go there too. */
@@ -384,7 +389,7 @@ export class PlagiarismIndex {
     if (this.folder !== folder) attachFolder(this, folder);
     this.commit();
     rewriteMissing(this);
-    if (this.manifestDirty) writeManifest(this);
+    if (this.manifestDirty) this.swapManifest();
     for (const w of this.watchers) w.saved?.(folder);
   }
 
@@ -474,7 +479,7 @@ export class PlagiarismIndex {
     this.segments.splice(from, to - from, ...replacement);
     this.renumber();
     if (this.folder) {
-      writeManifest(this);
+      this.swapManifest();
       for (const seg of inputs) {
         if (seg.text.kind === 'file') fs.closeSync(seg.text.fd);
         if (seg.file) fs.rmSync(`${this.folder}/${seg.file}`, { force: true });
@@ -599,7 +604,12 @@ export class PlagiarismIndex {
   compact(): void {
     this.commit();
     if (this.segments.length > 1 || this.removedCount > 0) this.mergeRun(0, this.segments.length);
-    if (this.folder && this.manifestDirty) writeManifest(this);
+    if (this.folder && this.manifestDirty) this.swapManifest();
+  }
+
+  private swapManifest(): void {
+    for (const w of this.watchers) w.manifestSwapping?.(this.folder!);
+    writeManifest(this);
   }
 
   /** Close the text files of a folder-backed index. */

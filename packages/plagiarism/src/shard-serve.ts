@@ -111,6 +111,9 @@ export class LibraryShard {
     readonly shards: number,
   ) {
     if (!(shard >= 0 && shard < shards)) throw new Error(`shard ${shard} of ${shards}?`);
+    // once the index has a folder, every commit or merge swaps its manifest (a look-up commits): the numbers go
+    // first each time, so a shard killed after adding documents still loads
+    index.watch({ added() {}, removed() {}, manifestSwapping: (folder) => this.writeNumbers(folder) });
   }
 
   readonly libraryNumber = (id: string): number => this.numberOf.get(id)!;
@@ -143,11 +146,17 @@ export class LibraryShard {
 
   /**
    * Save into the shard's own folder (persist.ts: appending segments, the manifest swapped by rename). The library
-   * numbers go first, with those removed since the last save: a crash between the two leaves numbers for every
-   * document the index folder holds.
+   * numbers are written before every manifest swap, with those removed since the last save: a crash between the
+   * two leaves numbers for every document the index folder holds.
    */
   save(folder: string): void {
     fs.mkdirSync(folder, { recursive: true });
+    this.writeNumbers(folder);
+    this.index.save(folder);
+    this.removedSinceSave.clear();
+  }
+
+  private writeNumbers(folder: string): void {
     const all = [...this.numberOf, ...this.removedSinceSave];
     const file: ShardFile = {
       format: 'paperdesk-library-shard',
@@ -157,8 +166,6 @@ export class LibraryShard {
       numbers: all.map(([, n]) => n),
     };
     replaceJson(folder, SHARD_FILE, file);
-    this.index.save(folder);
-    this.removedSinceSave.clear();
   }
 
   /** Load a shard saved by save(); its word index is read back from the same folder when it is first used. */

@@ -365,6 +365,25 @@ describe('ShardCoordinator over shards in other processes', () => {
     expect(() => remote.shards[1]!.add(library.find((d) => shardOf(d.id, 3) === 0)!, 999)).toThrow(/shard 0/);
   });
 
+  it('loads a shard killed after documents were added and committed, but never saved again', () => {
+    const { library } = documents();
+    const mine = library.filter((d) => shardOf(d.id, 2) === 0);
+    const shard = new LibraryShard(new PlagiarismIndex({ maxDocFrequency: 20 }), 0, 2);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdshard-kill-'));
+    folders.push(dir);
+    const half = Math.floor(mine.length / 2);
+    mine.slice(0, half).forEach((d, i) => shard.add(d, i));
+    shard.save(dir);
+    // later adds, sealed by a commit (a look-up commits), swap the folder's manifest without a save
+    mine.slice(half).forEach((d, i) => shard.add(d, half + i));
+    shard.index.commit();
+    shard.index.close();
+    const loaded = LibraryShard.load(dir);
+    expect(loaded.index.size).toBe(mine.length);
+    expect(loaded.idOf(mine.length - 1)).toBe(mine.at(-1)!.id);
+    loaded.index.close();
+  });
+
   it('keeps the library’s word statistics shard by shard, as a merge of every shard’s would give', () => {
     const { library } = documents();
     const shards = [0, 1, 2].map(() => new PlagiarismIndex());

@@ -36,8 +36,6 @@ const OPTIONS = { autoMerge: false };
 let index = new PlagiarismIndex(OPTIONS);
 /** A shard worker's part of the library: the index above with its documents' library numbers. */
 let shard = role.kind === 'shard' ? new LibraryShard(index, role.shard, role.shards) : undefined;
-/** The folder a shard was loaded from or saved to. */
-let shardFolder: string | undefined;
 /** A coordinating thread's: the shards' statuses and word statistics, kept between checks. */
 const coordinator = role.kind === 'coordinator' ? new ShardCoordinator(role.shards) : undefined;
 
@@ -53,7 +51,6 @@ function load(folder: string): PlagiarismIndex {
   if (loaded.shard !== role.shard || loaded.shards !== role.shards)
     throw new Error(`索引文件是第 ${loaded.shard}/${loaded.shards} 片，不是 ${role.shard}/${role.shards}`);
   shard = loaded;
-  shardFolder = folder;
   return loaded.index;
 }
 
@@ -74,7 +71,6 @@ function handle(req: Exclude<ThreadRequest, { op: 'shardedCheck' }>): {
     case 'reset':
       index.close();
       index = new PlagiarismIndex(OPTIONS);
-      shardFolder = undefined;
       if (role.kind === 'shard') shard = new LibraryShard(index, role.shard, role.shards);
       return { result: null };
     case 'add':
@@ -82,10 +78,9 @@ function handle(req: Exclude<ThreadRequest, { op: 'shardedCheck' }>): {
         for (const d of req.docs) index.add(d);
         return { result: null };
       }
+      // once it has a folder, a commit (a look-up commits) swaps the index's manifest there: LibraryShard writes
+      // its numbers file before each swap, so the folder loads after a kill
       for (const d of req.docs) shard.add(d, libraryNumber(d.id));
-      // once it has a folder, any commit (a look-up commits) writes the index's manifest there: the numbers file
-      // must already name every document it may list, or the folder no longer loads (shard.json is written first)
-      if (shardFolder) shard.save(shardFolder);
       return { result: null };
     case 'remove':
       for (const id of req.ids) shard ? shard.remove(id) : index.remove(id);
@@ -93,10 +88,8 @@ function handle(req: Exclude<ThreadRequest, { op: 'shardedCheck' }>): {
     case 'save':
       // appends: only segments sealed since the last save are written, then the manifest is swapped (a shard
       // writes its documents' library numbers first)
-      if (shard) {
-        shard.save(req.folder);
-        shardFolder = req.folder;
-      } else saveIndex(index, req.folder);
+      if (shard) shard.save(req.folder);
+      else saveIndex(index, req.folder);
       index.merge();
       return { result: null };
     case 'stats':
