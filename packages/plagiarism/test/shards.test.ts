@@ -372,10 +372,10 @@ describe('ShardCoordinator over shards in other processes', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdshard-kill-'));
     folders.push(dir);
     const half = Math.floor(mine.length / 2);
-    mine.slice(0, half).forEach((d, i) => shard.add(d, i));
+    for (const [i, d] of mine.entries()) if (i < half) shard.add(d, i);
     shard.save(dir);
     // later adds, sealed by a commit (a look-up commits), swap the folder's manifest without a save
-    mine.slice(half).forEach((d, i) => shard.add(d, half + i));
+    for (const [i, d] of mine.entries()) if (i >= half) shard.add(d, i);
     shard.index.commit();
     shard.index.close();
     const loaded = LibraryShard.load(dir);
