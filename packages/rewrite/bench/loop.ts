@@ -121,7 +121,13 @@ export async function runScenario(checker: Checker, scenario: Scenario, maxRound
     }).ratios.total;
     // as the server does: the detector's reasons travel with the score, for the next round's 降AIGC strategy
     const r = checker.detector.detect(text, { explain: true });
-    return { similarity, aigc: r.probability, aigcHints: r.paragraphs.flatMap((p) => p.reasons ?? []) };
+    return {
+      similarity,
+      aigc: r.probability,
+      aigcHints: r.paragraphs.flatMap((p) => p.reasons ?? []),
+      // the score is the detector's probability: its report counts the text from the length class's 疑似 threshold
+      aigcSuspect: suspectThreshold(checker, text),
+    };
   };
   let strategies: Strategy[];
   if (scenario.mode === 'model') {
