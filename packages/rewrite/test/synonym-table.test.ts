@@ -78,7 +78,8 @@ describe('synonym table sanity', () => {
     // issue's bench samples: 计算时间 → 测算时间, 与样本数平方相关 → 有关 (a correlation), 参与主体 → 参加主体; now that
     // 降重 may swap into the AI register: 能和我们交谈 → 能及笔者交谈 (及 joins nouns only; 我们 is not always the
     // authors: 值得我们学习), 自我认同 → 自我认可 (identity is not approval), 依赖结构 → 依靠结构 (a term), 介绍和分析了A和B以及C →
-    // 阐述与剖析A与B和C (以及 joins the larger items: 以及 → 和 flattens the list), 一系列法令 → 一连串 (colloquial)
+    // 阐述与剖析A与B和C (以及 joins the larger items: 以及 → 和 flattens the list), 一系列法令 → 一连串 (colloquial), 给予老年患者药物 → 予以 (予以 takes
+    // an action, not a recipient and a thing)
     for (const [word, tag] of [
       ['差异', 'n'],
       ['我们', 'r'],
@@ -86,6 +87,7 @@ describe('synonym table sanity', () => {
       ['依赖', 'v'],
       ['以及', 'c'],
       ['一系列', 'm'],
+      ['给予', 'v'],
       ['动力', 'n'],
       ['计算', 'v'],
       ['相关', 'v'],
