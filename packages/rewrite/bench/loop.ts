@@ -80,6 +80,8 @@ export interface RunRow {
   scenario: Scenario;
   /** The AIGC target of each text (its 疑似 threshold), when the goal asks for one. */
   aigcTargets: Array<number | undefined>;
+  /** Each text's 疑似 threshold, asked or not: a 降重 row shows that no paragraph was pushed into the band. */
+  suspects: number[];
   before: Scored[];
   after: Scored[];
   outcomes: ParagraphOutcome[];
@@ -121,7 +123,13 @@ export async function runScenario(checker: Checker, scenario: Scenario, maxRound
     }).ratios.total;
     // as the server does: the detector's reasons travel with the score, for the next round's 降AIGC strategy
     const r = checker.detector.detect(text, { explain: true });
-    return { similarity, aigc: r.probability, aigcHints: r.paragraphs.flatMap((p) => p.reasons ?? []) };
+    return {
+      similarity,
+      aigc: r.probability,
+      aigcHints: r.paragraphs.flatMap((p) => p.reasons ?? []),
+      // the score is the detector's probability: its report counts the text from the length class's 疑似 threshold
+      aigcSuspect: suspectThreshold(checker, text),
+    };
   };
   let strategies: Strategy[];
   if (scenario.mode === 'model') {
@@ -146,6 +154,7 @@ export async function runScenario(checker: Checker, scenario: Scenario, maxRound
   return {
     scenario,
     aigcTargets: scenario.texts.map((t) => scenario.targets(t.text).aigc),
+    suspects: scenario.texts.map((t) => suspectThreshold(checker, t.text)),
     before: scenario.texts.map((t) => scoreText(checker, t.text, scenario.exclude(t))),
     after: outcomes.map((o, i) => {
       const t = scenario.texts[i];
@@ -173,7 +182,7 @@ export const billed = (o: ParagraphOutcome) => o.met && o.rounds.length > 0 && o
 
 /** One table row; a share column reads '—' when the goal does not ask for that target. */
 export function tableRow(row: RunRow): string {
-  const { scenario, before, after, outcomes, aigcTargets } = row;
+  const { scenario, before, after, outcomes, suspects } = row;
   const simTarget = scenario.targets(outcomes[0]?.original ?? '').similarity;
   const simMet =
     simTarget === undefined
@@ -182,8 +191,8 @@ export function tableRow(row: RunRow): string {
           .map((k) => pct(share(after.map((s) => s[k] <= simTarget))))
           .join(' / ');
   const below = (scores: Scored[]) =>
-    pct(share(scores.map((s, i) => s.aigc < (aigcTargets[i] ?? Number.POSITIVE_INFINITY))));
-  const aigcMet = aigcTargets[0] === undefined ? '—' : `${below(before)} → ${below(after)}`;
+    pct(share(scores.map((s, i) => s.aigc < (suspects[i] ?? Number.POSITIVE_INFINITY))));
+  const aigcMet = `${below(before)} → ${below(after)}`;
   const flags = (scores: Scored[]) => pct(share(scores.map((s) => s.judgeFlag)));
   const kept = share(outcomes.map((o) => checkRewriteOutput(o.original, o.text).ok));
   const guard = share(outcomes.map((o) => meaningGuard(o.original, o.text).ok));

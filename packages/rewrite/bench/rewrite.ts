@@ -1,5 +1,5 @@
 /**
- * `npm run bench:rewrite [-- --n 100 --samples 10 --rounds 4 --tune --strengths --ceiling]`: the rewrite loop on
+ * `npm run bench:rewrite [-- --n 100 --samples 10 --rounds 4 --goals similarity,aigc --tune --strengths --ceiling]`: the rewrite loop on
  * held-out copied CSL abstracts and held-out AI-written academic texts (offline always; model rows when
  * LLM_BASE_URL is set), with --strengths the rule engine's strengths alone, with --ceiling the best 普通版 a
  * word-for-word rewrite could reach. Reads ../shared/data only; exits 0 when absent.
@@ -29,6 +29,9 @@ function arg(name: string, fallback: number): number {
   return Number.isFinite(v) ? v : fallback;
 }
 const flagged = (name: string) => process.argv.includes(`--${name}`);
+// --goals similarity: only those rows (a quicker measurement; the success-rates file is written by a full run only)
+const goalsArg = process.argv[process.argv.indexOf('--goals') + 1];
+const onlyGoals = process.argv.includes('--goals') && goalsArg ? new Set(goalsArg.split(',')) : null;
 
 if (!hasData()) {
   console.warn('bench:rewrite skipped: ../shared/data (or PAPERDESK_DATA_DIR) is absent');
@@ -124,13 +127,14 @@ for (const mode of envComplete() ? (['offline', 'model'] as const) : (['offline'
 }
 
 const rows = [];
-for (const s of scenarios) rows.push(await runScenario(checker, s, maxRounds));
+for (const s of scenarios)
+  if (!onlyGoals || onlyGoals.has(s.goal)) rows.push(await runScenario(checker, s, maxRounds));
 console.log(
   `\nTargets: 复制比 ≤ 30% (offline: 普通版; model: 专业版), AIGC 疑似度 below the 疑似 threshold of the text's length class (${thresholds}). The loop sees only our own measures; "13-char 复制比" and "judge flags" are the held-out judges (packages/judges). "charged /100" = paragraphs billed per 100 under pay-for-results (changed and meeting every asked target on the loop's measure). "protected kept" = checkRewriteOutput, "guard ok" = meaningGuard of the final text; chars/s = input characters per second of the whole loop (rewrites and measurements).\n`,
 );
 console.log(TABLE_HEADER.join('\n'));
 for (const r of rows) console.log(tableRow(r));
-if (part === 'held-out' && n >= 100) {
+if (part === 'held-out' && n >= 100 && !onlyGoals) {
   writeSuccessRates(rows, `npm run bench:rewrite -- --n ${n} --rounds ${maxRounds}`, detector.version);
   console.log(`\nwrote ${SUCCESS_RATES_FILE} (the confirm page's measured success rates)`);
 }

@@ -38,16 +38,28 @@ const EPSILON = 1e-9;
 export const RISE_TOLERANCE = 0.01;
 
 /**
+ * Where a measure's scale puts a score in the band its report counts (Measurement.aigcSuspect): the AI score's 疑似
+ * threshold for this text's length class. Only the caller's measure knows it; the engine never assumes one.
+ */
+export type Bands = Partial<Record<ScoreKey, number>>;
+
+/**
  * Why `candidate` may not replace `best`: an asked score not measured; an asked score worse than `best`, unless it
  * still meets its target and is at most RISE_TOLERANCE over the input (`before`); a score that was not asked but
- * was measured raised more than RISE_TOLERANCE over the input (so 降重 cannot raise a measured AI score and 降AIGC
- * cannot raise a measured 复制比). Empty = not worse.
+ * was measured and raised in a way a report would show (so 降重 cannot make a paragraph read as AI and 降AIGC cannot
+ * raise a measured 复制比). "A way a report would show": when the measure names the score's 疑似 band (`bands`),
+ * any value under the band is allowed — the AIGC report and its 总体疑似度 count only what is at or above it, and a
+ * paragraph at 2 % and one at 20 % of a 49 % threshold are both reported clean — while crossing into the band is
+ * refused and, for an input already in it, a rise beyond RISE_TOLERANCE is; without a band, every rise beyond
+ * RISE_TOLERANCE is refused (a raw model probability would otherwise block every 降重 round of a paragraph at 2 %
+ * whose rewrite reads 4 %: a one-point rule measured noise, not what the user is shown). Empty = not worse.
  */
 export function worseReasons(
   candidate: Scores,
   best: Scores,
   targets: Targets,
   before: Scores = best,
+  bands: Bands = {},
 ): string[] {
   const asked = new Set(askedKeys(targets));
   const out: string[] = [];
@@ -63,10 +75,19 @@ export function worseReasons(
       const target = targets[k];
       const noise = target !== undefined && c <= target && input !== null && c <= input + RISE_TOLERANCE;
       if (b !== null && c > b + EPSILON && !noise) out.push(`${SCORE_LABELS[k]}变差：${pct(b)} → ${pct(c)}`);
-    } else if (input !== null && b !== null && c > Math.max(b, input + RISE_TOLERANCE) + EPSILON)
+    } else if (input !== null && b !== null && unaskedRaised(c, b, input, bands[k]))
       out.push(`${SCORE_LABELS[k]}升高：${pct(input)} → ${pct(c)}`);
   }
   return out;
+}
+
+/** An unasked score `c` rose as a report would show it (worseReasons): into or within the band, or by > one point. */
+function unaskedRaised(c: number, best: number, input: number, band: number | undefined): boolean {
+  if (band !== undefined) {
+    if (c < band) return false;
+    if (input < band) return true;
+  }
+  return c > Math.max(best, input + RISE_TOLERANCE) + EPSILON;
 }
 
 /** The candidate improves an asked score (or reaches the targets) — worth keeping when it is not worse. */

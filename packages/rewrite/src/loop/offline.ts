@@ -67,9 +67,12 @@ const STRONGEST = { tries: 12 };
 
 /**
  * 降重: the rule engine on the original (standard, then strong), each pass followed by the 降AIGC rules, which change more
- * characters and take back the template connectives a synonym pass may bring in (降重 must not raise the AI score).
+ * characters and take back the template connectives a synonym pass may bring in. Swaps into the AI register are
+ * allowed: the AI score is not asked, and the loop refuses a candidate that takes it into the 疑似 band (goal.ts);
+ * avoiding the register here kept 和 → 与, 使用 → 运用, 进行 → 展开 out of every 降重 and left whole runs of 13 (on 40
+ * tune abstracts, the strongest pass alone: 81.8 % of characters in 13-runs avoiding it, 69.6 % not).
  */
-const SIMILARITY_PLANS = similarityPlans(true);
+const SIMILARITY_PLANS = similarityPlans(false);
 /**
  * Dual target: the same plans with no swap into the AI register, since the AI score must fall too (measured on
  * copied AI-written text: 82 → 94 % under 疑似 for 普通版 83 → 87 %).
@@ -77,12 +80,15 @@ const SIMILARITY_PLANS = similarityPlans(true);
 const BOTH_PLANS = similarityPlans(true);
 
 function similarityPlans(avoidAiRegister: boolean): Step[] {
-  return [
+  const plans = [
     then(synonyms('standard', { avoidAiRegister }), plain),
     then(synonyms('strong', { avoidAiRegister }), plain),
     // the strongest setting: per sentence, the best of several strong draws of the original
     then(synonyms('strong', { ...STRONGEST, avoidAiRegister }), plain),
   ];
+  // a paragraph whose register swaps take it into the 疑似 band has every round refused: the last round avoids them
+  if (!avoidAiRegister) plans.push(then(synonyms('strong', { ...STRONGEST, avoidAiRegister: true }), plain));
+  return plans;
 }
 /**
  * 降AIGC: the 降AIGC rules and the words the detector named first (the lightest touch), then after a light, then

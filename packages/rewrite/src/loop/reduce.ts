@@ -1,4 +1,4 @@
-import { askedKeys, goalOf, improves, meetsTargets, SCORE_LABELS, worseReasons } from './goal.ts';
+import { askedKeys, type Bands, goalOf, improves, meetsTargets, SCORE_LABELS, worseReasons } from './goal.ts';
 import { continuousShare } from '../overlap.ts';
 import { meaningGuard } from './guard.ts';
 import type {
@@ -137,9 +137,9 @@ async function tryStrategy(
   seen.add(text);
   const guard = meaningGuard(original, text, options.keepTerms ? { keepTerms: options.keepTerms } : {});
   if (!guard.ok) return { round: { ...base, rejected: guard.reasons }, empty: false };
-  const { scores, hints } = split(await options.measure(text, paragraph));
+  const { scores, hints, bands } = split(await options.measure(text, paragraph));
   throwIfAborted(options.signal);
-  const worse = worseReasons(scores, attempt.scores, options.targets, before);
+  const worse = worseReasons(scores, attempt.scores, options.targets, before, bands);
   if (worse.length > 0) return { round: { ...base, scores, rejected: worse }, empty: false };
   if (!improves(scores, attempt.scores, options.targets) && !fewerRuns(original, text, attempt, options)) {
     const asked = askedKeys(options.targets)
@@ -160,10 +160,13 @@ function fewerRuns(original: string, text: string, attempt: Attempt, options: Re
   return continuousShare(original, text) < continuousShare(original, attempt.current) - 1e-9;
 }
 
-/** The scores the outcome stores, apart from the hints only the next round's strategy reads. */
-function split(measured: Measurement): { scores: Scores; hints: readonly AigcHint[] } {
-  const { aigcHints = [], ...scores } = measured;
-  return { scores, hints: aigcHints };
+/**
+ * The scores the outcome stores, apart from the hints only the next round's strategy reads and the 疑似 band the
+ * guard of this candidate reads (goal.ts).
+ */
+function split(measured: Measurement): { scores: Scores; hints: readonly AigcHint[]; bands: Bands } {
+  const { aigcHints = [], aigcSuspect, ...scores } = measured;
+  return { scores, hints: aigcHints, bands: aigcSuspect === undefined ? {} : { aigc: aigcSuspect } };
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

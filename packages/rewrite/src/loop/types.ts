@@ -27,6 +27,12 @@ export interface AigcHint {
 /** A measure's answer: the scores, and what drove the AI score when the measure explains it. */
 export interface Measurement extends Scores {
   aigcHints?: readonly AigcHint[];
+  /**
+   * The AI score from which this measure calls the text 疑似 (what an AIGC report and its 总体疑似度 count), when
+   * its scale has such a band: below it an AI score that was not asked for may rise (goal.ts). A measure whose
+   * score already counts flagged characters (the server's) leaves it out, and the one-point rule applies.
+   */
+  aigcSuspect?: number;
 }
 
 /** Measures one candidate text of paragraph `index` (the server measures with its own 专业版 check and AIGC detector). */

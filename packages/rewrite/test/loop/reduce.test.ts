@@ -133,6 +133,43 @@ describe('reduceParagraphs', () => {
     expect(out?.text).toBe(P_MID);
   });
 
+  it("under the measure's 疑似 band an unasked score may rise; crossing into it or rising within it by > 1 point may not", async () => {
+    const P_UNDER = '甲甲甲丙丙丙丙丙丙丙'; // 0.3
+    const P_INTO = '甲甲丙丙丙丙丙丙丙丙'; // 0.2
+    const aigcOf: Record<string, number> = { [P_HIGH]: 0.02, [P_MID]: 0.3, [P_UNDER]: 0.5, [P_INTO]: 0.45 };
+    const s = scripted('s', [P_MID, P_UNDER, P_INTO, P_LOW]);
+    const [out] = await reduceParagraphs([P_HIGH], {
+      targets: { similarity: 0.05 },
+      measure: async (text) => ({
+        similarity: share(text, '甲'),
+        aigc: aigcOf[text] ?? 0.6,
+        aigcSuspect: 0.49,
+      }),
+      strategies: [s],
+      maxRounds: 4,
+    });
+    expect(out?.rounds.map((r) => r.accepted)).toEqual([true, false, true, false]);
+    expect(out?.rounds[1]?.rejected).toEqual(['AIGC疑似度升高：2.0% → 50.0%']);
+    expect(out?.rounds[3]?.rejected).toEqual(['AIGC疑似度升高：2.0% → 60.0%']);
+    expect(out?.text).toBe(P_INTO);
+
+    // an input already in the band: one point of noise, no more
+    const inBand: Record<string, number> = { [P_HIGH]: 0.6, [P_MID]: 0.605, [P_LOW]: 0.65 };
+    const t = scripted('t', [P_MID, P_LOW]);
+    const [again] = await reduceParagraphs([P_HIGH], {
+      targets: { similarity: 0.05 },
+      measure: async (text) => ({
+        similarity: share(text, '甲'),
+        aigc: inBand[text] ?? 1,
+        aigcSuspect: 0.49,
+      }),
+      strategies: [t],
+      maxRounds: 2,
+    });
+    expect(again?.rounds.map((r) => r.accepted)).toEqual([true, false]);
+    expect(again?.text).toBe(P_MID);
+  });
+
   it('in dual mode an asked score that still meets its target may move by noise (≤ 1 point) while the other falls', async () => {
     const aigcOf: Record<string, number> = { [P_HIGH]: 0.001, [P_MID]: 0.008, [P_LOW]: 0.05 };
     const s = scripted('s', [P_MID, P_LOW]);
