@@ -263,6 +263,16 @@ async function expectRemoteReports(
   }
 }
 
+/** The test library in one index and over `shards` shards in "other processes", and the paper to check. */
+function singleAndRemote(shards: number) {
+  const { library, paper } = documents();
+  const single = new PlagiarismIndex({ maxDocFrequency: 20 });
+  for (const d of library) single.add(d);
+  const remote = RemoteShards.empty(shards);
+  remote.addAll(library);
+  return { library, doc: textToDocument(paper), single, remote };
+}
+
 describe('ShardCoordinator over shards in other processes', () => {
   it('reports what one index reports, for every shard count, and sends word statistics once per version', async () => {
     const { library, paper } = documents();
@@ -282,12 +292,7 @@ describe('ShardCoordinator over shards in other processes', () => {
   });
 
   it('follows removals and additions, takes statistics again only from a shard that changed', async () => {
-    const { library, paper } = documents();
-    const doc = textToDocument(paper);
-    const single = new PlagiarismIndex({ maxDocFrequency: 20 });
-    for (const d of library) single.add(d);
-    const remote = RemoteShards.empty(3);
-    remote.addAll(library);
+    const { library, doc, single, remote } = singleAndRemote(3);
     // both checked first: the word indexes exist when the documents go (their sentences stay counted)
     checkDocument(doc, single, {});
     await remote.check(doc, {});
@@ -312,12 +317,7 @@ describe('ShardCoordinator over shards in other processes', () => {
   });
 
   it('asks again when a shard’s statistics move between the look-ups of one check', async () => {
-    const { library, paper } = documents();
-    const doc = textToDocument(paper);
-    const single = new PlagiarismIndex({ maxDocFrequency: 20 });
-    const remote = RemoteShards.empty(2);
-    for (const d of library) single.add(d);
-    remote.addAll(library);
+    const { library, doc, single, remote } = singleAndRemote(2);
     // sharing no k-gram with the paper: only the word statistics see it
     const quiet = { id: 'quiet', title: '无关', text: randomText(rng(99), 400) };
     // the library's size in the report is the one the k-gram look-up saw, before the document came
@@ -340,12 +340,7 @@ describe('ShardCoordinator over shards in other processes', () => {
   });
 
   it('saves and loads each shard’s own folder, and a loaded shard’s statistics are taken anew', async () => {
-    const { library, paper } = documents();
-    const doc = textToDocument(paper);
-    const single = new PlagiarismIndex({ maxDocFrequency: 20 });
-    for (const d of library) single.add(d);
-    const remote = RemoteShards.empty(3);
-    remote.addAll(library);
+    const { library, doc, single, remote } = singleAndRemote(3);
     expect(remote.remove('doc-120')).toBe(true);
     single.remove('doc-120');
     const expected = OPTIONS.map((o) => checkDocument(doc, single, o));
