@@ -51,6 +51,12 @@ export function options<T extends Record<string, number>>(defaults: T): T {
   return Object.fromEntries(Object.entries(defaults).map(([name, dflt]) => [name, num(name, dflt)])) as T;
 }
 
+/** The p-quantile of a sample (nearest rank). */
+export function quantile(a: number[], p: number): number {
+  const s = [...a].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? 0;
+}
+
 /** CPU time of this process in ms (user + system): unaffected by other processes competing for the cores. */
 export function cpuMs(): number {
   const u = process.cpuUsage();

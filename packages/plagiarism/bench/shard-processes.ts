@@ -39,8 +39,9 @@ import {
   warmWordIndex,
 } from '../src/index.ts';
 import * as cli from './cli.ts';
-import { type EditStats, makeSuspicious, type Obfuscation, rng, thesis } from './corpus.ts';
+import { thesis } from './corpus.ts';
 import { scaledLibrary, split } from './scaled.ts';
+import { shardBenchQueries } from './shard-queries.ts';
 
 const {
   scale: SCALE,
@@ -196,12 +197,6 @@ function spawn(name: string, shard: number, shards: number, folder: string, buil
   return new Proc(name, child);
 }
 
-/** The p-quantile of a sample (nearest rank). */
-function quantile(a: number[], p: number): number {
-  const s = [...a].sort((x, y) => x - y);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? 0;
-}
-
 /** Reports equal but for the time they took. */
 function same(a: Report, b: Report): boolean {
   return isDeepStrictEqual(
@@ -264,17 +259,7 @@ async function main(): Promise<void> {
       shardReady.push(ready);
     }
 
-    const queries: Array<{ kind: string; doc: ParsedDocument }> = [];
-    for (let q = 0; q < THESES; q++)
-      queries.push({ kind: 'thesis', doc: thesis(SEED + 200 + q, sources, s.heldOut).doc });
-    const r = rng(SEED + 7);
-    const edits: EditStats = { chars: 0, edits: 0 };
-    const kinds: Obfuscation[] = ['verbatim', 'light', 'heavy'];
-    for (let i = 0; i < PLANTED; i++) {
-      const kind = kinds[i % kinds.length]!;
-      const d = makeSuspicious(r, `planted-${i}`, kind, sources, s.heldOut, 2, edits);
-      queries.push({ kind: `planted ${kind === 'heavy' ? 'reworded' : kind}`, doc: cli.asDoc(d.paragraphs) });
-    }
+    const queries = shardBenchQueries(sources, s.heldOut, SEED, THESES, PLANTED);
 
     const coordinator = new ShardCoordinator(SHARDS);
     /** Per check: requests, ms waiting for rounds, and per round kind the slowest shard's own ms. */
@@ -337,7 +322,7 @@ async function main(): Promise<void> {
       one: all.flatMap((x) => x.one),
       sharded: all.flatMap((x) => x.sharded),
     };
-    const ms = (a: number[]) => `${Math.round(cli.median(a))} / ${Math.round(quantile(a, 0.99))}`;
+    const ms = (a: number[]) => `${Math.round(cli.median(a))} / ${Math.round(cli.quantile(a, 0.99))}`;
     cli.table(
       `Reports and query wall time (from the coordinator, IPC included): one index in one process against ${SHARDS} shard processes (${SCALE / 1e6} M characters, ${oneReady.documents} documents; ${ROUNDS} rounds)`,
       [

@@ -25,8 +25,9 @@ import {
   warmWordIndex,
 } from '../src/index.ts';
 import * as cli from './cli.ts';
-import { type EditStats, makeSuspicious, type Obfuscation, rng, thesis } from './corpus.ts';
+import { thesis } from './corpus.ts';
 import { scaledLibrary, split } from './scaled.ts';
+import { shardBenchQueries } from './shard-queries.ts';
 
 const {
   scale: SCALE,
@@ -37,12 +38,6 @@ const {
 } = cli.options({ scale: 1e7, shards: 4, theses: 5, planted: 20, seed: 42 });
 /** Documents removed for the removal rows: one in this many. */
 const REMOVE_EVERY = 50;
-
-/** The p-quantile of a sample (nearest rank). */
-function quantile(a: number[], p: number): number {
-  const s = [...a].sort((x, y) => x - y);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? 0;
-}
 
 /**
  * Each shard's time per look-up, taken between the request and the answer passing through the transport (a
@@ -161,18 +156,7 @@ async function main(): Promise<void> {
   cli.collectGarbage();
   console.log(`  built: ${docs} documents, ${single.characterCount} matching characters`);
 
-  // theses copying planted abstracts (verbatim, lightly edited), then documents with planted passages of each kind
-  const queries: Array<{ kind: string; doc: ParsedDocument }> = [];
-  for (let q = 0; q < THESES; q++)
-    queries.push({ kind: 'thesis', doc: thesis(SEED + 200 + q, sources, s.heldOut).doc });
-  const r = rng(SEED + 7);
-  const edits: EditStats = { chars: 0, edits: 0 };
-  const kinds: Obfuscation[] = ['verbatim', 'light', 'heavy'];
-  for (let i = 0; i < PLANTED; i++) {
-    const kind = kinds[i % kinds.length]!;
-    const d = makeSuspicious(r, `planted-${i}`, kind, sources, s.heldOut, 2, edits);
-    queries.push({ kind: `planted ${kind === 'heavy' ? 'reworded' : kind}`, doc: cli.asDoc(d.paragraphs) });
-  }
+  const queries = shardBenchQueries(sources, s.heldOut, SEED, THESES, PLANTED);
   // warm-up of both (the first check weighs every sentence of the word index)
   const warm = thesis(SEED + 100, sources, s.heldOut).doc;
   timed(warm, single);
@@ -216,7 +200,7 @@ async function main(): Promise<void> {
     shardsCpu: all.flatMap((x) => x.shardsCpu),
     sources: all.reduce((a, x) => a + x.sources, 0),
   };
-  const ms = (a: number[]) => `${Math.round(cli.median(a))} / ${Math.round(quantile(a, 0.99))}`;
+  const ms = (a: number[]) => `${Math.round(cli.median(a))} / ${Math.round(cli.quantile(a, 0.99))}`;
   cli.table(
     `Reports and query time: one index against ${SHARDS} shards in this process (${SCALE / 1e6} M characters, ${docs} documents)`,
     [
