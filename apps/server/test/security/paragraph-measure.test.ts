@@ -43,10 +43,10 @@ it('update_paragraph is no free scoring oracle: the paragraph alone, within its 
 
   // every check the measurer sends to the check thread, by the texts of its blocks
   const library = ctx.checks.library;
-  const ready = library.ensureReady.bind(library);
+  const runner = library.runner.bind(library);
   const checked: string[][] = [];
-  const spy = vi.spyOn(library, 'ensureReady').mockImplementation(async () => {
-    const index = await ready();
+  const spy = vi.spyOn(library, 'runner').mockImplementation(async () => {
+    const index = await runner();
     return new Proxy(index, {
       get: (target, key) =>
         key === 'check'
