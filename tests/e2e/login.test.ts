@@ -84,7 +84,9 @@ describe('QR polling (spec §4)', () => {
     await context.close();
   });
 
-  it.concurrent('never starts a second validation while one is still waiting for its answer', async () => {
+  it.concurrent('never starts a second validation while one is still waiting for its answer', async ({
+    expect,
+  }) => {
     const { context, page } = await newPage(browser);
     const calls = await watchValidation(page, 4500);
     await page.goto(`${server.url}/home`);
@@ -97,11 +99,11 @@ describe('QR polling (spec §4)', () => {
     await context.close();
   });
 
-  it.concurrent('stops when the panel is closed (拒绝登录，随便看看)', async () => {
+  it.concurrent('stops when the panel is closed (拒绝登录，随便看看)', async ({ expect }) => {
     const { context, page } = await newPage(browser);
     const calls = await watchValidation(page);
     await page.goto(`${server.url}/home`);
-    await expect.poll(() => calls.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => calls.length).toBeGreaterThanOrEqual(1);
     await page.getByTestId('refuse-login').click();
     await expect.poll(() => panel(page).isVisible()).toBe(false);
     const closedAt = Date.now();
@@ -110,7 +112,9 @@ describe('QR polling (spec §4)', () => {
     await context.close();
   });
 
-  it.concurrent('signs in when the phone confirms, closes the panel and stops polling', async () => {
+  it.concurrent('signs in when the phone confirms, closes the panel and stops polling', async ({
+    expect,
+  }) => {
     const token = await registerUser(server, 'qr_phone_user');
     const id = await userId(token);
     const { context, page } = await newPage(browser);
@@ -123,9 +127,7 @@ describe('QR polling (spec §4)', () => {
     // The phone: a signed-in user confirms this QR id on the server.
     const confirm = await server.api('/api/base/login_api/qr_confirm', { token, body: { id: qrId } });
     expect(confirm.status).toBe(200);
-    await expect
-      .poll(() => page.getByTestId('user-area').textContent(), { timeout: 8000 })
-      .toContain(`用户ID：${id}`);
+    await expect.poll(() => page.getByTestId('user-area').textContent()).toContain(`用户ID：${id}`);
     await expect.poll(() => panel(page).isVisible()).toBe(false);
     const signedInAt = Date.now();
     const stored = await page.evaluate(() => localStorage.getItem('Admin-Token'));

@@ -86,12 +86,20 @@ describe('check thread', () => {
 
   it('stops a check whose signal is aborted and keeps serving afterwards', async () => {
     const controller = new AbortController();
+    // The thread takes one request at a time: a long check ahead keeps it busy until the abort below is set, so
+    // the aborted check cannot finish first on a loaded machine (it did, with nothing ahead of it).
+    const ahead = thread.check({
+      document: textToDocument(Array.from({ length: 40 }, () => text).join('\n')),
+      edition: 'professional',
+      ownerKey: 'user:1',
+    });
     const running = thread.check(
       { document: textToDocument(text), edition: 'professional', ownerKey: 'user:1' },
       { signal: controller.signal },
     );
     controller.abort(new Error('服务正在关闭'));
     await expect(running).rejects.toThrow('服务正在关闭');
+    await ahead;
     const after = await thread.check({
       document: textToDocument(text),
       edition: 'standard',
