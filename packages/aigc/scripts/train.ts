@@ -19,6 +19,12 @@ import { ourRewrites } from './rewritten.ts';
 const VERSION = '1.6.1';
 /** Where the model is written: the bundled model unless AIGC_MODEL_OUT names a folder (for experiments). */
 const OUT_DIR = process.env.AIGC_MODEL_OUT ?? DEFAULT_MODEL_DIR;
+/** Experiments only (with AIGC_MODEL_OUT): further second-stage naive-Bayes directions, as JSON (trainer.ts). */
+const EXPERIMENT_DIRECTIONS = process.env.AIGC_STAGE2_DIRECTIONS
+  ? (JSON.parse(process.env.AIGC_STAGE2_DIRECTIONS) as NonNullable<
+      NonNullable<Parameters<typeof trainModel>[1]['secondStage']>['directions']
+    >)
+  : undefined;
 
 if (!hasData()) {
   console.warn('train:aigc: ../shared/data (or $PAPERDESK_DATA_DIR) is missing; nothing to train on.');
@@ -68,14 +74,27 @@ const model = trainModel(
     // human thesis paragraphs too: what students submit (human abstracts alone left 7% of them at 疑似)
     bandStrata: ['academic', 'polish', 'thesis'],
     strataFpr: { thesis: { significant: 0.01, suspect: 0.03 } },
-    secondStage: { pairStratum: 'polish', pairWordOrders: [1], smoothing: 3, l2: 0.002, folds: 5 },
+    secondStage: {
+      pairStratum: 'polish',
+      pairWordOrders: [1],
+      smoothing: 3,
+      l2: 0.002,
+      folds: 5,
+      ...(EXPERIMENT_DIRECTIONS ? { directions: EXPERIMENT_DIRECTIONS } : {}),
+    },
     maxShortChars: 300,
     windowChars: 220,
     minReliableChars: 50,
     version: VERSION,
+    ...(process.env.AIGC_FIRST_STAGE_CACHE ? { firstStageCache: process.env.AIGC_FIRST_STAGE_CACHE } : {}),
     log: (m) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${m}`),
   },
 );
+if (process.env.AIGC_CALIBRATION_ONLY) {
+  // experiments: the calibration figures above are what a variant is chosen by; no held-out evaluation, no model
+  console.log('AIGC_CALIBRATION_ONLY: stopped before the held-out evaluation; nothing written');
+  process.exit(0);
+}
 const trained = new AigcDetector(model);
 const rewrites = await heldOutRewrites(trained, loaded);
 const report = evaluateHeldOut(trained, loaded, loadOutOfDistribution(loaded), undefined, {
