@@ -19,12 +19,27 @@ import { ourRewrites } from './rewritten.ts';
 const VERSION = '1.6.1';
 /** Where the model is written: the bundled model unless AIGC_MODEL_OUT names a folder (for experiments). */
 const OUT_DIR = process.env.AIGC_MODEL_OUT ?? DEFAULT_MODEL_DIR;
-/** Experiments only (with AIGC_MODEL_OUT): further second-stage naive-Bayes directions, as JSON (trainer.ts). */
-const EXPERIMENT_DIRECTIONS = process.env.AIGC_STAGE2_DIRECTIONS
-  ? (JSON.parse(process.env.AIGC_STAGE2_DIRECTIONS) as NonNullable<
-      NonNullable<Parameters<typeof trainModel>[1]['secondStage']>['directions']
-    >)
-  : undefined;
+type Directions = NonNullable<NonNullable<Parameters<typeof trainModel>[1]['secondStage']>['directions']>;
+/**
+ * The 1.7.0 candidate (README, "Model 1.7.0 candidate"): the AI-vs-human naive-Bayes log-odds of the academic, polish
+ * and thesis strata (character 1-3-grams and word 1-2-grams, add-3) as a third second-stage input. Chosen on the
+ * calibration split; not the default because one 9-text held-out row lost 0.033 AUROC.
+ */
+const NB_AI_VS_HUMAN: Directions = [
+  {
+    name: 'aiVsHuman',
+    strata: ['academic', 'polish', 'thesis'],
+    ngramOrders: [1, 2, 3],
+    wordOrders: [1, 2],
+    smoothing: 3,
+  },
+];
+/** Experiments (with AIGC_MODEL_OUT): AIGC_STAGE2_NB=1 the candidate above, AIGC_STAGE2_DIRECTIONS others as JSON. */
+const EXPERIMENT_DIRECTIONS: Directions | undefined = process.env.AIGC_STAGE2_DIRECTIONS
+  ? (JSON.parse(process.env.AIGC_STAGE2_DIRECTIONS) as Directions)
+  : process.env.AIGC_STAGE2_NB
+    ? NB_AI_VS_HUMAN
+    : undefined;
 
 if (!hasData()) {
   console.warn('train:aigc: ../shared/data (or $PAPERDESK_DATA_DIR) is missing; nothing to train on.');
