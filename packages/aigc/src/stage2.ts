@@ -62,6 +62,14 @@ export interface SecondStage {
   polish: number;
   polishScale: number;
   bias: number;
+  /** Coefficients of further naive-Bayes scores (direction · x, divided by `scale`), in the order given. */
+  extra?: Array<{ name: string; coefficient: number; scale: number }>;
+}
+
+/** A further naive-Bayes direction over the first stage's buckets, an input of the second stage beside the polish score. */
+export interface NamedDirection {
+  name: string;
+  direction: Float32Array;
 }
 
 /**
@@ -74,18 +82,45 @@ export function fitSecondStage(
   inputs: readonly StageInput[],
   polishDirection: Float32Array,
   l2: number,
+  extraDirections: readonly NamedDirection[] = [],
 ): SecondStage {
+  const deviation = (raw: readonly number[]) => {
+    const mean = raw.reduce((s, v) => s + v, 0) / Math.max(1, raw.length);
+    return Math.sqrt(raw.reduce((s, v) => s + (v - mean) ** 2, 0) / Math.max(1, raw.length)) || 1;
+  };
   const polishRaw = inputs.map((t) => polishScore(polishDirection, t.x));
-  const mean = polishRaw.reduce((s, v) => s + v, 0) / Math.max(1, polishRaw.length);
-  const polishScale =
-    Math.sqrt(polishRaw.reduce((s, v) => s + (v - mean) ** 2, 0) / Math.max(1, polishRaw.length)) || 1;
+  const polishScale = deviation(polishRaw);
+  const extraRaw = extraDirections.map((d) => inputs.map((t) => polishScore(d.direction, t.x)));
+  const extraScale = extraRaw.map(deviation);
+  const width = 2 + extraDirections.length;
   const examples: TrainingExample[] = inputs.map((t, i) => ({
-    x: { indices: Uint32Array.from([0, 1]), values: Float32Array.from([t.z, polishRaw[i]! / polishScale]) },
+    x: {
+      indices: Uint32Array.from({ length: width }, (_, j) => j),
+      values: Float32Array.from([
+        t.z,
+        polishRaw[i]! / polishScale,
+        ...extraRaw.map((raw, e) => raw[i]! / extraScale[e]!),
+      ]),
+    },
     label: t.label,
     weight: t.weight,
   }));
-  const fitted = trainLogistic(examples, 2, { l2, maxIterations: 500, tolerance: 1e-10 });
-  return { firstStage: fitted.weights[0]!, polish: fitted.weights[1]!, polishScale, bias: fitted.bias };
+  const fitted = trainLogistic(examples, width, { l2, maxIterations: 500, tolerance: 1e-10 });
+  return {
+    firstStage: fitted.weights[0]!,
+    polish: fitted.weights[1]!,
+    polishScale,
+    bias: fitted.bias,
+    ...(extraDirections.length > 0
+      ? {
+          extra: extraDirections.map((d, e) => ({
+            name: d.name,
+            coefficient: fitted.weights[2 + e]!,
+            scale: extraScale[e]!,
+          })),
+        }
+      : {}),
+  };
 }
 
 /**
@@ -96,6 +131,7 @@ export function foldSecondStage(
   first: LogisticModel,
   stage: SecondStage,
   polishDirection: Float32Array,
+  extraDirections: readonly NamedDirection[] = [],
 ): LogisticModel {
   const weights = new Float32Array(first.weights.length);
   const polish = stage.polish / stage.polishScale;
@@ -103,5 +139,10 @@ export function foldSecondStage(
     const pair = j < polishDirection.length ? polish * polishDirection[j]! : 0;
     weights[j] = stage.firstStage * first.weights[j]! + pair;
   }
+  extraDirections.forEach((d, e) => {
+    const coefficient = stage.extra![e]!.coefficient / stage.extra![e]!.scale;
+    for (let j = 0; j < Math.min(weights.length, d.direction.length); j++)
+      weights[j]! += coefficient * d.direction[j]!;
+  });
   return { weights, bias: stage.firstStage * first.bias + stage.bias };
 }

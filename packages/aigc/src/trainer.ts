@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { applyPlatt, fitPlatt } from './calibration.ts';
 import { canonicalText, visibleLength } from './canonical.ts';
 import { trainCharLm } from './charlm.ts';
@@ -17,7 +18,13 @@ import { decisionValue, type LogisticModel, type TrainingExample, trainLogistic 
 import type { AigcModel, BandCalibration, BandThresholds, LengthClassBands, ModelMeta } from './model.ts';
 import { paragraphSentences, sentenceWindows, splitParagraphs } from './segment.ts';
 import type { Split } from './split.ts';
-import { fitSecondStage, foldSecondStage, pairLogOdds, type SecondStage } from './stage2.ts';
+import {
+  fitSecondStage,
+  foldSecondStage,
+  type NamedDirection,
+  pairLogOdds,
+  type SecondStage,
+} from './stage2.ts';
 
 export interface TrainingText {
   text: string;
@@ -76,9 +83,51 @@ export interface TrainerOptions {
     smoothing: number;
     l2: number;
     folds: number;
+    /**
+     * Further inputs beside the polish score: naive-Bayes log-odds (presence counts, additive smoothing) of the AI
+     * texts against the human texts of `strata`, on the train and lm splits, over the first stage's character /
+     * word buckets (`ngramOrders`, `wordOrders`). Linear in the features like the polish score, so they fold into the
+     * one weight vector: no cost at inference. A generative estimate of the whole AI/human contrast that does not
+     * memorise its training texts the way the first stage does (NB-SVM's idea, as a second-stage input).
+     */
+    directions?: Array<{
+      name: string;
+      strata: readonly string[];
+      ngramOrders: number[];
+      wordOrders: number[];
+      smoothing: number;
+    }>;
   };
   version: string;
   log?: (message: string) => void;
+  /**
+   * Experiments only: a file holding the first stage (weights, then bias; Float32 weights, then a Float64 bias; little-endian). Read when it
+   * exists, written after fitting when it does not — the first stage does not depend on the second-stage options,
+   * so variants of those can share one fit. The caller must delete it when the data or first-stage options change.
+   */
+  firstStageCache?: string;
+}
+
+function cachedFirstStage(file: string | undefined, fit: () => LogisticModel): LogisticModel {
+  if (file && fs.existsSync(file)) {
+    const bytes = fs.readFileSync(file);
+    const data = new Uint8Array(bytes).buffer;
+    const weights = new Float32Array(data, 0, (bytes.length - 8) / 4).slice();
+    return { weights, bias: new DataView(data).getFloat64(bytes.length - 8, true) };
+  }
+  const model = fit();
+  if (file) {
+    const bias = Buffer.alloc(8);
+    bias.writeDoubleLE(model.bias);
+    fs.writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from(model.weights.buffer, model.weights.byteOffset, model.weights.byteLength),
+        bias,
+      ]),
+    );
+  }
+  return model;
 }
 
 /** The windows detect() scores a text in, as strings (a text of one short paragraph is one window). */
@@ -173,10 +222,12 @@ export function trainModel(texts: readonly TrainingText[], options: TrainerOptio
     };
   });
   log(`classifier: ${examples.length} training texts in ${cells.size} balanced cells`);
-  const firstStage = trainLogistic(examples, extractor.dimension, {
-    l2: options.l2,
-    maxIterations: options.maxIterations,
-  });
+  const firstStage = cachedFirstStage(options.firstStageCache, () =>
+    trainLogistic(examples, extractor.dimension, {
+      l2: options.l2,
+      maxIterations: options.maxIterations,
+    }),
+  );
   const calibrationVectors = calibrationIdx.map((i) => extractor.vector(canonical[i]!, styleRaw.get(i)));
   const second = options.secondStage
     ? trainSecondStage(
@@ -403,6 +454,28 @@ function trainSecondStage(
   const polished = pairSide(1);
   const originals = pairSide(0);
   const direction = pairLogOdds(polished, originals, ngramDimension(options.featureConfig), smoothing);
+  const extraDirections: NamedDirection[] = (stage2.directions ?? []).map((d) => {
+    const config: FeatureConfig = {
+      hashBits: options.featureConfig.hashBits,
+      ngramOrders: d.ngramOrders,
+      wordOrders: d.wordOrders,
+    };
+    const side = (label: 0 | 1) =>
+      texts.flatMap((t, i) =>
+        d.strata.includes(t.stratum) && t.label === label && (t.split === 'train' || t.split === 'lm')
+          ? [hashedNgrams(canonical[i]!, config)]
+          : [],
+      );
+    const ai = side(1);
+    const human = side(0);
+    log(
+      `second-stage direction ${d.name}: ${ai.length} AI / ${human.length} human texts of ${d.strata.join(' + ')}`,
+    );
+    return {
+      name: d.name,
+      direction: pairLogOdds(ai, human, ngramDimension(options.featureConfig), d.smoothing),
+    };
+  });
   const cells = new Map<string, number>();
   for (const i of calibrationIdx) {
     const key = `${texts[i]!.stratum}|${texts[i]!.label}`;
@@ -415,8 +488,8 @@ function trainSecondStage(
     weight: 1 / cells.get(`${texts[i]!.stratum}|${texts[i]!.label}`)!,
   }));
   const fit = (of: typeof inputs) => {
-    const stage = fitSecondStage(of, direction, l2);
-    return { stage, folded: foldSecondStage(firstStage, stage, direction) };
+    const stage = fitSecondStage(of, direction, l2, extraDirections);
+    return { stage, folded: foldSecondStage(firstStage, stage, direction, extraDirections) };
   };
   const all = fit(inputs);
   // a polished text and its original share a group, hence a fold
@@ -426,7 +499,7 @@ function trainSecondStage(
     (_, f) => fit(inputs.filter((_, k) => foldOf[k] !== f)).folded,
   );
   log(
-    `second stage on ${calibrationIdx.length} calibration texts (pairs: ${polished.length} polished / ${originals.length} originals): first stage ×${all.stage.firstStage.toFixed(3)}, polish ${all.stage.polish.toFixed(3)} per ${all.stage.polishScale.toFixed(3)}`,
+    `second stage on ${calibrationIdx.length} calibration texts (pairs: ${polished.length} polished / ${originals.length} originals): first stage ×${all.stage.firstStage.toFixed(3)}, polish ${all.stage.polish.toFixed(3)} per ${all.stage.polishScale.toFixed(3)}${(all.stage.extra ?? []).map((e) => `, ${e.name} ${e.coefficient.toFixed(3)} per ${e.scale.toFixed(3)}`).join('')}`,
   );
   return {
     classifier: all.folded,

@@ -81,4 +81,33 @@ describe('second stage', () => {
       expect(decisionValue(folded, x)).toBeCloseTo(twoStages, 4);
     }
   });
+
+  it('takes further naive-Bayes directions as inputs and still folds into one linear model', () => {
+    // three buckets: 0 the first stage, 1 the polish marker, 2 what only the extra direction reads
+    const random3 = seededRandom(11);
+    const first3: LogisticModel = { weights: Float32Array.from([2, 0, 0]), bias: -1 };
+    const polish3 = Float32Array.from([0, 1, 0]);
+    const extra = [{ name: 'aiVsHuman', direction: Float32Array.from([0, 0, 1]) }];
+    const inputs3: StageInput[] = Array.from({ length: 400 }, () => {
+      const label: 0 | 1 = random3() < 0.5 ? 1 : 0;
+      const x = vector([
+        [0, random3()],
+        [1, random3()],
+        [2, label ? 0.5 + random3() : random3()],
+      ]);
+      return { x, z: decisionValue(first3, x), label, weight: 1 };
+    });
+    const stage = fitSecondStage(inputs3, polish3, 1e-3, extra);
+    expect(stage.extra?.[0]?.name).toBe('aiVsHuman');
+    expect(stage.extra![0]!.coefficient).toBeGreaterThan(1);
+    const folded = foldSecondStage(first3, stage, polish3, extra);
+    for (const { x, z } of inputs3.slice(0, 20)) {
+      const stages =
+        stage.firstStage * z +
+        (stage.polish * polishScore(polish3, x)) / stage.polishScale +
+        (stage.extra![0]!.coefficient * polishScore(extra[0]!.direction, x)) / stage.extra![0]!.scale +
+        stage.bias;
+      expect(decisionValue(folded, x)).toBeCloseTo(stages, 4);
+    }
+  });
 });
