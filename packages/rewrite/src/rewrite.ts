@@ -591,8 +591,11 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     tokens.slice(Math.max(0, i - 6), i + 7).some((t) => synonymsOf(token.word, token.tag).includes(t.word))
   )
     return false;
-  // 均分为 is "divided equally", not 都分为
+  // 均分为 is "divided equally", not 都分为, nor 均划分为
   if (token.word === '均' && next?.word.startsWith('分')) return false;
+  if (prev?.word === '均' && token.word.startsWith('分')) return false;
+  // 特别是 / 尤其是 are fixed (尤为是 is not said)
+  if (next?.word === '是' && /^(特别|尤其|尤为)$/.test(token.word)) return false;
   // 比较 is the adverb 较为 only before an adjective (比较高), not the verb 比较 (比较两组)
   if (token.word === '比较' && !/^a/.test(next?.tag ?? '')) return false;
   // 并不是 / 并不能 is the emphatic 并, not 并且 (jieba keeps 不能, 没有 as one word)

@@ -275,3 +275,13 @@ describe('document terms', () => {
     expect(terms.some((t) => t.includes('科技'))).toBe(true);
   });
 });
+
+describe('fixed phrases the held-out samples showed broken', () => {
+  it('均分为, 特别是 and 及其 keep their form', () => {
+    for (const out of strongOutputs('患者随机均分为两组，特别是老年患者及其家属更应重视。')) {
+      expect(out).toContain('均分为');
+      expect(out).not.toContain('尤为是');
+      expect(out).not.toContain('以及其');
+    }
+  });
+});
