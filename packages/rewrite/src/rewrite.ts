@@ -247,10 +247,14 @@ function editInside(
     const candidates = swapCandidates(tokens, i, text.slice(0, token.start), profile);
     if (candidates.length === 0) return;
     const swapped = pickSwap(random, token.word, candidates);
-    consider(token.start, token.end, text.slice(0, token.start) + swapped + text.slice(token.end), 1);
+    const penalty = LAST_RESORT.has(token.word) ? 3 : 1;
+    consider(token.start, token.end, text.slice(0, token.start) + swapped + text.slice(token.end), penalty);
   });
   return best?.text;
 }
+
+/** Swaps that read stiff when they recur (中 → 当中 / 之中): at strong only the density guarantee makes them. */
+const LAST_RESORT = new Set(['中']);
 
 const PLAIN_NOUN = /^(n|nz)$/;
 /** What may stand before a noun phrase X的Y that opens there: a pronoun, a preposition, a conjunction (a verb: below). */
@@ -857,6 +861,9 @@ function rewriteWords(
         FUNCTION_TAGS.test(prev?.tag ?? '') ||
         (profile.adjacentSwaps && prev !== undefined && !formsCompound(prev, token))) &&
       replaceable(tokens, i) &&
+      // 中 → 当中 / 之中 reads stiff when it recurs: at strong only the density guarantee uses it, where nothing
+      // else fits (the lighter strengths swap it as before)
+      !(profile.density && LAST_RESORT.has(token.word) && !profile.focus?.has(token.word)) &&
       (profile.focus?.has(token.word) || random() < profile.synonymRate)
     ) {
       out += masked.slice(pos, token.start) + pickSwap(random, token.word, candidates);

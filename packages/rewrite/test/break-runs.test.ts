@@ -193,6 +193,10 @@ describe('the change-density guarantee (strong)', () => {
     expect(dense).toBeLessThan(sparse);
   });
 
+  it('swaps 中 → 当中 / 之中 at strong only where no other edit breaks a long stretch', () => {
+    for (const out of strongOutputs('教师在课堂中使用反馈。')) expect(out).not.toMatch(/(当|之)中/);
+  });
+
   it('is off below strong unless asked for, and never touches a protected span', () => {
     const text =
       '在寡头垄断的市场结构中，增加债务融资可以使该企业在产品市场竞争中变得更激进（Brander，1986）。';
