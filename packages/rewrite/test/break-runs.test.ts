@@ -281,6 +281,11 @@ describe('document terms', () => {
 });
 
 describe('fixed phrases the held-out samples showed broken', () => {
+  it('业已 never follows a noun (二次能源业已成为 reads as 能源业)', () => {
+    for (const out of strongOutputs('表明二次能源已经成为我国能源利用的主要形式。'))
+      expect(out).not.toContain('能源业已');
+  });
+
   it('均分为, 特别是 and 及其 keep their form', () => {
     for (const out of strongOutputs('患者随机均分为两组，特别是老年患者及其家属更应重视。')) {
       expect(out).toContain('均分为');
