@@ -155,7 +155,7 @@ async function tryStrategy(
   if (!guard.ok) return { round: { ...base, rejected: guard.reasons }, empty: false };
   const { scores, hints, bands } = split(await options.measure(text, paragraph));
   throwIfAborted(options.signal);
-  const traded = tradeRuns(original, text, scores, attempt, options, floor);
+  const traded = tradeRuns(original, text, scores, attempt, options, floor, before);
   const worse = worseReasons(scores, traded ?? attempt.scores, options.targets, before, bands);
   if (worse.length > 0) return { round: { ...base, scores, rejected: worse }, empty: false };
   if (
@@ -187,10 +187,10 @@ export const RUN_TRADE_MARGIN = 0.02;
 /**
  * A 降重 candidate that leaves clearly fewer characters of the original in runs of 13 (`continuousShare`, by
  * RUN_TRADE_MARGIN or more) may cost up to RISE_TOLERANCE (one point) of the measured 复制比 over the lowest one a kept
- * text had (`floor`, so trades never add up): our 普通版 chains 6-character seeds across gaps of 12, so a rewrite that
- * cuts every long run moves it by a few tenths either way (measured: 96.8 % → 96.9 %, 72.9 % → 73.2 % refused with
- * a third fewer characters in 13-runs), which is noise to the checker and not to a continuous-match one. Never when
- * the best text meets the target and the candidate does not. Returns the best text's scores as the comparison
+ * text had (`floor`, so trades never add up), and never more than the input's: our 普通版 chains 6-character seeds
+ * across gaps of 12, so a rewrite that cuts every long run moves it by a few tenths either way (measured: 96.8 % →
+ * 96.9 %, 72.9 % → 73.2 % refused with a third fewer characters in 13-runs), which is noise to the checker and not to
+ * a continuous-match one. Never when the best text meets the target and the candidate does not. Returns the best text's scores as the comparison
  * should see them (its 复制比 raised to the bound), or undefined when no trade applies.
  */
 function tradeRuns(
@@ -200,12 +200,16 @@ function tradeRuns(
   attempt: Attempt,
   options: ReduceOptions,
   floor: number | null,
+  before: Scores,
 ): Scores | undefined {
   const target = options.targets.similarity;
   const b = attempt.scores.similarity;
   const c = scores.similarity;
-  if (target === undefined || b === null || c === null || floor === null || c <= b) return undefined;
-  const bound = floor + RISE_TOLERANCE;
+  const input = before.similarity;
+  if (target === undefined || b === null || c === null || floor === null || input === null || c <= b)
+    return undefined;
+  // never above the paragraph's own input: a report must not show a 降重 raising the 复制比
+  const bound = Math.min(floor + RISE_TOLERANCE, input);
   if (c > bound || (b <= target && c > target)) return undefined;
   if (continuousShare(original, text) > continuousShare(original, attempt.current) - RUN_TRADE_MARGIN)
     return undefined;

@@ -252,6 +252,24 @@ describe('reduceParagraphs', () => {
     expect(strict?.rounds.map((r) => r.accepted)).toEqual([true, false]);
   });
 
+  it('makes no trade that takes the 复制比 above the input', async () => {
+    const original = '天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳';
+    const one = `${original.slice(0, 15)}甲${original.slice(16)}`;
+    const scores = new Map([
+      [original, 0.6],
+      [one, 0.605], // far fewer runs, but half a point over the input
+    ]);
+    const measure: Measure = async (text) => ({ similarity: scores.get(text) ?? 1, aigc: null });
+    const [out] = await reduceParagraphs([original], {
+      targets: { similarity: 0.3 },
+      measure,
+      strategies: [scripted('s', [one])],
+      maxRounds: 1,
+    });
+    expect(out?.text).toBe(original);
+    expect(out?.rounds[0]?.rejected).toEqual(['复制比变差：60.0% → 60.5%']);
+  });
+
   it('makes no trade that loses a met 复制比 target', async () => {
     const original = '天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳';
     const one = `${original.slice(0, 15)}甲${original.slice(16)}`;
