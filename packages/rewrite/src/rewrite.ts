@@ -828,8 +828,8 @@ function swapCandidates(
       (c.length >= token.word.length || standsAlone(c, token, prev, next)) &&
       // 缺点 → 不足 adds a negation character the meaning guard counts (and the loop would refuse the draw)
       negationCount(c) === negationCount(token.word) &&
-      // 二次能源业已成为 reads as 能源业 + 已: 业已 does not follow a noun
-      !(c.startsWith('业') && /^(n|nz|vn|j)/.test(prev?.tag ?? '')),
+      // 二次能源业已成为 reads as 能源业 + 已: 业已 does not follow a noun (nor a protected term, most often one)
+      !(c.startsWith('业') && (/^(n|nz|vn|j)/.test(prev?.tag ?? '') || hasPlaceholder(prev?.word ?? ''))),
   );
 }
 

@@ -284,6 +284,9 @@ describe('fixed phrases the held-out samples showed broken', () => {
   it('业已 never follows a noun (二次能源业已成为 reads as 能源业)', () => {
     for (const out of strongOutputs('表明二次能源已经成为我国能源利用的主要形式。'))
       expect(out).not.toContain('能源业已');
+    // also when the noun is a protected document term (能源 three times)
+    for (const out of strongOutputs('能源结构变化。能源部门稳定。表明能源已经成为主要形式。'))
+      expect(out).not.toContain('能源业已');
   });
 
   it('均分为, 特别是 and 及其 keep their form', () => {
