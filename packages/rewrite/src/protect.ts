@@ -116,7 +116,16 @@ export function documentTerms(text: string, minCount: number): string[] {
     if (!isContentWord(t.word)) return;
     if (TERM_TAGS.has(t.tag) && !isSynonymWord(t.word)) bump(t.word);
     const next = tokens[i + 1];
-    if (next && isContentWord(next.word) && PAIR_TAGS.test(t.tag) && PAIR_TAGS.test(next.tag))
+    // a pair with a word of general vocabulary (水平 进行, 结果 显示) is no term: chained with its neighbours' pairs it
+    // protected whole clauses (区域科技发展水平进行, 方法学验证结果显示) and the words around them
+    if (
+      next &&
+      isContentWord(next.word) &&
+      PAIR_TAGS.test(t.tag) &&
+      PAIR_TAGS.test(next.tag) &&
+      !isSynonymWord(t.word) &&
+      !isSynonymWord(next.word)
+    )
       bump(t.word + next.word);
   });
   return [...counts].filter(([, n]) => n >= minCount).map(([w]) => w);

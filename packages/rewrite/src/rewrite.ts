@@ -1,7 +1,7 @@
-import { type Random, seededRandom, splitSentences } from '@paperdesk/textkit';
+import { diffText, type Random, seededRandom, splitSentences } from '@paperdesk/textkit';
 import { diffHunks } from './diff.ts';
 import { hasPlaceholder, maskRange } from './mask.ts';
-import { type RunShares, runShares } from './overlap.ts';
+import { CONTINUOUS_RUN, type RunShares, runShares } from './overlap.ts';
 import { findProtectedSpans, type ProtectedSpan, type ProtectOptions } from './protect.ts';
 import { pickOne } from './random.ts';
 import { RULES, type SentenceRule, splitLongRule } from './rules.ts';
@@ -31,6 +31,11 @@ export interface RewriteOptions extends ProtectOptions {
    * (data/ai-register.txt): the 降AIGC and dual-target passes, where the AI score must fall.
    */
   avoidAiRegister?: boolean;
+  /**
+   * The change-density guarantee: no unchanged stretch of CONTINUOUS_RUN (13) characters is left where one natural
+   * edit fits (densify). Default: on at strong, off otherwise.
+   */
+  density?: boolean;
 }
 
 /** input[start, end) was replaced by `replacement`; `rule` names what did it (rules joined with +). */
@@ -67,6 +72,8 @@ interface StrengthProfile {
   rules: SentenceRule[];
   /** Words swapped whenever a synonym fits (RewriteOptions.focusWords). */
   focus?: ReadonlySet<string>;
+  /** The change-density guarantee (densify): no unchanged stretch of CONTINUOUS_RUN characters where a word may change. */
+  density?: boolean;
   avoidAiRegister?: boolean;
 }
 
@@ -109,6 +116,7 @@ const PROFILES: Record<Strength, StrengthProfile> = {
     particleRate: 0.8,
     ruleRate: 1,
     rules: [...SENTENCE_RULES, splitLongRule(50)],
+    density: true,
   },
 };
 
@@ -126,6 +134,7 @@ function rewriteMasked(
   masked: string,
   random: Random,
   profile: StrengthProfile,
+  density?: { weigh: (ch: string) => number; carry: number },
 ): { text: string; applied: string[] } {
   const applied: string[] = [];
   let out = masked;
@@ -137,7 +146,209 @@ function rewriteMasked(
   const words = rewriteWords(out, random, profile);
   if (words.synonyms > 0) applied.push('synonym');
   if (words.particles > 0) applied.push('particle');
-  return { text: words.text, applied };
+  if (!profile.density || !density) return { text: words.text, applied };
+  const dense = densify(masked, words.text, density.weigh, density.carry, random, profile);
+  if (dense !== words.text) applied.push('density');
+  return { text: dense, applied };
+}
+
+/**
+ * Unchanged stretches of `text` against `original` (both masked), as [start, end) in `text` with their weight: the
+ * characters a continuous-match checker counts (letters and digits; a placeholder counts those of its span, `weigh`).
+ * `carry` is the weight of the unchanged stretch the previous sentence ended with: punctuation is ignored, so the
+ * first stretch continues it.
+ */
+function unchangedStretches(
+  original: string,
+  text: string,
+  weigh: (ch: string) => number,
+  carry: number,
+): Array<{ start: number; end: number; weight: number }> {
+  const out: Array<{ start: number; end: number; weight: number }> = [];
+  let at = 0;
+  let open: { start: number; end: number; weight: number } | undefined = {
+    start: 0,
+    end: 0,
+    weight: carry,
+  };
+  for (const { op, text: piece } of diffText(original, text)) {
+    if (op === 'delete') {
+      if (open && open.weight > 0) out.push(open);
+      open = undefined;
+      continue;
+    }
+    if (op === 'insert') {
+      if (open && open.weight > 0) out.push(open);
+      open = undefined;
+      at += piece.length;
+      continue;
+    }
+    for (const ch of piece) {
+      open ??= { start: at, end: at, weight: 0 };
+      open.weight += weigh(ch);
+      at += ch.length;
+      open.end = at;
+    }
+  }
+  if (open && open.weight > 0) out.push(open);
+  return out;
+}
+
+/** Weight of the trailing unchanged stretch of `text` against `original` (the next sentence's carry). */
+function trailingStretch(
+  original: string,
+  text: string,
+  weigh: (ch: string) => number,
+  carry: number,
+): number {
+  const stretches = unchangedStretches(original, text, weigh, carry);
+  const last = stretches[stretches.length - 1];
+  if (!last) return 0;
+  // only a stretch that reaches the end of the text (punctuation after it weighs nothing)
+  const rest = text.slice(last.end);
+  return [...rest].every((ch) => weigh(ch) === 0) ? last.weight : 0;
+}
+
+/** Letters and digits weigh 1 (what a continuous-match checker counts); punctuation and spaces 0. */
+const plainWeight = (ch: string) => (/[\p{L}\p{N}]/u.test(ch) ? 1 : 0);
+
+/**
+ * One edit inside text[start, end), the one whose cut leaves the longest unchanged piece shortest (ties: a particle
+ * before a synonym, then the earlier): a 的/了/地 the word pass may add or drop there, or a synonym swap that passes
+ * the word pass's guards. undefined when no word there may change.
+ */
+function editInside(
+  text: string,
+  stretch: { start: number; end: number },
+  weigh: (ch: string) => number,
+  random: Random,
+  profile: StrengthProfile,
+): string | undefined {
+  const tokens = tagWords(text);
+  const weightOf = (from: number, to: number) =>
+    [...text.slice(from, to)].reduce((n, ch) => n + weigh(ch), 0);
+  let best: { text: string; cost: number } | undefined;
+  const consider = (cut: number, cutEnd: number, edited: string, penalty: number) => {
+    if (cut < stretch.start || cutEnd > stretch.end) return;
+    const cost = Math.max(weightOf(stretch.start, cut), weightOf(cutEnd, stretch.end)) * 4 + penalty;
+    if (!best || cost < best.cost) best = { text: edited, cost };
+  };
+  tokens.forEach((token, i) => {
+    if (token.end <= stretch.start || token.start >= stretch.end) return;
+    const next = tokens[i + 1];
+    const particle = next ? particleBetween(tokens, i) : undefined;
+    if (particle !== undefined) {
+      const after = particle === '' ? token.end + 1 : token.end;
+      consider(token.end, after, text.slice(0, token.end) + particle + text.slice(after), 0);
+    }
+    const dropped = droppableParticle(tokens, i) || droppableJinxing(tokens, i);
+    if (dropped) consider(token.start, token.end, text.slice(0, token.start) + text.slice(token.end), 2);
+    if (!replaceable(tokens, i)) return;
+    const candidates = swapCandidates(tokens, i, text.slice(0, token.start), profile);
+    if (candidates.length === 0) return;
+    const swapped = pickSwap(random, token.word, candidates);
+    const penalty = LAST_RESORT.has(token.word) ? 3 : 1;
+    consider(token.start, token.end, text.slice(0, token.start) + swapped + text.slice(token.end), penalty);
+  });
+  return best?.text;
+}
+
+/** Swaps that read stiff when they recur (中 → 当中 / 之中): at strong only the density guarantee makes them. */
+const LAST_RESORT = new Set(['中']);
+
+const PLAIN_NOUN = /^(n|nz)$/;
+/** What may stand before a noun phrase X的Y that opens there: a pronoun, a preposition, a conjunction (a verb: below). */
+const BEFORE_PHRASE = /^(r|p|c)$/;
+
+/**
+ * Whether token i is a particle a reader does not miss, which the density guarantee may drop where no other edit
+ * fits: 的 between two plain nouns opening their phrase after a verb, pronoun or preposition (提高系统的性能 → 提高系统
+ * 性能; not before a verbal noun: 对X的分析, not a head that keeps it: 情况, 基础上), 地 after a manner adverb
+ * (有效地识别 → 有效识别), 所 of 所V的 (其所面对的问题 → 其面对的问题).
+ */
+/**
+ * Whether token i is a light 进行 before a bare verb that can stand alone (分别进行考察和优化 → 分别考察和优化, 并进行统计、
+ * 剖析 → 并统计、剖析): after an adverb or a conjunction, before a verb of two or more characters with no object
+ * (punctuation, or a coordinated verb, follows it).
+ */
+export function droppableJinxing(tokens: readonly Token[], i: number): boolean {
+  const [prev, token, verb, after, second] = [
+    tokens[i - 1],
+    tokens[i],
+    tokens[i + 1],
+    tokens[i + 2],
+    tokens[i + 3],
+  ];
+  if (token?.word !== '进行' || !prev || !verb) return false;
+  if (!/^(d|c)$/.test(prev.tag) || !/^(v|vn)$/.test(verb.tag) || verb.word.length < 2) return false;
+  if (hasPlaceholder(verb.word)) return false;
+  if (!after || /^[，。；：,;:.！？!?]$/.test(after.word)) return true;
+  return (
+    /^(和|与|及|、)$/.test(after.word) &&
+    /^(v|vn)$/.test(second?.tag ?? '') &&
+    !hasPlaceholder(second?.word ?? '')
+  );
+}
+
+export function droppableParticle(tokens: readonly Token[], i: number): boolean {
+  const [before, a, token, b, after] = [
+    tokens[i - 2],
+    tokens[i - 1],
+    tokens[i],
+    tokens[i + 1],
+    tokens[i + 2],
+  ];
+  if (!token || !a || !b || hasPlaceholder(a.word) || hasPlaceholder(b.word)) return false;
+  if (token.word === '的')
+    return (
+      PLAIN_NOUN.test(a.tag) &&
+      PLAIN_NOUN.test(b.tag) &&
+      a.word.length >= 2 &&
+      b.word.length >= 2 &&
+      !KEEPS_DE.has(b.word) &&
+      (!before ||
+        BEFORE_PHRASE.test(before.tag) ||
+        /^[，。；：、,;:]$/.test(before.word) ||
+        // a verb taking X的Y as its object (提高系统的性能), not a "verb" inside a noun compound (需求规约的步骤, jieba
+        // tags 需求 as a verb)
+        (before.tag === 'v' && !/^(n|nz|vn|j|x)$/.test(tokens[i - 3]?.tag ?? ''))) &&
+      // 与消费者的距离, 以X为基础的: the 的 closes a 与/和/同/跟 or 以…为 phrase
+      !/^(与|和|同|跟|为|及|对)$/.test(before?.word ?? '') &&
+      (!after || !/^(n|nz|vn|uj|j|an)$/.test(after.tag))
+    );
+  if (token.word === '地') return MANNER_ADVERBS.has(a.word) && /^v/.test(b.tag);
+  // 所含的, 所需的: a one-character verb is bound to its 所
+  if (token.word === '所') return /^v/.test(b.tag) && b.word.length >= 2 && after?.word === '的';
+  return false;
+}
+
+/**
+ * The change-density guarantee (strong): while an unchanged stretch of the sentence still holds `limit` or more
+ * characters a continuous-match checker counts (CONTINUOUS_RUN, the national databases' rule, our own
+ * overlap.ts), make the one natural edit inside it that cuts it best (editInside); a stretch no word of which may
+ * change is left as it is. Protected spans are never touched: a long term stays one unchanged stretch.
+ */
+function densify(
+  original: string,
+  text: string,
+  weigh: (ch: string) => number,
+  carry: number,
+  random: Random,
+  profile: StrengthProfile,
+): string {
+  let out = text;
+  const hopeless = new Set<string>();
+  for (let step = 0; step < 12; step++) {
+    const stretch = unchangedStretches(original, out, weigh, carry).find(
+      (s) => s.weight >= CONTINUOUS_RUN && !hopeless.has(`${s.start}:${out.slice(s.start, s.end)}`),
+    );
+    if (!stretch) break;
+    const edited = editInside(out, stretch, weigh, random, profile);
+    if (edited === undefined || edited === out)
+      hopeless.add(`${stretch.start}:${out.slice(stretch.start, stretch.end)}`);
+    else out = edited;
+  }
+  return out;
 }
 
 /** Characters of `original` replaced or removed on the way to `rewritten`. */
@@ -176,21 +387,31 @@ function rewriteWith(text: string, base: StrengthProfile, options: RewriteOption
     ...base,
     ...(options.focusWords?.length ? { focus: new Set(options.focusWords) } : {}),
     ...(options.avoidAiRegister ? { avoidAiRegister: true } : {}),
+    ...(options.density !== undefined ? { density: options.density } : {}),
   };
   const random = seededRandom(options.seed ?? 1);
   const spans = findProtectedSpans(text, options);
   const changes: Change[] = [];
   let sentences = 0;
   let rewrittenSentences = 0;
+  // the weight of the unchanged stretch the previous sentence ended with (densify)
+  let carry = 0;
   for (const range of sentenceRanges(text, spans)) {
     sentences++;
     const mask = maskRange(text, range.start, range.end, spans);
-    if (!mask) continue;
+    if (!mask) {
+      carry = 0;
+      continue;
+    }
     const original = text.slice(range.start, range.end);
     const tries = Math.max(1, options.tries ?? 1);
+    // a placeholder weighs what its span does: a long term is a long unchanged stretch
+    const weigh = (ch: string) =>
+      hasPlaceholder(ch) ? [...mask.unmask(ch)].reduce((n, c) => n + plainWeight(c), 0) : plainWeight(ch);
+    const density = { weigh, carry };
     let best =
       tries === 1
-        ? rewriteMasked(mask.masked, random, profile)
+        ? rewriteMasked(mask.masked, random, profile, density)
         : { text: mask.masked, applied: [] as string[] };
     if (tries > 1) {
       // the checker ignores punctuation, so a sentence's runs chain with its neighbours': judge it in context
@@ -200,7 +421,7 @@ function rewriteWith(text: string, base: StrengthProfile, options: RewriteOption
       let bestShare = objective(runShares(source, source));
       let bestEdit = 0;
       for (let t = 0; t < tries; t++) {
-        const draw = rewriteMasked(mask.masked, seededRandom(random() * 4294967296), profile);
+        const draw = rewriteMasked(mask.masked, seededRandom(random() * 4294967296), profile, density);
         const unmasked = mask.unmask(draw.text);
         const share = objective(runShares(source, before + unmasked + after));
         const edit = editSize(original, unmasked);
@@ -212,6 +433,7 @@ function rewriteWith(text: string, base: StrengthProfile, options: RewriteOption
       }
     }
     const applied = best.applied;
+    carry = trailingStretch(mask.masked, best.text, weigh, carry);
     const rewritten = mask.unmask(best.text);
     if (rewritten === original) continue;
     rewrittenSentences++;
@@ -373,8 +595,11 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
     tokens.slice(Math.max(0, i - 6), i + 7).some((t) => synonymsOf(token.word, token.tag).includes(t.word))
   )
     return false;
-  // 均分为 is "divided equally", not 都分为
+  // 均分为 is "divided equally", not 都分为, nor 均划分为
   if (token.word === '均' && next?.word.startsWith('分')) return false;
+  if (prev?.word === '均' && token.word.startsWith('分')) return false;
+  // 特别是 / 尤其是 are fixed (尤为是 is not said)
+  if (next?.word === '是' && /^(特别|尤其|尤为)$/.test(token.word)) return false;
   // 比较 is the adverb 较为 only before an adjective (比较高), not the verb 比较 (比较两组)
   if (token.word === '比较' && !/^a/.test(next?.tag ?? '')) return false;
   // 并不是 / 并不能 is the emphatic 并, not 并且 (jieba keeps 不能, 没有 as one word)
@@ -393,8 +618,12 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   )
     return false;
   if (token.word === '通过' && /^v/.test(next?.tag ?? '')) return false;
-  // 是 → 为 only as the copula before a nominal (是一种 → 为一种), not 这是, 也是, 是由于…的 or 是正确的
-  if (token.word === '是' && (!/^(m|n|vn|nz)/.test(next?.tag ?? '') || /^(r|d|c)/.test(prev?.tag ?? '')))
+  // 是 → 为 only as the copula before a nominal (是一种 → 为一种), not 这是, 也是, 是由于…的 or 是正确的, not after
+  // an adverb jieba tags as a verb (实在是) nor before the colloquial 一个 (实在为一个难于补偿的损失 reads stiff)
+  if (
+    token.word === '是' &&
+    (!/^(m|n|vn|nz)/.test(next?.tag ?? '') || /^(r|d|c|v)/.test(prev?.tag ?? '') || next?.word === '一个')
+  )
     return false;
   // 中 → 当中 only after a noun of two or more characters (课堂中), never inside a compound
   if (
@@ -573,6 +802,43 @@ function standsAlone(short: string, token: Token, prev: Token | undefined, next:
   );
 }
 
+/**
+ * The synonyms token i may become where it stands (`emitted` = the text written before it): same tag, no doubled
+ * character or repeated neighbour at a seam, a contraction only where it stays a word of its own, no added negation.
+ */
+function swapCandidates(
+  tokens: readonly Token[],
+  i: number,
+  emitted: string,
+  profile: Pick<StrengthProfile, 'avoidAiRegister'>,
+): string[] {
+  const token = tokens[i];
+  if (!token) return [];
+  const prev = tokens[i - 1];
+  const next = tokens[i + 1];
+  return synonymsOf(token.word, token.tag, profile.avoidAiRegister).filter(
+    (c) =>
+      !(prev && c.startsWith(prev.word)) &&
+      // no doubled character at either seam (现有相关 → 已有有关)
+      c.charAt(0) !== emitted.charAt(emitted.length - 1) &&
+      c.charAt(c.length - 1) !== next?.word.charAt(0) &&
+      !(next && c.endsWith(next.word)) &&
+      // a one-character function word its neighbour already holds reads doubled (及其与 → 及其及)
+      !(c.length === 1 && (prev?.word.includes(c) || next?.word.includes(c))) &&
+      (c.length >= token.word.length || standsAlone(c, token, prev, next)) &&
+      // 缺点 → 不足 adds a negation character the meaning guard counts (and the loop would refuse the draw)
+      negationCount(c) === negationCount(token.word) &&
+      // 二次能源业已成为 reads as 能源业 + 已: 业已 does not follow a noun (nor a protected term, most often one)
+      !(c.startsWith('业') && (/^(n|nz|vn|j)/.test(prev?.tag ?? '') || hasPlaceholder(prev?.word ?? ''))),
+  );
+}
+
+/** Prefer a synonym sharing no character with the word: it changes more of what a fingerprint sees. */
+function pickSwap(random: Random, word: string, candidates: readonly string[]): string {
+  const disjoint = candidates.filter((c) => ![...c].some((ch) => word.includes(ch)));
+  return pickOne(random, disjoint.length > 0 ? disjoint : candidates);
+}
+
 /** Word-level pass: synonym swaps and the particles 的/地 added or dropped where grammar allows both. */
 function rewriteWords(
   masked: string,
@@ -589,20 +855,7 @@ function rewriteWords(
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
     // neither a word that repeats its neighbour (彼此相互 → 彼此彼此) nor two swaps in a row (预测分析 → 预估剖析)
-    const emitted = out + masked.slice(pos, token.start);
-    const candidates = synonymsOf(token.word, token.tag, profile.avoidAiRegister).filter(
-      (c) =>
-        !(prev && c.startsWith(prev.word)) &&
-        // no doubled character at either seam (现有相关 → 已有有关)
-        c.charAt(0) !== emitted.charAt(emitted.length - 1) &&
-        c.charAt(c.length - 1) !== next?.word.charAt(0) &&
-        !(next && c.endsWith(next.word)) &&
-        // a one-character function word its neighbour already holds reads doubled (及其与 → 及其及)
-        !(c.length === 1 && (prev?.word.includes(c) || next?.word.includes(c))) &&
-        (c.length >= token.word.length || standsAlone(c, token, prev, next)) &&
-        // 缺点 → 不足 adds a negation character the meaning guard counts (and the loop would refuse the draw)
-        negationCount(c) === negationCount(token.word),
-    );
+    const candidates = swapCandidates(tokens, i, out + masked.slice(pos, token.start), profile);
     if (
       candidates.length > 0 &&
       // a swapped function word (对 → 对于) does not fuse with the next word, so the next may change too
@@ -610,11 +863,12 @@ function rewriteWords(
         FUNCTION_TAGS.test(prev?.tag ?? '') ||
         (profile.adjacentSwaps && prev !== undefined && !formsCompound(prev, token))) &&
       replaceable(tokens, i) &&
+      // 中 → 当中 / 之中 reads stiff when it recurs: at strong only the density guarantee uses it, where nothing
+      // else fits (the lighter strengths swap it as before)
+      !(profile.density && LAST_RESORT.has(token.word) && !profile.focus?.has(token.word)) &&
       (profile.focus?.has(token.word) || random() < profile.synonymRate)
     ) {
-      // prefer a synonym sharing no character with the word: it changes more of what a fingerprint sees
-      const disjoint = candidates.filter((c) => ![...c].some((ch) => token.word.includes(ch)));
-      out += masked.slice(pos, token.start) + pickOne(random, disjoint.length > 0 ? disjoint : candidates);
+      out += masked.slice(pos, token.start) + pickSwap(random, token.word, candidates);
       pos = token.end;
       synonyms++;
       lastReplaced = i;
@@ -643,7 +897,8 @@ function particleBetween(tokens: readonly Token[], i: number): string | undefine
   if (prev && (prev.word === '的' || prev.word === '地' || hasPlaceholder(prev.word))) return undefined;
   if (next.word.length >= 2 && !hasPlaceholder(next.word)) {
     // a "noun" followed by another noun is a verb with its object (准确区分复方…): it takes 地, not 的
-    const objectFollows = /^(n|x)/.test(tokens[i + 2]?.tag ?? '');
+    // … or closes a phrase with a 的 of its own (免疫抑制作用的抗生素 ↛ 免疫抑制的作用的抗生素)
+    const objectFollows = /^(n|x)/.test(tokens[i + 2]?.tag ?? '') || tokens[i + 2]?.word === '的';
     if (
       ATTRIBUTIVE_ADJECTIVES.has(token.word) &&
       token.tag === 'a' &&

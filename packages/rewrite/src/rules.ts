@@ -322,15 +322,17 @@ const byMeans: SentenceRule = {
 const zaiZhong: SentenceRule = {
   name: 'zai-zhong',
   apply(sentence, ctx) {
-    const re = new RegExp(`${CLAUSE_START}在(${CLAUSE_BODY}{2,14}?)(?:之中|中)(?=[，,])`, 'g');
+    const re = new RegExp(`${CLAUSE_START}在(${CLAUSE_BODY}{2,14}?)(之中|中|下)(?=[，,])`, 'g');
     return replaceSome(
       sentence,
       re,
       (m) => {
-        const inner = m[2] ?? '';
+        const [, lead = '', inner = '', locative = ''] = m;
         if (inner.endsWith('的') || inner.includes('在')) return undefined;
-        // not 于X中: it reads literary in most abstracts
-        return `${m[1]}${pickOne(ctx.random, [`${inner}中`, `在${inner}当中`])}`;
+        // 在X下， opens a clause of condition (这种情况下，); 在政府的支持下 keeps its 在 (excluded above by 的)
+        if (locative === '下' && !/(条件|情况|情形|背景|前提|环境|状态)$/.test(inner)) return undefined;
+        // not 于X中 (literary) nor 在X当中 (reads stiff, and 当中 is the generated register): the 在 goes
+        return `${lead}${inner}${locative === '下' ? '下' : '中'}`;
       },
       ctx,
     );
@@ -372,7 +374,8 @@ const PHRASES: Array<[RegExp, (m: RegExpExecArray, random: Random) => string | u
   ],
   [/越来越多的/g, () => '日益增多的'],
   [/越来越(受到|得到|引起)/g, (m) => `日益${m[1]}`],
-  [/提出了?一种/g, (_m, r) => pickOne(r, ['给出了一种', '设计了一种'])],
+  // not 设计了一种: proposing a method is not designing it
+  [/提出了?一种/g, () => '给出了一种'],
   [
     // 在 the preposition, not the end of 存在 / 现在 / 所在 (是否存在X的基础上 is no 在…的基础上 frame)
     new RegExp(`(?<![存现所实正潜内外自好])在(${CLAUSE_BODY}{1,15}?)的基础上`, 'g'),

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { continuousShare, copiedShare, meaningGuard, RULES, rewrite, runShares } from '../src/index.ts';
+import { documentTerms } from '../src/protect.ts';
+import { droppableJinxing, droppableParticle } from '../src/rewrite.ts';
+import { tagWords } from '../src/segment.ts';
 
 const always = { random: () => 0, rate: 1 };
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -169,6 +172,128 @@ describe('transforms that break runs', () => {
     for (const out of strongOutputs('该方法克服了已有模型的缺点。梁氏佐证了这一观点。')) {
       expect(out).not.toContain('不足');
       expect(out).toContain('佐证了');
+    }
+  });
+});
+
+describe('the change-density guarantee (strong)', () => {
+  const PARAGRAPH =
+    '在寡头垄断的市场结构里，企业管理人员分别进行考察和优化，以此提高传统企业的竞争力，协助政府机构有效地识别市场里面影响企业绩效的关键因素。';
+
+  it('leaves fewer characters in runs of 13 than the same rules without it, and every output keeps the meaning', () => {
+    let dense = 0;
+    let sparse = 0;
+    for (const seed of SEEDS) {
+      const on = rewrite(PARAGRAPH, { strength: 'strong', seed }).text;
+      const off = rewrite(PARAGRAPH, { strength: 'strong', seed, density: false }).text;
+      expect(meaningGuard(PARAGRAPH, on), on).toEqual({ ok: true, reasons: [] });
+      dense += continuousShare(PARAGRAPH, on);
+      sparse += continuousShare(PARAGRAPH, off);
+    }
+    expect(dense).toBeLessThan(sparse);
+  });
+
+  it('swaps 中 → 当中 / 之中 at strong only where no other edit breaks a long stretch', () => {
+    for (const out of strongOutputs('教师在课堂中使用反馈。')) expect(out).not.toMatch(/(当|之)中/);
+  });
+
+  it('is off below strong unless asked for, and never touches a protected span', () => {
+    const text =
+      '在寡头垄断的市场结构中，增加债务融资可以使该企业在产品市场竞争中变得更激进（Brander，1986）。';
+    for (const seed of SEEDS) {
+      const out = rewrite(text, { strength: 'strong', seed }).text;
+      expect(out).toContain('（Brander，1986）');
+      expect(rewrite(text, { strength: 'standard', seed }).text).toBe(
+        rewrite(text, { strength: 'standard', seed, density: false }).text,
+      );
+    }
+  });
+
+  it('drops only a particle a reader does not miss: 的 of X的Y after a verb, 地 after a manner adverb, 所 of 所V的', () => {
+    const at = (text: string, word: string) => {
+      const tokens = tagWords(text);
+      return droppableParticle(
+        tokens,
+        tokens.findIndex((t) => t.word === word),
+      );
+    };
+    expect(at('提高系统的性能。', '的')).toBe(true);
+    expect(at('协助机构有效地识别风险。', '地')).toBe(true);
+    expect(at('对自身及其所面对的问题进行体验。', '所')).toBe(true);
+    // 对X的分析: a verbal noun after 的; 与消费者的距离: the 的 closes a 与 phrase; 所含的: a bound one-character verb
+    expect(at('对图像的分析表明', '的')).toBe(false);
+    expect(at('缩短与消费者的距离。', '的')).toBe(false);
+    expect(at('是词位所含的项。', '所')).toBe(false);
+    // a "verb" inside a noun compound (需求 is tagged v): 软件时间需求规约的步骤 keeps its 的
+    expect(at('得到软件时间需求规约的步骤。', '的')).toBe(false);
+  });
+});
+
+describe('density edits and stiffness fixes', () => {
+  it('drops a light 进行 before a bare verb only (分别进行考察和优化 → 分别考察和优化, not 并进行方法学验证)', () => {
+    const at = (text: string) => {
+      const tokens = tagWords(text);
+      return droppableJinxing(
+        tokens,
+        tokens.findIndex((t) => t.word === '进行'),
+      );
+    };
+    expect(at('分别进行考察和优化。')).toBe(true);
+    expect(at('并进行统计、剖析。')).toBe(true);
+    expect(at('并进行方法学验证。')).toBe(false);
+    expect(at('对数据进行分析。')).toBe(false);
+  });
+
+  it('zai-zhong drops the 在 of a clause-initial 在X中， / 在X条件下，, never writes 在X当中', () => {
+    const apply = (s: string) => RULES.zaiZhong.apply(s, always);
+    expect(apply('在实验中，我们发现了问题。')).toBe('实验中，我们发现了问题。');
+    expect(apply('在这种情况下，企业需要调整。')).toBe('这种情况下，企业需要调整。');
+    expect(apply('在政府的支持下，企业发展迅速。')).toBe('在政府的支持下，企业发展迅速。');
+    expect(apply('在一定程度下，结果会变化。')).toBe('在一定程度下，结果会变化。');
+  });
+
+  it('keeps the terms and claims the samples showed changed: 估计, 预测, 提出了一种 (never 设计), no 越来越增多', () => {
+    for (const out of strongOutputs(
+      '本文提出了一种预测模型，用最小二乘法估计参数，越来越多的企业采用了该模型。',
+    )) {
+      expect(out).toContain('预测');
+      expect(out).toContain('估计');
+      expect(out).not.toContain('设计');
+      expect(out).not.toContain('越来越增多');
+    }
+  });
+
+  it('adds no 的 before a head that closes a 的 phrase of its own (免疫抑制作用的抗生素 ↛ 免疫抑制的作用的抗生素)', () => {
+    for (const out of strongOutputs('麦考酚酸是青霉属代谢产生的具有免疫抑制作用的抗生素。'))
+      expect(out).not.toMatch(/的作用的/);
+  });
+});
+
+describe('document terms', () => {
+  it('a pair with a word of general vocabulary is no term (水平 进行, 结果 显示), a pair of plain nouns is', () => {
+    const text =
+      '区域科技发展水平进行测算。区域科技发展水平进行比较。区域科技发展水平进行评价。验证结果显示良好，验证结果显示稳定，验证结果显示可靠。';
+    const terms = documentTerms(text, 3);
+    expect(terms).not.toContain('水平进行');
+    expect(terms).not.toContain('结果显示');
+    expect(terms.some((t) => t.includes('科技'))).toBe(true);
+  });
+});
+
+describe('fixed phrases the held-out samples showed broken', () => {
+  it('业已 never follows a noun (二次能源业已成为 reads as 能源业)', () => {
+    for (const out of strongOutputs('表明二次能源已经成为我国能源利用的主要形式。'))
+      expect(out).not.toContain('能源业已');
+    // also when the noun is a protected document term (能源 three times)
+    for (const out of strongOutputs('能源结构变化。能源部门稳定。表明能源已经成为主要形式。'))
+      expect(out).not.toContain('能源业已');
+  });
+
+  it('均分为, 特别是 and 及其 keep their form', () => {
+    for (const out of strongOutputs('患者随机均分为两组，特别是老年患者及其家属更应重视。')) {
+      expect(out).toContain('均分为');
+      expect(out).not.toContain('尤为是');
+      expect(out).not.toContain('以及其');
     }
   });
 });

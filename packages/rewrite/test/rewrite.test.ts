@@ -100,8 +100,12 @@ describe('rewrite', () => {
     }
     const outs = seeds.map((seed) => rewrite('该方法是一种有效手段。', { strength: 'strong', seed }).text);
     expect(outs.some((o) => o.includes('为一种'))).toBe(true);
+    // not before 一个, nor after an adverb jieba tags as a verb
+    for (const seed of seeds)
+      expect(rewrite('这实在是一个难于补偿的损失。', { strength: 'strong', seed }).text).toContain('是一个');
+    // at standard (at strong only the density guarantee swaps 中, where no other edit fits)
     const zhong = seeds.map(
-      (seed) => rewrite('教师在汉语课堂中使用反馈，其中以重复为主。', { strength: 'strong', seed }).text,
+      (seed) => rewrite('教师在汉语课堂中使用反馈，其中以重复为主。', { strength: 'standard', seed }).text,
     );
     expect(zhong.some((o) => /课堂(当|之)中/.test(o))).toBe(true);
     for (const o of zhong) expect(o).toContain('其中');

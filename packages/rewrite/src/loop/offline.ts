@@ -83,11 +83,11 @@ function similarityPlans(avoidAiRegister: boolean): Step[] {
   const plans = [
     then(synonyms('standard', { avoidAiRegister }), plain),
     then(synonyms('strong', { avoidAiRegister }), plain),
-    // the strongest setting: per sentence, the best of several strong draws of the original
-    then(synonyms('strong', { ...STRONGEST, avoidAiRegister }), plain),
   ];
-  // a paragraph whose register swaps take it into the 疑似 band has every round refused: the last round avoids them
+  // the strongest setting: per sentence, the best of several strong draws of the original; a paragraph whose
+  // register swaps take it into the 疑似 band has every round refused, so one strongest round avoids them
   if (!avoidAiRegister) plans.push(then(synonyms('strong', { ...STRONGEST, avoidAiRegister: true }), plain));
+  plans.push(then(synonyms('strong', { ...STRONGEST, avoidAiRegister }), plain));
   return plans;
 }
 /**

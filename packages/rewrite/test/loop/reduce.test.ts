@@ -219,6 +219,78 @@ describe('reduceParagraphs', () => {
     expect(aigc?.text).toBe(original);
   });
 
+  it('trades up to one point of 复制比 for clearly fewer 13-character runs, never more and never twice', async () => {
+    const original = '天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳';
+    const at = (text: string, i: number, ch: string) => text.slice(0, i) + ch + text.slice(i + 1);
+    const one = at(original, 15, '甲'); // 31 of 32 characters in runs of 13
+    const two = at(one, 9, '乙'); // 16 of 32
+    const three = at(two, 24, '丁'); // 0 of 32
+    const scores = new Map([
+      [original, 0.9],
+      [one, 0.8],
+      [two, 0.805], // half a point over the best: a trade
+      [three, 0.812], // within a point of the best, but 1.2 points over the lowest kept (0.8): refused
+    ]);
+    const measure: Measure = async (text) => ({ similarity: scores.get(text) ?? 1, aigc: null });
+    const [out] = await reduceParagraphs([original], {
+      targets: { similarity: 0.3 },
+      measure,
+      strategies: [scripted('s', [one, two, three])],
+      maxRounds: 3,
+    });
+    expect(out?.rounds.map((r) => r.accepted)).toEqual([true, true, false]);
+    expect(out?.text).toBe(two);
+    expect(out?.rounds[2]?.rejected).toEqual(['复制比变差：80.5% → 81.2%']);
+    // a rise of more than a point is refused even with far fewer runs
+    scores.set(two, 0.815);
+    const [strict] = await reduceParagraphs([original], {
+      targets: { similarity: 0.3 },
+      measure,
+      strategies: [scripted('s', [one, two])],
+      maxRounds: 2,
+    });
+    expect(strict?.rounds.map((r) => r.accepted)).toEqual([true, false]);
+  });
+
+  it('makes no trade that takes the 复制比 above the input', async () => {
+    const original = '天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳';
+    const one = `${original.slice(0, 15)}甲${original.slice(16)}`;
+    const scores = new Map([
+      [original, 0.6],
+      [one, 0.605], // far fewer runs, but half a point over the input
+    ]);
+    const measure: Measure = async (text) => ({ similarity: scores.get(text) ?? 1, aigc: null });
+    const [out] = await reduceParagraphs([original], {
+      targets: { similarity: 0.3 },
+      measure,
+      strategies: [scripted('s', [one])],
+      maxRounds: 1,
+    });
+    expect(out?.text).toBe(original);
+    expect(out?.rounds[0]?.rejected).toEqual(['复制比变差：60.0% → 60.5%']);
+  });
+
+  it('makes no trade that loses a met 复制比 target', async () => {
+    const original = '天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳';
+    const one = `${original.slice(0, 15)}甲${original.slice(16)}`;
+    const two = `${one.slice(0, 9)}乙${one.slice(10)}`;
+    const scores = new Map([
+      [original, 0.9],
+      [one, 0.3],
+      [two, 0.305],
+    ]);
+    // dual target: the AI score stays unmet, so the loop goes on after the 复制比 is met
+    const measure: Measure = async (text) => ({ similarity: scores.get(text) ?? 1, aigc: 0.5 });
+    const [out] = await reduceParagraphs([original], {
+      targets: { similarity: 0.3, aigc: 0.1 },
+      measure,
+      strategies: [scripted('s', [one, two])],
+      maxRounds: 2,
+    });
+    expect(out?.text).toBe(one);
+    expect(out?.rounds[1]?.rejected).toEqual(['复制比变差：30.0% → 30.5%']);
+  });
+
   it('uses at most maxRounds, cycling through the strategies in order', async () => {
     const a = scripted('a', ['甲甲甲甲甲甲甲丙丙丙', '甲甲甲甲甲丙丙丙丙丙']);
     const b = scripted('b', ['甲甲甲甲甲甲丙丙丙丙', '甲甲甲甲丙丙丙丙丙丙']);
