@@ -37,7 +37,10 @@ it('update_paragraph is no free scoring oracle: the paragraph alone, within its 
   // a paragraph the loop rewrote: accepting and rejecting it then give the record different figures (the loop may
   // keep a paragraph as it was, whose two decisions are the same text)
   const first = content.paragraphs.find((p) => p.kind === 'paragraph' && p.rewritten !== null)!;
-  expect(first, JSON.stringify(content.paragraphs.map((p) => [p.kind, p.state, p.before, p.after]))).toBeDefined();
+  expect(
+    first,
+    JSON.stringify(content.paragraphs.map((p) => [p.kind, p.state, p.before, p.after])),
+  ).toBeDefined();
   const decide = (body: Record<string, unknown>) =>
     call<ReduceParagraphResult>(s.app(), 'POST', `${API}/update_paragraph?id=${rec.id}`, {
       token: user.token,
