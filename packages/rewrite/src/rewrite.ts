@@ -261,12 +261,6 @@ const PLAIN_NOUN = /^(n|nz)$/;
 const BEFORE_PHRASE = /^(r|p|c)$/;
 
 /**
- * Whether token i is a particle a reader does not miss, which the density guarantee may drop where no other edit
- * fits: 的 between two plain nouns opening their phrase after a verb, pronoun or preposition (提高系统的性能 → 提高系统
- * 性能; not before a verbal noun: 对X的分析, not a head that keeps it: 情况, 基础上), 地 after a manner adverb
- * (有效地识别 → 有效识别), 所 of 所V的 (其所面对的问题 → 其面对的问题).
- */
-/**
  * Whether token i is a light 进行 before a bare verb that can stand alone (分别进行考察和优化 → 分别考察和优化, 并进行统计、
  * 剖析 → 并统计、剖析): after an adverb or a conjunction, before a verb of two or more characters with no object
  * (punctuation, or a coordinated verb, follows it).
@@ -290,6 +284,12 @@ export function droppableJinxing(tokens: readonly Token[], i: number): boolean {
   );
 }
 
+/**
+ * Whether token i is a particle a reader does not miss, which the density guarantee may drop where no other edit
+ * fits: 的 between two plain nouns opening their phrase after a verb, pronoun or preposition (提高系统的性能 → 提高系统
+ * 性能; not before a verbal noun: 对X的分析, not a head that keeps it: 情况, 基础上), 地 after a manner adverb
+ * (有效地识别 → 有效识别), 所 of 所V的 (其所面对的问题 → 其面对的问题).
+ */
 export function droppableParticle(tokens: readonly Token[], i: number): boolean {
   const [before, a, token, b, after] = [
     tokens[i - 2],
