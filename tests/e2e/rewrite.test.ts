@@ -1,3 +1,4 @@
+import { offlineOffered, successRateOf } from '@paperdesk/rewrite';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -82,6 +83,29 @@ describe('降重: paste, pay, before/after', () => {
     await shot(narrow.page, 'rewrite-start-390');
     await narrow.context.close();
   }, 180_000);
+
+  it('sells offline 降AIGC only where its measured success rate reaches the bar, and says why otherwise', async () => {
+    const { page, context } = await newPage(s.browser, { token: s.token, width: 1440, height: 900 });
+    await page.goto(`${s.server.url}/aigcdown/machine`);
+    await page.getByTestId('rd-paste').waitFor({ timeout: 60_000 });
+    await page.locator('#rd-title').fill('未配置模型的降AIGC');
+    await page.getByTestId('rd-paste').fill(`${OWN_PARAGRAPH}\n${SOURCE_TEXT}`);
+    await page.getByTestId('rd-count').getByText('计费字数').waitFor({ timeout: 30_000 });
+    await page.getByTestId('rd-next').click();
+    await page.waitForURL(/\/papermachine\/content\/\d+$/);
+    await page.getByTestId('rd-pay-box').waitFor();
+    // the page reads the same measured rate as the engine's offer rule (bench:rewrite's data file)
+    const rate = (Math.round((successRateOf('aigc', 'offline')?.rate ?? 0) * 1000) / 10).toFixed(1);
+    await page.getByTestId('rd-rate-offline').getByText(`实测达标率 ${rate}%`).waitFor();
+    if (offlineOffered('aigc')) {
+      await expect(page.getByTestId('rd-confirm').isEnabled()).resolves.toBe(true);
+    } else {
+      await page.getByTestId('rd-offline-refused').getByText(`${rate}%`).waitFor();
+      await expect(page.getByTestId('rd-confirm').isDisabled()).resolves.toBe(true);
+      await shot(page, 'aigcdown-offline-refused-1440');
+    }
+    await context.close();
+  });
 
   it('rewrites a 10,000-character paper through the API and times it', async () => {
     const paper = Array.from({ length: 21 }, () => SOURCE_TEXT).join('\n');

@@ -82,14 +82,23 @@ describe('bands from measured false-positive rates', () => {
 });
 
 describe('explanations', () => {
-  it('names the features that pushed a templated paragraph, strongest first, with the connectives used', () => {
-    const reasons = detector.explain(templated);
+  // a ladder of template connectives and stock phrases; which group leads depends on the model's weights (since
+  // 1.7.0 the connective words weigh through the word n-grams more than through the connective rate), so the test
+  // holds the mechanics: at most three groups pushing towards AI, strongest first, each example taken from the text
+  const ladder =
+    '首先，大语言模型能够有效提升文本生成的质量和效率。其次，它在机器翻译、智能问答等任务中具有重要的应用价值。此外，大语言模型的广泛应用也带来了一系列新的挑战。同时，数据安全问题日益凸显。最后，综上所述，深入研究大语言模型的发展规律具有重要的理论意义和现实意义。';
+  it('names the features that pushed a templated paragraph, strongest first, with the words behind them', () => {
+    const reasons = detector.explain(ladder);
     expect(reasons.length).toBeGreaterThanOrEqual(1);
     expect(reasons.length).toBeLessThanOrEqual(3);
     expect(reasons.map((r) => r.weight)).toEqual([...reasons.map((r) => r.weight)].sort((a, b) => b - a));
-    const connectives = reasons.find((r) => r.kind === 'connectives');
-    expect(connectives?.examples).toEqual(expect.arrayContaining(['首先', '其次', '此外']));
-    const r = detector.detect(templated, { explain: true });
+    for (const r of reasons) expect(r.weight).toBeGreaterThanOrEqual(0.05);
+    const words = reasons.flatMap((r) => r.examples);
+    expect(words.length).toBeGreaterThan(0);
+    for (const w of words) expect(ladder).toContain(w);
+    // the template wording itself is named, as a connective or as a stock word
+    expect(words.some((w) => ['首先', '其次', '此外', '最后', '综上所述', '同时'].includes(w))).toBe(true);
+    const r = detector.detect(ladder, { explain: true });
     // reasons are attached to paragraphs with 疑似 or stronger sentences only
     const flagged = r.sentences.some((s) => s.band !== 'none');
     expect(r.paragraphs[0]!.reasons).toEqual(flagged && reasons.length > 0 ? expect.any(Array) : undefined);

@@ -134,7 +134,7 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
           </div>
           <PathPicker
             modelFeature={record.kind === 'aigc' ? 'aigc' : 'rewrite'}
-            value={path ?? record.path}
+            value={path}
             onChange={form.setPath}
             units={unitPrices(record.quotes, undefined)}
             modelAvailable={record.modelAvailable}
@@ -154,7 +154,9 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
               balance: t('content.balance'),
               payable: t('content.payable'),
             },
-            price: `${t(`path.${path ?? record.path}`)} · ${num(record.characters)} ${t('content.charUnit')} · ${yuan(priceFen)}`,
+            price: path
+              ? `${t(`path.${path}`)} · ${num(record.characters)} ${t('content.charUnit')} · ${yuan(priceFen)}`
+              : t('content.noPath'),
             balanceFen: pay.balanceFen,
             payableFen: pay.payableFen,
           }}
@@ -165,6 +167,8 @@ export function Confirm({ record, onSubmitted }: { record: ReduceDetail; onSubmi
             ...pay,
             yuan,
             shortHint: t('content.shortHint'),
+            // no path can deliver this goal here (offline refused for it, no model): nothing to pay for
+            disabled: path === null,
             submitting,
             onSubmit: () => void submit(),
             testId: 'rd-confirm',

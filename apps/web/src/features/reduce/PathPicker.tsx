@@ -15,7 +15,8 @@ import { type ModelFeature, NoModelBanner } from '../../shared/model/NoModelBann
  * offline path is offered only for the goals it measurably reaches.
  */
 export function PathPicker(props: {
-  value: ReducePath;
+  /** null: no path can deliver the goal here (the confirm page then offers nothing to pay for). */
+  value: ReducePath | null;
   onChange: (path: ReducePath) => void;
   units: UnitPrices;
   modelAvailable: boolean;
@@ -25,8 +26,8 @@ export function PathPicker(props: {
   measured?: { rates: readonly ReduceSuccessRate[]; offlineGoals: readonly ReduceGoal[] };
 }) {
   const { t } = useTranslation('reduce');
-  const recommended = recommendedPath(props.goal, props.modelAvailable);
   const offlineRefused = props.measured !== undefined && !props.measured.offlineGoals.includes(props.goal);
+  const recommended = recommendedPath(props.goal, props.modelAvailable, !offlineRefused);
   const rateOf = (p: ReducePath) => props.measured?.rates.find((r) => r.goal === props.goal && r.path === p);
   return (
     <div className="ck-field">
@@ -76,7 +77,7 @@ export function PathPicker(props: {
           );
         })}
       </div>
-      {!props.modelAvailable && (
+      {!props.modelAvailable && !offlineRefused && (
         <Alert type="info" showIcon style={{ marginTop: 10 }} title={t('submit.modelMissing')} />
       )}
       {offlineRefused && (

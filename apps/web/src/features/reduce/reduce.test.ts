@@ -166,13 +166,17 @@ describe('offTarget', () => {
 });
 
 describe('recommendedPath', () => {
-  it('offline for 降AIGC; the model for a 复制比 target when one is configured, else no recommendation', () => {
+  it('offline for 降AIGC where offered; the model for a 复制比 target when one is configured, else no recommendation', () => {
     expect(recommendedPath('aigc', false)).toBe('offline');
     expect(recommendedPath('aigc', true)).toBe('offline');
     expect(recommendedPath('similarity', true)).toBe('model');
     expect(recommendedPath('both', true)).toBe('model');
     expect(recommendedPath('similarity', false)).toBeNull();
     expect(recommendedPath('both', false)).toBeNull();
+  });
+  it('never recommends the offline path where it is not offered for the goal', () => {
+    expect(recommendedPath('aigc', true, false)).toBe('model');
+    expect(recommendedPath('aigc', false, false)).toBeNull();
   });
 });
 

@@ -91,12 +91,17 @@ export function offTarget(
 }
 
 /**
- * Which path suits the goal: the offline rules lower the AI score well (measured: 93 % of held-out AI-written
- * paragraphs under the 疑似 line) but the 专业版 复制比 only a few points (it sees through synonym swaps), so for a
- * 复制比 target the model is the recommendation, and none is made when it is not configured.
+ * Which path suits the goal: for 降AIGC the offline rules where they are offered (cheaper; offered only where the
+ * bench measured them meeting the target often enough), else the model; for a 复制比 target the model (the
+ * offline rules move the 专业版 复制比 only a few points: it sees through synonym swaps). None without a model when
+ * the offline rules are not offered either.
  */
-export function recommendedPath(goal: ReduceGoal, modelAvailable: boolean): ReducePath | null {
-  if (goal === 'aigc') return 'offline';
+export function recommendedPath(
+  goal: ReduceGoal,
+  modelAvailable: boolean,
+  offlineOffered = true,
+): ReducePath | null {
+  if (goal === 'aigc' && offlineOffered) return 'offline';
   return modelAvailable ? 'model' : null;
 }
 

@@ -137,6 +137,7 @@ export default {
     balance: 'Balance',
     payable: 'To pay',
     short: 'Balance too low: {{need}} needed, {{have}} available',
+    noPath: 'No rewriting path available',
     shortHint: 'Pay this record by QR, or top up or buy a package first.',
     payQr: 'Pay {{amount}} by QR',
     topUp: 'Top up',

@@ -128,6 +128,7 @@ export default {
     balance: '账户余额',
     payable: '应付',
     short: '余额不足：需 {{need}}，当前余额 {{have}}',
+    noPath: '暂无可用的改写方式',
     shortHint: '可扫码支付本次费用，或充值、购买套餐后再提交。',
     payQr: '扫码支付 {{amount}}',
     topUp: '去充值',
