@@ -258,6 +258,8 @@ function continuesSubject(sentence: string): boolean {
   const firstClause = sentence.split(/[，,；;]/)[0] ?? sentence;
   // a subject of its own anywhere in the first clause (针对这一问题，本文… / 以X为例的结果表明…) starts a new statement
   if (NEW_STATEMENT.test(sentence) || /本文|本研究|文章|文中|笔者|表明|显示/.test(firstClause)) return false;
+  // a topic frame (就个人层面而言，… / 从政策来看，…) turns to a new topic, whatever its first word's tag (就 reads as an adverb)
+  if (/(而言|来看|来说|看来|方面|层面)$/.test(firstClause)) return false;
   if (/^(该|其|这|此|二者|两者|它|它们)/.test(sentence)) return true;
   // a conclusion drawn from the sentence before (因此，… / 可见，…) is a statement of its own
   if (/^(因此|所以|因而|可见|由此|故|总之|于是)/.test(sentence)) return false;

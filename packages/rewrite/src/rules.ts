@@ -178,7 +178,10 @@ const yiWei: SentenceRule = {
     return replaceSome(
       sentence,
       re,
-      (m) => (m[1]?.includes('以') ? undefined : `${pickOne(ctx.random, ['将', '把'])}${m[1]}作为${m[2]}`),
+      // X holds no 为 of its own: in 以回族生活为题材的小说作为研究对象 the frame is 以…为题材, and the lazy match
+      // would otherwise run on to the 为 of 作为 (把回族生活为题材的小说作作为研究对象)
+      (m) =>
+        /[以为]/.test(m[1] ?? '') ? undefined : `${pickOne(ctx.random, ['将', '把'])}${m[1]}作为${m[2]}`,
       ctx,
     );
   },

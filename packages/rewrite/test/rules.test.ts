@@ -46,6 +46,9 @@ describe('sentence rules', () => {
     expect(apply(RULES.yiWei, '以阿司匹林为对照，观察其影响。')).toBe('将阿司匹林作为对照，观察其影响。');
     expect(apply(RULES.yiWei, '以精氨酸为主。')).toBe('以精氨酸为主。');
     expect(apply(RULES.yiWei, '对以壳寡糖为载体的胶束有影响。')).toBe('对以壳寡糖为载体的胶束有影响。');
+    // the frame is 以…为题材: the 为 of 作为 further on is not its 为 (was 把…为题材的小说作作为研究对象)
+    const nested = '选取以回族生活为题材的小说作为研究对象。';
+    expect(apply(RULES.yiWei, nested)).toBe(nested);
   });
 
   it('cause-effect: 由于A，B → B，这是因为A; a subjectless B keeps the order', () => {

@@ -88,6 +88,8 @@ describe('降AIGC rules', () => {
     for (const kept of [
       '中小煤矿大量出现。因此，行业出现了过度竞争。',
       '本体论为语义信息的组织提供了支持。介绍和分析了常识本体和领域本体。',
+      // a topic frame turns to the next point of a list (was joined by a comma to the point before)
+      '家属的焦虑情绪也增加了护士的心理压力。就个人层面而言，年轻护士应对能力不足。',
     ])
       expect(apply('merge-sentences', kept)).toBe(kept);
   });
