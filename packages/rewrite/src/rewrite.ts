@@ -667,8 +667,19 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if (
     /^v/.test(token.tag) &&
     next &&
-    /^(频率|频次|次数|时间|寿命|效率|成本|方法|说明|范围|结构|关系|模型|网络|矩阵|函数|变量|系数|算法)/.test(
+    /^(频率|频次|次数|时间|寿命|效率|成本|方法|说明|范围|结构|关系|模型|网络|矩阵|函数|变量|系数|算法|情况|机制|过程|部位|概率|风险|规律)/.test(
       next.word,
+    )
+  )
+    return false;
+  // 进行 → 展开 / 开展 only before work that is launched (展开调查, 开展研究): 展开病理学检测评分 reads wrong
+  if (
+    token.word === '进行' &&
+    !LAUNCHED_WORK.test(
+      tokens
+        .slice(i + 1, i + 4)
+        .map((t) => t.word)
+        .join(''),
     )
   )
     return false;
@@ -689,6 +700,10 @@ function replaceable(tokens: readonly Token[], i: number): boolean {
   if (prev && NEGATIONS.has(prev.word)) return false;
   return true;
 }
+
+/** What 展开 / 开展 take as an object, after an optional 了 and a modifier (开展了深入的研究, 展开回顾性调查). */
+const LAUNCHED_WORK =
+  /^(了)?(深入|系统|全面|初步|广泛|大量|回顾性|进一步|一系列|相关|专项|实地|问卷)?(的)?(研究|调查|调研|分析|讨论|探讨|工作|活动|合作|交流|实验|试验|论述|考察|探究|教学|培训|实践|攻关)/;
 
 /** Manner adverbs that take 地 before a verb (显著提高 → 显著地提高). */
 const MANNER_ADVERBS = new Set(

@@ -185,6 +185,23 @@ describe('rewrite', () => {
     }
   });
 
+  it('keeps 发生情况 and 进行检测: a verb heading 情况 / 机制, and 进行 before work that is not launched', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const out = rewrite('记录不良反应发生情况，并取肝组织进行病理学检测。', { strength: 'strong', seed }).text;
+      expect(out, out).toMatch(/发生(情况|状况|情形)/);
+      expect(out, out).not.toMatch(/(展开|开展)病理学检测/);
+    }
+    // work that is launched may still be 展开 / 开展
+    const launched = Array.from(
+      { length: 12 },
+      (_, seed) => rewrite('课题组在三个城市进行了实地调查。', { strength: 'strong', seed }).text,
+    );
+    expect(
+      launched.some((t) => /(展开|开展)了实地调查/.test(t)),
+      launched.join('\n'),
+    ).toBe(true);
+  });
+
   it('adds no perfective 了 to a planned action (本文将分别介绍 ↛ 本研究将分别阐述了)', () => {
     for (let seed = 1; seed <= 12; seed++) {
       const out = rewrite('本文将分别介绍三种方法，并分别比较其精度。', { strength: 'strong', seed }).text;
