@@ -187,7 +187,10 @@ describe('rewrite', () => {
 
   it('keeps 发生情况 and 进行检测: a verb heading 情况 / 机制, and 进行 before work that is not launched', () => {
     for (let seed = 1; seed <= 12; seed++) {
-      const out = rewrite('记录不良反应发生情况，并取肝组织进行病理学检测。', { strength: 'strong', seed }).text;
+      const out = rewrite('记录不良反应发生情况，并取肝组织进行病理学检测。', {
+        strength: 'strong',
+        seed,
+      }).text;
       expect(out, out).toMatch(/发生(情况|状况|情形)/);
       expect(out, out).not.toMatch(/(展开|开展)病理学检测/);
     }
