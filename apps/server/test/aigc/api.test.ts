@@ -130,7 +130,7 @@ describeEachDatabase('paper_aigc_api', (getCtx) => {
     expect(list.body.result.total).toBe(1);
     expect(list.body.result.records[0]?.metrics?.aiCharRatio).toBe(m.aiCharRatio);
     await expectLedgerMatches(ctx, user.id);
-  });
+  }, 120_000);
 
   it('balance pays when there is no quota: 1元 per started 1,000 characters', async () => {
     const ctx = getCtx();

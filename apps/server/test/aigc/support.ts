@@ -31,14 +31,17 @@ export async function initPaste(app: FastifyInstance, token: string, text: strin
   return r.body.result;
 }
 
-/** Polls load_by_id until the record is done or failed (30 s at most). */
+/**
+ * Polls load_by_id until the record is done or failed (60 s at most: a file's first check starts the compute pool's
+ * threads, which load the detector, and took 30-40 s on a loaded 2-core CI machine).
+ */
 export function waitForFinished(app: FastifyInstance, token: string, id: number): Promise<AigcRecord> {
   return waitFor(
     async () => {
       const r = await call<AigcRecord>(app, 'POST', `${API}/load_by_id?id=${id}`, { token });
       return r.body.result.status === 'done' || r.body.result.status === 'failed' ? r.body.result : null;
     },
-    30_000,
+    60_000,
     'AIGC 检测结束',
   );
 }
