@@ -91,6 +91,13 @@ describe('降重: paste, pay, before/after', () => {
     await page.locator('#rd-title').fill('未配置模型的降AIGC');
     await page.getByTestId('rd-paste').fill(`${OWN_PARAGRAPH}\n${SOURCE_TEXT}`);
     await page.getByTestId('rd-count').getByText('计费字数').waitFor({ timeout: 30_000 });
+    // once the paper is counted the submit page already shows each path's measured rate
+    await page.getByTestId('rd-rate-offline').getByText('实测达标率').waitFor();
+    if (!offlineOffered('aigc')) {
+      await page.getByTestId('rd-offline-refused').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, 'aigcdown-submit-refused-1440');
+    }
     await page.getByTestId('rd-next').click();
     await page.waitForURL(/\/papermachine\/content\/\d+$/);
     await page.getByTestId('rd-pay-box').waitFor();

@@ -216,16 +216,21 @@ export const ReduceQuote = z.object({
 });
 export type ReduceQuote = z.infer<typeof ReduceQuote>;
 
+/** What the bench measured of each path, and so which goals the offline path is sold for (submit and confirm pages). */
+const MeasuredOffer = z.object({
+  successRates: z
+    .array(ReduceSuccessRate)
+    .describe('每个目标下两种改写方式的实测达标率（按当前目标并列显示）'),
+  offlineGoals: z
+    .array(ReduceGoal)
+    .describe('提供离线改写的目标：只在实测能达到目标的情况下提供（达标率不低于 50 %）'),
+});
+
 /** load_by_id: the record plus both paths' prices (to switch on the confirm view). */
 export const ReduceDetail = ReduceRecord.extend({
   quotes: z.array(ReduceQuote).describe('本记录两种改写方式的价格'),
   modelAvailable: z.boolean().describe('服务端是否配置了 AI 模型（model 路径可用）'),
-  successRates: z
-    .array(ReduceSuccessRate)
-    .describe('每个目标下两种改写方式的实测达标率（确认页按当前目标并列显示）'),
-  offlineGoals: z
-    .array(ReduceGoal)
-    .describe('提供离线改写的目标：只在实测能达到目标的情况下提供（达标率不低于 50 %）'),
+  ...MeasuredOffer.shape,
 });
 export type ReduceDetail = z.infer<typeof ReduceDetail>;
 
@@ -343,6 +348,7 @@ export const ReduceWordCount = z.object({
   maxChars: z.number().int(),
   quotes: z.array(ReduceQuote).describe('所选产品两种改写方式的价格'),
   modelAvailable: z.boolean(),
+  ...MeasuredOffer.shape,
   ...UploadKept.shape,
 });
 export type ReduceWordCount = z.infer<typeof ReduceWordCount>;

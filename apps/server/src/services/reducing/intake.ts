@@ -26,6 +26,7 @@ import { askedOf, paragraphMeets, type ParagraphRow, type RecordRow, targetsOf, 
 import type { Llm } from '../llm-usage.ts';
 import type { PaidServiceDeps } from '../records/kernel.ts';
 import type { ReduceBilling } from './billing-port.ts';
+import { measuredRates, offlineGoals } from './success-rates.ts';
 
 export const REDUCE_LIMITS = sizeLimits('reduce', {
   product: '全文降重/降AIGC ',
@@ -312,6 +313,8 @@ export function createIntake(
         maxChars: lim.maxChars,
         quotes: await quotes(kind, characters),
         modelAvailable: await llm.available(featureOf({ kind })),
+        successRates: measuredRates(),
+        offlineGoals: offlineGoals(),
       };
     },
 

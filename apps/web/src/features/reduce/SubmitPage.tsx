@@ -53,7 +53,11 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
     typingDelayMs: 600,
   });
   const modelAvailable = useModelAvailable(paper.count.result);
-  const path = modelAvailable ? form.path : 'offline';
+  const counted = paper.count.result;
+  const measured = counted && { rates: counted.successRates, offlineGoals: counted.offlineGoals };
+  // where offline is not sold for the goal the model path is the one to send (the confirm page says so without one)
+  const offlineRefused = measured !== undefined && !measured.offlineGoals.includes(form.targets.goal);
+  const path = modelAvailable ? (offlineRefused ? 'model' : form.path) : 'offline';
   const units = unitPrices(paper.count.result?.quotes, usePublicPrices(v.kind));
 
   async function next() {
@@ -79,10 +83,11 @@ export default function SubmitPage({ variant }: { variant: SubmitVariant }) {
         <section className="svc-card">
           <SubmitChoices
             form={form}
-            path={path}
+            path={offlineRefused && !modelAvailable ? null : path}
             units={units}
             modelAvailable={modelAvailable}
             modelFeature={v.kind === 'aigc' ? 'aigc' : 'rewrite'}
+            {...(measured ? { measured } : {})}
           />
           <PaperSourceInput
             state={paper}
